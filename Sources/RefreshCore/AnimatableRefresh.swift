@@ -1,0 +1,13 @@
+/// Anything that can stand at a refresh edge: a loaded plugin's proxy, or an in-process indicator.
+///
+/// The container reads ``refreshLength`` once when the edge is enabled and sets
+/// ``refreshState`` whenever the edge's state changes. An indicator never changes the state
+/// itself: the container decides, the indicator draws.
+public protocol AnimatableRefresh: AnyObject {
+    /// The pull distance, in points, that completes progress: the indicator's natural height
+    /// for top and bottom edges, its width for leading and trailing edges. Finite and > 0.
+    var refreshLength: Double { get }
+
+    /// The state the indicator should show. Set by the ``RefreshContainer``.
+    var refreshState: RefreshState { get set }
+}

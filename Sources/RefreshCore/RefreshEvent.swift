@@ -1,0 +1,53 @@
+/// What started a refresh.
+public enum RefreshTrigger: String, Sendable, CaseIterable, Hashable {
+    /// The user pulled past the trigger distance (and released, with the on-release policy).
+    case userGesture
+    /// Code called ``RefreshContainer/begin(_:)``.
+    case programmatic
+    /// Scrolling brought a load-more edge within its preload distance.
+    case automatic
+}
+
+/// Something that happened at an edge; delivered through ``RefreshContainer/onEvent``.
+/// A preview plays a haptic or a sound here; a host logs them.
+public enum RefreshEvent: Equatable, Sendable {
+    /// The pull passed the trigger distance: releasing now refreshes.
+    case becameEligible(RefreshEdge)
+    /// The pull went back under the trigger distance (or the edge may no longer start).
+    case stoppedBeingEligible(RefreshEdge)
+    /// A refresh began; the edge's action, if any, is called right after this event.
+    case beganRefreshing(RefreshEdge, RefreshTrigger)
+    /// A refresh ended with this result; it is now shown for the edge's result hold time.
+    case finished(RefreshEdge, RefreshResult)
+}
+
+/// Ends one particular refresh. An edge's action receives one when its refresh begins.
+///
+/// Calling it again, or after the refresh was already ended, reset, or superseded by a newer
+/// refresh, does nothing: a late answer to an old request can never end a newer one.
+public struct RefreshCompletion {
+    weak var container: RefreshContainer?
+    let edge: RefreshEdge
+    let generation: Int
+
+    /// Ends the refresh this completion belongs to with `result`.
+    public func callAsFunction(_ result: RefreshResult) {
+        container?.complete(edge, generation: generation, result: result)
+    }
+}
+
+/// What an edge does when it begins refreshing: start loading, and call the completion when done
+/// (now or later, from the thread that drives the container).
+public typealias RefreshAction = (RefreshTrigger, RefreshCompletion) -> Void
+
+extension RefreshEvent: CustomStringConvertible {
+    /// The event as logs write it, e.g. `top: began refreshing (userGesture)`.
+    public var description: String {
+        switch self {
+        case .becameEligible(let edge): "\(edge.rawValue): became eligible"
+        case .stoppedBeingEligible(let edge): "\(edge.rawValue): stopped being eligible"
+        case .beganRefreshing(let edge, let trigger): "\(edge.rawValue): began refreshing (\(trigger.rawValue))"
+        case .finished(let edge, let result): "\(edge.rawValue): finished (\(result.rawValue))"
+        }
+    }
+}

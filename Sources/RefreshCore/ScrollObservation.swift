@@ -1,0 +1,43 @@
+/// How far one edge is pulled open.
+public struct EdgePull: Equatable, Sendable {
+    /// The visible distance past the content (and its inset), in points: rubber-banded while
+    /// dragging, the hold extent while refreshing. ≥ 0.
+    public var distance: Double
+    /// The distance a finger would travel to show ``distance`` through the rubber band, in points;
+    /// the inverse of ``RubberBand/banded(_:dimension:)``. ≥ 0.
+    public var rawDistance: Double
+
+    /// A pull of `distance` visible points, `rawDistance` of finger travel.
+    public init(distance: Double, rawDistance: Double) {
+        self.distance = distance
+        self.rawDistance = rawDistance
+    }
+
+    /// Not pulled.
+    public static let zero = EdgePull(distance: 0, rawDistance: 0)
+}
+
+/// One moment of a scroll view, as a ``RefreshContainer`` observes it.
+///
+/// ``ScrollSimulation/observation`` makes one; a host with a real scroll view fills one in itself.
+public struct ScrollObservation: Equatable, Sendable {
+    /// Whether a finger or wheel gesture holds the content. Its end is the "release".
+    public var isTracking: Bool
+    /// An identifier of the current (or last) gesture; a new gesture has a new value.
+    public var gesture: Int
+    /// How far each edge is pulled open.
+    public var pulls: PerEdge<EdgePull>
+    /// How far the content's end is beyond the viewport's end, per axis, in points (≤ 0 when in view).
+    public var distanceToEnd: Point
+    /// The content offset's velocity, in points per second; positive moves towards the end.
+    public var velocity: Point
+
+    /// An observation with these values.
+    public init(isTracking: Bool, gesture: Int, pulls: PerEdge<EdgePull>, distanceToEnd: Point, velocity: Point) {
+        self.isTracking = isTracking
+        self.gesture = gesture
+        self.pulls = pulls
+        self.distanceToEnd = distanceToEnd
+        self.velocity = velocity
+    }
+}

@@ -1,0 +1,316 @@
+/// A deterministic scroll view: drags, flings, wheel scrolls, rubber band and spring back.
+///
+/// The caller feeds input and steps time with ``step(_:)``; the same inputs and steps give the
+/// same offsets, bit for bit. Offsets follow UIScrollView's `contentOffset`: (0, 0) shows the
+/// content's top-leading corner at the viewport's top-leading corner, and offsets grow towards
+/// the content's end. Content insets and hold extents (what a refreshing edge keeps open) widen
+/// the range the content rests in.
+///
+/// Input signs follow the content: a positive ``dragMoved(by:)`` or ``wheel(by:)`` moves the
+/// content down (or towards the trailing end), which reveals the top (leading) edge, as a finger
+/// dragging down does. ``velocity`` and ``offset`` are in offset units.
+///
+/// Non-finite input (NaN or infinite deltas, velocities or steps) is ignored, never propagated;
+/// invalid configurations are rejected by the initialiser.
+public struct ScrollSimulation: Sendable {
+    /// The scroll view's geometry and physics.
+    public struct Configuration: Equatable, Sendable {
+        /// The visible area, in points; both sides finite and > 0.
+        public var viewportSize: Size
+        /// The content's size, in points; both sides finite and ≥ 0. Content shorter than the
+        /// viewport still scrolls (and pulls from both edges) along a scrollable axis.
+        public var contentSize: Size
+        /// Extra room around the content, in points (finite, ≥ 0), as UIScrollView's `contentInset`.
+        public var contentInsets: PerEdge<Double>
+        /// The axes that respond to drags and wheel scrolls. Default: vertical only.
+        public var scrollableAxes: Set<ScrollAxis>
+        /// The resistance past an edge; c = 0.55 by default.
+        public var rubberBand: RubberBand
+        /// How fast a fling slows down; ``DecelerationRate/normal`` by default.
+        public var decelerationRate: DecelerationRate
+        /// The spring back to an edge; critically damped by default.
+        public var spring: Spring
+        /// Seconds without wheel events after which a wheel gesture counts as released.
+        public var wheelReleaseDelay: Double
+
+        /// A configuration; everything but the sizes has the UIKit-like default.
+        public init(
+            viewportSize: Size,
+            contentSize: Size,
+            contentInsets: PerEdge<Double> = PerEdge(repeating: 0),
+            scrollableAxes: Set<ScrollAxis> = [.vertical],
+            rubberBand: RubberBand = RubberBand(),
+            decelerationRate: DecelerationRate = .normal,
+            spring: Spring = .critical,
+            wheelReleaseDelay: Double = 0.1
+        ) {
+            self.viewportSize = viewportSize
+            self.contentSize = contentSize
+            self.contentInsets = contentInsets
+            self.scrollableAxes = scrollableAxes
+            self.rubberBand = rubberBand
+            self.decelerationRate = decelerationRate
+            self.spring = spring
+            self.wheelReleaseDelay = wheelReleaseDelay
+        }
+
+        func validated() throws(ConfigurationError) -> Configuration {
+            func check(_ field: String, _ value: Double, _ expected: String, _ ok: (Double) -> Bool) throws(ConfigurationError) {
+                guard value.isFinite, ok(value) else { throw ConfigurationError(field: field, value: value, expected: expected) }
+            }
+            try check("viewportSize.width", viewportSize.width, "> 0") { $0 > 0 }
+            try check("viewportSize.height", viewportSize.height, "> 0") { $0 > 0 }
+            try check("contentSize.width", contentSize.width, "≥ 0") { $0 >= 0 }
+            try check("contentSize.height", contentSize.height, "≥ 0") { $0 >= 0 }
+            for edge in RefreshEdge.allCases {
+                try check("contentInsets.\(edge)", contentInsets[edge], "≥ 0") { $0 >= 0 }
+            }
+            try check("rubberBand.coefficient", rubberBand.coefficient, "> 0") { $0 > 0 }
+            try check("decelerationRate", decelerationRate.rawValue, "between 0 and 1") { $0 > 0 && $0 < 1 }
+            try check("spring.mass", spring.mass, "> 0") { $0 > 0 }
+            try check("spring.stiffness", spring.stiffness, "> 0") { $0 > 0 }
+            try check("spring.dampingRatio", spring.dampingRatio, "> 0") { $0 > 0 }
+            try check("wheelReleaseDelay", wheelReleaseDelay, "> 0") { $0 > 0 }
+            return self
+        }
+    }
+
+    /// A configuration value that cannot simulate anything; names the field and what it needs.
+    public struct ConfigurationError: Error, Equatable, CustomStringConvertible {
+        /// The field at fault, e.g. `viewportSize.height`.
+        public var field: String
+        /// The value given.
+        public var value: Double
+        /// What the field needs, e.g. `> 0`.
+        public var expected: String
+
+        /// A readable message: `scroll configuration: viewportSize.height is 0, expected > 0`.
+        public var description: String {
+            "scroll configuration: \(field) is \(value), expected a finite value \(expected)"
+        }
+    }
+
+    /// The geometry and physics in use.
+    public private(set) var configuration: Configuration
+    /// What each edge currently keeps open past the content, in points (set by the refresh container).
+    public private(set) var holdExtents = PerEdge(repeating: 0.0)
+    /// Counts gestures: a new drag, wheel gesture or fling adds one. A refresh container uses it
+    /// to trigger at most once per gesture.
+    public private(set) var gesture = 0
+
+    private var vertical: AxisMotion
+    private var horizontal: AxisMotion
+    private var isDragging = false
+    /// Seconds since the last wheel event, while a wheel gesture is in progress.
+    private var wheelIdleTime: Double?
+
+    /// A simulation at rest at the content's start (offset = −insets).
+    public init(_ configuration: Configuration) throws(ConfigurationError) {
+        self.configuration = try configuration.validated()
+        vertical = AxisMotion(offset: 0, lower: 0, upper: 0, dimension: configuration.viewportSize.height)
+        horizontal = AxisMotion(offset: 0, lower: 0, upper: 0, dimension: configuration.viewportSize.width)
+        for axis in ScrollAxis.allCases {
+            let bounds = baseBounds(axis)
+            self[axis].lower = bounds.lowerBound
+            self[axis].upper = bounds.upperBound
+            self[axis].offset = bounds.lowerBound
+        }
+    }
+
+    // MARK: State
+
+    /// The content offset, in points.
+    public var offset: Point { Point(x: horizontal.offset, y: vertical.offset) }
+    /// The offset's velocity, in points per second (estimated from recent movement while tracking).
+    public var velocity: Point { Point(x: horizontal.velocity, y: vertical.velocity) }
+    /// Whether a finger (or a wheel gesture) holds the content.
+    public var isTracking: Bool { isDragging || wheelIdleTime != nil }
+    /// Whether the content moves freely after a release: a fling slowing down or a spring back.
+    public var isDecelerating: Bool {
+        ScrollAxis.allCases.contains { axis in
+            switch self[axis].phase {
+            case .decelerating, .springing: true
+            case .idle, .tracking: false
+            }
+        }
+    }
+    /// Whether nothing moves and nothing will until the next input.
+    public var isResting: Bool {
+        !isTracking && ScrollAxis.allCases.allSatisfy { self[$0].phase == .idle && self[$0].offset >= self[$0].lower && self[$0].offset <= self[$0].upper }
+    }
+
+    /// The range the content rests in along `axis`, holds included.
+    public func bounds(along axis: ScrollAxis) -> ClosedRange<Double> {
+        self[axis].lower...self[axis].upper
+    }
+
+    /// How far `edge` is pulled past the content (plus its inset): the visible distance and the
+    /// raw (un-rubber-banded) distance a finger would travel to show it.
+    public func pull(at edge: RefreshEdge) -> EdgePull {
+        let axis = edge.axis
+        let base = baseBounds(axis)
+        let position = self[axis].offset
+        let distance = edge.isAtEnd ? position - base.upperBound : base.lowerBound - position
+        let visible = max(0, distance)
+        return EdgePull(distance: visible, rawDistance: configuration.rubberBand.raw(visible, dimension: self[axis].dimension))
+    }
+
+    /// How far the content's end is from the viewport's end along `axis`, in points; 0 or less
+    /// when the end is in view.
+    public func distanceToEnd(along axis: ScrollAxis) -> Double {
+        baseBounds(axis).upperBound - self[axis].offset
+    }
+
+    /// Everything a ``RefreshContainer`` needs to know about this moment.
+    public var observation: ScrollObservation {
+        ScrollObservation(
+            isTracking: isTracking,
+            gesture: gesture,
+            pulls: PerEdge(top: pull(at: .top), bottom: pull(at: .bottom), leading: pull(at: .leading), trailing: pull(at: .trailing)),
+            distanceToEnd: Point(x: distanceToEnd(along: .horizontal), y: distanceToEnd(along: .vertical)),
+            velocity: velocity
+        )
+    }
+
+    // MARK: Input
+
+    /// A finger touches the content: starts a new gesture and stops any motion.
+    public mutating func dragBegan() {
+        endWheelGesture()
+        isDragging = true
+        gesture += 1
+        for axis in configuration.scrollableAxes { self[axis].beginTracking(configuration.rubberBand) }
+    }
+
+    /// The finger moved by `translation` points; the content follows, rubber-banded past the edges.
+    /// Ignored when not dragging or when a component is not finite.
+    public mutating func dragMoved(by translation: Point) {
+        guard isDragging, translation.x.isFinite, translation.y.isFinite else { return }
+        for axis in configuration.scrollableAxes { self[axis].track(by: translation[axis], configuration.rubberBand) }
+    }
+
+    /// The finger lifted with `velocity` (points per second, content movement: positive moves the
+    /// content down). Nil uses the velocity tracked over the last 50 ms of the drag; a non-finite
+    /// component counts as 0. Past an edge the content springs back, inside it decelerates.
+    public mutating func dragEnded(velocity: Point? = nil) {
+        guard isDragging else { return }
+        isDragging = false
+        release(velocity)
+    }
+
+    /// Starts a fling without a drag (as a scenario's `fling` step does): a new gesture whose
+    /// content moves at `velocity` points per second (content movement, as ``dragEnded(velocity:)``).
+    /// Ignored when a component is not finite.
+    public mutating func fling(velocity: Point) {
+        guard velocity.x.isFinite, velocity.y.isFinite else { return }
+        endWheelGesture()
+        isDragging = false
+        gesture += 1
+        for axis in configuration.scrollableAxes {
+            self[axis].beginTracking(configuration.rubberBand)
+            self[axis].release(velocity: -velocity[axis], spring: configuration.spring)
+        }
+    }
+
+    /// A wheel or trackpad scroll of `delta` points (content movement, as a drag). Consecutive
+    /// wheel events form one gesture, which counts as tracking and is released after
+    /// ``Configuration/wheelReleaseDelay`` seconds without events. Ignored when not finite.
+    public mutating func wheel(by delta: Point) {
+        guard delta.x.isFinite, delta.y.isFinite else { return }
+        if !isTracking {
+            gesture += 1
+            for axis in configuration.scrollableAxes { self[axis].beginTracking(configuration.rubberBand) }
+        }
+        if !isDragging { wheelIdleTime = 0 }
+        for axis in configuration.scrollableAxes { self[axis].track(by: delta[axis], configuration.rubberBand) }
+    }
+
+    /// Advances time by `dt` seconds. Non-finite or non-positive steps are ignored; long steps are
+    /// split into steps of at most 1/60 s so that edge hits are found as they would be live.
+    public mutating func step(_ dt: Double) {
+        guard dt.isFinite, dt > 0 else { return }
+        let count = Int((dt * 60).rounded(.up))
+        let slice = dt / Double(count)
+        for _ in 0..<count {
+            for axis in ScrollAxis.allCases {
+                self[axis].step(slice, rate: configuration.decelerationRate, spring: configuration.spring)
+            }
+            if let idle = wheelIdleTime {
+                wheelIdleTime = idle + slice
+                if idle + slice >= configuration.wheelReleaseDelay {
+                    wheelIdleTime = nil
+                    release(Point.zero)
+                }
+            }
+        }
+    }
+
+    /// Sets how far `edge` is kept open past the content, in points (negative or non-finite
+    /// counts as 0). A refresh container sets this while an edge refreshes. When the extent grows
+    /// and the content is at that edge, the content springs out to reveal it, as a programmatic
+    /// refresh should; when it shrinks, content left past the new bound springs back.
+    public mutating func setHoldExtent(_ extent: Double, at edge: RefreshEdge) {
+        let newExtent = extent.isFinite ? max(0, extent) : 0
+        let oldExtent = holdExtents[edge]
+        guard newExtent != oldExtent else { return }
+        holdExtents[edge] = newExtent
+        let axis = edge.axis
+        let wasAtEdge = edge.isAtEnd ? self[axis].offset >= self[axis].upper - 0.5 : self[axis].offset <= self[axis].lower + 0.5
+        applyBounds(axis)
+        if newExtent > oldExtent, wasAtEdge, !self[axis].isTracking {
+            let target = edge.isAtEnd ? self[axis].upper : self[axis].lower
+            let beyond = edge.isAtEnd ? self[axis].offset > target : self[axis].offset < target
+            if !beyond { self[axis].startSpring(to: target, velocity: self[axis].velocity) }
+        }
+    }
+
+    /// Changes the content size (a page of rows arrived, say). Returns the error and changes nothing
+    /// when a side is negative or not finite.
+    public mutating func setContentSize(_ size: Size) throws(ConfigurationError) {
+        var changed = configuration
+        changed.contentSize = size
+        configuration = try changed.validated()
+        for axis in ScrollAxis.allCases { applyBounds(axis) }
+    }
+
+    // MARK: Internals
+
+    private subscript(axis: ScrollAxis) -> AxisMotion {
+        get { axis == .vertical ? vertical : horizontal }
+        set { if axis == .vertical { vertical = newValue } else { horizontal = newValue } }
+    }
+
+    private static func edges(_ axis: ScrollAxis) -> (start: RefreshEdge, end: RefreshEdge) {
+        axis == .vertical ? (.top, .bottom) : (.leading, .trailing)
+    }
+
+    /// The resting range without hold extents.
+    private func baseBounds(_ axis: ScrollAxis) -> ClosedRange<Double> {
+        let (start, end) = Self.edges(axis)
+        let lower = -configuration.contentInsets[start]
+        let upper = configuration.contentSize[axis] + configuration.contentInsets[end] - configuration.viewportSize[axis]
+        return lower...max(lower, upper)
+    }
+
+    private mutating func applyBounds(_ axis: ScrollAxis) {
+        let (start, end) = Self.edges(axis)
+        let base = baseBounds(axis)
+        self[axis].setBounds(
+            lower: base.lowerBound - holdExtents[start],
+            upper: base.upperBound + holdExtents[end],
+            configuration.rubberBand,
+            spring: configuration.spring
+        )
+    }
+
+    private mutating func release(_ contentVelocity: Point?) {
+        for axis in configuration.scrollableAxes {
+            let v = contentVelocity.map { $0[axis].isFinite ? -$0[axis] : 0 }
+            self[axis].release(velocity: v, spring: configuration.spring)
+        }
+    }
+
+    private mutating func endWheelGesture() {
+        wheelIdleTime = nil
+    }
+}

@@ -1,0 +1,30 @@
+import ArgumentParser
+import Foundation
+
+/// `refresh-dump`: the headless side of RefreshKit.
+@main
+struct RefreshDump: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "refresh-dump",
+        abstract: "Drive refresh indicators without a screen.",
+        discussion: """
+            Exit codes: 0 success, 1 a check failed, 2 bad input (arguments, files, plugins).
+            """,
+        subcommands: [TraceCommand.self]
+    )
+
+    /// Runs the command, mapping failures onto the documented exit codes: a command's own
+    /// `ExitCode` stands, help exits 0, anything else is bad input (2) with its message on stderr.
+    static func main() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch let code as ExitCode {
+            Foundation.exit(code.rawValue)
+        } catch {
+            if exitCode(for: error) == .success { exit(withError: error) }
+            FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
+            Foundation.exit(2)
+        }
+    }
+}

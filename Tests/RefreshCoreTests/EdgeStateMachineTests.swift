@@ -1,0 +1,105 @@
+import Testing
+@testable import RefreshCore
+
+/// The transition table of `EdgeStateMachine.swift`, one test case per row (and the rows that
+/// must *not* transition).
+@Suite struct EdgeStateMachineTests {
+    typealias Machine = EdgeStateMachine
+
+    struct Row: CustomTestStringConvertible, Sendable {
+        var from: Machine.Phase
+        var noMoreData = false
+        var input: Machine.Input
+        var policy = RefreshTriggerPolicy.onRelease
+        var mayStart = true
+        var to: Machine.Phase
+        var effects: [Machine.Effect] = []
+        var noMoreDataAfter: Bool? = nil
+
+        var testDescription: String { "\(from) + \(input) [\(policy), mayStart \(mayStart), noMore \(noMoreData)] → \(to)" }
+    }
+
+    static let generation = 3  // the running refresh's generation in every row
+
+    static let rows: [Row] = [
+        // idle
+        Row(from: .idle, input: .pulled(progress: 1, tracking: true), to: .eligible, effects: [.becameEligible]),
+        Row(from: .idle, input: .pulled(progress: 1.4, tracking: true), policy: .onReach, to: .refreshing, effects: [.began(.userGesture, generation: 4)]),
+        Row(from: .idle, input: .pulled(progress: 0.99, tracking: true), to: .idle),
+        Row(from: .idle, input: .pulled(progress: 2, tracking: false), to: .idle),
+        Row(from: .idle, input: .pulled(progress: 2, tracking: true), mayStart: false, to: .idle),
+        Row(from: .idle, noMoreData: true, input: .pulled(progress: 2, tracking: true), to: .idle, noMoreDataAfter: true),
+        Row(from: .idle, input: .reachedPreload, to: .refreshing, effects: [.began(.automatic, generation: 4)]),
+        Row(from: .idle, input: .reachedPreload, mayStart: false, to: .idle),
+        Row(from: .idle, noMoreData: true, input: .reachedPreload, to: .idle),
+        Row(from: .idle, input: .beginRequested, to: .refreshing, effects: [.began(.programmatic, generation: 4)]),
+        Row(from: .idle, input: .beginRequested, mayStart: false, to: .idle),
+        Row(from: .idle, noMoreData: true, input: .beginRequested, to: .idle),
+        Row(from: .idle, input: .end(.success, generation: nil), to: .idle),
+        Row(from: .idle, input: .released, to: .idle),
+        Row(from: .idle, input: .setNoMoreData, to: .idle, noMoreDataAfter: true),
+        Row(from: .idle, noMoreData: true, input: .reset, to: .idle, noMoreDataAfter: false),
+        // eligible
+        Row(from: .eligible, input: .pulled(progress: 0.9, tracking: true), to: .idle, effects: [.stoppedBeingEligible]),
+        Row(from: .eligible, input: .pulled(progress: 1.5, tracking: true), to: .eligible),
+        Row(from: .eligible, input: .pulled(progress: 1.5, tracking: true), mayStart: false, to: .idle, effects: [.stoppedBeingEligible]),
+        Row(from: .eligible, input: .released, to: .refreshing, effects: [.began(.userGesture, generation: 4)]),
+        Row(from: .eligible, input: .released, mayStart: false, to: .idle, effects: [.stoppedBeingEligible]),
+        Row(from: .eligible, input: .beginRequested, to: .refreshing, effects: [.began(.programmatic, generation: 4)]),
+        Row(from: .eligible, input: .setNoMoreData, to: .idle, effects: [.stoppedBeingEligible], noMoreDataAfter: true),
+        Row(from: .eligible, input: .reset, to: .idle, effects: [.stoppedBeingEligible]),
+        Row(from: .eligible, input: .end(.failure, generation: nil), to: .eligible),
+        // refreshing
+        Row(from: .refreshing, input: .end(.success, generation: nil), to: .finished(.success, retracting: false), effects: [.finished(.success)]),
+        Row(from: .refreshing, input: .end(.failure, generation: 3), to: .finished(.failure, retracting: false), effects: [.finished(.failure)]),
+        Row(from: .refreshing, input: .end(.noMoreData, generation: 3), to: .finished(.noMoreData, retracting: false), effects: [.finished(.noMoreData)], noMoreDataAfter: true),
+        Row(from: .refreshing, input: .end(.success, generation: 2), to: .refreshing),
+        Row(from: .refreshing, input: .setNoMoreData, to: .finished(.noMoreData, retracting: false), effects: [.finished(.noMoreData)], noMoreDataAfter: true),
+        Row(from: .refreshing, input: .reset, to: .idle),
+        Row(from: .refreshing, input: .beginRequested, to: .refreshing),
+        Row(from: .refreshing, input: .released, to: .refreshing),
+        Row(from: .refreshing, input: .pulled(progress: 3, tracking: true), to: .refreshing),
+        Row(from: .refreshing, input: .reachedPreload, to: .refreshing),
+        Row(from: .refreshing, input: .holdElapsed, to: .refreshing),
+        // finished
+        Row(from: .finished(.success, retracting: false), input: .holdElapsed, to: .finished(.success, retracting: true)),
+        Row(from: .finished(.success, retracting: false), input: .retracted, to: .finished(.success, retracting: false)),
+        Row(from: .finished(.failure, retracting: true), input: .retracted, to: .idle),
+        Row(from: .finished(.noMoreData, retracting: true), noMoreData: true, input: .retracted, to: .idle, noMoreDataAfter: true),
+        Row(from: .finished(.success, retracting: true), input: .pulled(progress: 2, tracking: true), to: .finished(.success, retracting: true)),
+        Row(from: .finished(.success, retracting: false), input: .beginRequested, to: .refreshing, effects: [.began(.programmatic, generation: 4)]),
+        Row(from: .finished(.success, retracting: false), input: .end(.failure, generation: nil), to: .finished(.success, retracting: false)),
+        Row(from: .finished(.success, retracting: false), input: .setNoMoreData, to: .finished(.success, retracting: false), noMoreDataAfter: true),
+        Row(from: .finished(.noMoreData, retracting: false), noMoreData: true, input: .reset, to: .idle, noMoreDataAfter: false),
+    ]
+
+    @Test(arguments: rows)
+    func row(_ row: Row) {
+        var machine = Machine(phase: row.from, hasNoMoreData: row.noMoreData, generation: Self.generation)
+        let effects = machine.handle(row.input, policy: row.policy, mayStart: row.mayStart)
+        #expect(machine.phase == row.to)
+        #expect(effects == row.effects)
+        #expect(machine.hasNoMoreData == (row.noMoreDataAfter ?? row.noMoreData))
+    }
+
+    @Test func resetMakesTheRunningRefreshsCompletionStale() {
+        var machine = Machine(phase: .refreshing, generation: 3)
+        _ = machine.handle(.reset, policy: .onRelease, mayStart: true)
+        _ = machine.handle(.beginRequested, policy: .onRelease, mayStart: true)
+        #expect(machine.handle(.end(.success, generation: 3), policy: .onRelease, mayStart: true).isEmpty)
+        #expect(machine.phase == .refreshing)
+    }
+
+    @Test(arguments: [
+        (Machine.Phase.idle, false, 0.0, RefreshState.none),
+        (.idle, false, 12, .pulling(progress: 0.2)),
+        (.idle, true, 12, .noMoreData),
+        (.eligible, false, 70, .eligible),
+        (.refreshing, false, 60, .refreshing),
+        (.finished(.failure, retracting: true), false, 20, .finished(.failure)),
+    ])
+    func shownState(phase: Machine.Phase, noMoreData: Bool, distance: Double, expected: RefreshState) {
+        let machine = Machine(phase: phase, hasNoMoreData: noMoreData)
+        #expect(machine.shownState(distance: distance, progress: distance / 60) == expected)
+    }
+}

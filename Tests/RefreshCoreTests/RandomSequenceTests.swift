@@ -1,0 +1,158 @@
+import Testing
+@testable import RefreshCore
+
+/// A small seeded generator (SplitMix64) so every run replays the same sequences.
+struct SeededGenerator: RandomNumberGenerator {
+    private var state: UInt64
+
+    init(seed: UInt64) {
+        state = seed
+    }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+/// Thousands of random gestures and commands: never an illegal transition, never a non-finite
+/// number, never more than one trigger per gesture.
+@Suite struct RandomSequenceTests {
+    /// An indicator that stamps each state it is given with how many resets had happened.
+    final class StampingIndicator: AnimatableRefresh {
+        let refreshLength = 60.0
+        var resets: () -> Int = { 0 }
+        var log: [(state: RefreshState, resets: Int)] = []
+        var refreshState: RefreshState = .unknown {
+            didSet { log.append((refreshState, resets())) }
+        }
+    }
+
+    typealias Kind = RefreshState.Kind
+
+    /// Kind changes that need no reset in between.
+    static let legal: [Kind: Set<Kind>] = [
+        .unknown: [.none, .pulling, .refreshing, .noMoreData, .finished],
+        .none: [.pulling, .eligible, .refreshing, .noMoreData],
+        .pulling: [.none, .eligible, .refreshing, .noMoreData],
+        .eligible: [.none, .pulling, .refreshing, .noMoreData],
+        .refreshing: [.finished],
+        .finished: [.none, .noMoreData, .refreshing],
+        .noMoreData: [],
+    ]
+    /// Kind changes that only a reset may cause.
+    static let afterReset: [Kind: Set<Kind>] = [
+        .refreshing: [.none, .pulling],
+        .finished: [.none, .pulling],
+        .noMoreData: [.none, .pulling],
+    ]
+
+    static let sequences = 2000
+
+    @Test func randomSequencesKeepEveryRule() throws {
+        var generator = SeededGenerator(seed: 0x5EED_2026)
+        var transitions = 0
+        for sequence in 0..<Self.sequences {
+            transitions += try runSequence(&generator, index: sequence)
+        }
+        #expect(transitions > Self.sequences * 5, "the sequences exercised too few transitions: \(transitions)")
+    }
+
+    private func runSequence(_ g: inout SeededGenerator, index: Int) throws -> Int {
+        var resets = 0
+        let indicators = PerEdge(top: StampingIndicator(), bottom: StampingIndicator(), leading: StampingIndicator(), trailing: StampingIndicator())
+        let content = [200.0, 900, 2000][Int.random(in: 0..<3, using: &g)]
+        let container = RefreshContainer(allowsSimultaneousRefresh: Int.random(in: 0..<5, using: &g) == 0)
+        var completions: [RefreshCompletion] = []
+        for edge in [RefreshEdge.top, .bottom] {
+            indicators[edge].resets = { resets }
+            let configuration = EdgeConfiguration(
+                triggerDistance: Double.random(in: 40...120, using: &g),
+                startOffset: Double.random(in: 0...30, using: &g),
+                holdExtent: Double.random(in: 0...100, using: &g),
+                triggerPolicy: Bool.random(using: &g) ? .onRelease : .onReach,
+                preloadDistance: edge == .bottom && Bool.random(using: &g) ? Double.random(in: 0...400, using: &g) : nil,
+                resultHoldTime: Double.random(in: 0...0.5, using: &g)
+            )
+            try container.enable(edge, indicator: indicators[edge], configuration: configuration) { _, done in completions.append(done) }
+        }
+        var triggersPerGesture: [Int: Int] = [:]
+        let driver = RefreshDriver(simulation: makeSimulation(content: content), container: container)
+        container.onEvent = { event in
+            if case .beganRefreshing(_, let trigger) = event, trigger != .programmatic {
+                triggersPerGesture[driver.simulation.gesture, default: 0] += 1
+            }
+        }
+        func frames(_ count: Int) {
+            for _ in 0..<count {
+                driver.advance(by: 1.0 / 60)
+                let sim = driver.simulation
+                // Plain checks: an #expect per frame would dominate the run time.
+                if !(sim.offset.x.isFinite && sim.offset.y.isFinite && sim.velocity.y.isFinite) {
+                    Issue.record("sequence \(index): non-finite offset \(sim.offset) or velocity \(sim.velocity)")
+                }
+                for edge in container.enabledEdges {
+                    let status = container.status(of: edge)!
+                    if !(status.progress.isFinite && status.pull.distance.isFinite && status.pull.rawDistance.isFinite) {
+                        Issue.record("sequence \(index), \(edge): non-finite status \(status)")
+                    }
+                }
+            }
+        }
+        let weird: [Double] = [.nan, .infinity, -.infinity, 1e300]
+        let edges: [RefreshEdge] = [.top, .bottom]
+        for _ in 0..<Int.random(in: 5...25, using: &g) {
+            switch Int.random(in: 0..<10, using: &g) {
+            case 0, 1, 2:
+                driver.simulation.dragBegan()
+                for _ in 0..<Int.random(in: 1...12, using: &g) {
+                    let dy = Int.random(in: 0..<40, using: &g) == 0 ? weird.randomElement(using: &g)! : Double.random(in: -80...80, using: &g)
+                    driver.simulation.dragMoved(by: Point(x: 0, y: dy))
+                    frames(1)
+                }
+                let velocity = Bool.random(using: &g) ? nil : Point(x: 0, y: Double.random(in: -3000...3000, using: &g))
+                driver.simulation.dragEnded(velocity: velocity)
+                frames(Int.random(in: 1...30, using: &g))
+            case 3:
+                driver.simulation.fling(velocity: Point(x: 0, y: Double.random(in: -5000...5000, using: &g)))
+                frames(Int.random(in: 1...60, using: &g))
+            case 4:
+                driver.simulation.wheel(by: Point(x: 0, y: Double.random(in: -120...120, using: &g)))
+                frames(Int.random(in: 1...20, using: &g))
+            case 5:
+                container.begin(edges.randomElement(using: &g)!)
+            case 6:
+                container.end(edges.randomElement(using: &g)!, result: RefreshResult.allCases.randomElement(using: &g)!)
+            case 7:
+                if let done = completions.randomElement(using: &g) { done(RefreshResult.allCases.randomElement(using: &g)!) }
+            case 8:
+                if Bool.random(using: &g) {
+                    container.setNoMoreData(edges.randomElement(using: &g)!)
+                } else {
+                    resets += 1
+                    container.reset(edges.randomElement(using: &g)!)
+                }
+            default:
+                frames(Int.random(in: 1...90, using: &g))
+            }
+        }
+        frames(240)
+
+        #expect(triggersPerGesture.values.allSatisfy { $0 <= 1 }, "sequence \(index): \(triggersPerGesture)")
+        var transitions = 0
+        for edge in edges {
+            let log = indicators[edge].log
+            for (before, after) in zip(log, log.dropFirst()) where before.state.kind != after.state.kind {
+                transitions += 1
+                let from = before.state.kind, to = after.state.kind
+                let ok = Self.legal[from, default: []].contains(to)
+                    || (after.resets > before.resets && Self.afterReset[from, default: []].contains(to))
+                if !ok { Issue.record("sequence \(index), \(edge): illegal \(before.state) → \(after.state)") }
+            }
+        }
+        return transitions
+    }
+}
