@@ -5,6 +5,7 @@ let package = Package(
     name: "RefreshKit",
     products: [
         .library(name: "RefreshCore", targets: ["RefreshCore"]),
+        .library(name: "RefreshGraphics", targets: ["RefreshGraphics"]),
         .executable(name: "refresh-dump", targets: ["refresh-dump"]),
     ],
     dependencies: [
@@ -19,6 +20,9 @@ let package = Package(
         // Pure Swift: states, the refresh container, scroll physics.
         .target(name: "RefreshCore"),
 
+        // Drawing: Canvas over Cairo, text through Pango, colours, SVG paths, PNG, image compare.
+        .target(name: "RefreshGraphics", dependencies: ["RefreshCore", "CCairo", "CPangoCairo"]),
+
         .executableTarget(
             name: "refresh-dump",
             dependencies: [
@@ -28,5 +32,6 @@ let package = Package(
         ),
 
         .testTarget(name: "RefreshCoreTests", dependencies: ["RefreshCore"]),
+        .testTarget(name: "RefreshGraphicsTests", dependencies: ["RefreshGraphics"], exclude: ["Golden"]),
     ]
 )

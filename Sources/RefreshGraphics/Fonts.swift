@@ -1,0 +1,35 @@
+import CPangoCairo
+import Foundation
+
+/// Pins the fonts text is drawn with to the ones `Assets/Fonts/fonts.conf` names, so frames do not
+/// depend on what else a machine has installed.
+///
+/// Fontconfig reads `FONTCONFIG_FILE` once, when first used; ``pin()`` sets it before that. Every
+/// text call of this module pins first, and hosts call it at start-up, before plugins draw.
+public enum Fonts {
+    /// What ``pin()`` found.
+    public enum Status: Equatable, Sendable {
+        /// Fontconfig uses the project's configuration at this path.
+        case pinned(String)
+        /// `Assets/Fonts/fonts.conf` was not found: the system's fonts are used.
+        case missingConfiguration
+        /// Fontconfig had been started with another configuration before; text may differ between machines.
+        case alreadyInitialised(String)
+    }
+
+    /// Pins the fonts (once per process) and says how that went.
+    @discardableResult
+    public static func pin() -> Status { status }
+
+    private static let status: Status = {
+        guard let path = Assets.path("Fonts/fonts.conf") else { return .missingConfiguration }
+        setenv("FONTCONFIG_FILE", path, 1)
+        // Starts fontconfig now, with the file above, and checks it took.
+        guard let config = FcConfigGetCurrent(), let files = FcConfigGetConfigFiles(config) else { return .alreadyInitialised(path) }
+        defer { FcStrListDone(files) }
+        while let file = FcStrListNext(files) {
+            if String(cString: file) == path { return .pinned(path) }
+        }
+        return .alreadyInitialised(path)
+    }()
+}

@@ -1,0 +1,105 @@
+import CCairo
+import RefreshCore
+
+/// Errors from drawing surfaces, PNG files and image comparison; each names what and where.
+public enum GraphicsError: Error, Equatable, CustomStringConvertible {
+    /// A surface size that cannot be made.
+    case invalidSize(width: Int, height: Int)
+    /// A PNG that could not be read or written.
+    case png(path: String, reason: String)
+    /// Two images of different sizes cannot be compared.
+    case sizeMismatch(expected: (Int, Int), actual: (Int, Int))
+
+    /// A readable message.
+    public var description: String {
+        switch self {
+        case .invalidSize(let w, let h): "invalid image size \(w)×\(h) pixels: each side must be 1...32767"
+        case .png(let path, let reason): "PNG \(path): \(reason)"
+        case .sizeMismatch(let e, let a): "image sizes differ: expected \(e.0)×\(e.1) pixels, got \(a.0)×\(a.1)"
+        }
+    }
+
+    public static func == (lhs: GraphicsError, rhs: GraphicsError) -> Bool { lhs.description == rhs.description }
+}
+
+/// An ARGB32 image in memory (premultiplied alpha, Cairo's format) that a ``Canvas`` draws into.
+/// Owns its pixels; freed when the last reference goes.
+public final class ImageSurface {
+    /// The Cairo surface.
+    let surface: OpaquePointer
+    /// Width in pixels.
+    public let width: Int
+    /// Height in pixels.
+    public let height: Int
+    /// Pixels per point: a canvas on this surface draws in points.
+    public let scale: Double
+
+    /// A transparent image of `width` × `height` pixels.
+    public init(width: Int, height: Int, scale: Double = 1) throws(GraphicsError) {
+        guard (1...32767).contains(width), (1...32767).contains(height) else { throw .invalidSize(width: width, height: height) }
+        surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height))
+        self.width = width
+        self.height = height
+        self.scale = scale.isFinite && scale > 0 ? scale : 1
+    }
+
+    /// A transparent image of `size` points at `scale` pixels per point (sides rounded up).
+    public convenience init(size: Size, scale: Double) throws(GraphicsError) {
+        let s = scale.isFinite && scale > 0 ? scale : 1
+        let w = size.width * s, h = size.height * s
+        guard w.isFinite, h.isFinite, w >= 1, h >= 1, w <= 32767, h <= 32767 else {
+            throw .invalidSize(width: w.isFinite ? Int(w) : -1, height: h.isFinite ? Int(h) : -1)
+        }
+        try self.init(width: Int(w.rounded(.up)), height: Int(h.rounded(.up)), scale: s)
+    }
+
+    /// Wraps a surface this object now owns (it must be an ARGB32 image surface).
+    init(owning surface: OpaquePointer, scale: Double) {
+        self.surface = surface
+        width = Int(cairo_image_surface_get_width(surface))
+        height = Int(cairo_image_surface_get_height(surface))
+        self.scale = scale
+    }
+
+    deinit {
+        cairo_surface_destroy(surface)
+    }
+
+    /// The size in points.
+    public var size: Size { Size(width: Double(width) / scale, height: Double(height) / scale) }
+
+    /// Bytes per row of pixels.
+    public var bytesPerRow: Int { Int(cairo_image_surface_get_stride(surface)) }
+
+    /// Calls `body` with the pixel bytes (rows of ``bytesPerRow``; each pixel a native-endian
+    /// UInt32 `0xAARRGGBB`, premultiplied). Writes are seen by later drawing.
+    public func withPixels<R>(_ body: (UnsafeMutableRawBufferPointer) throws -> R) rethrows -> R {
+        cairo_surface_flush(surface)
+        defer { cairo_surface_mark_dirty(surface) }
+        let buffer = UnsafeMutableRawBufferPointer(start: cairo_image_surface_get_data(surface), count: bytesPerRow * height)
+        return try body(buffer)
+    }
+
+    /// The colour at pixel (`x`, `y`), un-premultiplied; transparent outside the image.
+    public func pixel(x: Int, y: Int) -> Color {
+        guard (0..<width).contains(x), (0..<height).contains(y) else { return .clear }
+        let value = withPixels { $0.load(fromByteOffset: y * bytesPerRow + x * 4, as: UInt32.self) }
+        let a = Double(value >> 24 & 0xFF)
+        guard a > 0 else { return .clear }
+        return Color(red: Double(value >> 16 & 0xFF) / a, green: Double(value >> 8 & 0xFF) / a,
+                     blue: Double(value & 0xFF) / a, alpha: a / 255)
+    }
+
+    /// The pixels as tightly packed rows of `0xAARRGGBB` words (premultiplied), e.g. to compare.
+    public func pixelWords() -> [UInt32] {
+        withPixels { buffer in
+            var words = [UInt32](repeating: 0, count: width * height)
+            for y in 0..<height {
+                for x in 0..<width {
+                    words[y * width + x] = buffer.load(fromByteOffset: y * bytesPerRow + x * 4, as: UInt32.self)
+                }
+            }
+            return words
+        }
+    }
+}

@@ -1,0 +1,289 @@
+import Foundation
+import RefreshCore
+
+/// Why path data could not be read: where, what was expected, and what was there.
+public struct SVGPathError: Error, Equatable, CustomStringConvertible {
+    /// The byte offset (from 0) in the path data where reading stopped.
+    public var offset: Int
+    /// What the grammar needed there, e.g. `a number`.
+    public var expected: String
+    /// What was there: a quoted character, or `end of data`.
+    public var found: String
+
+    /// E.g. `expected a number at offset 17, found 'x'`.
+    public var description: String { "expected \(expected) at offset \(offset), found \(found)" }
+}
+
+/// SVG path data (`d` attribute) → ``Path``: the whole grammar of SVG 1.1 §8.3 / SVG 2.
+///
+/// All of `M m L l H h V v C c S s Q q T t A a Z z`, implicit repeated commands (after `M` they
+/// are line-tos), numbers such as `-1-2`, `.5.5`, `1e-3`, `1E+2`, compact arc flags
+/// (`a1 1 0 00 1 1`), commas and any whitespace. Arcs are converted per the SVG implementation
+/// notes F.6. Data that is empty, or that draws nothing, is an error too; a parse is all or
+/// nothing, never a partial path.
+public enum SVGPathParser {
+    /// Parses `data`, throwing ``SVGPathError`` naming the byte offset of the first problem.
+    public static func parse(_ data: String) throws(SVGPathError) -> Path {
+        var data = data
+        return try data.withUTF8 { parse(buffer: $0) }.get()
+    }
+
+    /// Parses path data given as UTF-8 bytes.
+    public static func parse(bytes: [UInt8]) throws(SVGPathError) -> Path {
+        try bytes.withUnsafeBufferPointer { parse(buffer: $0) }.get()
+    }
+
+    private static func parse(buffer: UnsafeBufferPointer<UInt8>) -> Result<Path, SVGPathError> {
+        var reader = Reader(bytes: buffer)
+        do {
+            return .success(try reader.parsePath())
+        } catch {
+            return .failure(error)
+        }
+    }
+}
+
+private struct Reader {
+    let bytes: UnsafeBufferPointer<UInt8>
+    var index = 0
+    var path = Path()
+    /// The last command's second control point (C/S) or control point (Q/T), for reflection.
+    var lastCubicControl: Point?
+    var lastQuadControl: Point?
+    var drewSomething = false
+    /// Whether the last separator had a comma: then another argument must follow.
+    var afterComma = false
+
+    init(bytes: UnsafeBufferPointer<UInt8>) {
+        self.bytes = bytes
+    }
+
+    // MARK: Grammar
+
+    mutating func parsePath() throws(SVGPathError) -> Path {
+        skipWhitespace()
+        guard index < bytes.count, bytes[index] | 0x20 == UInt8(ascii: "m") else {
+            throw error("a moveto command (M or m)")
+        }
+        var command: UInt8 = 0
+        while true {
+            skipWhitespace()
+            if afterComma, index >= bytes.count || !startsNumber(bytes[index]) { throw error("a number") }
+            guard index < bytes.count else { break }
+            let byte = bytes[index]
+            if isCommand(byte) {
+                command = byte
+                index += 1
+                skipWhitespace()  // "M 10 10": whitespace may follow a command letter, a comma may not
+                try run(command)
+            } else if command != 0, command | 0x20 != UInt8(ascii: "z"), startsNumber(byte) {
+                // An implicit repeat of the last command (after a moveto, a lineto).
+                try run(command)
+            } else {
+                throw error("a path command letter")
+            }
+            if command == UInt8(ascii: "M") { command = UInt8(ascii: "L") }
+            if command == UInt8(ascii: "m") { command = UInt8(ascii: "l") }
+        }
+        guard drewSomething else { throw error("a drawing command (L, H, V, C, S, Q, T, A or Z) after the moveto") }
+        return path
+    }
+
+    /// Runs one command and its implicit repeats.
+    mutating func run(_ command: UInt8) throws(SVGPathError) {
+        let relative = command >= UInt8(ascii: "a")
+        let origin = relative ? (path.currentPoint ?? .zero) : .zero
+        func abs(_ x: Double, _ y: Double) -> Point { Point(x: origin.x + x, y: origin.y + y) }
+        switch command | 0x20 {
+        case UInt8(ascii: "z"):
+            path.close()
+            drewSomething = true
+            lastCubicControl = nil
+            lastQuadControl = nil
+            return
+        case UInt8(ascii: "m"):
+            let x = try number(), y = try number()
+            path.move(to: abs(x, y))
+            lastCubicControl = nil
+            lastQuadControl = nil
+        case UInt8(ascii: "l"):
+            let x = try number(), y = try number()
+            draw { $0.line(to: abs(x, y)) }
+        case UInt8(ascii: "h"):
+            let x = try number()
+            let y = path.currentPoint?.y ?? 0
+            draw { $0.line(to: Point(x: origin.x + x, y: y)) }
+        case UInt8(ascii: "v"):
+            let y = try number()
+            let x = path.currentPoint?.x ?? 0
+            draw { $0.line(to: Point(x: x, y: origin.y + y)) }
+        case UInt8(ascii: "c"):
+            let c1 = abs(try number(), try number()), c2 = abs(try number(), try number()), end = abs(try number(), try number())
+            draw { $0.curve(to: end, control1: c1, control2: c2) }
+            lastCubicControl = c2
+        case UInt8(ascii: "s"):
+            let c2 = abs(try number(), try number()), end = abs(try number(), try number())
+            let c1 = reflected(lastCubicControl)
+            draw { $0.curve(to: end, control1: c1, control2: c2) }
+            lastCubicControl = c2
+        case UInt8(ascii: "q"):
+            let control = abs(try number(), try number()), end = abs(try number(), try number())
+            draw { $0.quadCurve(to: end, control: control) }
+            lastQuadControl = control
+        case UInt8(ascii: "t"):
+            let end = abs(try number(), try number())
+            let control = reflected(lastQuadControl)
+            draw { $0.quadCurve(to: end, control: control) }
+            lastQuadControl = control
+        default:  // "a"
+            let rx = try number(), ry = try number(), rotation = try number()
+            let large = try flag(), sweep = try flag()
+            let end = abs(try number(), try number())
+            draw { $0.addSVGArc(to: end, radiusX: rx, radiusY: ry, rotation: rotation, largeArc: large, sweep: sweep) }
+        }
+        let kind = command | 0x20
+        if kind != UInt8(ascii: "c") && kind != UInt8(ascii: "s") { lastCubicControl = nil }
+        if kind != UInt8(ascii: "q") && kind != UInt8(ascii: "t") { lastQuadControl = nil }
+    }
+
+    mutating func draw(_ body: (inout Path) -> Void) {
+        let before = path.elements.count
+        body(&path)
+        if path.elements.count > before { drewSomething = true }
+    }
+
+    func reflected(_ control: Point?) -> Point {
+        let current = path.currentPoint ?? .zero
+        guard let control else { return current }
+        return Point(x: 2 * current.x - control.x, y: 2 * current.y - control.y)
+    }
+
+    // MARK: Tokens
+
+    func isCommand(_ byte: UInt8) -> Bool {
+        switch byte | 0x20 {
+        case UInt8(ascii: "m"), UInt8(ascii: "z"), UInt8(ascii: "l"), UInt8(ascii: "h"), UInt8(ascii: "v"),
+             UInt8(ascii: "c"), UInt8(ascii: "s"), UInt8(ascii: "q"), UInt8(ascii: "t"), UInt8(ascii: "a"):
+            byte != UInt8(ascii: "E") && byte != UInt8(ascii: "e")
+        default: false
+        }
+    }
+
+    func startsNumber(_ byte: UInt8) -> Bool {
+        isDigit(byte) || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "+") || byte == UInt8(ascii: ".")
+    }
+
+    func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
+
+    func isWhitespace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D || byte == 0x0C
+    }
+
+    mutating func skipWhitespace() {
+        while index < bytes.count, isWhitespace(bytes[index]) { index += 1 }
+    }
+
+    /// Whitespace with at most one comma: what may stand between two arguments.
+    mutating func skipCommaWhitespace() {
+        skipWhitespace()
+        afterComma = index < bytes.count && bytes[index] == UInt8(ascii: ",")
+        if afterComma {
+            index += 1
+            skipWhitespace()
+        }
+    }
+
+    mutating func flag() throws(SVGPathError) -> Bool {
+        guard index < bytes.count, bytes[index] == UInt8(ascii: "0") || bytes[index] == UInt8(ascii: "1") else {
+            throw error("an arc flag (0 or 1)")
+        }
+        let value = bytes[index] == UInt8(ascii: "1")
+        index += 1
+        skipCommaWhitespace()
+        return value
+    }
+
+    /// A number, then the whitespace and optional comma after it.
+    mutating func number() throws(SVGPathError) -> Double {
+        let start = index
+        var negative = false
+        if index < bytes.count, bytes[index] == UInt8(ascii: "-") || bytes[index] == UInt8(ascii: "+") {
+            negative = bytes[index] == UInt8(ascii: "-")
+            index += 1
+        }
+        var mantissa: UInt64 = 0
+        var significant = 0, exponent = 0, digits = 0
+        while index < bytes.count, isDigit(bytes[index]) {
+            accumulate(bytes[index], &mantissa, &significant, &exponent, fraction: false)
+            index += 1
+            digits += 1
+        }
+        if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
+            index += 1
+            while index < bytes.count, isDigit(bytes[index]) {
+                accumulate(bytes[index], &mantissa, &significant, &exponent, fraction: true)
+                index += 1
+                digits += 1
+            }
+        }
+        guard digits > 0 else {
+            index = start
+            throw error("a number")
+        }
+        if index < bytes.count, bytes[index] | 0x20 == UInt8(ascii: "e") {
+            index += 1
+            var exponentNegative = false
+            if index < bytes.count, bytes[index] == UInt8(ascii: "-") || bytes[index] == UInt8(ascii: "+") {
+                exponentNegative = bytes[index] == UInt8(ascii: "-")
+                index += 1
+            }
+            guard index < bytes.count, isDigit(bytes[index]) else { throw error("the digits of an exponent") }
+            var value = 0
+            while index < bytes.count, isDigit(bytes[index]) {
+                value = min(value * 10 + Int(bytes[index] - UInt8(ascii: "0")), 100_000)
+                index += 1
+            }
+            exponent += exponentNegative ? -value : value
+        }
+        var result: Double
+        if mantissa < (1 << 53), Swift.abs(exponent) <= 22 {
+            // Exact: both operands are exactly representable, so one rounding.
+            result = exponent < 0 ? Double(mantissa) / Self.powersOfTen[-exponent] : Double(mantissa) * Self.powersOfTen[exponent]
+        } else {
+            let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+            result = Double(text) ?? .nan
+            negative = false
+        }
+        if negative { result = -result }
+        guard result.isFinite else {
+            index = start
+            throw error("a number within range")
+        }
+        skipCommaWhitespace()
+        return result
+    }
+
+    private func accumulate(_ byte: UInt8, _ mantissa: inout UInt64, _ significant: inout Int, _ exponent: inout Int, fraction: Bool) {
+        let digit = UInt64(byte - UInt8(ascii: "0"))
+        if significant < 19 {
+            mantissa = mantissa * 10 + digit
+            if mantissa > 0 { significant += 1 }
+            if fraction { exponent -= 1 }
+        } else if !fraction {
+            exponent += 1  // digits beyond 19 only scale the integer part
+        }
+    }
+
+    static let powersOfTen: [Double] = (0...22).map { (0..<$0).reduce(1.0) { r, _ in r * 10 } }
+
+    func error(_ expected: String) -> SVGPathError {
+        let found: String
+        if index >= bytes.count {
+            found = "end of data"
+        } else {
+            let byte = bytes[index]
+            found = byte >= 0x20 && byte < 0x7F ? "'\(Character(UnicodeScalar(byte)))'" : "byte 0x\(String(byte, radix: 16, uppercase: true))"
+        }
+        return SVGPathError(offset: index, expected: expected, found: found)
+    }
+}
