@@ -16,17 +16,19 @@ let package = Package(
         .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
         .systemLibrary(name: "CPangoCairo", pkgConfig: "pangocairo", providers: [.apt(["libpango1.0-dev"])]),
         .systemLibrary(name: "CSDL2", pkgConfig: "sdl2", providers: [.apt(["libsdl2-dev"])]),
+        .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
 
         // Pure Swift: states, the refresh container, scroll physics.
         .target(name: "RefreshCore"),
 
         // Drawing: Canvas over Cairo, text through Pango, colours, SVG paths, PNG, image compare.
-        .target(name: "RefreshGraphics", dependencies: ["RefreshCore", "CCairo", "CPangoCairo"]),
+        .target(name: "RefreshGraphics", dependencies: ["RefreshCore", "CCairo", "CPangoCairo", "CPNG"]),
 
         .executableTarget(
             name: "refresh-dump",
             dependencies: [
                 "RefreshCore",
+                "RefreshGraphics",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

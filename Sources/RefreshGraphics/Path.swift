@@ -241,18 +241,6 @@ struct CubicSegment: Equatable, Sendable {
                 CubicSegment(start: middle, control1: bcd, control2: cd, end: end))
     }
 
-    /// The largest distance of a control point from the chord: under the tolerance, the segment
-    /// is flat enough to draw as its chord.
-    var flatness: Double {
-        let dx = end.x - start.x, dy = end.y - start.y
-        let length = (dx * dx + dy * dy).squareRoot()
-        func distance(_ p: Point) -> Double {
-            guard length > 1e-12 else { return ((p.x - start.x) * (p.x - start.x) + (p.y - start.y) * (p.y - start.y)).squareRoot() }
-            return abs((p.x - start.x) * dy - (p.y - start.y) * dx) / length
-        }
-        return max(distance(control1), distance(control2))
-    }
-
     /// Parameters in (0, 1) where x or y has a local extremum.
     func extremaParameters() -> [Double] {
         var result: [Double] = []

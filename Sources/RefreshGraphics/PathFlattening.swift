@@ -53,7 +53,7 @@ extension Path {
                 if let depth {
                     subdivide(segment, depth: depth, into: &points)
                 } else {
-                    subdivide(segment, tolerance: tolerance, level: 0, into: &points)
+                    sample(segment, tolerance: tolerance, into: &points)
                 }
             case .close:
                 if let depth, let first = points.first, let last = points.last, depth > 0 {
@@ -78,10 +78,18 @@ extension Path {
         subdivide(right, depth: depth - 1, into: &points)
     }
 
-    private func subdivide(_ segment: CubicSegment, tolerance: Double, level: Int, into points: inout [Point]) {
-        if level >= 16 || segment.flatness <= tolerance { return points.append(segment.end) }
-        let (left, right) = segment.split()
-        subdivide(left, tolerance: tolerance, level: level + 1, into: &points)
-        subdivide(right, tolerance: tolerance, level: level + 1, into: &points)
+    /// Samples a cubic at as many even steps as Wang's formula says keep every chord within
+    /// `tolerance` of the curve: n = ⌈√(¾·L/tolerance)⌉, L the larger second difference of the
+    /// control points. Cheaper than testing flatness recursively, and as adaptive per segment.
+    private func sample(_ segment: CubicSegment, tolerance: Double, into points: inout [Point]) {
+        let (p0, p1, p2, p3) = (segment.start, segment.control1, segment.control2, segment.end)
+        let dx1 = p0.x - 2 * p1.x + p2.x, dy1 = p0.y - 2 * p1.y + p2.y
+        let dx2 = p1.x - 2 * p2.x + p3.x, dy2 = p1.y - 2 * p2.y + p3.y
+        let l = max(dx1 * dx1 + dy1 * dy1, dx2 * dx2 + dy2 * dy2).squareRoot()
+        let n = min(max(Int((0.75 * l / tolerance).squareRoot().rounded(.up)), 1), 4096)
+        points.reserveCapacity(points.count + n)
+        let step = 1 / Double(n)
+        for i in 1..<n { points.append(segment.point(at: Double(i) * step)) }
+        points.append(p3)
     }
 }
