@@ -6,7 +6,25 @@ let package = Package(
     products: [
         .library(name: "RefreshCore", targets: ["RefreshCore"]),
         .library(name: "RefreshGraphics", targets: ["RefreshGraphics"]),
+        .library(name: "RefreshPluginSDK", targets: ["RefreshPluginSDK"]),
+        .library(name: "RefreshHost", targets: ["RefreshHost"]),
         .executable(name: "refresh-dump", targets: ["refresh-dump"]),
+        // Built-in indicators: each a shared library the host loads at run time.
+        .library(name: "RefreshSpinner", type: .dynamic, targets: ["Spinner"]),
+        .library(name: "RefreshSpinnerC", type: .dynamic, targets: ["SpinnerC"]),
+        .library(name: "RefreshRainbow", type: .dynamic, targets: ["Rainbow"]),
+        .library(name: "RefreshPathDrawing", type: .dynamic, targets: ["PathDrawing"]),
+        .library(name: "RefreshLabel", type: .dynamic, targets: ["Label"]),
+        .library(name: "RefreshTemplate", type: .dynamic, targets: ["Template"]),
+        // Plugins broken on purpose, for the loader tests (skipped by plugin discovery).
+        .library(name: "FixturePluginNoEntry", type: .dynamic, targets: ["FixturePluginNoEntry"]),
+        .library(name: "FixturePluginFutureABI", type: .dynamic, targets: ["FixturePluginFutureABI"]),
+        .library(name: "FixturePluginCreateFails", type: .dynamic, targets: ["FixturePluginCreateFails"]),
+        .library(name: "FixturePluginNaNLength", type: .dynamic, targets: ["FixturePluginNaNLength"]),
+        .library(name: "FixturePluginSmallStruct", type: .dynamic, targets: ["FixturePluginSmallStruct"]),
+        .library(name: "FixturePluginDeclines", type: .dynamic, targets: ["FixturePluginDeclines"]),
+        .library(name: "FixturePluginRenderCrashes", type: .dynamic, targets: ["FixturePluginRenderCrashes"]),
+        .library(name: "FixturePluginRenderFails", type: .dynamic, targets: ["FixturePluginRenderFails"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -17,6 +35,7 @@ let package = Package(
         .systemLibrary(name: "CPangoCairo", pkgConfig: "pangocairo", providers: [.apt(["libpango1.0-dev"])]),
         .systemLibrary(name: "CSDL2", pkgConfig: "sdl2", providers: [.apt(["libsdl2-dev"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+        .systemLibrary(name: "CJSON", pkgConfig: "libcjson", providers: [.apt(["libcjson-dev"])]),
 
         // Pure Swift: states, the refresh container, scroll physics.
         .target(name: "RefreshCore"),
@@ -24,16 +43,46 @@ let package = Package(
         // Drawing: Canvas over Cairo, text through Pango, colours, SVG paths, PNG, image compare.
         .target(name: "RefreshGraphics", dependencies: ["RefreshCore", "CCairo", "CPangoCairo", "CPNG"]),
 
+        // The C ABI between host and plugins: include/refresh_plugin.h.
+        .target(name: "CRefreshPlugin"),
+        // What a Swift plugin imports: RefreshIndicator, parameters, the export adapter.
+        .target(name: "RefreshPluginSDK", dependencies: ["RefreshGraphics", "CRefreshPlugin"]),
+
+        // Loading, checking and hot-reloading plugins; rendering frames.
+        .target(name: "RefreshHost", dependencies: ["RefreshPluginSDK", "CRefreshPlugin", "CCairo"]),
+
+        // Built-in indicators.
+        .target(name: "Spinner", dependencies: ["RefreshPluginSDK"], path: "Plugins/Spinner"),
+        .target(name: "Rainbow", dependencies: ["RefreshPluginSDK"], path: "Plugins/Rainbow"),
+        .target(name: "PathDrawing", dependencies: ["RefreshPluginSDK"], path: "Plugins/PathDrawing"),
+        .target(name: "Label", dependencies: ["RefreshPluginSDK"], path: "Plugins/Label"),
+        .target(name: "Template", dependencies: ["RefreshPluginSDK"], path: "Plugins/Template"),
+        .target(name: "SpinnerC", dependencies: ["CRefreshPlugin", "CCairo", "CJSON"], path: "Plugins/SpinnerC",
+                linkerSettings: [.linkedLibrary("m")]),
+
         .executableTarget(
             name: "refresh-dump",
             dependencies: [
                 "RefreshCore",
                 "RefreshGraphics",
+                "RefreshHost",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
 
+        // Bad plugins for the loader tests.
+        .target(name: "FixturePluginCommon", dependencies: ["CRefreshPlugin"], path: "Tests/Fixtures/PluginCommon"),
+        .target(name: "FixturePluginNoEntry", dependencies: ["FixturePluginCommon"], path: "Tests/Fixtures/PluginNoEntry", linkerSettings: [.linkedLibrary("m")]),
+        .target(name: "FixturePluginFutureABI", dependencies: ["FixturePluginCommon"], path: "Tests/Fixtures/PluginFutureABI", linkerSettings: [.linkedLibrary("m")]),
+        .target(name: "FixturePluginCreateFails", dependencies: ["FixturePluginCommon"], path: "Tests/Fixtures/PluginCreateFails", linkerSettings: [.linkedLibrary("m")]),
+        .target(name: "FixturePluginNaNLength", dependencies: ["FixturePluginCommon"], path: "Tests/Fixtures/PluginNaNLength", linkerSettings: [.linkedLibrary("m")]),
+        .target(name: "FixturePluginSmallStruct", dependencies: ["FixturePluginCommon"], path: "Tests/Fixtures/PluginSmallStruct", linkerSettings: [.linkedLibrary("m")]),
+        .target(name: "FixturePluginDeclines", dependencies: ["FixturePluginCommon"], path: "Tests/Fixtures/PluginDeclines", linkerSettings: [.linkedLibrary("m")]),
+        .target(name: "FixturePluginRenderCrashes", dependencies: ["FixturePluginCommon"], path: "Tests/Fixtures/PluginRenderCrashes", linkerSettings: [.linkedLibrary("m")]),
+        .target(name: "FixturePluginRenderFails", dependencies: ["FixturePluginCommon"], path: "Tests/Fixtures/PluginRenderFails", linkerSettings: [.linkedLibrary("m")]),
+
         .testTarget(name: "RefreshCoreTests", dependencies: ["RefreshCore"]),
         .testTarget(name: "RefreshGraphicsTests", dependencies: ["RefreshGraphics"], exclude: ["Golden"]),
+        .testTarget(name: "RefreshHostTests", dependencies: ["RefreshHost"], exclude: ["Golden"]),
     ]
 )

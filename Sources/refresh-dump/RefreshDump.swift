@@ -10,7 +10,7 @@ struct RefreshDump: ParsableCommand {
         discussion: """
             Exit codes: 0 success, 1 a check failed, 2 bad input (arguments, files, plugins).
             """,
-        subcommands: [TraceCommand.self, BenchCommand.self]
+        subcommands: [RenderCommand.self, TraceCommand.self, BenchCommand.self]
     )
 
     /// Runs the command, mapping failures onto the documented exit codes: a command's own

@@ -1,0 +1,121 @@
+import Foundation
+import RefreshPluginSDK
+
+/// The text indicator of IQPullToRefresh's example and MJRefresh's state header: what to do and
+/// what happened, in the frame's language, with an arrow that turns when releasing will refresh.
+public final class Label: RefreshIndicator {
+    public static let info = IndicatorInfo(
+        id: "dev.refreshkit.label", name: "Label", version: "1.0.0",
+        summary: "“Pull to refresh”, “Release to refresh”, “Loading…”: state text in English, Chinese and Arabic."
+    )
+
+    public static let parameters: [ParameterSpec] = [
+        .color("color", default: "#3C3C43", help: "Text colour on light backgrounds"),
+        .color("darkColor", default: "#EBEBF5", help: "Text colour on dark backgrounds"),
+        .number("fontSize", default: 14, range: 8...32, help: "Text size in points"),
+        .bool("showArrow", default: true, help: "Show an arrow that turns when releasing will refresh"),
+        .string("lastUpdated", default: "", help: "A time to show as “Last updated: …” (empty: no second line)"),
+        .string("language", default: "", help: "Force a language (en, zh-Hans, ar); empty follows the frame's locale"),
+    ]
+
+    public let refreshLength = 60.0
+    public var refreshState = RefreshState.unknown
+    let color: Color, darkColor: Color
+    let fontSize: Double
+    let showArrow: Bool
+    let lastUpdated: String
+    let language: String
+
+    public init(parameters: ParameterValues) throws {
+        color = parameters.color("color")
+        darkColor = parameters.color("darkColor")
+        fontSize = parameters.number("fontSize")
+        showArrow = parameters.bool("showArrow")
+        lastUpdated = parameters.string("lastUpdated")
+        language = parameters.string("language")
+    }
+
+    public func draw(in canvas: Canvas, frame: IndicatorFrame) {
+        let visible = frame.visibleRect
+        guard visible.height > 0 else { return }
+        let locale = language.isEmpty ? frame.environment.locale : language
+        let table = LabelStrings.language(for: locale)
+        let strings = frame.edge.isAtEnd ? table.loadMore : table.refresh
+        let tint = frame.isDark ? darkColor : color
+        var alpha = 1.0
+        let text: String
+        switch frame.state {
+        case .pulling(let progress):
+            text = strings.pull
+            alpha = 0.25 + 0.75 * progress
+        case .eligible: text = strings.release
+        case .refreshing: text = strings.loading
+        case .finished(.success): text = strings.success
+        case .finished(.failure): text = strings.failure
+        case .finished(.noMoreData), .noMoreData: text = strings.noMore
+        case .none, .unknown: return
+        }
+        let rightToLeft = IndicatorEnvironment.isRightToLeft(locale: locale)
+        let direction: TextDirection = rightToLeft ? .rightToLeft : .leftToRight
+        let main = canvas.makeTextLayout(text, style: TextStyle(size: fontSize, weight: .medium, direction: direction))
+        let detail = lastUpdated.isEmpty || frame.edge.isAtEnd ? nil
+            : canvas.makeTextLayout(strings.lastUpdated.replacingOccurrences(of: "%@", with: lastUpdated),
+                                    style: TextStyle(size: fontSize * 0.8, direction: direction))
+        let blockHeight = main.size.height + (detail.map { $0.size.height + 2 } ?? 0)
+        let markSize = fontSize * 1.25
+        let hasMark = showArrow && !frame.edge.isAtEnd || frame.state == .refreshing
+        let blockWidth = max(main.size.width, detail?.size.width ?? 0) + (hasMark ? markSize + 8 : 0)
+        let left = visible.center.x - blockWidth / 2
+        let top = visible.center.y - blockHeight / 2
+        // The mark sits on the leading side: left for left-to-right text, right for right-to-left.
+        let textLeft = hasMark && !rightToLeft ? left + markSize + 8 : left
+        let markCenter = Point(x: rightToLeft ? left + blockWidth - markSize / 2 : left + markSize / 2, y: visible.center.y)
+        canvas.withAlpha(alpha) {
+            canvas.draw(main, at: Point(x: textLeft + (blockWidth - (hasMark ? markSize + 8 : 0) - main.size.width) / 2, y: top), color: tint)
+            if let detail {
+                canvas.draw(detail, at: Point(x: textLeft + (blockWidth - (hasMark ? markSize + 8 : 0) - detail.size.width) / 2,
+                                              y: top + main.size.height + 2), color: tint.withAlpha(0.6))
+            }
+            if hasMark { drawMark(canvas, frame: frame, center: markCenter, size: markSize, tint: tint) }
+        }
+    }
+
+    /// The arrow while pulling (turning from down to up between 75 % and 100 %), a ring of dots
+    /// while loading.
+    private func drawMark(_ canvas: Canvas, frame: IndicatorFrame, center: Point, size: Double, tint: Color) {
+        switch frame.state {
+        case .pulling, .eligible:
+            let turn: Double
+            if case .pulling(let p) = frame.state { turn = min(max((p - 0.75) / 0.25, 0), 1) } else { turn = 1 }
+            canvas.withSavedState {
+                canvas.translate(x: center.x, y: center.y)
+                canvas.rotate(.pi * (frame.environment.reduceMotion ? turn.rounded() : turn))
+                let h = size / 2
+                canvas.move(to: Point(x: 0, y: -h))
+                canvas.line(to: Point(x: 0, y: h))
+                canvas.move(to: Point(x: -h * 0.55, y: h * 0.45))
+                canvas.line(to: Point(x: 0, y: h))
+                canvas.line(to: Point(x: h * 0.55, y: h * 0.45))
+                canvas.stroke(.color(tint), style: StrokeStyle(lineWidth: max(1.5, size * 0.11), cap: .round, join: .round))
+            }
+        case .refreshing:
+            let dots = 8
+            let head = frame.environment.reduceMotion ? -1 : Int(floor(frame.stateTime * 10)) % dots
+            for i in 0..<dots {
+                let angle = 2 * .pi * Double(i) / Double(dots) - .pi / 2
+                let r = size * 0.38
+                let fade = head < 0 ? 0.7 : 1 - 0.75 * Double((head - i + dots) % dots) / Double(dots)
+                canvas.addEllipse(in: Rect(x: center.x + r * cos(angle) - size * 0.08, y: center.y + r * sin(angle) - size * 0.08,
+                                           width: size * 0.16, height: size * 0.16))
+                canvas.fill(.color(tint.withAlpha(fade)))
+            }
+        default:
+            break
+        }
+    }
+}
+
+@_cdecl("refresh_plugin_entry")
+public func refreshPluginEntry(_ hostABI: UInt32, _ error: UnsafeMutablePointer<CChar>?, _ errorSize: Int) -> UnsafeRawPointer? {
+    PluginExport.entry(Label.self, hostABI: hostABI, error: error, errorSize: errorSize)
+}

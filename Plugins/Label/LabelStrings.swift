@@ -1,0 +1,42 @@
+/// The Label indicator's texts, per language, for refresh (top, leading) and load-more (bottom,
+/// trailing) edges.
+struct LabelStrings: Sendable {
+    var pull: String, release: String, loading: String, success: String, failure: String, noMore: String
+    /// "Last updated: %@"; `%@` is replaced by the time given as a parameter.
+    var lastUpdated: String
+
+    struct Language: Sendable {
+        var refresh: LabelStrings
+        var loadMore: LabelStrings
+    }
+
+    static let tables: [String: Language] = [
+        "en": Language(
+            refresh: LabelStrings(pull: "Pull to refresh", release: "Release to refresh", loading: "Loading…",
+                                  success: "Updated just now", failure: "Couldn’t refresh", noMore: "No more data", lastUpdated: "Last updated: %@"),
+            loadMore: LabelStrings(pull: "Pull up to load more", release: "Release to load more", loading: "Loading more…",
+                                   success: "Loaded", failure: "Couldn’t load more", noMore: "No more data", lastUpdated: "Last updated: %@")
+        ),
+        "zh-Hans": Language(
+            refresh: LabelStrings(pull: "下拉刷新", release: "释放立即刷新", loading: "正在刷新…",
+                                  success: "刚刚更新", failure: "刷新失败", noMore: "没有更多数据了", lastUpdated: "最后更新：%@"),
+            loadMore: LabelStrings(pull: "上拉加载更多", release: "释放加载更多", loading: "正在加载…",
+                                   success: "加载完成", failure: "加载失败", noMore: "没有更多数据了", lastUpdated: "最后更新：%@")
+        ),
+        "ar": Language(
+            refresh: LabelStrings(pull: "اسحب للتحديث", release: "أفلت للتحديث", loading: "جارٍ التحديث…",
+                                  success: "تم التحديث الآن", failure: "تعذّر التحديث", noMore: "لا مزيد من البيانات", lastUpdated: "آخر تحديث: %@"),
+            loadMore: LabelStrings(pull: "اسحب لتحميل المزيد", release: "أفلت لتحميل المزيد", loading: "جارٍ تحميل المزيد…",
+                                   success: "تم التحميل", failure: "تعذّر التحميل", noMore: "لا مزيد من البيانات", lastUpdated: "آخر تحديث: %@")
+        ),
+    ]
+
+    /// The table for a BCP 47 tag: the exact tag, then its language (`zh-CN` → `zh-Hans`,
+    /// `ar-EG` → `ar`), then English.
+    static func language(for locale: String) -> Language {
+        if let exact = tables[locale] { return exact }
+        let language = locale.split(whereSeparator: { $0 == "-" || $0 == "_" }).first.map(String.init) ?? ""
+        if language == "zh" { return tables["zh-Hans"]! }
+        return tables[language] ?? tables["en"]!
+    }
+}

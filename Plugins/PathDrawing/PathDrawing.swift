@@ -1,0 +1,148 @@
+import Foundation
+import RefreshPluginSDK
+
+/// MRefresh's path-drawing indicator done fully: SVG paths stroked progressively as the pull
+/// grows (by length, each part from its own start), arcs included, and a highlight travelling
+/// along the picture while refreshing.
+public final class PathDrawing: RefreshIndicator {
+    public static let info = IndicatorInfo(
+        id: "dev.refreshkit.path-drawing", name: "Path Drawing", version: "1.0.0",
+        summary: "SVG paths drawn stroke by stroke as you pull; a highlight runs along them while loading."
+    )
+
+    /// The built-in picture: a cloud of three arcs, then an arrow that starts drawing at 55 %.
+    static let defaultParts = [
+        "M18 40 A9 9 0 0 1 16.5 22.2 A15 15 0 0 1 44.5 17.5 A11.5 11.5 0 0 1 47 40 Z",
+        "M32 23 V37 M26.5 31.5 L32 37 L37.5 31.5",
+    ]
+    static let defaultStarts = [0.0, 0.55]
+
+    public static let parameters: [ParameterSpec] = [
+        .string("svg", default: "", help: "Path data; several parts separated by '|'. Empty: the built-in cloud"),
+        .string("file", default: "", help: "A file of path data, one part per line (relative paths are inside Assets/)"),
+        .string("starts", default: "", help: "Comma-separated start proportion (0..<1) of each part; default 0 for all"),
+        .number("depth", default: -1, range: -1...8, help: "De Casteljau smoothing depth (MRefresh); -1 flattens adaptively"),
+        .bool("flipY", default: false, help: "Mirror y, for glyph outlines in font units"),
+        .number("size", default: 40, range: 8...200, help: "Height of the picture in points"),
+        .number("lineWidth", default: 2.5, range: 0.5...12, help: "Stroke width in points"),
+        .color("color", default: "#0A84FF", help: "Stroke colour on light backgrounds"),
+        .color("darkColor", default: "#64D2FF", help: "Stroke colour on dark backgrounds"),
+        .color("successColor", default: "#34C759", help: "Colour of the picture after a success"),
+        .color("failureColor", default: "#FF3B30", help: "Colour of the picture after a failure"),
+        .choice("animation", default: "comet", options: ["comet", "pulse"], help: "What refreshing looks like"),
+        .number("speed", default: 0.8, range: 0.05...5, help: "Trips along the picture per second while refreshing"),
+    ]
+
+    public let refreshLength: Double
+    public var refreshState = RefreshState.unknown
+    let drawing: ProgressivePath
+    let size: Double, lineWidth: Double, speed: Double
+    let color: Color, darkColor: Color, successColor: Color, failureColor: Color
+    let comet: Bool
+
+    public init(parameters: ParameterValues) throws {
+        let texts: [String]
+        var starts: [Double]
+        if !parameters.string("svg").isEmpty {
+            texts = parameters.string("svg").split(separator: "|").map(String.init)
+            starts = []
+        } else if !parameters.string("file").isEmpty {
+            texts = try Self.readParts(parameters.string("file"))
+            starts = []
+        } else {
+            texts = Self.defaultParts
+            starts = Self.defaultStarts
+        }
+        if !parameters.string("starts").isEmpty {
+            starts = try parameters.string("starts").split(separator: ",").map { text in
+                guard let v = Double(text.trimmingCharacters(in: .whitespaces)), v >= 0, v < 1 else {
+                    throw ParameterError(parameter: "starts", reason: "'\(text)' is not a proportion in 0..<1")
+                }
+                return v
+            }
+            guard starts.count == texts.count else {
+                throw ParameterError(parameter: "starts", reason: "\(starts.count) values for \(texts.count) parts")
+            }
+        }
+        var paths: [Path] = []
+        for (index, text) in texts.enumerated() {
+            do {
+                paths.append(try SVGPathParser.parse(text))
+            } catch {
+                let part = texts.count > 1 ? " (part \(index + 1))" : ""
+                throw ParameterError(parameter: parameters.string("svg").isEmpty && !parameters.string("file").isEmpty ? "file" : "svg",
+                                     reason: "\(error.description)\(part)")
+            }
+        }
+        size = parameters.number("size")
+        let fitted = Path.fit(paths, into: Rect(x: 0, y: 0, width: size * 1.6, height: size), flipY: parameters.bool("flipY"))
+        let depth = Int(parameters.number("depth"))
+        let flattening: Flattening = depth >= 0 ? .depth(depth) : .tolerance(0.05)
+        drawing = ProgressivePath(parts: fitted.enumerated().map { i, path in
+            .init(path: path, startProportion: i < starts.count ? starts[i] : 0, flattening: flattening)
+        })
+        lineWidth = parameters.number("lineWidth")
+        speed = parameters.number("speed")
+        color = parameters.color("color")
+        darkColor = parameters.color("darkColor")
+        successColor = parameters.color("successColor")
+        failureColor = parameters.color("failureColor")
+        comet = parameters.string("animation") == "comet"
+        refreshLength = max(60, size + 24)
+    }
+
+    private static func readParts(_ name: String) throws -> [String] {
+        let path = name.hasPrefix("/") ? name : Assets.path(name) ?? name
+        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
+            throw ParameterError(parameter: "file", reason: "cannot read '\(name)'")
+        }
+        let parts = text.split(whereSeparator: \.isNewline).map(String.init).filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
+        guard !parts.isEmpty else { throw ParameterError(parameter: "file", reason: "'\(name)' has no path data") }
+        return parts
+    }
+
+    public func draw(in canvas: Canvas, frame: IndicatorFrame) {
+        let visible = frame.visibleRect
+        guard visible.height > 0 else { return }
+        let tint = frame.isDark ? darkColor : color
+        let style = StrokeStyle(lineWidth: lineWidth, cap: .round, join: .round)
+        canvas.withSavedState {
+            // The picture keeps its size: centred in the gap, or resting on the content while it is revealed.
+            let center = frame.anchoredCenter(height: size)
+            canvas.translate(x: center.x - size * 0.8, y: center.y - size / 2)
+            func stroke(_ paths: [Path], _ color: Color) {
+                for path in paths where !path.isEmpty { canvas.add(path) }
+                canvas.stroke(.color(color), style: style)
+            }
+            let whole = drawing.paths(at: 1)
+            switch frame.state {
+            case .pulling(let progress):
+                stroke(whole, tint.withAlpha(0.12))
+                stroke(drawing.paths(at: progress), tint)
+            case .eligible:
+                stroke(whole, tint)
+            case .refreshing where frame.environment.reduceMotion || !comet:
+                let pulse = 0.55 + 0.45 * cos(2 * .pi * frame.stateTime * speed)
+                stroke(whole, tint.withAlpha(frame.environment.reduceMotion ? 0.75 : pulse))
+            case .refreshing:
+                stroke(whole, tint.withAlpha(0.25))
+                let head = (frame.stateTime * speed).truncatingRemainder(dividingBy: 1)
+                for part in drawing.parts.indices {
+                    let measure = drawing.measure(ofPart: part)
+                    var pieces = [measure.trimmed(from: head, to: min(1, head + 0.3))]
+                    if head + 0.3 > 1 { pieces.append(measure.trimmed(from: 0, to: head + 0.3 - 1)) }
+                    stroke(pieces, tint)
+                }
+            case .finished(.success): stroke(whole, successColor)
+            case .finished(.failure): stroke(whole, failureColor)
+            case .finished(.noMoreData), .noMoreData: stroke(whole, tint.withAlpha(0.3))
+            case .none, .unknown: break
+            }
+        }
+    }
+}
+
+@_cdecl("refresh_plugin_entry")
+public func refreshPluginEntry(_ hostABI: UInt32, _ error: UnsafeMutablePointer<CChar>?, _ errorSize: Int) -> UnsafeRawPointer? {
+    PluginExport.entry(PathDrawing.self, hostABI: hostABI, error: error, errorSize: errorSize)
+}

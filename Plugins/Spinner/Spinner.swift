@@ -1,0 +1,102 @@
+import Foundation
+import RefreshPluginSDK
+
+/// The iOS activity indicator: spokes appear one by one as the pull grows, then step round with
+/// a fading tail while refreshing; a tick or a cross shows the result. `SpinnerC` draws the same
+/// picture in plain C, and the two are compared pixel for pixel.
+public final class Spinner: RefreshIndicator {
+    public static let info = IndicatorInfo(
+        id: "dev.refreshkit.spinner", name: "Spinner", version: "1.0.0",
+        summary: "The iOS activity indicator: spokes that appear with the pull and turn while loading."
+    )
+
+    public static let parameters: [ParameterSpec] = [
+        .number("spokes", default: 8, range: 8...12, help: "Number of spokes"),
+        .number("radius", default: 11, range: 4...40, help: "Outer radius in points"),
+        .number("speed", default: 12, range: 1...60, help: "Spoke steps per second while refreshing"),
+        .color("color", default: "#8E8E93", help: "Spoke colour on light backgrounds"),
+        .color("darkColor", default: "#AEAEB2", help: "Spoke colour on dark backgrounds"),
+        .color("successColor", default: "#34C759", help: "Tick colour"),
+        .color("failureColor", default: "#FF3B30", help: "Cross colour"),
+    ]
+
+    public let refreshLength = 60.0
+    public var refreshState = RefreshState.unknown
+    let spokes: Int
+    let radius: Double
+    let speed: Double
+    let color: Color, darkColor: Color, successColor: Color, failureColor: Color
+
+    public init(parameters: ParameterValues) throws {
+        spokes = Int(parameters.number("spokes").rounded())
+        radius = parameters.number("radius")
+        speed = parameters.number("speed")
+        color = parameters.color("color")
+        darkColor = parameters.color("darkColor")
+        successColor = parameters.color("successColor")
+        failureColor = parameters.color("failureColor")
+    }
+
+    public func draw(in canvas: Canvas, frame: IndicatorFrame) {
+        guard frame.visibleRect.height > 0 else { return }
+        let center = frame.anchoredCenter(height: 2 * radius)
+        let tint = frame.isDark ? darkColor : color
+        switch frame.state {
+        case .pulling(let progress):
+            drawSpokes(canvas, center, tint) { i in min(max(progress * Double(spokes) - Double(i), 0), 1) }
+        case .eligible:
+            drawSpokes(canvas, center, tint) { _ in 1 }
+        case .refreshing:
+            if frame.environment.reduceMotion {
+                let pulse = 0.55 + 0.45 * cos(2 * .pi * frame.stateTime / 1.6)
+                drawSpokes(canvas, center, tint) { _ in pulse }
+            } else {
+                let head = Int(floor(frame.stateTime * speed)) % spokes
+                drawSpokes(canvas, center, tint) { i in 1 - 0.8 * Double((head - i + spokes) % spokes) / Double(spokes) }
+            }
+        case .finished(.success):
+            drawMark(canvas, center, successColor, grow(frame), [(-0.5, 0.05), (-0.12, 0.42), (0.55, -0.35)])
+        case .finished(.failure):
+            drawMark(canvas, center, failureColor, grow(frame), [(-0.4, -0.4), (0.4, 0.4)])
+            drawMark(canvas, center, failureColor, grow(frame), [(0.4, -0.4), (-0.4, 0.4)])
+        case .finished(.noMoreData), .noMoreData:
+            drawMark(canvas, center, tint.withAlpha(0.6), 1, [(-0.45, 0), (0.45, 0)])
+        case .none, .unknown:
+            break
+        }
+    }
+
+    /// A result mark grows in over 0.2 s (at once with reduced motion).
+    private func grow(_ frame: IndicatorFrame) -> Double {
+        frame.environment.reduceMotion ? 1 : min(1, 0.6 + 2 * frame.stateTime)
+    }
+
+    /// Spoke i starts at 12 o'clock and goes clockwise; `alpha(i)` is its opacity.
+    private func drawSpokes(_ canvas: Canvas, _ center: Point, _ tint: Color, alpha: (Int) -> Double) {
+        let inner = radius * 0.45, width = radius * 0.2
+        for i in 0..<spokes {
+            let a = alpha(i)
+            guard a > 0 else { continue }
+            let angle = 2 * .pi * Double(i) / Double(spokes) - .pi / 2
+            let (c, s) = (cos(angle), sin(angle))
+            canvas.move(to: Point(x: center.x + inner * c, y: center.y + inner * s))
+            canvas.line(to: Point(x: center.x + radius * c, y: center.y + radius * s))
+            canvas.stroke(.color(tint.withAlpha(tint.alpha * a)), style: StrokeStyle(lineWidth: width, cap: .round))
+        }
+    }
+
+    /// A polyline through `points` (in units of the radius around `center`), scaled by `scale`.
+    private func drawMark(_ canvas: Canvas, _ center: Point, _ color: Color, _ scale: Double, _ points: [(Double, Double)]) {
+        let size = radius * scale
+        for (i, (x, y)) in points.enumerated() {
+            let p = Point(x: center.x + x * size, y: center.y + y * size)
+            if i == 0 { canvas.move(to: p) } else { canvas.line(to: p) }
+        }
+        canvas.stroke(.color(color), style: StrokeStyle(lineWidth: radius * 0.24, cap: .round, join: .round))
+    }
+}
+
+@_cdecl("refresh_plugin_entry")
+public func refreshPluginEntry(_ hostABI: UInt32, _ error: UnsafeMutablePointer<CChar>?, _ errorSize: Int) -> UnsafeRawPointer? {
+    PluginExport.entry(Spinner.self, hostABI: hostABI, error: error, errorSize: errorSize)
+}

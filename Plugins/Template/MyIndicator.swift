@@ -1,0 +1,49 @@
+// A complete indicator plugin: copy this folder, rename the type and the id, and build.
+// See README.md, "Write your own indicator".
+import Foundation
+import RefreshPluginSDK
+
+/// A dot that grows with the pull and breathes while refreshing.
+public final class MyIndicator: RefreshIndicator {
+    public static let info = IndicatorInfo(
+        id: "com.example.my-indicator", name: "My Indicator", version: "0.1.0",
+        summary: "A dot that grows with the pull and breathes while loading."
+    )
+
+    public static let parameters: [ParameterSpec] = [
+        .color("color", default: "#FF9F0A", help: "Dot colour"),
+        .number("radius", default: 10, range: 2...40, help: "Dot radius at full pull, in points"),
+    ]
+
+    public let refreshLength = 60.0
+    public var refreshState = RefreshState.unknown
+    let color: Color
+    let radius: Double
+
+    public init(parameters: ParameterValues) throws {
+        color = parameters.color("color")
+        radius = parameters.number("radius")
+    }
+
+    /// A pure function of `frame`: no clocks, no randomness.
+    public func draw(in canvas: Canvas, frame: IndicatorFrame) {
+        let visible = frame.visibleRect
+        let scale: Double
+        switch frame.state {
+        case .pulling(let progress): scale = progress
+        case .eligible: scale = 1.15
+        case .refreshing: scale = frame.environment.reduceMotion ? 1 : 1 + 0.2 * sin(2 * .pi * frame.stateTime)
+        case .finished, .noMoreData: scale = 0.6
+        case .none, .unknown: return
+        }
+        let r = radius * scale
+        canvas.addEllipse(in: Rect(x: visible.center.x - r, y: visible.center.y - r, width: 2 * r, height: 2 * r))
+        canvas.fill(.color(color))
+    }
+}
+
+// The one export line: this function is what the host looks up.
+@_cdecl("refresh_plugin_entry")
+public func refreshPluginEntry(_ hostABI: UInt32, _ error: UnsafeMutablePointer<CChar>?, _ errorSize: Int) -> UnsafeRawPointer? {
+    PluginExport.entry(MyIndicator.self, hostABI: hostABI, error: error, errorSize: errorSize)
+}

@@ -1,0 +1,1 @@
+#include <cjson/cJSON.h>

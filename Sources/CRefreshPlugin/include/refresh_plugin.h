@@ -1,0 +1,200 @@
+/*
+ * refresh_plugin.h — the RefreshKit indicator plugin ABI.
+ *
+ * This header is the whole contract between a host (the preview, refresh-dump) and an indicator
+ * plugin (a shared library). A plugin written in C needs this header and Cairo, nothing else.
+ *
+ * How it works
+ *   1. The host dlopen()s the library and looks up REFRESH_PLUGIN_ENTRY_SYMBOL.
+ *   2. It calls the entry with its own ABI version. The plugin returns its descriptor, or NULL
+ *      after writing a reason into the host's error buffer.
+ *   3. The host checks the descriptor (struct_size first, then abi_version) before using anything
+ *      else, then calls create() with the parameter values as a JSON object.
+ *   4. Per frame it calls set_state() when the state changes and render() to draw.
+ *
+ * Rules
+ *   - A frame is a pure function of the plugin's parameters and the refresh_frame it is given:
+ *     no wall clock, no unseeded randomness, no hidden state that changes the picture.
+ *   - Every struct begins with struct_size (its size in bytes as the writer knew it). Fields are
+ *     only ever appended, never reordered or removed, so an old host can load a new plugin and a
+ *     new host an old plugin: each reads only the fields both know of.
+ *   - Strings are UTF-8 and NUL-terminated. Strings and arrays in the descriptor must stay valid
+ *     as long as the library is loaded (static storage is simplest).
+ *   - Error text goes into the buffer the host passes (error, error_size), NUL-terminated,
+ *     truncated to fit. Never write past error_size bytes.
+ *   - The host calls a plugin from one thread at a time.
+ *
+ * No C++ and no Swift types cross this boundary.
+ */
+#ifndef REFRESH_PLUGIN_H
+#define REFRESH_PLUGIN_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* The ABI version this header describes. Bumped only by incompatible changes; appending fields
+ * (announced through struct_size) is not one. */
+#define REFRESH_PLUGIN_ABI_VERSION 1u
+
+/* The oldest ABI version a host built from this header still loads. */
+#define REFRESH_PLUGIN_ABI_VERSION_MIN 1u
+
+/* The name of the function every plugin exports (see refresh_plugin_entry_fn). */
+#define REFRESH_PLUGIN_ENTRY_SYMBOL "refresh_plugin_entry"
+
+/* Mark the entry function with this so it is exported from the shared library. */
+#if defined(__GNUC__) || defined(__clang__)
+#define REFRESH_PLUGIN_EXPORT __attribute__((visibility("default")))
+#else
+#define REFRESH_PLUGIN_EXPORT
+#endif
+
+/* Cairo's drawing context; include <cairo/cairo.h> to draw with it. */
+struct _cairo;
+
+/* The edge of the list the indicator sits at. Leading/trailing are logical: with a right-to-left
+ * layout the leading edge is on the right. */
+typedef enum refresh_edge {
+    REFRESH_EDGE_TOP = 0,      /* pull to refresh */
+    REFRESH_EDGE_BOTTOM = 1,   /* load more */
+    REFRESH_EDGE_LEADING = 2,  /* horizontal list, start */
+    REFRESH_EDGE_TRAILING = 3  /* horizontal list, end */
+} refresh_edge;
+
+/* What the indicator shows. */
+typedef enum refresh_state {
+    REFRESH_STATE_UNKNOWN = 0,      /* nothing observed yet */
+    REFRESH_STATE_NONE = 1,         /* idle and hidden */
+    REFRESH_STATE_PULLING = 2,      /* being pulled: see refresh_frame.progress */
+    REFRESH_STATE_ELIGIBLE = 3,     /* past the trigger with the finger down: release refreshes */
+    REFRESH_STATE_REFRESHING = 4,   /* loading; animate with state_time */
+    REFRESH_STATE_FINISHED = 5,     /* done: see refresh_frame.result; shown for a hold time */
+    REFRESH_STATE_NO_MORE_DATA = 6  /* a load-more edge at the end of the data */
+} refresh_state;
+
+/* How a refresh ended (meaningful with REFRESH_STATE_FINISHED). */
+typedef enum refresh_result {
+    REFRESH_RESULT_NONE = 0,
+    REFRESH_RESULT_SUCCESS = 1,
+    REFRESH_RESULT_FAILURE = 2,
+    REFRESH_RESULT_NO_MORE_DATA = 3
+} refresh_result;
+
+/* The colour scheme around the indicator. */
+typedef enum refresh_theme {
+    REFRESH_THEME_LIGHT = 0,
+    REFRESH_THEME_DARK = 1
+} refresh_theme;
+
+/* The layout's reading direction. */
+typedef enum refresh_direction {
+    REFRESH_DIRECTION_LTR = 0,
+    REFRESH_DIRECTION_RTL = 1
+} refresh_direction;
+
+/* The kind of value a parameter takes. Values travel as JSON: number → JSON number,
+ * colour → JSON string "#RRGGBB" or "#RRGGBBAA", bool → true/false, string and choice → JSON string. */
+typedef enum refresh_param_type {
+    REFRESH_PARAM_NUMBER = 0,
+    REFRESH_PARAM_COLOR = 1,
+    REFRESH_PARAM_BOOL = 2,
+    REFRESH_PARAM_STRING = 3,
+    REFRESH_PARAM_CHOICE = 4
+} refresh_param_type;
+
+/* One parameter the plugin accepts; the preview shows and edits them, scenarios set them. */
+typedef struct refresh_param {
+    uint32_t struct_size;        /* sizeof(refresh_param) as the plugin knew it */
+    uint32_t type;               /* a refresh_param_type */
+    const char *name;            /* identifier: letters, digits, '_' or '-', e.g. "tint" */
+    const char *help;            /* one line for people, e.g. "Spoke colour" */
+    const char *default_json;    /* the default value as JSON text, e.g. "8", "\"#8E8E93\"", "true" */
+    double min;                  /* REFRESH_PARAM_NUMBER: smallest allowed value */
+    double max;                  /* REFRESH_PARAM_NUMBER: largest allowed value */
+    const char *const *choices;  /* REFRESH_PARAM_CHOICE: the allowed values */
+    uint32_t choice_count;       /* REFRESH_PARAM_CHOICE: how many */
+    uint32_t reserved0;          /* 0 */
+    void *reserved[4];           /* NULL: room to grow */
+} refresh_param;
+
+/* Everything a plugin may base one frame on. */
+typedef struct refresh_frame {
+    uint32_t struct_size;        /* sizeof(refresh_frame) as the host knew it */
+    uint32_t edge;               /* a refresh_edge */
+    struct _cairo *cairo;        /* draw here; origin top-left, units points (scale applied);
+                                    the host saves and restores it around render() */
+    double width;                /* drawing area in points (for leading/trailing edges the
+                                    width is the pull axis) */
+    double height;
+    double scale;                /* pixels per point, e.g. 2 */
+    uint32_t state;              /* a refresh_state */
+    uint32_t result;             /* a refresh_result, with REFRESH_STATE_FINISHED */
+    double progress;             /* pull progress: 0 at the start offset, 1 at the trigger
+                                    distance; may go past 1 (overpull) and below 0 */
+    double pull_distance;        /* visible, rubber-banded distance the edge is open, points */
+    double raw_pull_distance;    /* the finger travel behind it, points */
+    double time;                 /* seconds on the host's animation clock */
+    double state_time;           /* seconds since the current state began */
+    uint32_t theme;              /* a refresh_theme */
+    uint32_t direction;          /* a refresh_direction */
+    uint32_t reduce_motion;      /* 1: no spinning or sliding; a calm pulse or a still pose */
+    uint32_t reserved0;          /* 0 */
+    const char *locale;          /* BCP 47 tag, e.g. "en", "zh-Hans", "ar" */
+    double reserved[8];          /* 0: room to grow */
+} refresh_frame;
+
+/* An instance the plugin made; opaque to the host. */
+typedef void refresh_instance;
+
+/* The plugin's description of itself and its functions. */
+typedef struct refresh_plugin_descriptor {
+    uint32_t struct_size;        /* sizeof(refresh_plugin_descriptor) as the plugin knew it */
+    uint32_t abi_version;        /* REFRESH_PLUGIN_ABI_VERSION the plugin was built with */
+    const char *id;              /* reverse-DNS identifier, e.g. "dev.refreshkit.spinner" */
+    const char *name;            /* display name, e.g. "Spinner" */
+    const char *version;         /* the plugin's own version, e.g. "1.0.0" */
+    const char *description;     /* one sentence */
+    const refresh_param *params; /* parameters, or NULL when param_count is 0 */
+    uint32_t param_count;
+    uint32_t reserved0;          /* 0 */
+
+    /* Makes an instance from a JSON object of parameter values (keys are parameter names; a
+     * missing key means the default). On failure returns NULL and writes why into error. */
+    refresh_instance *(*create)(const char *params_json, char *error, size_t error_size);
+    /* Frees an instance. */
+    void (*destroy)(refresh_instance *instance);
+    /* The pull distance in points that completes progress (the indicator's natural height, or
+     * width for horizontal edges). Finite and > 0. */
+    double (*refresh_length)(refresh_instance *instance);
+    /* Tells the instance the state changed (state is a refresh_state, result a refresh_result).
+     * Optional: may be NULL. Must not change what render() draws for a given frame. */
+    void (*set_state)(refresh_instance *instance, uint32_t state, uint32_t result);
+    /* Draws one frame. Returns 0 on success; otherwise writes why into error and returns
+     * non-zero (the host shows the reason instead of the frame). */
+    int (*render)(refresh_instance *instance, const refresh_frame *frame, char *error, size_t error_size);
+
+    void *reserved[8];           /* NULL: room to grow */
+} refresh_plugin_descriptor;
+
+/* The entry every plugin exports under REFRESH_PLUGIN_ENTRY_SYMBOL. host_abi_version is the
+ * host's REFRESH_PLUGIN_ABI_VERSION; a plugin that cannot work with it returns NULL and says why
+ * in error. */
+typedef const refresh_plugin_descriptor *(*refresh_plugin_entry_fn)(uint32_t host_abi_version, char *error, size_t error_size);
+
+/* Writes `message` into a host error buffer, truncating it to fit. A convenience for C plugins. */
+static inline void refresh_plugin_set_error(char *error, size_t error_size, const char *message) {
+    size_t i = 0;
+    if (error == NULL || error_size == 0) return;
+    for (; message != NULL && message[i] != '\0' && i + 1 < error_size; i++) error[i] = message[i];
+    error[i] = '\0';
+}
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* REFRESH_PLUGIN_H */

@@ -1,0 +1,87 @@
+import Foundation
+import RefreshPluginSDK
+
+/// A frame described the way command lines and scenario files write it, with the defaults a
+/// person expects: `--state pulling:0.4` opens the edge to 40 % of the indicator's length,
+/// `refreshing` holds it open by the full length.
+public struct FrameSpec: Equatable, Sendable {
+    /// A frame description that cannot be used; names the field.
+    public struct Error: Swift.Error, Equatable, CustomStringConvertible {
+        /// The field, e.g. `state`.
+        public var field: String
+        /// What is wrong.
+        public var reason: String
+        /// `state: …`.
+        public var description: String { "\(field): \(reason)" }
+    }
+
+    public var state: RefreshState
+    /// Progress; for `pulling:p` it is p, otherwise 1 unless given.
+    public var progress: Double
+    /// Visible pull distance in points; nil: derived from progress and the indicator's length.
+    public var pullDistance: Double?
+    public var time: Double = 0
+    public var stateTime: Double = 0
+    public var edge: RefreshEdge = .top
+    public var size = Size(width: 390, height: 120)
+    public var scale: Double = 2
+    public var environment = IndicatorEnvironment()
+
+    /// A spec for `state` with its default progress.
+    public init(state: RefreshState, progress: Double? = nil) {
+        self.state = state
+        if case .pulling(let p) = state { self.progress = progress ?? p } else { self.progress = progress ?? 1 }
+    }
+
+    /// Parses `none`, `pulling:0.4`, `eligible`, `refreshing`, `finished:success|failure|noMoreData`, `noMoreData`.
+    public static func parseState(_ text: String) throws(Error) -> RefreshState {
+        let parts = text.split(separator: ":", maxSplits: 1).map(String.init)
+        let name = parts.first ?? ""
+        let argument = parts.count > 1 ? parts[1] : nil
+        func fail(_ reason: String) -> Error { Error(field: "state", reason: reason) }
+        switch (name, argument) {
+        case ("unknown", nil): return .unknown
+        case ("none", nil): return .none
+        case ("pulling", let value?):
+            guard let p = Double(value), p.isFinite else { throw fail("'\(value)' is not a number (pulling:0.4)") }
+            return .pulling(progress: min(max(p, 0), 1))
+        case ("pulling", nil): throw fail("pulling needs a progress, e.g. pulling:0.4")
+        case ("eligible", nil): return .eligible
+        case ("refreshing", nil): return .refreshing
+        case ("finished", let value?):
+            guard let result = RefreshResult(rawValue: value) else {
+                throw fail("'\(value)' is not a result (\(RefreshResult.allCases.map(\.rawValue).joined(separator: ", ")))")
+            }
+            return .finished(result)
+        case ("finished", nil): throw fail("finished needs a result, e.g. finished:success")
+        case ("noMoreData", nil): return .noMoreData
+        default:
+            throw fail("'\(text)' is not a state (none, pulling:P, eligible, refreshing, finished:RESULT, noMoreData)")
+        }
+    }
+
+    /// Parses `390x120`.
+    public static func parseSize(_ text: String) throws(Error) -> Size {
+        let parts = text.lowercased().split(separator: "x").compactMap { Double($0) }
+        guard parts.count == 2, parts.allSatisfy({ $0.isFinite && $0 >= 1 && $0 <= 4096 }) else {
+            throw Error(field: "size", reason: "'\(text)' is not WIDTHxHEIGHT in points, e.g. 390x120")
+        }
+        return Size(width: parts[0], height: parts[1])
+    }
+
+    /// The frame for an indicator of `refreshLength`.
+    public func frame(refreshLength: Double) -> IndicatorFrame {
+        let distance: Double = pullDistance ?? {
+            switch state {
+            case .none, .unknown: 0
+            case .pulling: max(0, progress) * refreshLength
+            default: max(1, progress) * refreshLength
+            }
+        }()
+        return IndicatorFrame(
+            size: size, scale: scale, edge: edge, state: state, progress: progress,
+            pull: EdgePull(distance: distance, rawDistance: RubberBand().raw(distance, dimension: 844)),
+            time: time, stateTime: stateTime, environment: environment
+        )
+    }
+}

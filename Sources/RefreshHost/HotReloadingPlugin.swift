@@ -1,0 +1,93 @@
+import Foundation
+import RefreshPluginSDK
+
+/// A plugin file watched for changes: when it changes, the new build is loaded from a copy under
+/// a fresh name (a library already open cannot be opened again, and Swift code cannot be unloaded)
+/// and swapped in. If the new build fails to load, the old indicator stays and the error is kept.
+public final class HotReloadingPlugin {
+    /// The watched file.
+    public let path: String
+    /// The indicator in use: the last build that loaded.
+    public private(set) var indicator: PluginIndicator
+    /// Why the last reload failed; nil after a successful one.
+    public private(set) var lastError: PluginError?
+    /// How many times a new build was swapped in.
+    public private(set) var reloadCount = 0
+    private var parametersJSON: String
+    private var signature: FileSignature?
+    private static let copies = FileManager.default.temporaryDirectory.appendingPathComponent("refreshkit-plugins-\(getpid())").path
+    nonisolated(unsafe) private static var copyCounter = 0
+
+    private struct FileSignature: Equatable {
+        var modified: Date
+        var size: Int
+        var inode: Int
+    }
+
+    /// Loads the plugin at `path` with `parametersJSON`.
+    public init(path: String, parametersJSON: String = "{}") throws(PluginError) {
+        self.path = path
+        self.parametersJSON = parametersJSON
+        signature = Self.signature(of: path)
+        indicator = try PluginLibrary(path: path).makeIndicator(parametersJSON: parametersJSON)
+    }
+
+    /// Checks the file; when it changed since the last look, loads the new build. Returns whether
+    /// a new indicator was swapped in. Cheap when nothing changed (one `stat`).
+    @discardableResult
+    public func reloadIfChanged() -> Bool {
+        let current = Self.signature(of: path)
+        guard current != signature else { return false }
+        signature = current
+        return reload()
+    }
+
+    /// Recreates the indicator with new parameter values, from the library already loaded. On
+    /// failure the old indicator stays and the error is returned.
+    public func setParameters(json: String) -> PluginError? {
+        do {
+            let fresh = try indicator.library.makeIndicator(parametersJSON: json)
+            fresh.refreshState = indicator.refreshState
+            indicator = fresh
+            parametersJSON = json
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    /// Loads the file now, from a fresh copy.
+    @discardableResult
+    public func reload() -> Bool {
+        do {
+            try FileManager.default.createDirectory(atPath: Self.copies, withIntermediateDirectories: true)
+            Self.copyCounter += 1
+            let copy = (Self.copies as NSString).appendingPathComponent("\(Self.copyCounter)-" + (path as NSString).lastPathComponent)
+            try? FileManager.default.removeItem(atPath: copy)
+            guard FileManager.default.fileExists(atPath: path) else { throw PluginError(file: path, reason: .noSuchFile) }
+            try PluginLibrary.checkFile(path, name: path)
+            try FileManager.default.copyItem(atPath: path, toPath: copy)
+            defer { try? FileManager.default.removeItem(atPath: copy) }  // the mapping outlives the name
+            let fresh = try PluginLibrary(path: copy, displayPath: path).makeIndicator(parametersJSON: parametersJSON)
+            fresh.refreshState = indicator.refreshState
+            indicator = fresh
+            lastError = nil
+            reloadCount += 1
+            return true
+        } catch let error as PluginError {
+            lastError = error
+        } catch {
+            lastError = PluginError(file: path, reason: .notASharedObject("\(error)"))
+        }
+        return false
+    }
+
+    private static func signature(of path: String) -> FileSignature? {
+        guard let attributes = try? FileManager.default.attributesOfItem(atPath: path) else { return nil }
+        return FileSignature(
+            modified: attributes[.modificationDate] as? Date ?? .distantPast,
+            size: (attributes[.size] as? NSNumber)?.intValue ?? 0,
+            inode: (attributes[.systemFileNumber] as? NSNumber)?.intValue ?? 0
+        )
+    }
+}

@@ -1,0 +1,95 @@
+import CCairo
+import CRefreshPlugin
+import RefreshPluginSDK
+
+/// Something the host can put at an edge and draw: a loaded plugin, or a Swift indicator in-process.
+public protocol HostedIndicator: AnimatableRefresh {
+    /// Who it is.
+    var info: IndicatorInfo { get }
+    /// Draws `frame` into `canvas` (origin at the indicator's top-left, in points).
+    func render(_ frame: IndicatorFrame, into canvas: Canvas) throws(PluginError)
+}
+
+/// A plugin instance behind the ``AnimatableRefresh`` protocol: the container drives it like any
+/// indicator, the renderer draws it through the C ABI.
+public final class PluginIndicator: HostedIndicator {
+    /// The library it came from.
+    public let library: PluginLibrary
+    /// The values it was created with.
+    public let parameters: ParameterValues
+    /// Its refresh length, checked to be finite and > 0.
+    public let refreshLength: Double
+    private let instance: UnsafeMutableRawPointer
+
+    /// The state the container set; passed on to the plugin when it changes.
+    public var refreshState: RefreshState = .unknown {
+        didSet {
+            let codes = CFrame.codes(refreshState)
+            guard codes != CFrame.codes(oldValue), let setState = library.descriptor.pointee.set_state else { return }
+            setState(instance, codes.state, codes.result)
+        }
+    }
+
+    init(library: PluginLibrary, parameters: ParameterValues) throws(PluginError) {
+        let d = library.descriptor.pointee
+        var message = [CChar](repeating: 0, count: 512)
+        let made = parameters.json.withCString { json in
+            message.withUnsafeMutableBufferPointer { d.create(json, $0.baseAddress, $0.count) }
+        }
+        guard let made else { throw PluginError(file: library.info.path, reason: .createFailed(String(errorBuffer: message))) }
+        let length = d.refresh_length(made)
+        guard length.isFinite, length > 0 else {
+            d.destroy(made)
+            throw PluginError(file: library.info.path, reason: .invalidRefreshLength(length))
+        }
+        self.library = library
+        self.parameters = parameters
+        self.instance = made
+        refreshLength = length
+    }
+
+    deinit {
+        library.descriptor.pointee.destroy(instance)
+    }
+
+    /// The plugin's identity.
+    public var info: IndicatorInfo { library.info.indicator }
+
+    /// Draws through the plugin's `render`, with the Cairo state saved around it.
+    public func render(_ frame: IndicatorFrame, into canvas: Canvas) throws(PluginError) {
+        var message = [CChar](repeating: 0, count: 512)
+        let cr = canvas.cairoContext
+        cairo_save(cr)
+        let status = CFrame.withCFrame(frame, cairo: cr) { cFrame in
+            message.withUnsafeMutableBufferPointer { library.descriptor.pointee.render(instance, cFrame, $0.baseAddress, $0.count) }
+        }
+        cairo_restore(cr)
+        guard status == 0 else { throw PluginError(file: library.info.path, reason: .renderFailed(String(errorBuffer: message))) }
+    }
+}
+
+/// A Swift ``RefreshIndicator`` hosted in-process, without a library in between.
+public final class LocalIndicator<Indicator: RefreshIndicator>: HostedIndicator {
+    /// The indicator.
+    public let indicator: Indicator
+
+    /// Wraps `indicator`.
+    public init(_ indicator: Indicator) {
+        self.indicator = indicator
+    }
+
+    /// The indicator's length.
+    public var refreshLength: Double { indicator.refreshLength }
+    /// Forwarded to the indicator.
+    public var refreshState: RefreshState {
+        get { indicator.refreshState }
+        set { indicator.refreshState = newValue }
+    }
+    /// The indicator type's identity.
+    public var info: IndicatorInfo { Indicator.info }
+
+    /// Draws through the SDK's rendering (turning the canvas for horizontal edges).
+    public func render(_ frame: IndicatorFrame, into canvas: Canvas) throws(PluginError) {
+        indicator.render(in: canvas, frame: frame)
+    }
+}

@@ -1,0 +1,151 @@
+import CRefreshPlugin
+import Foundation
+import RefreshPluginSDK
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// What a plugin says about itself.
+public struct PluginInfo: Equatable, Sendable {
+    /// Identity: id, name, version and summary.
+    public var indicator: IndicatorInfo
+    /// The parameters it accepts.
+    public var parameters: [ParameterSpec]
+    /// The plugin ABI it was built for.
+    public var abiVersion: UInt32
+    /// The file it was loaded from.
+    public var path: String
+}
+
+/// A plugin library, opened and checked: its descriptor is valid and its metadata read.
+///
+/// Libraries are opened with `RTLD_NOW | RTLD_LOCAL` and never closed (Swift code cannot be
+/// unloaded safely); a changed file is loaded again from a copy (see ``HotReloadingPlugin``).
+public final class PluginLibrary: @unchecked Sendable {
+    /// The symbol every plugin exports.
+    public static let entrySymbol = REFRESH_PLUGIN_ENTRY_SYMBOL
+    /// The smallest descriptor this host can use: up to and including `render`.
+    static let minimumDescriptorSize = MemoryLayout<refresh_plugin_descriptor>.offset(of: \refresh_plugin_descriptor.render)! + MemoryLayout<UnsafeRawPointer>.size
+
+    /// The plugin's metadata.
+    public let info: PluginInfo
+    let descriptor: UnsafePointer<refresh_plugin_descriptor>
+
+    /// Opens and checks the plugin at `path`. `displayPath` names it in errors (the original
+    /// file when `path` is a hot-reload copy).
+    public init(path: String, displayPath: String? = nil) throws(PluginError) {
+        let name = displayPath ?? path
+        func fail(_ reason: PluginError.Reason) -> PluginError { PluginError(file: name, reason: reason) }
+        try Self.checkFile(path, name: name)
+
+        _ = dlerror()
+        guard let handle = dlopen(path, RTLD_NOW | RTLD_LOCAL) else {
+            let detail = dlerror().map { String(cString: $0) } ?? "dlopen failed"
+            let short = detail.replacingOccurrences(of: path + ": ", with: "")
+            throw fail(short.contains("ELF class") || short.contains("machine") || short.contains("architecture")
+                       ? .wrongArchitecture(short) : .notASharedObject(short))
+        }
+        guard let symbol = dlsym(handle, Self.entrySymbol) else { throw fail(.missingEntrySymbol) }
+        let entry = unsafeBitCast(symbol, to: refresh_plugin_entry_fn.self)
+        var message = [CChar](repeating: 0, count: 512)
+        let raw = message.withUnsafeMutableBufferPointer { entry(UInt32(REFRESH_PLUGIN_ABI_VERSION), $0.baseAddress, $0.count) }
+        guard let descriptor = raw else { throw fail(.declined(String(errorBuffer: message))) }
+
+        let d = descriptor.pointee
+        guard Int(d.struct_size) >= Self.minimumDescriptorSize else {
+            throw fail(.structTooSmall(size: Int(d.struct_size), needed: Self.minimumDescriptorSize))
+        }
+        guard d.abi_version >= UInt32(REFRESH_PLUGIN_ABI_VERSION_MIN) else { throw fail(.abiTooOld(plugin: d.abi_version, oldest: UInt32(REFRESH_PLUGIN_ABI_VERSION_MIN))) }
+        guard d.abi_version <= UInt32(REFRESH_PLUGIN_ABI_VERSION) else { throw fail(.abiTooNew(plugin: d.abi_version, newest: UInt32(REFRESH_PLUGIN_ABI_VERSION))) }
+        for (field, present) in [("id", d.id != nil), ("name", d.name != nil), ("create", d.create != nil), ("destroy", d.destroy != nil),
+                                 ("refresh_length", d.refresh_length != nil), ("render", d.render != nil)] where !present {
+            throw fail(.invalidDescriptor("\(field) is NULL"))
+        }
+        let id = String(cString: d.id)
+        guard !id.isEmpty, id.allSatisfy({ $0.isLetter || $0.isNumber || "._-".contains($0) }) else {
+            throw fail(.invalidDescriptor("id '\(id)' is not a reverse-DNS identifier"))
+        }
+        let parameters: [ParameterSpec]
+        do {
+            parameters = try Self.readParameters(d)
+        } catch let error as ParameterError {
+            throw fail(.invalidDescriptor(error.description))
+        } catch {
+            throw fail(.invalidDescriptor("\(error)"))
+        }
+        self.descriptor = descriptor
+        info = PluginInfo(
+            indicator: IndicatorInfo(id: id, name: String(cString: d.name), version: d.version.map { String(cString: $0) } ?? "?",
+                                     summary: d.description.map { String(cString: $0) } ?? ""),
+            parameters: parameters, abiVersion: d.abi_version, path: name
+        )
+    }
+
+    /// Makes an indicator from parameter values given as a JSON object (missing names take their
+    /// defaults). Values are checked against the declared parameters before the plugin sees them.
+    public func makeIndicator(parametersJSON json: String = "{}") throws(PluginError) -> PluginIndicator {
+        let values: ParameterValues
+        do {
+            values = try ParameterValues(specs: info.parameters, json: json)
+        } catch {
+            throw PluginError(file: info.path, reason: .invalidParameters(error.description))
+        }
+        return try makeIndicator(values)
+    }
+
+    /// Makes an indicator from validated values.
+    public func makeIndicator(_ values: ParameterValues) throws(PluginError) -> PluginIndicator {
+        try PluginIndicator(library: self, parameters: values)
+    }
+
+    // MARK: Checks
+
+    /// A plugin is native code: only files the user (or root) owns and others cannot change.
+    static func checkFile(_ path: String, name: String) throws(PluginError) {
+        var status = stat()
+        guard stat(path, &status) == 0 else { throw PluginError(file: name, reason: .noSuchFile) }
+        guard (status.st_mode & S_IFMT) == S_IFREG else { throw PluginError(file: name, reason: .notASharedObject("not a regular file")) }
+        if status.st_mode & S_IWOTH != 0 { throw PluginError(file: name, reason: .unsafeFile("the file is world-writable")) }
+        if status.st_uid != getuid() && status.st_uid != 0 {
+            throw PluginError(file: name, reason: .unsafeFile("the file is owned by uid \(status.st_uid), not by you (uid \(getuid())) or root"))
+        }
+    }
+
+    private static func readParameters(_ d: refresh_plugin_descriptor) throws -> [ParameterSpec] {
+        guard d.param_count > 0 else { return [] }
+        guard let params = d.params else { throw ParameterError(parameter: "", reason: "param_count is \(d.param_count) but params is NULL") }
+        var specs: [ParameterSpec] = []
+        for i in 0..<Int(d.param_count) {
+            let p = params[i]
+            guard let rawName = p.name else { throw ParameterError(parameter: "#\(i)", reason: "has no name") }
+            let name = String(cString: rawName)
+            func fail(_ reason: String) -> ParameterError { ParameterError(parameter: name, reason: reason) }
+            let defaultText = p.default_json.map { String(cString: $0) } ?? ""
+            guard let defaultValue = try? JSONDecoder().decode(ParameterValue.self, from: Data(defaultText.utf8)) else {
+                throw fail("default '\(defaultText)' is not a JSON number, string or bool")
+            }
+            let help = p.help.map { String(cString: $0) } ?? ""
+            let kind: ParameterSpec.Kind
+            switch (refresh_param_type(rawValue: p.type), defaultValue) {
+            case (REFRESH_PARAM_NUMBER, .number(let v)):
+                guard p.min.isFinite, p.max.isFinite, p.min <= p.max, (p.min...p.max).contains(v) else {
+                    throw fail("default \(v) or range \(p.min)...\(p.max) is invalid")
+                }
+                kind = .number(default: v, range: p.min...p.max)
+            case (REFRESH_PARAM_COLOR, .string(let hex)):
+                guard let color = try? Color(hex: hex) else { throw fail("default '\(hex)' is not a colour") }
+                kind = .color(default: color)
+            case (REFRESH_PARAM_BOOL, .bool(let b)): kind = .bool(default: b)
+            case (REFRESH_PARAM_STRING, .string(let s)): kind = .string(default: s)
+            case (REFRESH_PARAM_CHOICE, .string(let s)):
+                let options = (0..<Int(p.choice_count)).compactMap { j in p.choices?[j].map { String(cString: $0) } }
+                guard options.count == Int(p.choice_count), options.contains(s) else { throw fail("default '\(s)' is not among its choices") }
+                kind = .choice(default: s, options: options)
+            default:
+                throw fail("type \(p.type) does not match its default '\(defaultText)'")
+            }
+            specs.append(ParameterSpec(name, kind, help: help))
+        }
+        return specs
+    }
+}

@@ -1,0 +1,55 @@
+import Foundation
+
+/// Where plugins are looked for: explicit folders (`--plugin-path`), then `REFRESH_PLUGIN_PATH`
+/// (colon-separated), then the folder of the running executable (the build's own products).
+public struct PluginSearchPath: Equatable, Sendable {
+    /// Folders in the order they are searched.
+    public var directories: [String]
+
+    /// A search path of exactly `directories`.
+    public init(directories: [String]) {
+        self.directories = directories
+    }
+
+    /// `extra` folders, then `REFRESH_PLUGIN_PATH`, then the executable's folder.
+    public static func standard(extra: [String] = [], environment: [String: String] = ProcessInfo.processInfo.environment) -> PluginSearchPath {
+        var directories = extra
+        if let path = environment["REFRESH_PLUGIN_PATH"] {
+            directories += path.split(separator: ":").map(String.init).filter { !$0.isEmpty }
+        }
+        if let products = buildProductsDirectory { directories.append(products) }
+        var seen = Set<String>()
+        return PluginSearchPath(directories: directories.filter { seen.insert($0).inserted })
+    }
+
+    /// The folder holding the running executable, where SwiftPM puts the plugin libraries it builds.
+    public static var buildProductsDirectory: String? {
+        guard let executable = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") else { return nil }
+        return (executable as NSString).deletingLastPathComponent
+    }
+
+    /// The shared libraries in the search path, folder by folder, names sorted. Test fixtures
+    /// (`libFixture*`) in the build folder are skipped.
+    public func libraries() -> [String] {
+        directories.flatMap { directory -> [String] in
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+            return names.filter { $0.hasSuffix(".so") && !$0.hasPrefix("libFixture") }.sorted().map { (directory as NSString).appendingPathComponent($0) }
+        }
+    }
+
+    /// The plugins found, each loaded and checked; libraries that fail come back as errors.
+    public func discover() -> [Result<PluginInfo, PluginError>] {
+        libraries().map { path in Result { () throws(PluginError) in try PluginLibrary(path: path).info } }
+    }
+
+    /// The plugin named by `reference`: a path (anything with a `/` or ending in `.so`), or an id
+    /// or display name (case-insensitive) looked up in the search path.
+    public func resolve(_ reference: String) throws(PluginError) -> String {
+        if reference.contains("/") || reference.hasSuffix(".so") { return reference }
+        for path in libraries() {
+            guard let info = try? PluginLibrary(path: path).info else { continue }
+            if info.indicator.id == reference || info.indicator.name.lowercased() == reference.lowercased() { return path }
+        }
+        throw PluginError(file: reference, reason: .notFound(directories.isEmpty ? "an empty search path" : directories.joined(separator: ":")))
+    }
+}

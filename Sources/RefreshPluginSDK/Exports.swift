@@ -1,0 +1,2 @@
+// A plugin imports this module alone: drawing (RefreshGraphics) and states (RefreshCore) come with it.
+@_exported import RefreshGraphics

@@ -1,0 +1,217 @@
+import Foundation
+
+/// A parameter an indicator declares: the preview shows and edits it, scenarios and config files set it.
+public struct ParameterSpec: Equatable, Sendable {
+    /// The kind of value and its default (and range or choices).
+    public enum Kind: Equatable, Sendable {
+        case number(default: Double, range: ClosedRange<Double>)
+        case color(default: Color)
+        case bool(default: Bool)
+        case string(default: String)
+        case choice(default: String, options: [String])
+    }
+
+    /// Identifier: letters, digits, `_` or `-`.
+    public var name: String
+    /// One line for people.
+    public var help: String
+    /// Type, default and limits.
+    public var kind: Kind
+
+    /// A parameter.
+    public init(_ name: String, _ kind: Kind, help: String) {
+        self.name = name
+        self.kind = kind
+        self.help = help
+    }
+
+    /// A number in `range`.
+    public static func number(_ name: String, default value: Double, range: ClosedRange<Double>, help: String) -> ParameterSpec {
+        ParameterSpec(name, .number(default: value, range: range), help: help)
+    }
+    /// A colour, given as `#RRGGBB` or `#RRGGBBAA`.
+    public static func color(_ name: String, default value: String, help: String) -> ParameterSpec {
+        ParameterSpec(name, .color(default: (try? Color(hex: value)) ?? .black), help: help)
+    }
+    /// A switch.
+    public static func bool(_ name: String, default value: Bool, help: String) -> ParameterSpec {
+        ParameterSpec(name, .bool(default: value), help: help)
+    }
+    /// Free text.
+    public static func string(_ name: String, default value: String, help: String) -> ParameterSpec {
+        ParameterSpec(name, .string(default: value), help: help)
+    }
+    /// One of `options`.
+    public static func choice(_ name: String, default value: String, options: [String], help: String) -> ParameterSpec {
+        ParameterSpec(name, .choice(default: value, options: options), help: help)
+    }
+
+    /// The default as a JSON value.
+    public var defaultValue: ParameterValue {
+        switch kind {
+        case .number(let v, _): .number(v)
+        case .color(let c): .color(c)
+        case .bool(let b): .bool(b)
+        case .string(let s), .choice(let s, _): .string(s)
+        }
+    }
+
+    /// Checks `value` against this parameter; the error names the parameter and the problem.
+    public func validate(_ value: ParameterValue) throws(ParameterError) -> ParameterValue {
+        func fail(_ reason: String) -> ParameterError { ParameterError(parameter: name, reason: reason) }
+        switch (kind, value) {
+        case (.number(_, let range), .number(let v)):
+            guard v.isFinite else { throw fail("\(v) is not a finite number") }
+            guard range.contains(v) else { throw fail("\(v) is outside \(range.lowerBound)...\(range.upperBound)") }
+            return value
+        case (.color, .color):
+            return value
+        case (.color, .string(let text)):
+            do { return .color(try Color(hex: text)) } catch { throw fail(error.description) }
+        case (.bool, .bool), (.string, .string):
+            return value
+        case (.choice(_, let options), .string(let s)):
+            guard options.contains(s) else { throw fail("'\(s)' is not one of \(options.joined(separator: ", "))") }
+            return value
+        default:
+            throw fail("expected \(kindName), got \(value.kindName)")
+        }
+    }
+
+    var kindName: String {
+        switch kind {
+        case .number: "a number"
+        case .color: "a colour string like \"#0A84FF\""
+        case .bool: "true or false"
+        case .string: "a string"
+        case .choice(_, let options): "one of \(options.joined(separator: ", "))"
+        }
+    }
+}
+
+/// A parameter's value.
+public enum ParameterValue: Equatable, Sendable {
+    case number(Double)
+    case color(Color)
+    case bool(Bool)
+    case string(String)
+
+    /// The value as JSON text.
+    public var json: String {
+        switch self {
+        case .number(let v): v == v.rounded() && abs(v) < 1e15 ? String(Int(v)) : String(v)
+        case .color(let c): "\"\(c.hex)\""
+        case .bool(let b): b ? "true" : "false"
+        case .string(let s): Self.quoted(s)
+        }
+    }
+
+    var kindName: String {
+        switch self {
+        case .number: "a number"
+        case .color: "a colour"
+        case .bool: "a bool"
+        case .string: "a string"
+        }
+    }
+
+    static func quoted(_ s: String) -> String {
+        (try? JSONEncoder().encode(s)).map { String(decoding: $0, as: UTF8.self) } ?? "\"\""
+    }
+
+}
+
+extension ParameterValue: Decodable {
+    /// Decodes a JSON scalar: true/false, a number or a string (colours arrive as strings).
+    public init(from decoder: Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if let b = try? container.decode(Bool.self) {
+            self = .bool(b)
+        } else if let n = try? container.decode(Double.self) {
+            self = .number(n)
+        } else if let s = try? container.decode(String.self) {
+            self = .string(s)
+        } else {
+            throw DecodingError.typeMismatch(ParameterValue.self, .init(codingPath: decoder.codingPath, debugDescription: "expected a number, string or bool"))
+        }
+    }
+}
+
+/// A parameter value that does not fit its declaration.
+public struct ParameterError: Error, Equatable, CustomStringConvertible {
+    /// The parameter's name, or empty for the JSON as a whole.
+    public var parameter: String
+    /// What is wrong.
+    public var reason: String
+
+    /// An error about `parameter` (empty for the JSON as a whole).
+    public init(parameter: String, reason: String) {
+        self.parameter = parameter
+        self.reason = reason
+    }
+
+    /// E.g. `parameter 'spokes': 20 is outside 8...12`.
+    public var description: String {
+        parameter.isEmpty ? "parameters: \(reason)" : "parameter '\(parameter)': \(reason)"
+    }
+}
+
+/// Validated parameter values with defaults filled in; what an indicator is created from.
+public struct ParameterValues: Equatable, Sendable {
+    /// Every declared parameter's value.
+    public private(set) var values: [String: ParameterValue]
+
+    /// The defaults of `specs`, overridden by `overrides` (each validated). Unknown names are errors.
+    public init(specs: [ParameterSpec], overrides: [String: ParameterValue] = [:]) throws(ParameterError) {
+        var values: [String: ParameterValue] = [:]
+        for spec in specs { values[spec.name] = spec.defaultValue }
+        for (name, value) in overrides.sorted(by: { $0.key < $1.key }) {
+            guard let spec = specs.first(where: { $0.name == name }) else {
+                throw ParameterError(parameter: name, reason: "no such parameter (known: \(specs.map(\.name).joined(separator: ", ")))")
+            }
+            values[name] = try spec.validate(value)
+        }
+        self.values = values
+    }
+
+    /// Values from a JSON object text such as `{"spokes": 10, "tint": "#FF0000"}`.
+    public init(specs: [ParameterSpec], json: String) throws(ParameterError) {
+        let trimmed = json.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !trimmed.isEmpty else { try self.init(specs: specs); return }
+        let overrides: [String: ParameterValue]
+        do {
+            overrides = try JSONDecoder().decode([String: ParameterValue].self, from: Data(trimmed.utf8))
+        } catch DecodingError.typeMismatch(_, let context) where !context.codingPath.isEmpty {
+            throw ParameterError(parameter: context.codingPath[0].stringValue, reason: "expected a number, string or bool")
+        } catch {
+            throw ParameterError(parameter: "", reason: "expected a JSON object of parameter values")
+        }
+        try self.init(specs: specs, overrides: overrides)
+    }
+
+    /// The values as a JSON object, keys sorted.
+    public var json: String {
+        "{" + values.keys.sorted().map { "\(ParameterValue.quoted($0)): \(values[$0]!.json)" }.joined(separator: ", ") + "}"
+    }
+
+    /// A number parameter (0 when `name` is not a declared number).
+    public func number(_ name: String) -> Double {
+        if case .number(let v) = values[name] { return v }
+        return 0
+    }
+    /// A colour parameter (black when `name` is not a declared colour).
+    public func color(_ name: String) -> Color {
+        if case .color(let c) = values[name] { return c }
+        return .black
+    }
+    /// A bool parameter.
+    public func bool(_ name: String) -> Bool {
+        if case .bool(let b) = values[name] { return b }
+        return false
+    }
+    /// A string or choice parameter.
+    public func string(_ name: String) -> String {
+        if case .string(let s) = values[name] { return s }
+        return ""
+    }
+}

@@ -1,0 +1,152 @@
+import CRefreshPlugin
+import Foundation
+
+/// Turns a ``RefreshIndicator`` type into the C descriptor of `refresh_plugin.h`. A plugin's whole
+/// export is:
+///
+/// ```swift
+/// @_cdecl("refresh_plugin_entry")
+/// public func refreshPluginEntry(_ hostABI: UInt32, _ error: UnsafeMutablePointer<CChar>?, _ errorSize: Int) -> UnsafeRawPointer? {
+///     PluginExport.entry(MyIndicator.self, hostABI: hostABI, error: error, errorSize: errorSize)
+/// }
+/// ```
+public enum PluginExport {
+    /// The ABI version this SDK speaks.
+    public static let abiVersion = UInt32(REFRESH_PLUGIN_ABI_VERSION)
+
+    /// The body of a plugin's entry function: checks the host's ABI and returns the descriptor for
+    /// `type`, built once per library and kept for its lifetime.
+    public static func entry<Indicator: RefreshIndicator>(
+        _ type: Indicator.Type, hostABI: UInt32, error: UnsafeMutablePointer<CChar>?, errorSize: Int
+    ) -> UnsafeRawPointer? {
+        guard hostABI >= UInt32(REFRESH_PLUGIN_ABI_VERSION_MIN) else {
+            write("the host speaks plugin ABI \(hostABI); \(Indicator.info.id) needs \(REFRESH_PLUGIN_ABI_VERSION_MIN) or newer", error, errorSize)
+            return nil
+        }
+        return Registry.shared.descriptor(for: type)
+    }
+
+    static func write(_ message: String, _ buffer: UnsafeMutablePointer<CChar>?, _ size: Int) {
+        message.withCString { refresh_plugin_set_error(buffer, size, $0) }
+    }
+}
+
+/// The one indicator type this library exports, and its C descriptor.
+private final class Registry: @unchecked Sendable {
+    static let shared = Registry()
+
+    private let lock = NSLock()
+    private var factory: (any RefreshIndicator.Type)?
+    private var descriptor: UnsafeMutablePointer<refresh_plugin_descriptor>?
+
+    func descriptor<Indicator: RefreshIndicator>(for type: Indicator.Type) -> UnsafeRawPointer {
+        lock.lock()
+        defer { lock.unlock() }
+        if let descriptor { return UnsafeRawPointer(descriptor) }
+        factory = type
+        let made = Self.makeDescriptor(type)
+        descriptor = made
+        return UnsafeRawPointer(made)
+    }
+
+    var indicatorType: (any RefreshIndicator.Type)? {
+        lock.lock()
+        defer { lock.unlock() }
+        return factory
+    }
+
+    /// Strings and arrays live as long as the library: the descriptor is built once and never freed.
+    private static func makeDescriptor<Indicator: RefreshIndicator>(_ type: Indicator.Type) -> UnsafeMutablePointer<refresh_plugin_descriptor> {
+        let specs = Indicator.parameters
+        let params = UnsafeMutablePointer<refresh_param>.allocate(capacity: max(1, specs.count))
+        for (i, spec) in specs.enumerated() {
+            var param = refresh_param()
+            param.struct_size = UInt32(MemoryLayout<refresh_param>.size)
+            param.name = UnsafePointer(strdup(spec.name))
+            param.help = UnsafePointer(strdup(spec.help))
+            param.default_json = UnsafePointer(strdup(spec.defaultValue.json))
+            switch spec.kind {
+            case .number(_, let range):
+                param.type = REFRESH_PARAM_NUMBER.rawValue
+                param.min = range.lowerBound
+                param.max = range.upperBound
+            case .color: param.type = REFRESH_PARAM_COLOR.rawValue
+            case .bool: param.type = REFRESH_PARAM_BOOL.rawValue
+            case .string: param.type = REFRESH_PARAM_STRING.rawValue
+            case .choice(_, let options):
+                param.type = REFRESH_PARAM_CHOICE.rawValue
+                let choices = UnsafeMutablePointer<UnsafePointer<CChar>?>.allocate(capacity: max(1, options.count))
+                for (j, option) in options.enumerated() { choices[j] = UnsafePointer(strdup(option)) }
+                param.choices = UnsafePointer(choices)
+                param.choice_count = UInt32(options.count)
+            }
+            params[i] = param
+        }
+        var d = refresh_plugin_descriptor()
+        d.struct_size = UInt32(MemoryLayout<refresh_plugin_descriptor>.size)
+        d.abi_version = UInt32(REFRESH_PLUGIN_ABI_VERSION)
+        d.id = UnsafePointer(strdup(Indicator.info.id))
+        d.name = UnsafePointer(strdup(Indicator.info.name))
+        d.version = UnsafePointer(strdup(Indicator.info.version))
+        d.description = UnsafePointer(strdup(Indicator.info.summary))
+        d.params = UnsafePointer(params)
+        d.param_count = UInt32(specs.count)
+        d.create = createThunk
+        d.destroy = destroyThunk
+        d.refresh_length = refreshLengthThunk
+        d.set_state = setStateThunk
+        d.render = renderThunk
+        let descriptor = UnsafeMutablePointer<refresh_plugin_descriptor>.allocate(capacity: 1)
+        descriptor.initialize(to: d)
+        return descriptor
+    }
+}
+
+/// The instance the host holds an opaque pointer to.
+private final class Instance {
+    let indicator: any RefreshIndicator
+    init(_ indicator: any RefreshIndicator) { self.indicator = indicator }
+}
+
+private func instance(_ pointer: UnsafeMutableRawPointer?) -> Instance? {
+    pointer.map { Unmanaged<Instance>.fromOpaque($0).takeUnretainedValue() }
+}
+
+private let createThunk: @convention(c) (UnsafePointer<CChar>?, UnsafeMutablePointer<CChar>?, Int) -> UnsafeMutableRawPointer? = { json, errorBuffer, size in
+    guard let type = Registry.shared.indicatorType else {
+        PluginExport.write("create called before the entry", errorBuffer, size)
+        return nil
+    }
+    do {
+        let values = try ParameterValues(specs: type.parameters, json: json.map { String(cString: $0) } ?? "{}")
+        let indicator = try type.init(parameters: values)
+        return Unmanaged.passRetained(Instance(indicator)).toOpaque()
+    } catch {
+        PluginExport.write("\(error)", errorBuffer, size)
+        return nil
+    }
+}
+
+private let destroyThunk: @convention(c) (UnsafeMutableRawPointer?) -> Void = { pointer in
+    guard let pointer else { return }
+    Unmanaged<Instance>.fromOpaque(pointer).release()
+}
+
+private let refreshLengthThunk: @convention(c) (UnsafeMutableRawPointer?) -> Double = { pointer in
+    instance(pointer)?.indicator.refreshLength ?? .nan
+}
+
+private let setStateThunk: @convention(c) (UnsafeMutableRawPointer?, UInt32, UInt32) -> Void = { pointer, state, result in
+    guard let indicator = instance(pointer)?.indicator else { return }
+    var target = indicator
+    target.refreshState = CFrame.state(state, result)
+}
+
+private let renderThunk: @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<refresh_frame>?, UnsafeMutablePointer<CChar>?, Int) -> Int32 = { pointer, frame, error, size in
+    guard let indicator = instance(pointer)?.indicator, let frame, let cairo = frame.pointee.cairo else {
+        PluginExport.write("render called without an instance, a frame or a Cairo context", error, size)
+        return 1
+    }
+    indicator.render(in: Canvas(borrowing: cairo), frame: CFrame.indicatorFrame(frame))
+    return 0
+}

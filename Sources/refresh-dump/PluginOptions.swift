@@ -1,0 +1,95 @@
+import ArgumentParser
+import Foundation
+import RefreshHost
+import RefreshPluginSDK
+
+/// Options every command that loads a plugin shares.
+struct PluginOptions: ParsableArguments {
+    @Option(name: .long, help: "The plugin: an id (dev.refreshkit.spinner), a name (Spinner) or a path to a .so.")
+    var plugin: String
+    @Option(name: .customLong("plugin-path"), help: "A folder to look for plugins in (repeatable); searched before REFRESH_PLUGIN_PATH and the build folder.")
+    var pluginPath: [String] = []
+    @Option(name: .customLong("param"), help: "A parameter value, name=value (repeatable); values are JSON when they parse as JSON, else text.")
+    var params: [String] = []
+    @Option(name: .customLong("params"), help: "A JSON file of parameter values; --param entries override it.")
+    var paramsFile: String?
+
+    /// The search path these options describe.
+    var searchPath: PluginSearchPath { .standard(extra: pluginPath) }
+
+    /// The parameter values as a JSON object text, file first, then each --param.
+    func parametersJSON() throws -> String {
+        var values: [String: ParameterValue] = [:]
+        if let paramsFile {
+            guard let data = FileManager.default.contents(atPath: paramsFile) else { throw ValidationError("--params: cannot read \(paramsFile)") }
+            do {
+                values = try JSONDecoder().decode([String: ParameterValue].self, from: data)
+            } catch {
+                throw ValidationError("--params \(paramsFile): expected a JSON object of numbers, strings and bools")
+            }
+        }
+        for entry in params {
+            guard let equals = entry.firstIndex(of: "="), equals != entry.startIndex else {
+                throw ValidationError("--param '\(entry)': expected name=value")
+            }
+            let name = String(entry[..<equals]), text = String(entry[entry.index(after: equals)...])
+            values[name] = (try? JSONDecoder().decode(ParameterValue.self, from: Data(text.utf8))) ?? .string(text)
+        }
+        return "{" + values.keys.sorted().map { "\(jsonString($0)): \(values[$0]!.json)" }.joined(separator: ", ") + "}"
+    }
+
+    /// Finds and loads the plugin, then makes an indicator with the parameters.
+    func makeIndicator() throws -> PluginIndicator {
+        let path = try searchPath.resolve(plugin)
+        return try PluginLibrary(path: path).makeIndicator(parametersJSON: try parametersJSON())
+    }
+
+    private func jsonString(_ s: String) -> String {
+        String(decoding: (try? JSONEncoder().encode(s)) ?? Data("\"\"".utf8), as: UTF8.self)
+    }
+}
+
+/// Options describing one frame.
+struct FrameOptions: ParsableArguments {
+    @Option(help: "none, pulling:P, eligible, refreshing, finished:success|failure|noMoreData, noMoreData.")
+    var state: String = "refreshing"
+    @Option(help: "Pull progress (default: from the state).")
+    var progress: Double?
+    @Option(help: "Visible pull distance in points (default: from progress and the indicator's length).")
+    var pull: Double?
+    @Option(help: "Animation clock, seconds.")
+    var time: Double = 0
+    @Option(name: .customLong("state-time"), help: "Seconds since the state began.")
+    var stateTime: Double = 0
+    @Option(help: "top, bottom, leading or trailing.")
+    var edge: String = "top"
+    @Option(help: "Frame size in points, WIDTHxHEIGHT.")
+    var size: String = "390x120"
+    @Option(help: "Pixels per point.")
+    var scale: Double = 2
+    @Option(help: "light or dark.")
+    var theme: String = "light"
+    @Option(help: "BCP 47 locale tag, e.g. en, zh-Hans, ar (ar, he, fa, ur lay out right to left).")
+    var locale: String = "en"
+    @Flag(name: .customLong("reduce-motion"), help: "Ask for no spinning or sliding.")
+    var reduceMotion = false
+
+    func spec() throws -> FrameSpec {
+        var spec = FrameSpec(state: try FrameSpec.parseState(state), progress: progress)
+        spec.pullDistance = pull
+        spec.time = time
+        spec.stateTime = stateTime
+        guard let edge = RefreshEdge(rawValue: edge) else { throw ValidationError("--edge must be top, bottom, leading or trailing, not '\(edge)'") }
+        spec.edge = edge
+        spec.size = try FrameSpec.parseSize(size)
+        guard scale.isFinite, scale >= 0.5, scale <= 8 else { throw ValidationError("--scale must be between 0.5 and 8") }
+        spec.scale = scale
+        guard let scheme = IndicatorEnvironment.ColorScheme(rawValue: theme) else { throw ValidationError("--theme must be light or dark, not '\(theme)'") }
+        spec.environment = IndicatorEnvironment(colorScheme: scheme, reduceMotion: reduceMotion,
+                                                layoutDirection: IndicatorEnvironment.isRightToLeft(locale: locale) ? .rightToLeft : .leftToRight, locale: locale)
+        for (name, value) in [("time", time), ("state-time", stateTime)] where !value.isFinite || value < 0 {
+            throw ValidationError("--\(name) must be a finite number ≥ 0")
+        }
+        return spec
+    }
+}

@@ -1,0 +1,28 @@
+import ArgumentParser
+import RefreshHost
+import RefreshPluginSDK
+
+/// `refresh-dump render`: one frame of one plugin to a PNG.
+struct RenderCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "render",
+        abstract: "Render one frame of an indicator to a PNG.",
+        discussion: "Example: refresh-dump render --plugin Spinner --state pulling:0.6 --theme dark --out frame.png"
+    )
+
+    @OptionGroup var plugin: PluginOptions
+    @OptionGroup var frame: FrameOptions
+    @Option(help: "Where to write the PNG.")
+    var out: String = "frame.png"
+    @Flag(help: "Render on a transparent background instead of the theme's.")
+    var transparent = false
+
+    func run() throws {
+        let indicator = try plugin.makeIndicator()
+        let frameValue = try frame.spec().frame(refreshLength: indicator.refreshLength)
+        indicator.refreshState = frameValue.state
+        let image = try FrameRenderer.render(indicator, frame: frameValue, background: transparent ? .clear : nil)
+        try image.writePNG(to: out)
+        print("\(out): \(indicator.info.name) \(frameValue.state) \(image.width)×\(image.height) px")
+    }
+}

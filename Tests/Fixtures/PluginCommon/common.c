@@ -1,0 +1,1 @@
+/* Header-only: see include/fixture_plugin.h. */

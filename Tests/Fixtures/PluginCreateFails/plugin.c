@@ -1,0 +1,2 @@
+#define FIXTURE_CREATE_FAILS 1
+#include "fixture_plugin.h"

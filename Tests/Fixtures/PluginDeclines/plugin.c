@@ -1,0 +1,2 @@
+#define FIXTURE_DECLINES 1
+#include "fixture_plugin.h"

@@ -1,0 +1,2 @@
+#define FIXTURE_ABI 99u
+#include "fixture_plugin.h"

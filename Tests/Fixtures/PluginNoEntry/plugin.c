@@ -1,0 +1,2 @@
+#define FIXTURE_NO_ENTRY 1
+#include "fixture_plugin.h"

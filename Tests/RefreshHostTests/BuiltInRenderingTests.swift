@@ -1,0 +1,176 @@
+import Foundation
+import Testing
+import RefreshHost
+import RefreshPluginSDK
+
+@Suite struct BuiltInRenderingTests {
+    static let states: [RefreshState] = [.none, .pulling(progress: 0.1), .pulling(progress: 0.5), .pulling(progress: 0.95), .eligible, .refreshing,
+                                         .finished(.success), .finished(.failure), .finished(.noMoreData), .noMoreData]
+
+    func frame(_ state: RefreshState, time: Double = 0, scheme: IndicatorEnvironment.ColorScheme = .light, edge: RefreshEdge = .top,
+               locale: String = "en", reduceMotion: Bool = false, size: Size = Size(width: 390, height: 120)) -> FrameSpec {
+        var spec = FrameSpec(state: state)
+        spec.time = time
+        spec.stateTime = time
+        spec.edge = edge
+        spec.size = size
+        spec.environment = IndicatorEnvironment(colorScheme: scheme, reduceMotion: reduceMotion,
+                                                layoutDirection: IndicatorEnvironment.isRightToLeft(locale: locale) ? .rightToLeft : .leftToRight, locale: locale)
+        return spec
+    }
+
+    func render(_ indicator: PluginIndicator, _ spec: FrameSpec) throws -> ImageSurface {
+        let f = spec.frame(refreshLength: indicator.refreshLength)
+        indicator.refreshState = f.state
+        return try FrameRenderer.render(indicator, frame: f)
+    }
+
+    /// Pixels that differ from the background.
+    func inkedPixels(_ image: ImageSurface, scheme: IndicatorEnvironment.ColorScheme) throws -> Int {
+        let blank = try ImageSurface(width: image.width, height: image.height, scale: image.scale)
+        Canvas(surface: blank).clear(FrameRenderer.background(for: scheme))
+        return try ImageComparison(expected: blank, actual: image, tolerance: 8).pixelsOverTolerance
+    }
+
+    @Test(arguments: builtIns)
+    func everyStateRendersDeterministicallyInBothThemes(product: String) throws {
+        let indicator = try PluginLibrary(path: library(product)).makeIndicator()
+        for scheme in IndicatorEnvironment.ColorScheme.allCases {
+            for state in Self.states {
+                for time in [0.0, 0.37, 1.9] {
+                    let spec = frame(state, time: time, scheme: scheme)
+                    let first = try render(indicator, spec), second = try render(indicator, spec)
+                    #expect(try first.pngData() == second.pngData(), "\(product) \(state) t=\(time) \(scheme): not deterministic")
+                    let ink = try inkedPixels(first, scheme: scheme)
+                    if state == .none {
+                        #expect(ink == 0, "\(product) draws for state none")
+                    } else {
+                        #expect(ink > 4, "\(product) \(state) t=\(time) \(scheme): nothing drawn")
+                    }
+                }
+            }
+        }
+    }
+
+    @Test(arguments: builtIns)
+    func refreshingAnimatesAndReduceMotionStillShows(product: String) throws {
+        let indicator = try PluginLibrary(path: library(product)).makeIndicator()
+        let early = try render(indicator, frame(.refreshing, time: 0.05)), later = try render(indicator, frame(.refreshing, time: 0.61))
+        #expect(try early.pngData() != later.pngData(), "\(product) does not animate while refreshing")
+        let calm = try render(indicator, frame(.refreshing, time: 0.61, reduceMotion: true))
+        #expect(try inkedPixels(calm, scheme: .light) > 20)
+    }
+
+    @Test(arguments: builtIns, [RefreshEdge.bottom, .leading, .trailing])
+    func everyEdgeRenders(product: String, edge: RefreshEdge) throws {
+        let indicator = try PluginLibrary(path: library(product)).makeIndicator()
+        let size = edge.axis == .horizontal ? Size(width: 120, height: 390) : Size(width: 390, height: 120)
+        for state in [RefreshState.pulling(progress: 0.8), .refreshing, .finished(.success)] {
+            let image = try render(indicator, frame(state, time: 0.3, edge: edge, size: size))
+            #expect(try inkedPixels(image, scheme: .light) > 20, "\(product) \(edge) \(state)")
+        }
+    }
+
+    @Test func swiftAndCSpinnersDrawTheSamePicture() throws {
+        let swift = try PluginLibrary(path: library("RefreshSpinner")).makeIndicator(parametersJSON: #"{"spokes": 10, "radius": 14}"#)
+        let c = try PluginLibrary(path: library("RefreshSpinnerC")).makeIndicator(parametersJSON: #"{"spokes": 10, "radius": 14}"#)
+        var compared = 0
+        for edge in RefreshEdge.allCases {
+            for state in Self.states {
+                for time in [0.0, 0.3, 0.9] {
+                    for scheme in IndicatorEnvironment.ColorScheme.allCases {
+                        let size = edge.axis == .horizontal ? Size(width: 120, height: 390) : Size(width: 390, height: 120)
+                        let spec = frame(state, time: time, scheme: scheme, edge: edge, reduceMotion: time > 0.5, size: size)
+                        let comparison = try ImageComparison(expected: render(swift, spec), actual: render(c, spec), tolerance: 1)
+                        #expect(comparison.matches, "\(edge) \(state) t=\(time) \(scheme): \(comparison.pixelsOverTolerance) pixels differ")
+                        compared += 1
+                    }
+                }
+            }
+        }
+        #expect(compared == 240)
+    }
+
+    @Test func labelSpeaksTheFramesLanguage() throws {
+        let label = try PluginLibrary(path: library("RefreshLabel")).makeIndicator()
+        let english = try render(label, frame(.eligible)), arabic = try render(label, frame(.eligible, locale: "ar"))
+        let chinese = try render(label, frame(.eligible, locale: "zh-CN"))
+        #expect(try english.pngData() != arabic.pngData())
+        #expect(try english.pngData() != chinese.pngData())
+        // Arabic reads right to left: the arrow sits on the right of the text.
+        func inkRange(_ image: ImageSurface) -> (Int, Int) {
+            let columns = (0..<image.width).filter { x in (0..<image.height).contains { y in image.pixel(x: x, y: y).red < 0.5 } }
+            return (columns.first ?? 0, columns.last ?? 0)
+        }
+        let (_, arabicRight) = inkRange(arabic)
+        let arrowColumn = (0..<arabic.height).contains { y in arabic.pixel(x: arabicRight - 3, y: y).red < 0.5 }
+        #expect(arrowColumn)
+    }
+
+    @Test func goldenFrames() throws {
+        let cases: [(String, String, FrameSpec, String)] = [
+            ("spinner-pulling-0.6", "RefreshSpinner", frame(.pulling(progress: 0.6)), "{}"),
+            ("spinner-refreshing", "RefreshSpinner", frame(.refreshing, time: 0.3), "{}"),
+            ("spinner-success-dark", "RefreshSpinner", frame(.finished(.success), time: 0.5, scheme: .dark), "{}"),
+            ("rainbow-refreshing", "RefreshRainbow", frame(.refreshing, time: 0.4), "{}"),
+            ("path-drawing-pulling-0.7", "RefreshPathDrawing", frame(.pulling(progress: 0.7)), "{}"),
+            ("path-drawing-refreshing-dark", "RefreshPathDrawing", frame(.refreshing, time: 0.5, scheme: .dark), "{}"),
+            ("label-eligible-en", "RefreshLabel", frame(.eligible), #"{"lastUpdated": "19:42"}"#),
+            ("label-refreshing-ar", "RefreshLabel", frame(.refreshing, time: 0.2, locale: "ar"), "{}"),
+            ("label-no-more-zh", "RefreshLabel", frame(.noMoreData, edge: .bottom, locale: "zh-Hans"), "{}"),
+        ]
+        for (name, product, spec, parameters) in cases {
+            let indicator = try PluginLibrary(path: library(product)).makeIndicator(parametersJSON: parameters)
+            try expectMatchesGolden(try render(indicator, spec), name, tolerance: 3)
+        }
+    }
+}
+
+/// An indicator defined in the test itself, hosted without a library.
+final class Bar: RefreshIndicator {
+    static let info = IndicatorInfo(id: "dev.refreshkit.test.bar", name: "Bar", version: "1", summary: "A bar as wide as the progress.")
+    static let parameters: [ParameterSpec] = [.color("color", default: "#FF0000", help: "Bar colour")]
+    let refreshLength = 40.0
+    var refreshState = RefreshState.unknown
+    let color: Color
+    init(parameters: ParameterValues) throws { color = parameters.color("color") }
+    func draw(in canvas: Canvas, frame: IndicatorFrame) {
+        canvas.addRect(Rect(x: 0, y: 0, width: frame.size.width * min(1, max(0, frame.progress)), height: 10))
+        canvas.fill(.color(color))
+    }
+}
+
+@Suite struct LocalIndicatorTests {
+    @Test func inProcessIndicatorsAreHostedLikePlugins() throws {
+        let hosted: any HostedIndicator = LocalIndicator(try Bar(parameters: ParameterValues(specs: Bar.parameters)))
+        hosted.refreshState = .pulling(progress: 0.5)
+        #expect(hosted.refreshState == .pulling(progress: 0.5))
+        let image = try FrameRenderer.render(hosted, frame: IndicatorFrame(size: Size(width: 100, height: 40), scale: 1, state: .pulling(progress: 0.5), progress: 0.5))
+        #expect(image.pixel(x: 49, y: 5) == Color(red: 1, green: 0, blue: 0))
+        #expect(image.pixel(x: 51, y: 5) != Color(red: 1, green: 0, blue: 0))
+    }
+
+    @Test func horizontalEdgesTurnTheCanvas() throws {
+        let hosted = LocalIndicator(try Bar(parameters: ParameterValues(specs: Bar.parameters)))
+        // Leading: the bar's top (away from the content) is on the left, running bottom to top.
+        let image = try FrameRenderer.render(hosted, frame: IndicatorFrame(size: Size(width: 40, height: 100), scale: 1, edge: .leading,
+                                                                          state: .pulling(progress: 0.5), progress: 0.5))
+        #expect(image.pixel(x: 5, y: 95) == Color(red: 1, green: 0, blue: 0))
+        #expect(image.pixel(x: 5, y: 5) != Color(red: 1, green: 0, blue: 0))
+        #expect(image.pixel(x: 35, y: 95) != Color(red: 1, green: 0, blue: 0))
+    }
+}
+
+@Suite struct ParameterTests {
+    @Test func valuesFromJSONAreTypedAndChecked() throws {
+        let specs: [ParameterSpec] = [.number("n", default: 1, range: 0...10, help: ""), .bool("b", default: false, help: ""),
+                                      .color("c", default: "#000", help: ""), .choice("k", default: "a", options: ["a", "b"], help: "")]
+        let values = try ParameterValues(specs: specs, json: ##"{"n": 3, "b": true, "c": "#0A84FF", "k": "b"}"##)
+        #expect(values.number("n") == 3 && values.bool("b") && values.string("k") == "b")
+        #expect(values.color("c") == (try Color(hex: "#0A84FF")))
+        #expect(values.json == ##"{"b": true, "c": "#0A84FF", "k": "b", "n": 3}"##)
+        #expect(throws: ParameterError(parameter: "b", reason: "expected true or false, got a number")) { try ParameterValues(specs: specs, json: #"{"b": 1}"#) }
+        #expect(throws: ParameterError(parameter: "k", reason: "'z' is not one of a, b")) { try ParameterValues(specs: specs, json: #"{"k": "z"}"#) }
+        #expect(throws: ParameterError(parameter: "n", reason: "expected a number, string or bool")) { try ParameterValues(specs: specs, json: #"{"n": [1]}"#) }
+    }
+}

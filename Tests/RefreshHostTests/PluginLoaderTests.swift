@@ -1,0 +1,159 @@
+import Foundation
+import Testing
+import RefreshHost
+import RefreshPluginSDK
+
+@Suite struct PluginLoaderTests {
+    func loadError(_ path: String, parameters: String = "{}") -> String? {
+        do {
+            _ = try PluginLibrary(path: path).makeIndicator(parametersJSON: parameters)
+            return nil
+        } catch {
+            return error.description
+        }
+    }
+
+    @Test func noSuchFile() {
+        #expect(loadError("/nonexistent/libNothing.so") == "plugin /nonexistent/libNothing.so: no such file")
+    }
+
+    @Test func aTextFileNamedSo() throws {
+        let path = scratchDirectory("text") + "/libText.so"
+        try String(repeating: "This is a text file, not a library. ", count: 20).write(toFile: path, atomically: true, encoding: .utf8)
+        #expect(loadError(path) == "plugin \(path): not a shared object (invalid ELF header)")
+    }
+
+    @Test func missingEntrySymbol() {
+        let path = library("FixturePluginNoEntry")
+        #expect(loadError(path) == "plugin \(path): missing entry symbol 'refresh_plugin_entry'; export it with @_cdecl or REFRESH_PLUGIN_EXPORT")
+    }
+
+    @Test func abiFromTheFuture() {
+        let path = library("FixturePluginFutureABI")
+        #expect(loadError(path) == "plugin \(path): built for plugin ABI 99, newer than this host's (1); update the host")
+    }
+
+    @Test func structTooSmall() {
+        let path = library("FixturePluginSmallStruct")
+        #expect(loadError(path) == "plugin \(path): descriptor struct too small: 16 bytes, the host needs at least 96")
+    }
+
+    @Test func entryDeclines() {
+        let path = library("FixturePluginDeclines")
+        #expect(loadError(path) == "plugin \(path): the plugin declined to load: this plugin needs a GPU")
+    }
+
+    @Test func createFails() {
+        let path = library("FixturePluginCreateFails")
+        #expect(loadError(path) == "plugin \(path): create failed: the tint is not a colour this plugin likes")
+    }
+
+    @Test func nanRefreshLength() {
+        let path = library("FixturePluginNaNLength")
+        #expect(loadError(path) == "plugin \(path): refresh length is nan; it must be a finite number > 0")
+    }
+
+    @Test func renderFailureIsReportedNotDrawn() throws {
+        let path = library("FixturePluginRenderFails")
+        let indicator = try PluginLibrary(path: path).makeIndicator()
+        #expect(throws: PluginError(file: path, reason: .renderFailed("out of paint"))) {
+            try FrameRenderer.render(indicator, frame: IndicatorFrame(size: Size(width: 100, height: 60), state: .refreshing))
+        }
+    }
+
+    @Test func worldWritableFilesAreRefused() throws {
+        let path = scratchDirectory("writable") + "/libRefreshSpinner.so"
+        try FileManager.default.copyItem(atPath: library("RefreshSpinner"), toPath: path)
+        chmod(path, 0o777)
+        #expect(loadError(path) == "plugin \(path): refused: the file is world-writable (a plugin is native code; loading one is trusting it)")
+    }
+
+    @Test(.enabled(if: getuid() == 0, "only root can give a file to another user"))
+    func filesOfOtherUsersAreRefused() throws {
+        let path = scratchDirectory("owner") + "/libRefreshSpinner.so"
+        try FileManager.default.copyItem(atPath: library("RefreshSpinner"), toPath: path)
+        chown(path, 65534, 65534)
+        #expect(loadError(path) == "plugin \(path): refused: the file is owned by uid 65534, not by you (uid 0) or root (a plugin is native code; loading one is trusting it)")
+    }
+
+    @Test func parametersAreCheckedBeforeThePluginSeesThem() {
+        let path = library("RefreshSpinner")
+        #expect(loadError(path, parameters: #"{"spokes": 20}"#) == "plugin \(path): parameter 'spokes': 20.0 is outside 8.0...12.0")
+        #expect(loadError(path, parameters: #"{"color": "teal"}"#)
+                == "plugin \(path): parameter 'color': invalid colour 'teal': expected #RGB, #RRGGBB or #RRGGBBAA (hex digits)")
+        #expect(loadError(path, parameters: ##"{"colour": "#FFF"}"##)?.contains("parameter 'colour': no such parameter") == true)
+        #expect(loadError(path, parameters: "[1, 2]") == "plugin \(path): parameters: expected a JSON object of parameter values")
+    }
+
+    @Test func aSwiftPluginRejectsBadPathDataWithTheOffset() {
+        let path = library("RefreshPathDrawing")
+        #expect(loadError(path, parameters: #"{"svg": "M10 20 L30 x"}"#)
+                == "plugin \(path): create failed: parameter 'svg': expected a number at offset 11, found 'x'")
+    }
+
+    @Test func theCSpinnerValidatesItsOwnParametersToo() throws {
+        // The host checks values before create; a C plugin handed bad JSON still says why.
+        let spinner = try PluginLibrary(path: library("RefreshSpinnerC"))
+        #expect(spinner.info.parameters.count == 7)
+        #expect(spinner.info.indicator.id == "dev.refreshkit.spinner-c")
+    }
+}
+
+@Suite struct PluginDiscoveryTests {
+    @Test func theBuildFolderListsEveryBuiltInAndNoFixture() {
+        let found = PluginSearchPath(directories: [products]).discover()
+        let ids = Set(found.compactMap { try? $0.get().indicator.id })
+        #expect(ids == ["dev.refreshkit.spinner", "dev.refreshkit.spinner-c", "dev.refreshkit.rainbow", "dev.refreshkit.path-drawing",
+                        "dev.refreshkit.label", "com.example.my-indicator"])
+        #expect(found.allSatisfy { (try? $0.get()) != nil }, "fixtures must be skipped: \(found)")
+    }
+
+    @Test func pluginsResolveByIdNameOrPath() throws {
+        let path = PluginSearchPath(directories: [products])
+        #expect(try path.resolve("dev.refreshkit.rainbow") == library("RefreshRainbow"))
+        #expect(try path.resolve("path drawing") == library("RefreshPathDrawing"))
+        #expect(try path.resolve("/some/where/libX.so") == "/some/where/libX.so")
+        #expect(throws: PluginError(file: "nope", reason: .notFound(products))) { try path.resolve("nope") }
+    }
+
+    @Test func searchPathOrder() {
+        let path = PluginSearchPath.standard(extra: ["/a"], environment: ["REFRESH_PLUGIN_PATH": "/b:/c"])
+        #expect(path.directories == ["/a", "/b", "/c", products])
+    }
+}
+
+@Suite struct HotReloadTests {
+    @Test func aChangedFileIsSwappedInAndABrokenOneKeepsTheOld() throws {
+        let directory = scratchDirectory("reload")
+        let path = directory + "/libIndicator.so"
+        try FileManager.default.copyItem(atPath: library("RefreshSpinner"), toPath: path)
+        let plugin = try HotReloadingPlugin(path: path)
+        #expect(plugin.indicator.info.id == "dev.refreshkit.spinner")
+        #expect(!plugin.reloadIfChanged(), "nothing changed yet")
+
+        // A new build lands: it is loaded from a copy and swapped in, keeping the state.
+        plugin.indicator.refreshState = .refreshing
+        try FileManager.default.removeItem(atPath: path)
+        try FileManager.default.copyItem(atPath: library("RefreshRainbow"), toPath: path)
+        #expect(plugin.reloadIfChanged())
+        #expect(plugin.indicator.info.id == "dev.refreshkit.rainbow")
+        #expect(plugin.indicator.refreshState == .refreshing)
+        #expect(plugin.reloadCount == 1)
+
+        // A broken build: the working indicator stays, the error says why.
+        try FileManager.default.removeItem(atPath: path)
+        try "half-written".write(toFile: path, atomically: true, encoding: .utf8)
+        #expect(!plugin.reloadIfChanged())
+        #expect(plugin.indicator.info.id == "dev.refreshkit.rainbow")
+        #expect(plugin.lastError?.description == "plugin \(path): not a shared object (file too short)")
+        _ = try FrameRenderer.render(plugin.indicator, frame: IndicatorFrame(size: Size(width: 200, height: 60), state: .refreshing))
+    }
+
+    @Test func newParametersRecreateTheIndicatorOrReportWhy() throws {
+        let plugin = try HotReloadingPlugin(path: library("RefreshSpinner"))
+        #expect(plugin.setParameters(json: #"{"spokes": 12}"#) == nil)
+        #expect(plugin.indicator.parameters.number("spokes") == 12)
+        #expect(plugin.setParameters(json: #"{"spokes": 99}"#)?.description.contains("parameter 'spokes'") == true)
+        #expect(plugin.indicator.parameters.number("spokes") == 12)
+    }
+}
