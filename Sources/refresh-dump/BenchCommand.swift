@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
 import RefreshGraphics
+import RefreshHost
+import RefreshPluginSDK
 
 /// `refresh-dump bench`: the numbers the budgets in DESIGN.md are checked against. Build with
 /// `-c release` for meaningful results.
@@ -17,8 +19,12 @@ struct BenchCommand: ParsableCommand {
     var svgMegabytes: Double = 1
     @Option(help: "Frames for the host and PNG benchmarks.")
     var frames: Int = 2000
-    @Option(help: "Run only these sections (host, svg, png), comma-separated.")
+    @Option(help: "Run only these sections (host, svg, png, plugins), comma-separated.")
     var only: String?
+    @Option(name: .customLong("plugin-path"), help: "A folder to look for plugins in (repeatable).")
+    var pluginPath: [String] = []
+
+    static let sections: Set<String> = ["host", "svg", "png", "plugins"]
 
     /// One measured quantity.
     struct Result: Codable {
@@ -31,17 +37,18 @@ struct BenchCommand: ParsableCommand {
     func validate() throws {
         guard svgMegabytes > 0, svgMegabytes <= 64 else { throw ValidationError("--svg-megabytes must be in (0, 64]") }
         guard frames >= 10 else { throw ValidationError("--frames must be at least 10") }
-        if let only, let unknown = only.split(separator: ",").first(where: { !["host", "svg", "png"].contains($0) }) {
-            throw ValidationError("--only: unknown section '\(unknown)' (host, svg, png)")
+        if let only, let unknown = only.split(separator: ",").first(where: { !Self.sections.contains(String($0)) }) {
+            throw ValidationError("--only: unknown section '\(unknown)' (\(Self.sections.sorted().joined(separator: ", ")))")
         }
     }
 
     func run() throws {
-        let sections = only.map { Set($0.split(separator: ",").map(String.init)) } ?? ["host", "svg", "png"]
+        let sections = only.map { Set($0.split(separator: ",").map(String.init)) } ?? Self.sections
         var results: [Result] = []
         if sections.contains("host") { results += try hostWork() }
         if sections.contains("svg") { results += try svgThroughput() }
         if sections.contains("png") { results += try pngEncoding() }
+        if sections.contains("plugins") { results += try pluginFrames() }
         print("benchmark".padding(toLength: 34, withPad: " ", startingAt: 0) + "value".padding(toLength: 16, withPad: " ", startingAt: 0) + "budget")
         for result in results {
             let value = String(format: result.value >= 100 ? "%.0f %@" : "%.2f %@", result.value, result.unit)
@@ -137,5 +144,42 @@ struct BenchCommand: ParsableCommand {
             Result(name: "PNG encode 780×240", value: Double(count) / seconds, unit: "frames/s", budget: "≥ 300 frames/s (with rendering)"),
             Result(name: "PNG size 780×240", value: Double(bytes) / 1000, unit: "kB", budget: ""),
         ]
+    }
+
+    /// Per plugin found: load time (dlopen, checks, create) and frame time at 390×120 pt @2x,
+    /// clearing included, over pulls and refreshing frames. All measured in this one run.
+    private func pluginFrames() throws -> [Result] {
+        var results: [Result] = []
+        var medians: [String: Double] = [:]
+        let surface = try ImageSurface(size: Size(width: 390, height: 120), scale: 2)
+        let canvas = Canvas(surface: surface)
+        let background = FrameRenderer.background(for: .light)
+        for path in PluginSearchPath.standard(extra: pluginPath).libraries() {
+            var indicator: PluginIndicator?
+            let load = time { indicator = try? PluginLibrary(path: path).makeIndicator() }
+            guard let indicator else { continue }
+            let name = indicator.info.name
+            var samples: [Double] = []
+            for i in 0..<frames {
+                let t = Double(i) / 120
+                let state: RefreshState = i % 2 == 0 ? .pulling(progress: Double(i % 100) / 100) : .refreshing
+                let frame = IndicatorFrame(size: Size(width: 390, height: 120), scale: 2, state: state,
+                                           progress: Double(i % 100) / 100, pull: EdgePull(distance: 60, rawDistance: 117), time: t, stateTime: t)
+                indicator.refreshState = state
+                samples.append(try time {
+                    canvas.clear(background)
+                    try indicator.render(frame, into: canvas)
+                })
+            }
+            samples.sort()
+            medians[indicator.info.id] = samples[samples.count / 2]
+            results.append(Result(name: "frame \(name) (median)", value: samples[samples.count / 2] * 1000, unit: "ms", budget: "≤ 0.5 ms"))
+            results.append(Result(name: "frame \(name) (p99)", value: samples[samples.count * 99 / 100] * 1000, unit: "ms", budget: ""))
+            results.append(Result(name: "load \(name)", value: load * 1000, unit: "ms", budget: "≤ 10 ms"))
+        }
+        if let swift = medians["dev.refreshkit.spinner"], let c = medians["dev.refreshkit.spinner-c"] {
+            results.append(Result(name: "Swift spinner / C spinner", value: swift / c, unit: "×", budget: "≤ 1.25×"))
+        }
+        return results
     }
 }
