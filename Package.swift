@@ -36,12 +36,13 @@ let package = Package(
         .systemLibrary(name: "CSDL2", pkgConfig: "sdl2", providers: [.apt(["libsdl2-dev"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CJSON", pkgConfig: "libcjson", providers: [.apt(["libcjson-dev"])]),
+        .systemLibrary(name: "CWebP", pkgConfig: "libwebpmux", providers: [.apt(["libwebp-dev"])]),
 
         // Pure Swift: states, the refresh container, scroll physics.
         .target(name: "RefreshCore"),
 
         // Drawing: Canvas over Cairo, text through Pango, colours, SVG paths, PNG, image compare.
-        .target(name: "RefreshGraphics", dependencies: ["RefreshCore", "CCairo", "CPangoCairo", "CPNG"]),
+        .target(name: "RefreshGraphics", dependencies: ["RefreshCore", "CCairo", "CPangoCairo", "CPNG", "CWebP"]),
 
         // The C ABI between host and plugins: include/refresh_plugin.h.
         .target(name: "CRefreshPlugin"),
@@ -84,5 +85,6 @@ let package = Package(
         .testTarget(name: "RefreshCoreTests", dependencies: ["RefreshCore"]),
         .testTarget(name: "RefreshGraphicsTests", dependencies: ["RefreshGraphics"], exclude: ["Golden"]),
         .testTarget(name: "RefreshHostTests", dependencies: ["RefreshHost"], exclude: ["Golden"]),
+        .testTarget(name: "RefreshDumpTests", dependencies: ["RefreshHost"], exclude: ["Golden"]),
     ]
 )

@@ -18,7 +18,8 @@
 /// | refreshing            | end(r) of this generation      |                                        | finished(r)             | finished(r); r = noMoreData sets no-more-data |
 /// | refreshing            | end(r) of an older generation  |                                        | refreshing              | — (a superseded refresh's answer) |
 /// | refreshing            | setNoMoreData                  |                                        | finished(noMoreData)    | finished(noMoreData), sets no-more-data |
-/// | finished(r)           | holdElapsed                    |                                        | finished(r), retracting | — |
+/// | finished(r)           | holdElapsed                    | more data                              | finished(r), retracting | — |
+/// | finished(r)           | holdElapsed                    | no more data                           | idle                    | — (stays open as the end marker) |
 /// | finished(r), retracting | retracted                    |                                        | idle                    | — |
 /// | any                   | setNoMoreData                  |                                        | (as above, else same)   | sets no-more-data |
 /// | any                   | reset                          |                                        | idle                    | clears no-more-data; the running refresh's completion is ignored |
@@ -26,6 +27,8 @@
 ///
 /// "May start" is the container's rule: no other edge is refreshing (unless simultaneous refresh
 /// is allowed) and, for a gesture or automatic trigger, no edge has started one in this gesture.
+/// An edge is held open while refreshing, while its result shows, and while it has no more data
+/// (the "No more data" footer stays at the end of the list, as MJRefresh's does).
 /// Shown state: idle shows `noMoreData` when the flag is set, else `pulling(p)` while the edge is
 /// open by more than half a point, else `none`; the other phases show themselves.
 struct EdgeStateMachine: Equatable, Sendable {
@@ -108,7 +111,7 @@ struct EdgeStateMachine: Equatable, Sendable {
             return finish(.noMoreData)
 
         case (.finished(let result, retracting: false), .holdElapsed):
-            phase = .finished(result, retracting: true)
+            phase = hasNoMoreData ? .idle : .finished(result, retracting: true)
             return []
         case (.finished(_, retracting: true), .retracted):
             phase = .idle
@@ -128,11 +131,12 @@ struct EdgeStateMachine: Equatable, Sendable {
         }
     }
 
-    /// Whether the edge is held open (refreshing, or showing its result before retracting).
+    /// Whether the edge is held open: refreshing, showing its result, or marking the end of the data.
     var holdsOpen: Bool {
         switch phase {
         case .refreshing, .finished(_, retracting: false): true
-        case .idle, .eligible, .finished(_, retracting: true): false
+        case .idle: hasNoMoreData
+        case .eligible, .finished(_, retracting: true): false
         }
     }
 

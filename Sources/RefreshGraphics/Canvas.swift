@@ -217,3 +217,17 @@ public final class Canvas {
     /// Removes the clip.
     public func resetClip() { cairo_reset_clip(cr) }
 }
+
+extension Canvas {
+    /// Draws `image` scaled into `rect` (points), smoothly filtered.
+    public func drawImage(_ image: ImageSurface, in rect: Rect) {
+        guard image.width > 0, image.height > 0, rect.width > 0, rect.height > 0 else { return }
+        withSavedState {
+            cairo_translate(cr, rect.minX, rect.minY)
+            cairo_scale(cr, rect.width / Double(image.width), rect.height / Double(image.height))
+            cairo_set_source_surface(cr, image.surface, 0, 0)
+            cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_GOOD)
+            cairo_paint(cr)
+        }
+    }
+}

@@ -7,6 +7,8 @@ public enum GraphicsError: Error, Equatable, CustomStringConvertible {
     case invalidSize(width: Int, height: Int)
     /// A PNG that could not be read or written.
     case png(path: String, reason: String)
+    /// An encoder library failed.
+    case encoding(format: String, reason: String)
     /// Two images of different sizes cannot be compared.
     case sizeMismatch(expected: (Int, Int), actual: (Int, Int))
 
@@ -15,6 +17,7 @@ public enum GraphicsError: Error, Equatable, CustomStringConvertible {
         switch self {
         case .invalidSize(let w, let h): "invalid image size \(w)×\(h) pixels: each side must be 1...32767"
         case .png(let path, let reason): "PNG \(path): \(reason)"
+        case .encoding(let format, let reason): "\(format) encoding: \(reason)"
         case .sizeMismatch(let e, let a): "image sizes differ: expected \(e.0)×\(e.1) pixels, got \(a.0)×\(a.1)"
         }
     }
@@ -97,6 +100,28 @@ public final class ImageSurface {
             for y in 0..<height {
                 for x in 0..<width {
                     words[y * width + x] = buffer.load(fromByteOffset: y * bytesPerRow + x * 4, as: UInt32.self)
+                }
+            }
+            return words
+        }
+    }
+
+    /// The pixels as tightly packed `0xAARRGGBB` words with straight (un-premultiplied) alpha, as
+    /// image encoders want them; rounding as Cairo's own PNG writer rounds.
+    public func straightPixels() -> [UInt32] {
+        withPixels { pixels in
+            var words = [UInt32](repeating: 0, count: width * height)
+            for y in 0..<height {
+                let row = y * bytesPerRow
+                for x in 0..<width {
+                    let word = pixels.load(fromByteOffset: row + x * 4, as: UInt32.self)
+                    let alpha = word >> 24
+                    if alpha == 0xFF {
+                        words[y * width + x] = word
+                    } else if alpha != 0 {
+                        func straighten(_ c: UInt32) -> UInt32 { (c * 255 + alpha / 2) / alpha }
+                        words[y * width + x] = alpha << 24 | straighten(word >> 16 & 0xFF) << 16 | straighten(word >> 8 & 0xFF) << 8 | straighten(word & 0xFF)
+                    }
                 }
             }
             return words

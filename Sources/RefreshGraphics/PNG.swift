@@ -7,28 +7,8 @@ extension ImageSurface {
     /// written by the hundred). Colours are un-premultiplied as Cairo's own writer does.
     public func pngData() throws(GraphicsError) -> [UInt8] {
         let rowBytes = width * 4
-        var straight = [UInt8](repeating: 0, count: rowBytes * height)
-        withPixels { pixels in
-            straight.withUnsafeMutableBytes { out in
-                for y in 0..<height {
-                    let row = y * bytesPerRow
-                    for x in 0..<width {
-                        let word = pixels.load(fromByteOffset: row + x * 4, as: UInt32.self)
-                        let alpha = word >> 24
-                        let o = y * rowBytes + x * 4
-                        if alpha == 0xFF {
-                            out.storeBytes(of: word.littleEndian, toByteOffset: o, as: UInt32.self)
-                        } else if alpha != 0 {
-                            func straighten(_ c: UInt32) -> UInt8 { UInt8((c * 255 + alpha / 2) / alpha) }
-                            out[o] = straighten(word & 0xFF)          // B
-                            out[o + 1] = straighten(word >> 8 & 0xFF)  // G
-                            out[o + 2] = straighten(word >> 16 & 0xFF) // R
-                            out[o + 3] = UInt8(alpha)
-                        }
-                    }
-                }
-            }
-        }
+        // Straight 0xAARRGGBB words stored little-endian are the bytes B, G, R, A: libpng's BGRA.
+        let straight = straightPixels().map { $0.littleEndian }
         var image = png_image()
         image.version = UInt32(PNG_IMAGE_VERSION)
         image.width = UInt32(width)
@@ -36,7 +16,7 @@ extension ImageSurface {
         image.format = UInt32(PNG_FORMAT_FLAG_COLOR | PNG_FORMAT_FLAG_ALPHA | PNG_FORMAT_FLAG_BGR)
         image.flags = UInt32(PNG_IMAGE_FLAG_FAST)
         // Room for the worst case (stored zlib blocks) plus headers; libpng says if it needs more.
-        var capacity = straight.count + straight.count / 8 + height + 4096
+        var capacity = rowBytes * height + rowBytes * height / 8 + height + 4096
         var output = [UInt8](repeating: 0, count: capacity)
         for _ in 0..<2 {
             var size = png_alloc_size_t(capacity)

@@ -78,7 +78,8 @@ public struct ParameterSpec: Equatable, Sendable {
         }
     }
 
-    var kindName: String {
+    /// The kind in words, e.g. `a number`.
+    public var kindName: String {
         switch kind {
         case .number: "a number"
         case .color: "a colour string like \"#0A84FF\""

@@ -10,7 +10,8 @@ struct RefreshDump: ParsableCommand {
         discussion: """
             Exit codes: 0 success, 1 a check failed, 2 bad input (arguments, files, plugins).
             """,
-        subcommands: [RenderCommand.self, TraceCommand.self, BenchCommand.self]
+        subcommands: [RenderCommand.self, SweepCommand.self, RunCommand.self, VerifyCommand.self, ValidateCommand.self, BenchCommand.self, TraceCommand.self,
+                      ValidateChildCommand.self]
     )
 
     /// Runs the command, mapping failures onto the documented exit codes: a command's own

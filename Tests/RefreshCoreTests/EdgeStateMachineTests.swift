@@ -63,6 +63,8 @@ import Testing
         Row(from: .refreshing, input: .holdElapsed, to: .refreshing),
         // finished
         Row(from: .finished(.success, retracting: false), input: .holdElapsed, to: .finished(.success, retracting: true)),
+        Row(from: .finished(.noMoreData, retracting: false), noMoreData: true, input: .holdElapsed, to: .idle),
+        Row(from: .finished(.success, retracting: false), noMoreData: true, input: .holdElapsed, to: .idle),
         Row(from: .finished(.success, retracting: false), input: .retracted, to: .finished(.success, retracting: false)),
         Row(from: .finished(.failure, retracting: true), input: .retracted, to: .idle),
         Row(from: .finished(.noMoreData, retracting: true), noMoreData: true, input: .retracted, to: .idle, noMoreDataAfter: true),
@@ -88,6 +90,13 @@ import Testing
         _ = machine.handle(.beginRequested, policy: .onRelease, mayStart: true)
         #expect(machine.handle(.end(.success, generation: 3), policy: .onRelease, mayStart: true).isEmpty)
         #expect(machine.phase == .refreshing)
+    }
+
+    @Test func anEdgeWithNoMoreDataStaysOpenAsTheEndMarker() {
+        #expect(Machine(phase: .idle, hasNoMoreData: true).holdsOpen)
+        #expect(!Machine(phase: .idle).holdsOpen)
+        #expect(Machine(phase: .refreshing).holdsOpen && Machine(phase: .finished(.failure, retracting: false)).holdsOpen)
+        #expect(!Machine(phase: .finished(.failure, retracting: true)).holdsOpen)
     }
 
     @Test(arguments: [

@@ -212,11 +212,14 @@ import Testing
         driver.container.end(.bottom, result: .success) // and an explicit end
         driver.run(seconds: 1)
         #expect(bottom.refreshState == .noMoreData)
+        #expect(driver.container.holdExtent(for: .bottom) == 60, "the end marker stays open")
         #expect(!driver.container.begin(.bottom))
         driver.simulation.fling(velocity: Point(x: 0, y: -8000))  // pull hard into the end
         driver.run(seconds: 3)
         #expect(bottom.refreshState == .noMoreData)
         driver.container.reset(.bottom)
+        #expect(driver.container.holdExtent(for: .bottom) == 0)
+        driver.run(seconds: 2)
         #expect(bottom.refreshState == RefreshState.none)
         #expect(driver.container.begin(.bottom))
     }

@@ -1,0 +1,34 @@
+import RefreshPluginSDK
+
+/// What a container holds at an edge: a place whose indicator can be swapped (new parameters,
+/// a hot-reloaded build) without the container noticing, so the edge keeps its state.
+public final class IndicatorSlot: HostedIndicator {
+    /// The indicator drawn now; a new one gets the current state.
+    public var indicator: any HostedIndicator {
+        didSet { indicator.refreshState = state }
+    }
+    private var state: RefreshState = .unknown
+
+    /// A slot holding `indicator`.
+    public init(_ indicator: any HostedIndicator) {
+        self.indicator = indicator
+    }
+
+    /// The length of the indicator in the slot.
+    public var refreshLength: Double { indicator.refreshLength }
+    /// Kept here and passed on to whichever indicator is in the slot.
+    public var refreshState: RefreshState {
+        get { state }
+        set {
+            state = newValue
+            indicator.refreshState = newValue
+        }
+    }
+    /// The indicator's identity.
+    public var info: IndicatorInfo { indicator.info }
+
+    /// Draws through the indicator in the slot.
+    public func render(_ frame: IndicatorFrame, into canvas: Canvas) throws(PluginError) {
+        try indicator.render(frame, into: canvas)
+    }
+}

@@ -1,0 +1,351 @@
+import Foundation
+import RefreshPluginSDK
+
+/// A gesture script: a list, its edges and indicators, and a timeline of steps. The JSON format
+/// is documented in README.md ("Scenarios"); files live in `Assets/Scenarios/`.
+public struct Scenario: Equatable, Sendable {
+    /// One indicator at one edge.
+    public struct EdgeSetup: Equatable, Sendable {
+        /// Plugin id, name or path.
+        public var plugin: String
+        /// Parameter values (missing ones take their defaults).
+        public var parameters: [String: ParameterValue]
+        /// Trigger distance, hold extent, policy, preload and result hold time.
+        public var configuration: EdgeConfiguration
+    }
+
+    /// How a drag's finger speeds up and slows down.
+    public enum Easing: String, Sendable, CaseIterable {
+        case linear, easeIn, easeOut, easeInOut
+
+        /// The eased fraction for a linear fraction `t` in 0...1.
+        public func callAsFunction(_ t: Double) -> Double {
+            switch self {
+            case .linear: t
+            case .easeIn: t * t
+            case .easeOut: 1 - (1 - t) * (1 - t)
+            case .easeInOut: t < 0.5 ? 2 * t * t : 1 - 2 * (1 - t) * (1 - t)
+            }
+        }
+    }
+
+    /// One step of the timeline. Positions and distances are along the list's axis, in points;
+    /// finger movement is positive downwards (or towards the trailing end), as a drag that reveals
+    /// the top edge.
+    public enum Step: Equatable, Sendable {
+        /// The finger goes down at `from` and moves to `to` over `duration` seconds; it stays down.
+        case drag(from: Double, to: Double, duration: Double, easing: Easing)
+        /// The finger stays where it is for `duration` seconds.
+        case hold(duration: Double)
+        /// The finger lifts; `velocity` (points per second of finger movement) or the tracked one.
+        case release(velocity: Double?)
+        /// A fling without a drag: the content moves at `velocity` (finger convention).
+        case fling(velocity: Double)
+        /// `count` wheel events of `delta` points each (content movement), `interval` seconds apart.
+        case wheel(delta: Double, count: Int, interval: Double)
+        /// Time passes with no input.
+        case wait(duration: Double)
+        /// The refresh at `edge` ends with `result`.
+        case finish(edge: RefreshEdge, result: RefreshResult)
+        /// A refresh starts at `edge` from code.
+        case begin(edge: RefreshEdge)
+        /// A page of `rows` arrives at `edge`: the content grows and the edge finishes with success,
+        /// or with no-more-data when `last`.
+        case loadMore(edge: RefreshEdge, rows: Int, last: Bool)
+        /// A parameter of `edge`'s indicator changes.
+        case setParameter(edge: RefreshEdge, name: String, value: ParameterValue)
+    }
+
+    /// What a frame of `run` shows.
+    public enum Window: String, Sendable, CaseIterable {
+        /// A 120-point band at the first enabled edge (the indicator and the first rows).
+        case edge
+        /// The whole viewport.
+        case full
+    }
+
+    public var name: String
+    public var description: String
+    /// The visible list, in points.
+    public var viewport: Size
+    /// The list's axis.
+    public var axis: ScrollAxis
+    /// Rows in the list at the start, and each row's extent along the axis.
+    public var rows: Int
+    public var rowHeight: Double
+    /// Frames per second of the timeline.
+    public var fps: Double
+    public var edges: [RefreshEdge: EdgeSetup]
+    public var environment: IndicatorEnvironment
+    public var window: Window
+    /// Times (seconds) whose frames `verify` compares with goldens.
+    public var checkpoints: [Double]
+    public var steps: [Step]
+
+    /// The content size for `rows` rows.
+    public func contentSize(rows: Int) -> Size {
+        axis == .vertical ? Size(width: viewport.width, height: Double(rows) * rowHeight)
+                          : Size(width: Double(rows) * rowHeight, height: viewport.height)
+    }
+}
+
+/// A scenario file that cannot be played: which file, which field (`steps[3].drag.to`), and why.
+public struct ScenarioError: Error, Equatable, CustomStringConvertible {
+    /// The file, or `(scenario)` for text.
+    public var file: String
+    /// A path to the field, e.g. `steps[3].drag.duration`; empty for the file as a whole.
+    public var field: String
+    /// What is wrong.
+    public var reason: String
+
+    /// `scenario pull.json: steps[3].drag.duration: expected a number ≥ 0`.
+    public var description: String {
+        "scenario \(file): " + (field.isEmpty ? reason : "\(field): \(reason)")
+    }
+}
+
+extension Scenario {
+    /// Reads a scenario file.
+    public static func load(path: String) throws(ScenarioError) -> Scenario {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw ScenarioError(file: path, field: "", reason: FileManager.default.fileExists(atPath: path) ? "cannot be read" : "no such file")
+        }
+        return try decode(data, file: path)
+    }
+
+    /// Decodes scenario JSON; `file` names it in errors.
+    public static func decode(_ data: Data, file: String = "(scenario)") throws(ScenarioError) -> Scenario {
+        let json: JSONValue
+        do {
+            json = try JSONDecoder().decode(JSONValue.self, from: data)
+        } catch {
+            throw ScenarioError(file: file, field: "", reason: "not valid JSON (\(Self.describe(error)))")
+        }
+        do {
+            return try ScenarioReader(file: file).scenario(json)
+        } catch let error as ScenarioError {
+            throw error
+        } catch {
+            throw ScenarioError(file: file, field: "", reason: "\(error)")
+        }
+    }
+
+    private static func describe(_ error: Error) -> String {
+        if case DecodingError.dataCorrupted(let context) = error {
+            return (context.underlyingError as NSError?)?.userInfo[NSDebugDescriptionErrorKey] as? String ?? context.debugDescription
+        }
+        return "\(error)"
+    }
+}
+
+/// Any JSON value, for reading scenarios field by field with exact error paths.
+indirect enum JSONValue: Decodable, Equatable, Sendable {
+    case null, bool(Bool), number(Double), string(String), array([JSONValue]), object([String: JSONValue])
+
+    init(from decoder: Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if container.decodeNil() { self = .null }
+        else if let b = try? container.decode(Bool.self) { self = .bool(b) }
+        else if let n = try? container.decode(Double.self) { self = .number(n) }
+        else if let s = try? container.decode(String.self) { self = .string(s) }
+        else if let a = try? container.decode([JSONValue].self) { self = .array(a) }
+        else { self = .object(try container.decode([String: JSONValue].self)) }
+    }
+
+    var kindName: String {
+        switch self {
+        case .null: "null"
+        case .bool: "a bool"
+        case .number: "a number"
+        case .string: "a string"
+        case .array: "an array"
+        case .object: "an object"
+        }
+    }
+}
+
+/// Reads a scenario from JSON, checking every field and naming the path of the first bad one.
+private struct ScenarioReader {
+    let file: String
+
+    func fail(_ field: String, _ reason: String) -> ScenarioError { ScenarioError(file: file, field: field, reason: reason) }
+
+    func object(_ value: JSONValue, _ field: String, allowed: Set<String>) throws -> [String: JSONValue] {
+        guard case .object(let fields) = value else { throw fail(field, "expected an object, found \(value.kindName)") }
+        if let unknown = fields.keys.sorted().first(where: { !allowed.contains($0) }) {
+            throw fail(field.isEmpty ? unknown : "\(field).\(unknown)", "unknown field (expected one of \(allowed.sorted().joined(separator: ", ")))")
+        }
+        return fields
+    }
+
+    func number(_ fields: [String: JSONValue], _ key: String, _ path: String, default value: Double? = nil,
+                _ range: ClosedRange<Double> = -1e9...1e9) throws -> Double {
+        let field = path.isEmpty ? key : "\(path).\(key)"
+        guard let raw = fields[key] else {
+            if let value { return value }
+            throw fail(field, "missing (a number)")
+        }
+        guard case .number(let n) = raw else { throw fail(field, "expected a number, found \(raw.kindName)") }
+        guard range.contains(n) else { throw fail(field, "\(n) is outside \(range.lowerBound)...\(range.upperBound)") }
+        return n
+    }
+
+    func string(_ fields: [String: JSONValue], _ key: String, _ path: String, default value: String? = nil) throws -> String {
+        let field = path.isEmpty ? key : "\(path).\(key)"
+        guard let raw = fields[key] else {
+            if let value { return value }
+            throw fail(field, "missing (a string)")
+        }
+        guard case .string(let s) = raw else { throw fail(field, "expected a string, found \(raw.kindName)") }
+        return s
+    }
+
+    func bool(_ fields: [String: JSONValue], _ key: String, _ path: String, default value: Bool) throws -> Bool {
+        guard let raw = fields[key] else { return value }
+        guard case .bool(let b) = raw else { throw fail(path.isEmpty ? key : "\(path).\(key)", "expected true or false, found \(raw.kindName)") }
+        return b
+    }
+
+    func choice<T: RawRepresentable & CaseIterable>(_ fields: [String: JSONValue], _ key: String, _ path: String, default value: T) throws -> T where T.RawValue == String {
+        let text = try string(fields, key, path, default: value.rawValue)
+        guard let chosen = T(rawValue: text) else {
+            throw fail(path.isEmpty ? key : "\(path).\(key)", "'\(text)' is not one of \(T.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+        return chosen
+    }
+
+    func edge(_ fields: [String: JSONValue], _ path: String, default value: RefreshEdge? = nil) throws -> RefreshEdge {
+        if fields["edge"] == nil, let value { return value }
+        return try choice(fields, "edge", path, default: value ?? .top)
+    }
+
+    func scenario(_ json: JSONValue) throws -> Scenario {
+        let top = try object(json, "", allowed: ["name", "description", "viewport", "axis", "rows", "rowHeight", "fps", "edges",
+                                                 "theme", "locale", "reduceMotion", "window", "checkpoints", "steps"])
+        var viewport = Size(width: 390, height: 844)
+        if let raw = top["viewport"] {
+            let v = try object(raw, "viewport", allowed: ["width", "height"])
+            viewport = Size(width: try number(v, "width", "viewport", default: 390, 50...4096), height: try number(v, "height", "viewport", default: 844, 50...4096))
+        }
+        let axis: ScrollAxis = try choice(top, "axis", "", default: .vertical)
+        var edges: [RefreshEdge: Scenario.EdgeSetup] = [:]
+        guard let rawEdges = top["edges"] else { throw fail("edges", "missing (an object of edge name → indicator)") }
+        for (name, value) in try object(rawEdges, "edges", allowed: Set(RefreshEdge.allCases.map(\.rawValue))).sorted(by: { $0.key < $1.key }) {
+            let edge = RefreshEdge(rawValue: name)!
+            let path = "edges.\(name)"
+            guard edge.axis == axis else { throw fail(path, "a \(edge.axis) edge on a \(axis) list") }
+            let f = try object(value, path, allowed: ["plugin", "params", "triggerDistance", "startOffset", "holdExtent", "policy", "preloadDistance", "resultHoldTime"])
+            var parameters: [String: ParameterValue] = [:]
+            if let raw = f["params"] {
+                guard case .object(let values) = raw else { throw fail("\(path).params", "expected an object, found \(raw.kindName)") }
+                for (key, value) in values {
+                    switch value {
+                    case .number(let n): parameters[key] = .number(n)
+                    case .bool(let b): parameters[key] = .bool(b)
+                    case .string(let s): parameters[key] = .string(s)
+                    default: throw fail("\(path).params.\(key)", "expected a number, string or bool, found \(value.kindName)")
+                    }
+                }
+            }
+            let optional = { (key: String, range: ClosedRange<Double>) throws -> Double? in
+                f[key] == nil ? nil : try number(f, key, path, range)
+            }
+            let configuration = EdgeConfiguration(
+                triggerDistance: try optional("triggerDistance", 1...1000),
+                startOffset: try number(f, "startOffset", path, default: 0, 0...1000),
+                holdExtent: try optional("holdExtent", 0...1000),
+                triggerPolicy: try choice(f, "policy", path, default: RefreshTriggerPolicy.onRelease),
+                preloadDistance: try optional("preloadDistance", 0...10000),
+                resultHoldTime: try number(f, "resultHoldTime", path, default: 0.6, 0...10)
+            )
+            edges[edge] = Scenario.EdgeSetup(plugin: try string(f, "plugin", path), parameters: parameters, configuration: configuration)
+        }
+        guard !edges.isEmpty else { throw fail("edges", "enable at least one edge") }
+        let locale = try string(top, "locale", "", default: "en")
+        let environment = IndicatorEnvironment(
+            colorScheme: try choice(top, "theme", "", default: IndicatorEnvironment.ColorScheme.light),
+            reduceMotion: try bool(top, "reduceMotion", "", default: false),
+            layoutDirection: IndicatorEnvironment.isRightToLeft(locale: locale) ? .rightToLeft : .leftToRight,
+            locale: locale
+        )
+        var checkpoints: [Double] = []
+        if let raw = top["checkpoints"] {
+            guard case .array(let values) = raw else { throw fail("checkpoints", "expected an array of times in seconds") }
+            for (i, value) in values.enumerated() {
+                guard case .number(let t) = value, t >= 0, t.isFinite else { throw fail("checkpoints[\(i)]", "expected a time in seconds ≥ 0") }
+                checkpoints.append(t)
+            }
+        }
+        guard case .array(let rawSteps)? = top["steps"] else { throw fail("steps", "missing (an array of steps)") }
+        let steps = try rawSteps.enumerated().map { try step($0.element, "steps[\($0.offset)]", axis: axis) }
+        return Scenario(
+            name: try string(top, "name", "", default: ((file as NSString).lastPathComponent as NSString).deletingPathExtension),
+            description: try string(top, "description", "", default: ""),
+            viewport: viewport, axis: axis,
+            rows: Int(try number(top, "rows", "", default: 40, 0...100_000)),
+            rowHeight: try number(top, "rowHeight", "", default: 64, 8...1000),
+            fps: try number(top, "fps", "", default: 60, 1...240),
+            edges: edges, environment: environment,
+            window: try choice(top, "window", "", default: Scenario.Window.edge),
+            checkpoints: checkpoints, steps: steps
+        )
+    }
+
+    static let stepKinds = ["drag", "hold", "release", "fling", "wheel", "wait", "finish", "begin", "loadMore", "setParameter"]
+
+    func step(_ value: JSONValue, _ path: String, axis: ScrollAxis) throws -> Scenario.Step {
+        guard case .object(let wrapper) = value, wrapper.count == 1, let (kind, body) = wrapper.first else {
+            throw fail(path, "expected an object with one step name (\(Self.stepKinds.joined(separator: ", ")))")
+        }
+        let field = "\(path).\(kind)"
+        // hold and wait also take a plain number of seconds.
+        if case .number(let seconds) = body, kind == "hold" || kind == "wait" {
+            guard seconds >= 0, seconds <= 600 else { throw fail(field, "\(seconds) is outside 0...600 seconds") }
+            return kind == "hold" ? .hold(duration: seconds) : .wait(duration: seconds)
+        }
+        let endEdge: RefreshEdge = axis == .vertical ? .bottom : .trailing
+        switch kind {
+        case "drag":
+            let f = try object(body, field, allowed: ["from", "to", "duration", "easing"])
+            return .drag(from: try number(f, "from", field), to: try number(f, "to", field),
+                         duration: try number(f, "duration", field, default: 0.3, 0...60), easing: try choice(f, "easing", field, default: Scenario.Easing.easeOut))
+        case "hold", "wait":
+            let f = try object(body, field, allowed: ["duration"])
+            let seconds = try number(f, "duration", field, 0...600)
+            return kind == "hold" ? .hold(duration: seconds) : .wait(duration: seconds)
+        case "release":
+            let f = try object(body, field, allowed: ["velocity"])
+            return .release(velocity: f["velocity"] == nil ? nil : try number(f, "velocity", field, -100_000...100_000))
+        case "fling":
+            let f = try object(body, field, allowed: ["velocity"])
+            return .fling(velocity: try number(f, "velocity", field, -100_000...100_000))
+        case "wheel":
+            let f = try object(body, field, allowed: ["delta", "count", "interval"])
+            return .wheel(delta: try number(f, "delta", field, -10_000...10_000), count: Int(try number(f, "count", field, default: 1, 1...1000)),
+                          interval: try number(f, "interval", field, default: 1.0 / 60, 0...10))
+        case "finish":
+            let f = try object(body, field, allowed: ["edge", "result"])
+            return .finish(edge: try edge(f, field), result: try choice(f, "result", field, default: RefreshResult.success))
+        case "begin":
+            let f = try object(body, field, allowed: ["edge"])
+            return .begin(edge: try edge(f, field))
+        case "loadMore":
+            let f = try object(body, field, allowed: ["edge", "rows", "last"])
+            return .loadMore(edge: try edge(f, field, default: endEdge), rows: Int(try number(f, "rows", field, default: 10, 0...10_000)),
+                             last: try bool(f, "last", field, default: false))
+        case "setParameter":
+            let f = try object(body, field, allowed: ["edge", "name", "value"])
+            let value: ParameterValue
+            switch f["value"] {
+            case .number(let n)?: value = .number(n)
+            case .bool(let b)?: value = .bool(b)
+            case .string(let s)?: value = .string(s)
+            case let other?: throw fail("\(field).value", "expected a number, string or bool, found \(other.kindName)")
+            case nil: throw fail("\(field).value", "missing (a number, string or bool)")
+            }
+            return .setParameter(edge: try edge(f, field), name: try string(f, "name", field), value: value)
+        default:
+            throw fail(path, "unknown step '\(kind)' (expected one of \(Self.stepKinds.joined(separator: ", ")))")
+        }
+    }
+}

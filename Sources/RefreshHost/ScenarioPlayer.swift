@@ -1,0 +1,178 @@
+import Foundation
+import RefreshPluginSDK
+
+/// Plays a ``Scenario`` frame by frame through the real ``ScrollSimulation`` and
+/// ``RefreshContainer``, and renders what the list shows. `refresh-dump run` calls it in a loop;
+/// the preview calls it once per displayed frame when scripted.
+public final class ScenarioPlayer {
+    public let scenario: Scenario
+    /// The simulation and container, stepped together.
+    public let driver: RefreshDriver
+    /// The indicator slot at each enabled edge.
+    public private(set) var slots: [RefreshEdge: IndicatorSlot] = [:]
+    /// Rows in the list now (load-more steps add some).
+    public private(set) var rows: Int
+    /// Frames played so far.
+    public private(set) var frameIndex = 0
+    /// Every event the container reported, in order, with the frame it happened in.
+    public private(set) var events: [(frame: Int, event: RefreshEvent)] = []
+    /// The list's look.
+    public let layout: SceneLayout
+
+    private var parameters: [RefreshEdge: [String: ParameterValue]] = [:]
+    private var stepIndex = 0
+    private var stepFrame = 0
+
+    /// Loads the scenario's plugins (or `pluginOverride` at every edge, with its default
+    /// parameters) from `searchPath`.
+    public init(scenario: Scenario, searchPath: PluginSearchPath = .standard(), pluginOverride: String? = nil) throws {
+        self.scenario = scenario
+        rows = scenario.rows
+        layout = SceneLayout(viewport: scenario.viewport, axis: scenario.axis, rowHeight: scenario.rowHeight)
+        let simulation = try ScrollSimulation(.init(
+            viewportSize: scenario.viewport, contentSize: scenario.contentSize(rows: scenario.rows), scrollableAxes: [scenario.axis]))
+        let container = RefreshContainer()
+        for (edge, setup) in scenario.edges.sorted(by: { $0.key < $1.key }) {
+            let reference = pluginOverride ?? setup.plugin
+            let values = pluginOverride == nil ? setup.parameters : [:]
+            let library = try PluginLibrary(path: searchPath.resolve(reference))
+            let indicator: PluginIndicator
+            do {
+                indicator = try library.makeIndicator(ParameterValues(specs: library.info.parameters, overrides: values))
+            } catch let error as ParameterError {
+                throw ScenarioError(file: scenario.name, field: "edges.\(edge.rawValue).params", reason: error.description)
+            }
+            let slot = IndicatorSlot(indicator)
+            try container.enable(edge, indicator: slot, configuration: setup.configuration)
+            slots[edge] = slot
+            parameters[edge] = values
+        }
+        driver = RefreshDriver(simulation: simulation, container: container)
+        container.onEvent = { [unowned self] event in events.append((frameIndex, event)) }
+    }
+
+    /// Seconds played.
+    public var time: Double { driver.time }
+    /// Seconds per frame.
+    public var frameDuration: Double { 1 / scenario.fps }
+    /// Whether every step has been played.
+    public var isFinished: Bool { stepIndex >= scenario.steps.count }
+
+    /// Plays one frame: applies the current step's input for this frame and steps time. Steps that
+    /// take no time (release, fling, finish, …) run before the frame. Returns false when the
+    /// scenario is over (no frame was played).
+    @discardableResult
+    public func advance() throws -> Bool {
+        while stepIndex < scenario.steps.count, frames(of: scenario.steps[stepIndex]) == 0 {
+            try perform(scenario.steps[stepIndex])
+            stepIndex += 1
+        }
+        guard stepIndex < scenario.steps.count else { return false }
+        let step = scenario.steps[stepIndex]
+        inputForFrame(step, stepFrame, of: frames(of: step))
+        driver.advance(by: frameDuration)
+        frameIndex += 1
+        stepFrame += 1
+        if stepFrame >= frames(of: step) {
+            stepIndex += 1
+            stepFrame = 0
+        }
+        return true
+    }
+
+    /// Frames of the whole timeline.
+    public var totalFrames: Int { scenario.steps.reduce(0) { $0 + frames(of: $1) } }
+
+    private func frames(of step: Scenario.Step) -> Int {
+        let fps = scenario.fps
+        switch step {
+        case .drag(_, _, let duration, _): return max(1, Int((duration * fps).rounded()))
+        case .hold(let duration), .wait(let duration): return Int((duration * fps).rounded())
+        case .wheel(_, let count, let interval): return count * max(1, Int((interval * fps).rounded()))
+        default: return 0
+        }
+    }
+
+    private func along(_ value: Double) -> Point {
+        scenario.axis == .vertical ? Point(x: 0, y: value) : Point(x: value, y: 0)
+    }
+
+    private func inputForFrame(_ step: Scenario.Step, _ k: Int, of n: Int) {
+        switch step {
+        case .drag(let from, let to, _, let easing):
+            if k == 0 && !driver.simulation.isTracking { driver.simulation.dragBegan() }
+            let moved = (easing(Double(k + 1) / Double(n)) - easing(Double(k) / Double(n))) * (to - from)
+            driver.simulation.dragMoved(by: along(moved))
+        case .wheel(let delta, _, let interval):
+            if k % max(1, Int((interval * scenario.fps).rounded())) == 0 { driver.simulation.wheel(by: along(delta)) }
+        default:
+            break
+        }
+    }
+
+    private func perform(_ step: Scenario.Step) throws {
+        let container = driver.container
+        switch step {
+        case .release(let velocity):
+            driver.simulation.dragEnded(velocity: velocity.map(along))
+        case .fling(let velocity):
+            driver.simulation.fling(velocity: along(velocity))
+        case .finish(let edge, let result):
+            container.end(edge, result: result)
+        case .begin(let edge):
+            container.begin(edge)
+        case .loadMore(let edge, let added, let last):
+            rows += added
+            try driver.simulation.setContentSize(scenario.contentSize(rows: rows))
+            container.end(edge, result: last ? .noMoreData : .success)
+        case .setParameter(let edge, let name, let value):
+            guard let slot = slots[edge], let current = slot.indicator as? PluginIndicator else {
+                throw ScenarioError(file: scenario.name, field: "steps[\(stepIndex)].setParameter.edge", reason: "\(edge) has no indicator")
+            }
+            var values = parameters[edge] ?? [:]
+            values[name] = value
+            do {
+                slot.indicator = try current.library.makeIndicator(ParameterValues(specs: current.library.info.parameters, overrides: values))
+            } catch let error as ParameterError {
+                throw ScenarioError(file: scenario.name, field: "steps[\(stepIndex)].setParameter", reason: error.description)
+            }
+            parameters[edge] = values
+        case .drag, .hold, .wait, .wheel:
+            break
+        }
+    }
+
+    // MARK: Rendering
+
+    /// The part of the viewport a `run` frame shows, in viewport points.
+    public func windowRect(_ window: Scenario.Window? = nil) -> Rect {
+        let v = scenario.viewport, band = 120.0
+        guard (window ?? scenario.window) == .edge, let edge = scenario.edges.keys.sorted().first else {
+            return Rect(x: 0, y: 0, width: v.width, height: v.height)
+        }
+        switch edge {
+        case .top: return Rect(x: 0, y: 0, width: v.width, height: min(band, v.height))
+        case .bottom: return Rect(x: 0, y: max(0, v.height - band), width: v.width, height: min(band, v.height))
+        case .leading: return Rect(x: 0, y: 0, width: min(band, v.width), height: v.height)
+        case .trailing: return Rect(x: max(0, v.width - band), y: 0, width: min(band, v.width), height: v.height)
+        }
+    }
+
+    /// Draws the current frame into `canvas` (origin at the viewport's top-left); returns the
+    /// indicators' errors (each drawn as an error card).
+    @discardableResult
+    public func draw(in canvas: Canvas, scale: Double) -> [PluginError] {
+        SceneRenderer.draw(in: canvas, layout: layout, simulation: driver.simulation, container: driver.container,
+                           indicators: slots, time: time, environment: scenario.environment, scale: scale)
+    }
+
+    /// The current frame as an image of `window` at `scale`.
+    public func render(window: Rect? = nil, scale: Double = 2) throws -> (image: ImageSurface, errors: [PluginError]) {
+        let rect = window ?? windowRect()
+        let image = try ImageSurface(size: rect.size, scale: scale)
+        let canvas = Canvas(surface: image)
+        canvas.translate(x: -rect.minX, y: -rect.minY)
+        let errors = draw(in: canvas, scale: scale)
+        return (image, errors)
+    }
+}

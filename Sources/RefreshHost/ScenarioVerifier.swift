@@ -1,0 +1,59 @@
+import Foundation
+import RefreshPluginSDK
+
+/// Plays a scenario and compares its checkpoint frames with golden PNGs in a folder
+/// (`t<seconds>.png`): what `refresh-dump verify` and the tests both run.
+public struct ScenarioVerifier {
+    /// One checkpoint's outcome.
+    public struct Check: Sendable {
+        /// The checkpoint time, seconds.
+        public var time: Double
+        /// The golden file name, e.g. `t1.000.png`.
+        public var name: String
+        /// The comparison's outcome.
+        public var outcome: GoldenImage.Outcome
+        /// Indicator errors drawn as error cards in this frame.
+        public var pluginErrors: [String]
+        /// Whether it passed.
+        public var passed: Bool { outcome.passed && pluginErrors.isEmpty }
+    }
+
+    public var goldenFolder: String
+    public var failureFolder: String
+    public var tolerance: Int
+    public var update: Bool
+
+    /// A verifier comparing with `goldenFolder`, writing failures to `failureFolder`.
+    public init(goldenFolder: String, failureFolder: String, tolerance: Int = 3, update: Bool = false) {
+        self.goldenFolder = goldenFolder
+        self.failureFolder = failureFolder
+        self.tolerance = tolerance
+        self.update = update
+    }
+
+    /// The golden name of a checkpoint time.
+    public static func name(for time: Double) -> String { "t" + String(format: "%.3f", time) + ".png" }
+
+    /// Plays `player`'s scenario to the end, checking the frames at `checkpoints` (seconds; the
+    /// scenario's own when nil). Checkpoints past the end come back as missing frames.
+    public func verify(_ player: ScenarioPlayer, checkpoints: [Double]? = nil) throws -> [Check] {
+        let times = checkpoints ?? player.scenario.checkpoints
+        let wanted = Dictionary(times.map { (Int(($0 * player.scenario.fps).rounded()), $0) }, uniquingKeysWith: { a, _ in a })
+        var checks: [Check] = []
+        func check(_ time: Double) throws {
+            let (image, errors) = try player.render()
+            let golden = GoldenImage(path: (goldenFolder as NSString).appendingPathComponent(Self.name(for: time)), tolerance: tolerance)
+            checks.append(Check(time: time, name: Self.name(for: time),
+                                outcome: try golden.check(image, update: update, failureDirectory: failureFolder),
+                                pluginErrors: errors.map(\.description)))
+        }
+        if let t = wanted[0] { try check(t) }
+        while try player.advance() {
+            if let t = wanted[player.frameIndex] { try check(t) }
+        }
+        for (frame, time) in wanted.sorted(by: { $0.key < $1.key }) where frame > player.frameIndex {
+            checks.append(Check(time: time, name: Self.name(for: time), outcome: .missing(actualPath: "(after the scenario's end)"), pluginErrors: []))
+        }
+        return checks.sorted { $0.time < $1.time }
+    }
+}

@@ -1,0 +1,60 @@
+import ArgumentParser
+import Foundation
+import RefreshHost
+import RefreshPluginSDK
+
+/// `refresh-dump sweep`: one indicator across progress or time, as numbered PNGs and a contact sheet.
+struct SweepCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "sweep",
+        abstract: "Render an indicator across a progress range (pulling) or a time range (any state).",
+        discussion: """
+            --progress FROM:TO:COUNT sweeps pulling progress; --times FROM:TO:COUNT sweeps time in the --state.
+            Example: refresh-dump sweep --plugin Spinner --progress 0:1:11 --out out/sweep
+            """
+    )
+
+    @OptionGroup var plugin: PluginOptions
+    @OptionGroup var frame: FrameOptions
+    @Option(help: "Progress sweep FROM:TO:COUNT, e.g. 0:1:11 (state pulling).")
+    var progress: String?
+    @Option(help: "Time sweep FROM:TO:COUNT in seconds, e.g. 0:1.2:12 (state from --state).")
+    var times: String?
+    @Option(help: "Output folder.")
+    var out: String = "out/sweep"
+
+    static func range(_ text: String, name: String) throws -> [Double] {
+        let parts = text.split(separator: ":").map { Double($0) }
+        guard parts.count == 3, let from = parts[0], let to = parts[1], let count = parts[2], from.isFinite, to.isFinite,
+              count >= 1, count <= 1000, count == count.rounded() else {
+            throw ValidationError("--\(name) must be FROM:TO:COUNT with 1...1000 values, not '\(text)'")
+        }
+        let n = Int(count)
+        return (0..<n).map { n == 1 ? from : from + (to - from) * Double($0) / Double(n - 1) }
+    }
+
+    func run() throws {
+        guard (progress == nil) != (times == nil) else { throw ValidationError("give exactly one of --progress or --times") }
+        let indicator = try plugin.makeIndicator()
+        var base = try frame.spec()
+        try makeDirectory(out)
+        var cells: [(image: ImageSurface, label: String)] = []
+        let values = try progress.map { try Self.range($0, name: "progress") } ?? Self.range(times!, name: "times")
+        for (i, value) in values.enumerated() {
+            if progress != nil {
+                base.state = .pulling(progress: min(max(value, 0), 1))
+                base.progress = value
+            } else {
+                base.time = value
+                base.stateTime = value
+            }
+            let f = base.frame(refreshLength: indicator.refreshLength)
+            indicator.refreshState = f.state
+            let image = try FrameRenderer.render(indicator, frame: f)
+            try image.writePNG(to: "\(out)/\(String(format: "%04d", i)).png")
+            cells.append((image, progress != nil ? "pulling \(fixed(value, 2))" : "\(f.state) t=\(fixed(value, 2))s"))
+        }
+        try ContactSheet.make(cells, scheme: base.environment.colorScheme).writePNG(to: "\(out)/contact-sheet.png")
+        print("\(indicator.info.name): \(values.count) frames in \(out)/, contact sheet \(out)/contact-sheet.png")
+    }
+}

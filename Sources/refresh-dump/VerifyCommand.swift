@@ -1,0 +1,59 @@
+import ArgumentParser
+import Foundation
+import RefreshHost
+import RefreshPluginSDK
+
+/// `refresh-dump verify`: a scenario's checkpoint frames against golden PNGs.
+struct VerifyCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "verify",
+        abstract: "Compare a scenario's checkpoint frames with golden PNGs; --update rewrites them.",
+        discussion: """
+            Frames are taken at the scenario's "checkpoints" (or --at) and compared with GOLDEN/t<seconds>.png.
+            A frame that differs gets GOLDEN-failures/…actual.png and …diff.png. Prints "N passed, N failed";
+            exits 1 when any failed.
+            """
+    )
+
+    @Argument(help: "The scenario JSON file.")
+    var scenario: String
+    @Option(help: "The folder of golden frames.")
+    var golden: String
+    @Option(help: "Use this plugin at every edge instead of the scenario's.")
+    var plugin: String?
+    @Option(name: .customLong("plugin-path"), help: "A folder to look for plugins in (repeatable).")
+    var pluginPath: [String] = []
+    @Option(help: "Checkpoint times in seconds, comma-separated (default: the scenario's).")
+    var at: String?
+    @Option(help: "Largest channel difference (0-255) a pixel may have and still match.")
+    var tolerance: Int = 3
+    @Option(help: "Where failing frames and diffs go (default: GOLDEN-failures).")
+    var failures: String?
+    @Flag(help: "Rewrite the goldens from this run.")
+    var update = false
+
+    func run() throws {
+        let scenario = try Scenario.load(path: self.scenario)
+        let player = try ScenarioPlayer(scenario: scenario, searchPath: .standard(extra: pluginPath), pluginOverride: plugin)
+        var checkpoints = scenario.checkpoints
+        if let at {
+            checkpoints = try at.split(separator: ",").map { text in
+                guard let t = Double(text.trimmingCharacters(in: .whitespaces)), t >= 0, t.isFinite else {
+                    throw ValidationError("--at: '\(text)' is not a time in seconds")
+                }
+                return t
+            }
+        }
+        guard !checkpoints.isEmpty else { throw ValidationError("no checkpoints: give --at or a \"checkpoints\" list in the scenario") }
+        guard (0...255).contains(tolerance) else { throw ValidationError("--tolerance must be 0...255") }
+        let verifier = ScenarioVerifier(goldenFolder: golden, failureFolder: failures ?? (golden as NSString).standardizingPath + "-failures",
+                                        tolerance: tolerance, update: update)
+        let checks = try verifier.verify(player, checkpoints: checkpoints)
+        for check in checks {
+            print(check.passed ? "✓ \(check.name)" : "✗ \(check.name): \(check.pluginErrors.isEmpty ? check.outcome.description : check.pluginErrors.joined(separator: "; "))")
+        }
+        let failed = checks.filter { !$0.passed }.count
+        print("\(checks.count - failed) passed, \(failed) failed")
+        if failed > 0 { throw ExitCode(1) }
+    }
+}

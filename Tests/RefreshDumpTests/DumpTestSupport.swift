@@ -1,0 +1,34 @@
+import Foundation
+import Testing
+import RefreshHost
+
+let products = PluginSearchPath.buildProductsDirectory!
+let here = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+let packageRoot = here.deletingLastPathComponent().deletingLastPathComponent()
+let scenarioFolder = packageRoot.appendingPathComponent("Assets/Scenarios").path
+let shippedScenarios = ((try? FileManager.default.contentsOfDirectory(atPath: scenarioFolder)) ?? []).filter { $0.hasSuffix(".json") }.sorted()
+
+/// The five built-ins; SpinnerC is checked against the Swift spinner's goldens (same picture).
+let builtInIDs = ["dev.refreshkit.spinner", "dev.refreshkit.spinner-c", "dev.refreshkit.rainbow", "dev.refreshkit.path-drawing", "dev.refreshkit.label"]
+func goldenID(_ id: String) -> String { id == "dev.refreshkit.spinner-c" ? "dev.refreshkit.spinner" : id }
+
+func scratch(_ name: String) -> String {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("refreshkit-dump-\(name)-\(getpid())").path
+    try? FileManager.default.removeItem(atPath: path)
+    try! FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    return path
+}
+
+/// Runs the built `refresh-dump` with `arguments`; returns its exit status and output.
+func refreshDump(_ arguments: [String]) throws -> (status: Int32, output: String) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: products + "/refresh-dump")
+    process.arguments = arguments
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    process.standardError = pipe
+    try process.run()
+    let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    return (process.terminationStatus, output)
+}

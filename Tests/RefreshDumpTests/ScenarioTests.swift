@@ -1,0 +1,100 @@
+import Foundation
+import Testing
+import RefreshHost
+import RefreshPluginSDK
+
+@Suite struct ScenarioFileTests {
+    @Test func theShippedScenariosCoverTheIssuesList() {
+        #expect(shippedScenarios == ["fling-bottom.json", "load-more-to-end.json", "pull-short.json", "pull-to-refresh.json",
+                                     "refresh-fails.json", "short-list-both-ends.json"])
+    }
+
+    @Test(arguments: shippedScenarios)
+    func shippedScenariosLoadAndPlayToTheEnd(file: String) throws {
+        let scenario = try Scenario.load(path: "\(scenarioFolder)/\(file)")
+        #expect(!scenario.checkpoints.isEmpty && !scenario.steps.isEmpty)
+        let player = try ScenarioPlayer(scenario: scenario, searchPath: PluginSearchPath(directories: [products]))
+        while try player.advance() {}
+        #expect(player.frameIndex == player.totalFrames)
+    }
+
+    static let badFiles: [(String, String)] = [
+        (#"{"edges": {"top": {"plugin": "Spinner"}}, "steps": [{"wait": 1}, {"drag": {"from": 0, "to": "far"}}]}"#,
+         "scenario (scenario): steps[1].drag.to: expected a number, found a string"),
+        (#"{"edges": {"top": {"plugin": "Spinner"}}, "steps": [{"drag": {"from": 0, "to": 10, "duraton": 1}}]}"#,
+         "scenario (scenario): steps[0].drag.duraton: unknown field (expected one of duration, easing, from, to)"),
+        (#"{"edges": {"top": {"plugin": "Spinner"}}, "steps": [{"jump": {}}]}"#,
+         "scenario (scenario): steps[0]: unknown step 'jump' (expected one of drag, hold, release, fling, wheel, wait, finish, begin, loadMore, setParameter)"),
+        (#"{"edges": {"top": {"plugin": "Spinner"}}, "steps": [{"finish": {"result": "maybe"}}]}"#,
+         "scenario (scenario): steps[0].finish.result: 'maybe' is not one of success, failure, noMoreData"),
+        (#"{"edges": {"top": {"plugin": "Spinner"}}, "steps": [{"wait": -1}]}"#,
+         "scenario (scenario): steps[0].wait: -1.0 is outside 0...600 seconds"),
+        (#"{"edges": {"left": {"plugin": "Spinner"}}, "steps": []}"#,
+         "scenario (scenario): edges.left: unknown field (expected one of bottom, leading, top, trailing)"),
+        (#"{"edges": {"leading": {"plugin": "Spinner"}}, "steps": []}"#,
+         "scenario (scenario): edges.leading: a horizontal edge on a vertical list"),
+        (#"{"edges": {"top": {}}, "steps": []}"#, "scenario (scenario): edges.top.plugin: missing (a string)"),
+        (#"{"steps": []}"#, "scenario (scenario): edges: missing (an object of edge name → indicator)"),
+        (#"{"edges": {"top": {"plugin": "Spinner"}}, "steps": [], "fps": 0}"#, "scenario (scenario): fps: 0.0 is outside 1.0...240.0"),
+        (#"{"edges": {"top": {"plugin": "Spinner"}}, "steps": [{"wait": 1, "hold": 2}]}"#,
+         "scenario (scenario): steps[0]: expected an object with one step name (drag, hold, release, fling, wheel, wait, finish, begin, loadMore, setParameter)"),
+    ]
+
+    @Test(arguments: badFiles)
+    func badFilesNameTheStepAndField(json: String, message: String) {
+        #expect(throws: ScenarioError.self) { try Scenario.decode(Data(json.utf8)) }
+        do {
+            _ = try Scenario.decode(Data(json.utf8))
+        } catch {
+            #expect(error.description == message)
+        }
+    }
+
+    @Test func invalidJSONAndMissingFilesSayWhere() {
+        #expect(throws: ScenarioError.self) { try Scenario.decode(Data("{\"edges\": ".utf8), file: "x.json") }
+        do { _ = try Scenario.load(path: "/nonexistent.json") } catch { #expect(error.description == "scenario /nonexistent.json: no such file") }
+    }
+
+    @Test func badParametersNameTheEdge() throws {
+        let json = #"{"edges": {"top": {"plugin": "dev.refreshkit.spinner", "params": {"spokes": 40}}}, "steps": [{"wait": 0.1}]}"#
+        let scenario = try Scenario.decode(Data(json.utf8))
+        #expect {
+            try ScenarioPlayer(scenario: scenario, searchPath: PluginSearchPath(directories: [products]))
+        } throws: { error in
+            (error as? ScenarioError)?.description == "scenario (scenario): edges.top.params: parameter 'spokes': 40.0 is outside 8.0...12.0"
+        }
+    }
+}
+
+@Suite struct DeterminismTests {
+    func frames(_ file: String) throws -> [[UInt8]] {
+        let player = try ScenarioPlayer(scenario: Scenario.load(path: "\(scenarioFolder)/\(file)"), searchPath: PluginSearchPath(directories: [products]),
+                                        pluginOverride: "dev.refreshkit.label")
+        var frames: [[UInt8]] = []
+        while try player.advance() {
+            if player.frameIndex % 7 == 0 { frames.append(try player.render().image.pngData()) }
+        }
+        return frames
+    }
+
+    @Test func theSameScenarioGivesTheSameBytesTwiceInOneProcess() throws {
+        #expect(try frames("refresh-fails.json") == frames("refresh-fails.json"))
+    }
+
+    @Test func andAcrossTwoProcesses() throws {
+        let a = scratch("determinism-a"), b = scratch("determinism-b")
+        for folder in [a, b] {
+            let (status, output) = try refreshDump(["run", "\(scenarioFolder)/pull-to-refresh.json", "--plugin", "dev.refreshkit.label", "--out", folder])
+            #expect(status == 0, "\(output)")
+        }
+        let names = try FileManager.default.contentsOfDirectory(atPath: a + "/frames").sorted()
+        #expect(names.count == 174)
+        for name in names {
+            #expect(FileManager.default.contentsEqual(atPath: "\(a)/frames/\(name)", andPath: "\(b)/frames/\(name)"), "\(name) differs")
+        }
+        #expect(FileManager.default.contentsEqual(atPath: "\(a)/pull-to-refresh.webp", andPath: "\(b)/pull-to-refresh.webp"))
+        #expect(FileManager.default.fileExists(atPath: "\(a)/contact-sheet.png"))
+        let webp = try #require(FileManager.default.contents(atPath: "\(a)/pull-to-refresh.webp"))
+        #expect(webp.prefix(4) == Data("RIFF".utf8) && webp.dropFirst(8).prefix(4) == Data("WEBP".utf8))
+    }
+}

@@ -1,0 +1,87 @@
+import Foundation
+import Testing
+import RefreshHost
+import RefreshPluginSDK
+
+/// Every shipped scenario with every built-in against committed goldens (a few checkpoint frames
+/// each). `REFRESHKIT_UPDATE_GOLDENS=1` rewrites them; failures go to `.build/golden-failures/`.
+@Suite struct ScenarioGoldenTests {
+    static let cases: [(String, String)] = shippedScenarios.flatMap { file in builtInIDs.map { (file, $0) } }
+
+    @Test(arguments: cases)
+    func checkpointsMatchTheGoldens(file: String, plugin: String) throws {
+        let scenario = try Scenario.load(path: "\(scenarioFolder)/\(file)")
+        let player = try ScenarioPlayer(scenario: scenario, searchPath: PluginSearchPath(directories: [products]), pluginOverride: plugin)
+        let folder = here.appendingPathComponent("Golden/\(scenario.name)/\(goldenID(plugin))").path
+        let update = ProcessInfo.processInfo.environment["REFRESHKIT_UPDATE_GOLDENS"] == "1" && plugin == goldenID(plugin)
+        let verifier = ScenarioVerifier(goldenFolder: folder, failureFolder: packageRoot.appendingPathComponent(".build/golden-failures/\(scenario.name)/\(plugin)").path,
+                                        tolerance: 3, update: update)
+        let checks = try verifier.verify(player)
+        #expect(checks.count == scenario.checkpoints.count)
+        for check in checks {
+            #expect(check.passed, "\(scenario.name) with \(plugin) at \(check.name): \(check.outcome) \(check.pluginErrors)")
+        }
+    }
+}
+
+@Suite struct VerifyCommandTests {
+    @Test func aChangedFrameFailsVerifyAndLeavesADiff() throws {
+        let golden = scratch("verify-golden")
+        let pull = "\(scenarioFolder)/pull-to-refresh.json"
+        var (status, output) = try refreshDump(["verify", pull, "--golden", golden, "--update"])
+        #expect(status == 0 && output.contains("3 passed, 0 failed"), "\(output)")
+        (status, output) = try refreshDump(["verify", pull, "--golden", golden])
+        #expect(status == 0 && output.hasSuffix("3 passed, 0 failed\n"), "\(output)")
+
+        // Deface one golden: verify must fail on that frame only, with a diff image beside it.
+        let target = golden + "/t1.000.png"
+        let image = try ImageSurface.readPNG(at: target, scale: 2)
+        let canvas = Canvas(surface: image)
+        canvas.addRect(Rect(x: 10, y: 10, width: 30, height: 20))
+        canvas.fill(.color(Color(red: 1, green: 0, blue: 1)))
+        try image.writePNG(to: target)
+        (status, output) = try refreshDump(["verify", pull, "--golden", golden])
+        #expect(status == 1)
+        #expect(output.contains("✗ t1.000.png: 2400 of 187200 pixels differ"), "\(output)")
+        #expect(output.hasSuffix("2 passed, 1 failed\n"))
+        #expect(FileManager.default.fileExists(atPath: golden + "-failures/t1.000.diff.png"))
+        #expect(FileManager.default.fileExists(atPath: golden + "-failures/t1.000.actual.png"))
+        let diff = try ImageSurface.readPNG(at: golden + "-failures/t1.000.diff.png")
+        #expect(diff.pixel(x: 40, y: 40) == Color(red: 1, green: 0, blue: 0), "the defaced area is red in the diff")
+    }
+
+    @Test func badInputExitsWithTwo() throws {
+        #expect(try refreshDump(["verify", "/nonexistent.json", "--golden", "/tmp"]).status == 2)
+        #expect(try refreshDump(["render", "--plugin", "Spinner", "--state", "sleeping"]).output.contains("state: 'sleeping' is not a state"))
+        #expect(try refreshDump(["render", "--plugin", "Spinner", "--state", "sleeping"]).status == 2)
+        #expect(try refreshDump(["render", "--plugin", "NoSuchPlugin"]).status == 2)
+    }
+}
+
+@Suite struct ValidateCommandTests {
+    @Test(arguments: ["RefreshSpinner", "RefreshSpinnerC", "RefreshRainbow", "RefreshPathDrawing", "RefreshLabel", "RefreshTemplate"])
+    func everyBuiltInPasses(product: String) throws {
+        let (status, output) = try refreshDump(["validate", "\(products)/lib\(product).so"])
+        #expect(status == 0, "\(output)")
+        #expect(output.hasSuffix("PASS\n"))
+        #expect(output.contains("✓ determinism") && output.contains("✓ rendering: 528 frames"))
+    }
+
+    @Test(arguments: [
+        ("FixturePluginNoEntry", "✗ load: plugin %@: missing entry symbol 'refresh_plugin_entry'"),
+        ("FixturePluginFutureABI", "✗ load: plugin %@: built for plugin ABI 99, newer than this host's (1); update the host"),
+        ("FixturePluginSmallStruct", "✗ load: plugin %@: descriptor struct too small: 16 bytes, the host needs at least 96"),
+        ("FixturePluginDeclines", "✗ load: plugin %@: the plugin declined to load: this plugin needs a GPU"),
+        ("FixturePluginCreateFails", "✗ load: plugin %@: create failed: the tint is not a colour this plugin likes"),
+        ("FixturePluginNaNLength", "✗ load: plugin %@: refresh length is nan; it must be a finite number > 0"),
+        ("FixturePluginRenderFails", "✗ rendering: 528 frames failed, first: top light none t=0.0: plugin %@: render failed: out of paint"),
+        ("FixturePluginRenderCrashes", "✗ crashed with signal 11 (Segmentation fault) during: render top light none t=0.0"),
+    ])
+    func everyBadPluginFailsWithItsReason(product: String, expected: String) throws {
+        let path = "\(products)/lib\(product).so"
+        let (status, output) = try refreshDump(["validate", path])
+        #expect(status == 1)
+        #expect(output.contains(expected.replacingOccurrences(of: "%@", with: path)), "\(output)")
+        #expect(output.contains("FAIL"))
+    }
+}
