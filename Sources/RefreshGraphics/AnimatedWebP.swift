@@ -23,7 +23,7 @@ public final class AnimatedWebP {
         guard WebPConfigInit(&config) != 0 else { throw .encoding(format: "WebP", reason: "libwebp could not be configured") }
         config.lossless = 1
         config.method = 0     // fastest: frames are written by the hundred
-        config.quality = 25   // for lossless: effort, not loss
+        config.quality = 0    // for lossless this is effort, not loss: the least
     }
 
     deinit {
@@ -35,6 +35,12 @@ public final class AnimatedWebP {
         guard image.width == width, image.height == height else {
             throw .sizeMismatch(expected: (width, height), actual: (image.width, image.height))
         }
+        try add(straightPixels: image.straightPixels(), duration: duration)
+    }
+
+    /// Appends a frame given as un-premultiplied pixels (``ImageSurface/straightPixels()``).
+    public func add(straightPixels pixels: [UInt32], duration: Double) throws(GraphicsError) {
+        guard pixels.count == width * height else { throw .sizeMismatch(expected: (width, height), actual: (pixels.count / max(1, height), height)) }
         var picture = WebPPicture()
         guard WebPPictureInit(&picture) != 0 else { throw .encoding(format: "WebP", reason: "libwebp could not make a picture") }
         picture.use_argb = 1
@@ -42,7 +48,6 @@ public final class AnimatedWebP {
         picture.height = Int32(height)
         guard WebPPictureAlloc(&picture) != 0 else { throw .encoding(format: "WebP", reason: "out of memory") }
         defer { WebPPictureFree(&picture) }
-        let pixels = image.straightPixels()
         for y in 0..<height {
             pixels.withUnsafeBufferPointer { source in
                 (picture.argb + y * Int(picture.argb_stride)).update(from: source.baseAddress! + y * width, count: width)

@@ -110,21 +110,27 @@ public final class ImageSurface {
     /// image encoders want them; rounding as Cairo's own PNG writer rounds.
     public func straightPixels() -> [UInt32] {
         withPixels { pixels in
-            var words = [UInt32](repeating: 0, count: width * height)
-            for y in 0..<height {
-                let row = y * bytesPerRow
-                for x in 0..<width {
-                    let word = pixels.load(fromByteOffset: row + x * 4, as: UInt32.self)
-                    let alpha = word >> 24
-                    if alpha == 0xFF {
-                        words[y * width + x] = word
-                    } else if alpha != 0 {
-                        func straighten(_ c: UInt32) -> UInt32 { (c * 255 + alpha / 2) / alpha }
-                        words[y * width + x] = alpha << 24 | straighten(word >> 16 & 0xFF) << 16 | straighten(word >> 8 & 0xFF) << 8 | straighten(word & 0xFF)
+            [UInt32](unsafeUninitializedCapacity: width * height) { words, count in
+                for y in 0..<height {
+                    let row = (pixels.baseAddress! + y * bytesPerRow).assumingMemoryBound(to: UInt32.self)
+                    let out = words.baseAddress! + y * width
+                    for x in 0..<width {
+                        let word = row[x]
+                        let alpha = word >> 24
+                        if alpha == 0xFF || word == 0 {
+                            out[x] = word
+                        } else if alpha == 0 {
+                            out[x] = 0
+                        } else {
+                            let half = alpha / 2
+                            let r = ((word >> 16 & 0xFF) * 255 + half) / alpha, g = ((word >> 8 & 0xFF) * 255 + half) / alpha
+                            let b = ((word & 0xFF) * 255 + half) / alpha
+                            out[x] = alpha << 24 | r << 16 | g << 8 | b
+                        }
                     }
                 }
+                count = width * height
             }
-            return words
         }
     }
 }

@@ -6,14 +6,30 @@ extension ImageSurface {
     /// The image as PNG file bytes, encoded by libpng favouring speed over size (frames are
     /// written by the hundred). Colours are un-premultiplied as Cairo's own writer does.
     public func pngData() throws(GraphicsError) -> [UInt8] {
-        let rowBytes = width * 4
-        // Straight 0xAARRGGBB words stored little-endian are the bytes B, G, R, A: libpng's BGRA.
-        let straight = straightPixels().map { $0.littleEndian }
+        try Self.pngData(straightPixels: straightPixels(), width: width, height: height)
+    }
+
+    /// PNG bytes for pixels already un-premultiplied (``straightPixels()``), so a caller that also
+    /// feeds another encoder converts once. (On little-endian machines the words are in memory as
+    /// B, G, R, A: libpng's BGRA.)
+    public static func pngData(straightPixels straight: [UInt32], width: Int, height: Int) throws(GraphicsError) -> [UInt8] {
+        // Opaque images (every scene frame) go out as RGB: a quarter less data for zlib.
+        let opaque = straight.allSatisfy { $0 >> 24 == 0xFF }
+        let channels = opaque ? 3 : 4
+        let rowBytes = width * channels
+        let packed: [UInt8] = opaque ? [UInt8](unsafeUninitializedCapacity: straight.count * 3) { bytes, count in
+            for (i, word) in straight.enumerated() {
+                bytes[3 * i] = UInt8(truncatingIfNeeded: word)            // B
+                bytes[3 * i + 1] = UInt8(truncatingIfNeeded: word >> 8)   // G
+                bytes[3 * i + 2] = UInt8(truncatingIfNeeded: word >> 16)  // R
+            }
+            count = straight.count * 3
+        } : []
         var image = png_image()
         image.version = UInt32(PNG_IMAGE_VERSION)
         image.width = UInt32(width)
         image.height = UInt32(height)
-        image.format = UInt32(PNG_FORMAT_FLAG_COLOR | PNG_FORMAT_FLAG_ALPHA | PNG_FORMAT_FLAG_BGR)
+        image.format = UInt32(PNG_FORMAT_FLAG_COLOR | PNG_FORMAT_FLAG_BGR | (opaque ? 0 : PNG_FORMAT_FLAG_ALPHA))
         image.flags = UInt32(PNG_IMAGE_FLAG_FAST)
         // Room for the worst case (stored zlib blocks) plus headers; libpng says if it needs more.
         var capacity = rowBytes * height + rowBytes * height / 8 + height + 4096
@@ -21,7 +37,10 @@ extension ImageSurface {
         for _ in 0..<2 {
             var size = png_alloc_size_t(capacity)
             let ok = output.withUnsafeMutableBytes { out in
-                straight.withUnsafeBytes { png_image_write_to_memory(&image, out.baseAddress, &size, 0, $0.baseAddress, Int32(rowBytes), nil) }
+                let write = { (pixels: UnsafeRawBufferPointer) in
+                    png_image_write_to_memory(&image, out.baseAddress, &size, 0, pixels.baseAddress, Int32(rowBytes), nil)
+                }
+                return opaque ? packed.withUnsafeBytes(write) : straight.withUnsafeBytes(write)
             }
             if ok != 0 {
                 output.removeLast(output.count - Int(size))
@@ -38,7 +57,11 @@ extension ImageSurface {
 
     /// Writes the image to a PNG file at `path`, replacing it.
     public func writePNG(to path: String) throws(GraphicsError) {
-        let bytes = try pngData()
+        try Self.write(try pngData(), to: path)
+    }
+
+    /// Writes PNG bytes to `path`.
+    public static func write(_ bytes: [UInt8], to path: String) throws(GraphicsError) {
         guard FileManager.default.createFile(atPath: path, contents: Data(bytes)) else {
             throw .png(path: path, reason: "cannot be written")
         }

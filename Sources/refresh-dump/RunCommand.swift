@@ -25,6 +25,8 @@ struct RunCommand: ParsableCommand {
     var scale: Double = 2
     @Flag(name: .customLong("no-frames"), help: "Write only the contact sheet and the animation.")
     var noFrames = false
+    @Flag(name: .customLong("no-animation"), help: "Skip the animated WebP (encoding it takes about as long as the PNGs).")
+    var noAnimation = false
 
     func run() throws {
         let scenario = try Scenario.load(path: self.scenario)
@@ -46,9 +48,13 @@ struct RunCommand: ParsableCommand {
             while try player.advance() {
                 let (image, errors) = try player.render(window: rect, scale: scale)
                 errors.forEach { pluginErrors.insert($0.description) }
-                if !noFrames { try image.writePNG(to: "\(folder)/frames/\(String(format: "%04d", player.frameIndex)).png") }
-                if animation == nil { animation = try AnimatedWebP(width: image.width, height: image.height) }
-                try animation?.add(image, duration: player.frameDuration)
+                let pixels = image.straightPixels()  // once, for both encoders
+                if !noFrames {
+                    try ImageSurface.write(ImageSurface.pngData(straightPixels: pixels, width: image.width, height: image.height),
+                                           to: "\(folder)/frames/\(String(format: "%04d", player.frameIndex)).png")
+                }
+                if animation == nil && !noAnimation { animation = try AnimatedWebP(width: image.width, height: image.height) }
+                try animation?.add(straightPixels: pixels, duration: player.frameDuration)
                 if player.frameIndex % every == 0 || player.frameIndex == 1 {
                     let state = scenario.edges.keys.sorted().map { "\(player.driver.container.state(of: $0))" }.joined(separator: " ")
                     sheet.append((image, "#\(player.frameIndex) \(fixed(player.time, 2))s \(state)"))
@@ -63,7 +69,7 @@ struct RunCommand: ParsableCommand {
         print("\(scenario.name): \(player.frameIndex) frames in \(fixed(seconds, 2)) s (\(fixed(Double(player.frameIndex) / seconds, 0)) frames/s)")
         print("  frames:        \(noFrames ? "(not written)" : "\(folder)/frames/")")
         print("  contact sheet: \(folder)/contact-sheet.png")
-        print("  animation:     \(folder)/\(scenario.name).webp")
+        print("  animation:     \(noAnimation ? "(not written)" : "\(folder)/\(scenario.name).webp")")
         for (frame, event) in player.events { print("  frame \(frame): \(event)") }
     }
 }
