@@ -4,7 +4,7 @@ SHELL := /bin/bash
 SWIFT ?= swift
 
 # Debian packages the build, the tests and the demo need.
-SYSTEM_PACKAGES := pkg-config libcairo2-dev libpango1.0-dev libsdl2-dev libpng-dev fonts-dejavu-core fonts-droid-fallback libcjson-dev libwebp-dev
+SYSTEM_PACKAGES := pkg-config libcairo2-dev libpango1.0-dev libsdl2-dev libpng-dev fonts-dejavu-core fonts-droid-fallback libcjson-dev libwebp-dev xvfb xauth
 
 .PHONY: all deps build test demo clean
 
@@ -21,14 +21,14 @@ build: deps
 test: build
 	$(SWIFT) test
 
-# The preview window comes with its issue; until then the demo is the headless trace.
+# The preview when there is a display; otherwise (or if it cannot open one) the headless demo.
 demo: build
-	@if [ -z "$${DISPLAY:-}" ]; then \
-	  echo "No display (DISPLAY is not set): running the headless demo instead."; \
-	else \
-	  echo "The preview window is not built yet: running the headless demo."; \
-	fi
-	@$(SWIFT) run --skip-build refresh-dump trace
+	@if [ -n "$${DISPLAY:-}" ] && $(SWIFT) run --skip-build refresh-preview; then exit 0; \
+	elif [ -n "$${DISPLAY:-}" ] && [ $$? -ne 3 ]; then exit 1; fi; \
+	echo "No display (DISPLAY is not set or cannot be opened): rendering the demo headless instead."; \
+	$(SWIFT) run --skip-build refresh-dump run Assets/Scenarios/pull-to-refresh.json --out out/demo --no-frames && \
+	$(SWIFT) run --skip-build refresh-dump run Assets/Scenarios/load-more-to-end.json --plugin "Path Drawing" --out out/demo-load-more --no-frames && \
+	echo "Open out/demo/pull-to-refresh.webp (any browser) and out/demo/contact-sheet.png."
 
 clean:
 	rm -rf .build

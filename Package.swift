@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "RefreshPluginSDK", targets: ["RefreshPluginSDK"]),
         .library(name: "RefreshHost", targets: ["RefreshHost"]),
         .executable(name: "refresh-dump", targets: ["refresh-dump"]),
+        .executable(name: "refresh-preview", targets: ["refresh-preview"]),
         // Built-in indicators: each a shared library the host loads at run time.
         .library(name: "RefreshSpinner", type: .dynamic, targets: ["Spinner"]),
         .library(name: "RefreshSpinnerC", type: .dynamic, targets: ["SpinnerC"]),
@@ -82,9 +83,19 @@ let package = Package(
         .target(name: "FixturePluginRenderCrashes", dependencies: ["FixturePluginCommon"], path: "Tests/Fixtures/PluginRenderCrashes", linkerSettings: [.linkedLibrary("m")]),
         .target(name: "FixturePluginRenderFails", dependencies: ["FixturePluginCommon"], path: "Tests/Fixtures/PluginRenderFails", linkerSettings: [.linkedLibrary("m")]),
 
+        .executableTarget(
+            name: "refresh-preview",
+            dependencies: [
+                "RefreshHost",
+                "CSDL2",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+
         .testTarget(name: "RefreshCoreTests", dependencies: ["RefreshCore"]),
         .testTarget(name: "RefreshGraphicsTests", dependencies: ["RefreshGraphics"], exclude: ["Golden"]),
         .testTarget(name: "RefreshHostTests", dependencies: ["RefreshHost"], exclude: ["Golden"]),
         .testTarget(name: "RefreshDumpTests", dependencies: ["RefreshHost"], exclude: ["Golden"]),
+        .testTarget(name: "RefreshPreviewTests", dependencies: ["RefreshHost"]),
     ]
 )

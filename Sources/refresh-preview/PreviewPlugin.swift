@@ -1,0 +1,74 @@
+import Foundation
+import RefreshHost
+import RefreshPluginSDK
+
+/// One plugin the preview can show: loaded and watched for rebuilds, or the reason it could not load.
+final class PreviewPlugin {
+    let path: String
+    private(set) var hot: HotReloadingPlugin?
+    private(set) var loadError: PluginError?
+    /// Parameter values set in the preview (or its params file), by name.
+    var overrides: [String: ParameterValue] = [:]
+
+    init(path: String) {
+        self.path = path
+        load()
+    }
+
+    /// (Re)loads from scratch: after a failed first load, or when asked to rescan.
+    func load() {
+        do {
+            hot = try HotReloadingPlugin(path: path, parametersJSON: json)
+            loadError = nil
+        } catch {
+            loadError = error
+        }
+    }
+
+    var name: String { hot?.indicator.info.name ?? (path as NSString).lastPathComponent }
+    var id: String { hot?.indicator.info.id ?? (path as NSString).lastPathComponent }
+
+    /// The indicator to draw: the plugin, or one that shows why it is not there.
+    var indicator: any HostedIndicator { hot?.indicator ?? FailedIndicator(error: loadError ?? PluginError(file: path, reason: .noSuchFile)) }
+
+    /// The declared parameters.
+    var parameters: [ParameterSpec] { hot?.indicator.library.info.parameters ?? [] }
+
+    /// The current values, defaults filled in.
+    var values: ParameterValues? { hot?.indicator.parameters }
+
+    private var json: String {
+        "{" + overrides.keys.sorted().map { "\(ParameterValue.string($0).json): \(overrides[$0]!.json)" }.joined(separator: ", ") + "}"
+    }
+
+    /// Applies `overrides`; on failure keeps the old instance and returns why.
+    func applyOverrides() -> PluginError? {
+        guard let hot else {
+            load()
+            return loadError
+        }
+        return hot.setParameters(json: json)
+    }
+
+    /// Loads a rebuilt library if the file changed; returns a message for the panel when something happened.
+    func reloadIfChanged() -> String? {
+        guard let hot else {
+            if FileManager.default.fileExists(atPath: path) { load() }
+            return loadError == nil ? "loaded \(name)" : nil
+        }
+        guard hot.reloadIfChanged() || hot.lastError != nil else { return nil }
+        if let error = hot.lastError { return "reload failed, keeping the old build: \(error)" }
+        return "reloaded \(name) (build \(hot.reloadCount + 1))"
+    }
+}
+
+/// Stands where a plugin failed to load: its render fails with the reason, so the scene draws an
+/// error card in its place and the preview goes on.
+final class FailedIndicator: HostedIndicator {
+    let error: PluginError
+    init(error: PluginError) { self.error = error }
+    let refreshLength = 60.0
+    var refreshState = RefreshState.unknown
+    var info: IndicatorInfo { IndicatorInfo(id: error.file, name: (error.file as NSString).lastPathComponent, version: "-", summary: "failed to load") }
+    func render(_ frame: IndicatorFrame, into canvas: Canvas) throws(PluginError) { throw error }
+}

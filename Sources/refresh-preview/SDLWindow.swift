@@ -1,0 +1,150 @@
+import CSDL2
+import Foundation
+import RefreshGraphics
+
+/// The preview's window: an SDL window whose whole content is one Cairo image, uploaded to a
+/// streaming texture each frame. The only file that talks to SDL.
+final class SDLWindow {
+    /// Why the window could not open (no display, most often).
+    struct Failure: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    /// Input the preview cares about, in window points.
+    enum Input {
+        case quit
+        case key(Int32, shift: Bool)
+        case mouseDown(Point)
+        case mouseMoved(Point)
+        case mouseUp(Point)
+        case wheel(Point)
+    }
+
+    private let window: OpaquePointer
+    private let renderer: OpaquePointer
+    private var texture: OpaquePointer?
+    private var textureSize = (0, 0)
+    /// Window size in points.
+    private(set) var size: Size
+    /// Pixels per point (the drawable size over the window size).
+    private(set) var scale: Double
+    /// Whether presenting waits for the display's refresh.
+    let vsync: Bool
+
+    /// Starts SDL's video and returns the display's refresh rate in Hz (0 when it does not say).
+    static func start() throws -> Int {
+        guard SDL_Init(SDL_INIT_VIDEO) == 0 else { throw Failure(description: String(cString: SDL_GetError())) }
+        var mode = SDL_DisplayMode()
+        return SDL_GetCurrentDisplayMode(0, &mode) == 0 ? Int(mode.refresh_rate) : 0
+    }
+
+    /// Opens a window of `size` points (after ``start()``), presenting in step with the display
+    /// when `vsync`, or throws why not.
+    init(title: String, size: Size, vsync wantsVsync: Bool) throws {
+        let centered = Int32(bitPattern: 0x2FFF_0000)  // SDL_WINDOWPOS_CENTERED, a macro Swift cannot import
+        let flags = SDL_WINDOW_SHOWN.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue
+        guard let window = SDL_CreateWindow(title, centered, centered, Int32(size.width), Int32(size.height), flags) else {
+            let reason = String(cString: SDL_GetError())
+            SDL_Quit()
+            throw Failure(description: reason)
+        }
+        self.window = window
+        var renderer = SDL_CreateRenderer(window, -1, SDL_RENDERER_ACCELERATED.rawValue | (wantsVsync ? SDL_RENDERER_PRESENTVSYNC.rawValue : 0))
+        if renderer == nil { renderer = SDL_CreateRenderer(window, -1, SDL_RENDERER_SOFTWARE.rawValue) }
+        guard let renderer else {
+            let reason = String(cString: SDL_GetError())
+            SDL_DestroyWindow(window)
+            SDL_Quit()
+            throw Failure(description: reason)
+        }
+        self.renderer = renderer
+        var info = SDL_RendererInfo()
+        SDL_GetRendererInfo(renderer, &info)
+        vsync = info.flags & SDL_RENDERER_PRESENTVSYNC.rawValue != 0
+        self.size = size
+        var drawableWidth: Int32 = 0, drawableHeight: Int32 = 0
+        SDL_GetRendererOutputSize(renderer, &drawableWidth, &drawableHeight)
+        scale = max(1, Double(drawableWidth) / size.width)
+    }
+
+    deinit {
+        if let texture { SDL_DestroyTexture(texture) }
+        SDL_DestroyRenderer(renderer)
+        SDL_DestroyWindow(window)
+        SDL_Quit()
+    }
+
+    /// The largest window that fits the screen, in points.
+    static func usableBounds() -> Size? {
+        var rect = SDL_Rect()
+        guard SDL_GetDisplayUsableBounds(0, &rect) == 0 else { return nil }
+        return Size(width: Double(rect.w), height: Double(rect.h))
+    }
+
+    /// The events waiting, translated.
+    func poll() -> [Input] {
+        var inputs: [Input] = []
+        var event = SDL_Event()
+        while SDL_PollEvent(&event) != 0 {
+            switch SDL_EventType(event.type) {
+            case SDL_QUIT:
+                inputs.append(.quit)
+            case SDL_KEYDOWN:
+                let shift = Int32(event.key.keysym.mod) & Int32(KMOD_SHIFT.rawValue) != 0
+                inputs.append(.key(event.key.keysym.sym, shift: shift))
+            case SDL_TEXTINPUT:
+                // "?" arrives as text on layouts where it needs shift; report it as its own key.
+                let text = withUnsafeBytes(of: event.text.text) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+                if text == "?" { inputs.append(.key(Int32(UInt8(ascii: "?")), shift: false)) }
+            case SDL_MOUSEBUTTONDOWN where event.button.button == UInt8(SDL_BUTTON_LEFT):
+                inputs.append(.mouseDown(Point(x: Double(event.button.x), y: Double(event.button.y))))
+            case SDL_MOUSEBUTTONUP where event.button.button == UInt8(SDL_BUTTON_LEFT):
+                inputs.append(.mouseUp(Point(x: Double(event.button.x), y: Double(event.button.y))))
+            case SDL_MOUSEMOTION:
+                inputs.append(.mouseMoved(Point(x: Double(event.motion.x), y: Double(event.motion.y))))
+            case SDL_MOUSEWHEEL:
+                inputs.append(.wheel(Point(x: Double(event.wheel.preciseX), y: Double(event.wheel.preciseY))))
+            default:
+                break
+            }
+        }
+        return inputs
+    }
+
+    /// Shows `image` (the whole window, at the window's scale); with `capture`, returns the pixels
+    /// the window shows as an image read back from the renderer.
+    @discardableResult
+    func present(_ image: ImageSurface, capture: Bool = false, beforeWaiting: () -> Void = {}) -> ImageSurface? {
+        if texture == nil || textureSize != (image.width, image.height) {
+            if let texture { SDL_DestroyTexture(texture) }
+            texture = SDL_CreateTexture(renderer, SDL_PIXELFORMAT_ARGB8888.rawValue, Int32(SDL_TEXTUREACCESS_STREAMING.rawValue),
+                                        Int32(image.width), Int32(image.height))
+            textureSize = (image.width, image.height)
+        }
+        image.withPixels { pixels in
+            _ = SDL_UpdateTexture(texture, nil, pixels.baseAddress, Int32(image.bytesPerRow))
+        }
+        SDL_RenderClear(renderer)
+        SDL_RenderCopy(renderer, texture, nil, nil)
+        var captured: ImageSurface?
+        if capture, let shot = try? ImageSurface(width: image.width, height: image.height, scale: image.scale) {
+            shot.withPixels { pixels in
+                _ = SDL_RenderReadPixels(renderer, nil, SDL_PIXELFORMAT_ARGB8888.rawValue, pixels.baseAddress, Int32(shot.bytesPerRow))
+            }
+            captured = shot
+        }
+        beforeWaiting()
+        SDL_RenderPresent(renderer)
+        return captured
+    }
+
+    /// Seconds since SDL started, from its high-resolution counter.
+    static var now: Double { Double(SDL_GetPerformanceCounter()) / Double(SDL_GetPerformanceFrequency()) }
+
+    /// Sleeps until `deadline` (seconds on ``now``): frame pacing where there is no vsync.
+    static func wait(until deadline: Double) {
+        let remaining = deadline - now
+        if remaining > 0.001 { SDL_Delay(UInt32((remaining - 0.0005) * 1000)) }
+        while now < deadline {}
+    }
+}

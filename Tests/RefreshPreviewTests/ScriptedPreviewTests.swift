@@ -1,0 +1,70 @@
+import Foundation
+import Testing
+import RefreshHost
+import RefreshPluginSDK
+
+/// The preview itself, under Xvfb: a scripted run must show exactly the headless frame of the
+/// same moment, and its panel must report the same state.
+@Suite struct ScriptedPreviewTests {
+    let products = PluginSearchPath.buildProductsDirectory!
+    let scenarioPath = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Assets/Scenarios/pull-to-refresh.json").path
+
+    func run(_ executable: String, _ arguments: [String], environment: [String: String]? = nil) throws -> (status: Int32, output: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        if let environment { process.environment = environment }
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        try process.run()
+        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return (process.terminationStatus, output)
+    }
+
+    @Test func theWindowShowsTheHeadlessFrameAndTheSameState() throws {
+        guard FileManager.default.fileExists(atPath: "/usr/bin/xvfb-run") else {
+            Issue.record("xvfb-run is missing: `make test` installs the xvfb package")
+            return
+        }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("refreshkit-preview-\(getpid())").path
+        try? FileManager.default.removeItem(atPath: folder)
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let (status, output) = try run("/usr/bin/xvfb-run", ["-a", "-s", "-screen 0 1280x1000x24", "\(products)/refresh-preview",
+                                                             "--script", scenarioPath, "--out", folder,
+                                                             "--screenshot-at", "1.0=\(folder)/refreshing.png", "--screenshot-at", "1.7=\(folder)/success.png",
+                                                             "--exit-after", "2"])
+        #expect(status == 0, "\(output)")
+
+        // The panel's state at each screenshot, as the preview printed it.
+        let blocks = output.components(separatedBy: "screenshot t=").dropFirst()
+        #expect(blocks.count == 2, "\(output)")
+        #expect(blocks.first?.contains("| state    refreshing") == true, "\(output)")
+        #expect(blocks.last?.contains("| state    finished:success") == true, "\(output)")
+
+        // The indicator's band of the window equals the headless frame of the same moment.
+        let player = try ScenarioPlayer(scenario: Scenario.load(path: scenarioPath), searchPath: PluginSearchPath(directories: [products]))
+        for (time, file) in [(1.0, "refreshing.png"), (1.7, "success.png")] {
+            while player.time < time - 1e-9 { try player.advance() }
+            let screenshot = try ImageSurface.readPNG(at: "\(folder)/\(file)")
+            let scale = Double(screenshot.height) / player.scenario.viewport.height
+            let headless = try player.render(window: player.windowRect(), scale: scale).image
+            let band = try ImageSurface(width: headless.width, height: headless.height, scale: scale)
+            Canvas(surface: band).drawImage(screenshot, in: Rect(x: 0, y: 0, width: Double(screenshot.width) / scale, height: Double(screenshot.height) / scale))
+            let comparison = try ImageComparison(expected: headless, actual: band, tolerance: 2)
+            #expect(comparison.matches, "\(file): \(comparison.pixelsOverTolerance) pixels differ (max \(comparison.maxChannelDifference))")
+        }
+    }
+
+    @Test func withoutADisplayItSaysSoAndExitsThree() throws {
+        var environment = ProcessInfo.processInfo.environment
+        environment["DISPLAY"] = nil
+        environment["WAYLAND_DISPLAY"] = nil
+        environment["SDL_VIDEODRIVER"] = "x11"
+        let (status, output) = try run("\(products)/refresh-preview", ["--exit-after", "0.1"], environment: environment)
+        #expect(status == 3)
+        #expect(output.contains("refresh-preview: no display"))
+    }
+}
