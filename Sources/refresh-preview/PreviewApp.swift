@@ -345,7 +345,9 @@ final class PreviewApp {
         stepOnce = false
         applyScrub()
         driver.advance(by: dt * speed)
-        if dataSource.tick(now: driver.time, container: driver.container) {
+        let (rowsChanged, answers) = dataSource.tick(now: driver.time, container: driver.container)
+        if let last = answers.last { message = last }
+        if rowsChanged {
             let axis = layout.axis
             try driver.simulation.setContentSize(axis == .vertical ? Size(width: options.viewport.width, height: Double(dataSource.rows) * 64)
                                                                    : Size(width: Double(dataSource.rows) * 64, height: options.viewport.height))

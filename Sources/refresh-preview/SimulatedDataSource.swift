@@ -27,14 +27,18 @@ final class SimulatedDataSource {
         pending.append((edge, now + refreshTime, completion))
     }
 
-    /// Answers the requests that are due; returns whether the row count changed.
-    func tick(now: Double, container: RefreshContainer) -> Bool {
+    /// Answers the requests that are due; returns whether the row count changed, and a line saying
+    /// how each request ended.
+    func tick(now: Double, container: RefreshContainer) -> (rowsChanged: Bool, answers: [String]) {
         let due = pending.filter { $0.due <= now }
         pending.removeAll { $0.due <= now }
         var changed = false
+        var answers: [String] = []
         for request in due {
+            let forced = forcedOutcome != nil
             let failed = forcedOutcome.map { $0 == .failure } ?? (nextRandom() < failureRate)
             forcedOutcome = nil
+            answers.append("\(request.edge.rawValue) answered: \(failed ? "failure" : "success")\(forced ? " (forced)" : "")")
             if failed {
                 request.completion(.failure)
             } else if request.edge.isAtEnd {
@@ -49,7 +53,7 @@ final class SimulatedDataSource {
                 for edge in container.enabledEdges where edge.isAtEnd { container.reset(edge) }
             }
         }
-        return changed
+        return (changed, answers)
     }
 
     /// Drops what is in flight (the list was rebuilt).
