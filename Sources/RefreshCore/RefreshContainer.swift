@@ -46,7 +46,7 @@ public final class RefreshContainer {
     private final class Slot {
         let indicator: any AnimatableRefresh
         let configuration: ResolvedEdgeConfiguration
-        let action: RefreshAction?
+        var action: RefreshAction?
         var machine = EdgeStateMachine()
         var pull = EdgePull.zero
         var state = RefreshState.unknown
@@ -96,6 +96,12 @@ public final class RefreshContainer {
         slots[edge] = slot
         if let last { update(edge, slot, with: last, wasTracking: last.isTracking, lastGesture: last.gesture) }
         indicator.refreshState = slot.state
+    }
+
+    /// Replaces what `edge` does when it begins refreshing (a ``PagingStore`` attaches this way).
+    /// Does nothing when the edge is not enabled.
+    public func setAction(_ action: RefreshAction?, for edge: RefreshEdge) {
+        slots[edge]?.action = action
     }
 
     /// Removes the indicator at `edge`; a running refresh there is dropped.
