@@ -62,12 +62,16 @@ let package = Package(
         .target(name: "SpinnerC", dependencies: ["CRefreshPlugin", "CCairo", "CJSON"], path: "Plugins/SpinnerC",
                 linkerSettings: [.linkedLibrary("m")]),
 
+        // What the two command lines share: exit codes.
+        .target(name: "RefreshCommandLine", dependencies: [.product(name: "ArgumentParser", package: "swift-argument-parser")]),
+
         .executableTarget(
             name: "refresh-dump",
             dependencies: [
                 "RefreshCore",
                 "RefreshGraphics",
                 "RefreshHost",
+                "RefreshCommandLine",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -88,6 +92,7 @@ let package = Package(
             dependencies: [
                 "RefreshHost",
                 "CSDL2",
+                "RefreshCommandLine",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

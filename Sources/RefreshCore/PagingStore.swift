@@ -222,8 +222,7 @@ public final class PagingStore<Item: Sendable> {
         state = items.isEmpty ? .fullscreenLoading : .refreshing
         let fetch = self.fetch, first = self.first, size = pageSize
         let task = Task { @MainActor [weak self] in
-            let result: Result<(items: [Item], next: PagePosition?), Error>
-            do { result = .success(try await fetch(first, size)) } catch { result = .failure(error) }
+            let result = await Self.attempt(fetch, first, size)
             guard let self, generation == self.refreshGeneration, !Task.isCancelled else { return }
             self.refreshTask = nil
             switch result {
@@ -252,8 +251,7 @@ public final class PagingStore<Item: Sendable> {
         state = .pagingLoading
         let fetch = self.fetch, size = pageSize
         let task = Task { @MainActor [weak self] in
-            let result: Result<(items: [Item], next: PagePosition?), Error>
-            do { result = .success(try await fetch(position, size)) } catch { result = .failure(error) }
+            let result = await Self.attempt(fetch, position, size)
             guard let self, generation == self.loadMoreGeneration, !Task.isCancelled else { return }
             self.loadMoreTask = nil
             switch result {
@@ -269,6 +267,11 @@ public final class PagingStore<Item: Sendable> {
         }
         loadMoreTask = task
         return task
+    }
+
+    /// One request to the source, its error caught.
+    private static func attempt(_ fetch: Fetch, _ position: PagePosition, _ size: Int) async -> Result<(items: [Item], next: PagePosition?), Error> {
+        do { return .success(try await fetch(position, size)) } catch { return .failure(error) }
     }
 
     /// `existing` followed by those of `page` whose identity is not already there.

@@ -1,4 +1,5 @@
 import ArgumentParser
+import RefreshCommandLine
 import Foundation
 
 /// `refresh-dump`: the headless side of RefreshKit.
@@ -17,15 +18,6 @@ struct RefreshDump: ParsableCommand {
     /// Runs the command, mapping failures onto the documented exit codes: a command's own
     /// `ExitCode` stands, help exits 0, anything else is bad input (2) with its message on stderr.
     static func main() {
-        do {
-            var command = try parseAsRoot()
-            try command.run()
-        } catch let code as ExitCode {
-            Foundation.exit(code.rawValue)
-        } catch {
-            if exitCode(for: error) == .success { exit(withError: error) }
-            FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
-            Foundation.exit(2)
-        }
+        mainWithRefreshKitExitCodes()
     }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import RefreshCommandLine
 import Foundation
 import RefreshHost
 import RefreshPluginSDK
@@ -42,16 +43,7 @@ struct PreviewCommand: ParsableCommand {
     var vsync: String = "auto"
 
     static func main() {
-        do {
-            var command = try parseAsRoot()
-            try command.run()
-        } catch let code as ExitCode {
-            Foundation.exit(code.rawValue)
-        } catch {
-            if exitCode(for: error) == .success { exit(withError: error) }
-            FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
-            Foundation.exit(2)
-        }
+        mainWithRefreshKitExitCodes()
     }
 
     func run() throws {

@@ -1,23 +1,6 @@
 import Testing
 @testable import RefreshCore
 
-/// A small seeded generator (SplitMix64) so every run replays the same sequences.
-struct SeededGenerator: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) {
-        state = seed
-    }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 /// Thousands of random gestures and commands: never an illegal transition, never a non-finite
 /// number, never more than one trigger per gesture.
 @Suite struct RandomSequenceTests {
@@ -53,7 +36,7 @@ struct SeededGenerator: RandomNumberGenerator {
     static let sequences = 2000
 
     @Test func randomSequencesKeepEveryRule() throws {
-        var generator = SeededGenerator(seed: 0x5EED_2026)
+        var generator = SeededRandom(seed: 0x5EED_2026)
         var transitions = 0
         for sequence in 0..<Self.sequences {
             transitions += try runSequence(&generator, index: sequence)
@@ -61,7 +44,7 @@ struct SeededGenerator: RandomNumberGenerator {
         #expect(transitions > Self.sequences * 5, "the sequences exercised too few transitions: \(transitions)")
     }
 
-    private func runSequence(_ g: inout SeededGenerator, index: Int) throws -> Int {
+    private func runSequence(_ g: inout SeededRandom, index: Int) throws -> Int {
         var resets = 0
         let indicators = PerEdge(top: StampingIndicator(), bottom: StampingIndicator(), leading: StampingIndicator(), trailing: StampingIndicator())
         let content = [200.0, 900, 2000][Int.random(in: 0..<3, using: &g)]

@@ -1,0 +1,20 @@
+import ArgumentParser
+import Foundation
+
+extension ParsableCommand {
+    /// Runs the command line with RefreshKit's exit codes: a command's own `ExitCode` stands
+    /// (0 success, 1 a check failed, 3 no display), help exits 0, and anything else is bad input:
+    /// its message on stderr and exit 2.
+    public static func mainWithRefreshKitExitCodes() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch let code as ExitCode {
+            Foundation.exit(code.rawValue)
+        } catch {
+            if exitCode(for: error) == .success { exit(withError: error) }
+            FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
+            Foundation.exit(2)
+        }
+    }
+}
