@@ -18,3 +18,23 @@ extension ParsableCommand {
         }
     }
 }
+
+extension AsyncParsableCommand {
+    /// ``ParsableCommand/mainWithRefreshKitExitCodes()`` for commands whose `run` is async.
+    public static func mainWithRefreshKitExitCodes() async {
+        do {
+            var command = try parseAsRoot()
+            if var asyncCommand = command as? AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
+        } catch let code as ExitCode {
+            Foundation.exit(code.rawValue)
+        } catch {
+            if exitCode(for: error) == .success { exit(withError: error) }
+            FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
+            Foundation.exit(2)
+        }
+    }
+}

@@ -72,7 +72,7 @@ extension ImageSurface {
         guard let handle = FileHandle(forReadingAtPath: path) else {
             throw .png(path: path, reason: FileManager.default.fileExists(atPath: path) ? "cannot be read" : "no such file")
         }
-        let head = (try? handle.read(upToCount: 8)).map { [UInt8]($0 ?? Data()) } ?? []
+        let head = [UInt8]((try? handle.read(upToCount: 8)) ?? Data())
         try? handle.close()
         guard head == signature else { throw .png(path: path, reason: "not a PNG file (no PNG signature)") }
         return try adopt(cairo_image_surface_create_from_png(path), path: path, scale: scale)

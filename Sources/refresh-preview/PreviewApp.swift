@@ -22,8 +22,9 @@ enum EdgeLayout: CaseIterable {
 }
 
 /// The preview: a list driven by the mouse (or a scenario), the current plugin at its edges, and
-/// the panel. Everything moves through ScrollSimulation and RefreshContainer; this file only maps
-/// input to them and draws.
+/// the panel. Everything moves through ScrollSimulation, RefreshContainer and PagingStore; this
+/// file only maps input to them and draws.
+@MainActor
 final class PreviewApp {
     struct Options {
         var viewport: Size
@@ -92,40 +93,43 @@ final class PreviewApp {
 
     // MARK: The list
 
-    /// Makes a fresh list with the current plugin at the layout's edges (or takes the scenario's).
+    /// Makes a fresh list with the current plugin at the layout's edges (or takes the scenario's),
+    /// its rows from a fresh paging store.
     func rebuild() {
-        dataSource.cancelAll()
         if let player {
             driver = player.driver
             slots = player.slots
             sceneLayout = player.layout
             return
         }
+        dataSource.restart()
         let axis = layout.axis
-        let viewport = options.viewport
-        sceneLayout = SceneLayout(viewport: viewport, axis: axis, rowHeight: 64)
-        let content = axis == .vertical ? Size(width: viewport.width, height: Double(dataSource.rows) * 64)
-                                        : Size(width: Double(dataSource.rows) * 64, height: viewport.height)
-        let simulation = try! ScrollSimulation(.init(viewportSize: viewport, contentSize: content, scrollableAxes: [axis]))
+        sceneLayout = SceneLayout(viewport: options.viewport, axis: axis, rowHeight: 64)
+        let simulation = try! ScrollSimulation(.init(viewportSize: options.viewport, contentSize: contentSize(rows: 0), scrollableAxes: [axis]))
         let container = RefreshContainer()
         slots = [:]
         for edge in layout.edges {
             let slot = IndicatorSlot(plugins.isEmpty ? FailedIndicator(error: PluginError(file: "(none)", reason: .notFound("the search path"))) : plugins[current].indicator)
             let configuration = EdgeConfiguration(preloadDistance: edge.isAtEnd ? 120 : nil, resultHoldTime: 0.8)
             do {
-                try container.enable(edge, indicator: slot, configuration: configuration) { [unowned self] _, done in
-                    dataSource.start(edge, completion: done, now: driver.time)
-                }
+                try container.enable(edge, indicator: slot, configuration: configuration)
             } catch {
                 // A plugin with an unusable length: show the reason where the indicator would be.
-                let failed = FailedIndicator(error: PluginError(file: plugins[current].path, reason: .invalidDescriptor("\(error)")))
-                slot.indicator = failed
+                slot.indicator = FailedIndicator(error: PluginError(file: plugins[current].path, reason: .invalidDescriptor("\(error)")))
                 try? container.enable(edge, indicator: slot)
             }
             slots[edge] = slot
         }
+        let (start, end): (RefreshEdge, RefreshEdge) = axis == .vertical ? (.top, .bottom) : (.leading, .trailing)
+        dataSource.store.attach(to: container, refreshEdge: start, loadMoreEdge: end)
         driver = RefreshDriver(simulation: simulation, container: container)
+        dataSource.store.loadInitial()
         scrub = nil
+    }
+
+    func contentSize(rows: Int) -> Size {
+        layout.axis == .vertical ? Size(width: options.viewport.width, height: Double(rows) * 64)
+                                 : Size(width: Double(rows) * 64, height: options.viewport.height)
     }
 
     var scenarioTime: Double { driver.time }
@@ -195,7 +199,7 @@ final class PreviewApp {
             rebuild()
             message = "edges: " + layout.edges.map(\.rawValue).joined(separator: " + ")
         case self.key("b"):
-            if let edge = layout.edges.first { message = driver.container.begin(edge) ? "began \(edge) refresh" : "\(edge) cannot begin now" }
+            message = dataSource.store.refresh() != nil ? "refreshing" : "a refresh is already running"
         case self.key("n"):
             for edge in layout.edges where driver.container.state(of: edge) == .refreshing { driver.container.end(edge, result: dataSource.forcedOutcome ?? .success) }
         case self.key("s"):
@@ -345,13 +349,9 @@ final class PreviewApp {
         stepOnce = false
         applyScrub()
         driver.advance(by: dt * speed)
-        let (rowsChanged, answers) = dataSource.tick(now: driver.time, container: driver.container)
-        if let last = answers.last { message = last }
-        if rowsChanged {
-            let axis = layout.axis
-            try driver.simulation.setContentSize(axis == .vertical ? Size(width: options.viewport.width, height: Double(dataSource.rows) * 64)
-                                                                   : Size(width: Double(dataSource.rows) * 64, height: options.viewport.height))
-        }
+        if let answer = dataSource.tick(now: driver.time).last { message = answer }
+        let wanted = contentSize(rows: dataSource.rows)
+        if driver.simulation.configuration.contentSize != wanted { try driver.simulation.setContentSize(wanted) }
         return true
     }
 
@@ -381,6 +381,7 @@ final class PreviewApp {
         lines.append("fps      \(statistics.fps) (\(window.vsync ? "vsync" : "paced to 120"))")
         if player == nil {
             lines.append("rows     \(dataSource.rows)/\(dataSource.totalRows)  next: \(dataSource.forcedOutcome?.rawValue ?? "\(Int(dataSource.failureRate * 100))% fail")")
+            lines.append("paging   \(dataSource.store.state)")
         } else {
             lines.append("script   \(player!.scenario.name) t=\(fmt(player!.time, 2)) s")
         }

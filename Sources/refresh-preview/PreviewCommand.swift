@@ -6,7 +6,7 @@ import RefreshPluginSDK
 
 /// `refresh-preview`: the designer's window.
 @main
-struct PreviewCommand: ParsableCommand {
+struct PreviewCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "refresh-preview",
         abstract: "Drag a simulated list with the mouse and watch refresh indicators live.",
@@ -42,11 +42,17 @@ struct PreviewCommand: ParsableCommand {
     @Option(help: "auto: wait for the display's refresh when it is 120 Hz or more, else pace frames at 120 fps; on; off.")
     var vsync: String = "auto"
 
-    static func main() {
-        mainWithRefreshKitExitCodes()
+    static func main() async {
+        await mainWithRefreshKitExitCodes()
     }
 
-    func run() throws {
+    func run() async throws {
+        try await runOnMainActor()
+    }
+
+    /// SDL and the paging store both live on the main thread.
+    @MainActor
+    func runOnMainActor() async throws {
         Fonts.pin()
         var viewport = try FrameSpec.parseSize(size)
         let screenshots = try screenshotAt.map { entry -> (Double, String) in
@@ -82,16 +88,18 @@ struct PreviewCommand: ParsableCommand {
             script: scenario, screenshots: screenshots, exitAfter: exitAfter, showPanel: !noPanel
         )
         let app = try PreviewApp(options: options, window: window)
-        try loop(app, window)
+        try await loop(app, window)
     }
 
-    func loop(_ app: PreviewApp, _ window: SDLWindow) throws {
+    @MainActor
+    func loop(_ app: PreviewApp, _ window: SDLWindow) async throws {
         let frameInterval = 1.0 / 120
         let started = SDLWindow.now
         var lastFileCheck = 0.0
         var running = true
         while running {
             let frameStart = SDLWindow.now
+            await Task.yield()  // lets the paging store's tasks run
             for input in window.poll() where !app.handle(input) { running = false }
             if frameStart - lastFileCheck > 0.25 {
                 app.checkFiles()

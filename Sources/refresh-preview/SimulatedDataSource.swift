@@ -1,66 +1,71 @@
 import RefreshCore
 
-/// The list's pretend server: a refresh takes a while and succeeds or fails (by a seeded failure
-/// rate, or as forced by a key); load-more adds a page until the total is reached.
+/// The list's pretend server behind a ``PagingStore``: each request answers after `refreshTime`
+/// seconds of simulated time, failing at `failureRate` (seeded) or as forced by a key; there are
+/// `totalRows` rows in all, so load-more reaches no-more-data.
+@MainActor
 final class SimulatedDataSource {
     var refreshTime: Double
     var failureRate: Double
     let pageSize: Int
     let totalRows: Int
-    /// Rows in the list.
-    private(set) var rows: Int
-    /// The outcome the next finished request will have, whatever the failure rate says.
+    /// The outcome the next answered request will have, whatever the failure rate says.
     var forcedOutcome: RefreshResult?
-    private var pending: [(edge: RefreshEdge, due: Double, completion: RefreshCompletion)] = []
-    private var seed: UInt64 = 0x5EED
+    /// The paging model the list shows; its rows are just numbers.
+    private(set) var store: PagingStore<Int>!
+    private var pending: [(due: Double, offset: Int, continuation: CheckedContinuation<[Int], Error>)] = []
+    private var random = SeededRandom(seed: 0x5EED)
+    private var now = 0.0
+
+    struct Failure: Error, CustomStringConvertible {
+        var description: String { "the simulated server failed" }
+    }
 
     init(refreshTime: Double, failureRate: Double, pageSize: Int, totalRows: Int) {
         self.refreshTime = refreshTime
         self.failureRate = failureRate
         self.pageSize = pageSize
         self.totalRows = totalRows
-        rows = min(totalRows, pageSize * 2)
-    }
-
-    /// A request began at `edge`; it answers `refreshTime` seconds of simulated time later.
-    func start(_ edge: RefreshEdge, completion: RefreshCompletion, now: Double) {
-        pending.append((edge, now + refreshTime, completion))
-    }
-
-    /// Answers the requests that are due; returns whether the row count changed, and a line saying
-    /// how each request ended.
-    func tick(now: Double, container: RefreshContainer) -> (rowsChanged: Bool, answers: [String]) {
-        let due = pending.filter { $0.due <= now }
-        pending.removeAll { $0.due <= now }
-        var changed = false
-        var answers: [String] = []
-        for request in due {
-            let forced = forcedOutcome != nil
-            let failed = forcedOutcome.map { $0 == .failure } ?? (nextRandom() < failureRate)
-            forcedOutcome = nil
-            answers.append("\(request.edge.rawValue) answered: \(failed ? "failure" : "success")\(forced ? " (forced)" : "")")
-            if failed {
-                request.completion(.failure)
-            } else if request.edge.isAtEnd {
-                rows = min(totalRows, rows + pageSize)
-                changed = true
-                request.completion(rows >= totalRows ? .noMoreData : .success)
-            } else {
-                // A refresh starts over from the first pages, so there is more to load again.
-                rows = min(totalRows, pageSize * 2)
-                changed = true
-                request.completion(.success)
-                for edge in container.enabledEdges where edge.isAtEnd { container.reset(edge) }
-            }
+        store = PagingStore<Int>(pageSize: pageSize) { [weak self] offset, limit in
+            try await self?.request(offset: offset, limit: limit) ?? []
         }
-        return (changed, answers)
     }
 
-    /// Drops what is in flight (the list was rebuilt).
-    func cancelAll() { pending.removeAll() }
+    /// Rows in the list.
+    var rows: Int { store.items.count }
 
-    private func nextRandom() -> Double {
-        seed = seed &* 6364136223846793005 &+ 1442695040888963407
-        return Double(seed >> 11) / Double(1 << 53)
+    private func request(offset: Int, limit: Int) async throws -> [Int] {
+        try await withCheckedThrowingContinuation { continuation in
+            pending.append((now + refreshTime, offset, continuation))
+        }
+    }
+
+    /// Answers the requests that are due at simulated time `time`; returns a line for each answer.
+    func tick(now time: Double) -> [String] {
+        now = time
+        let due = pending.filter { $0.due <= time }
+        pending.removeAll { $0.due <= time }
+        return due.map { request in
+            let forced = forcedOutcome != nil
+            let failed = forcedOutcome.map { $0 == .failure } ?? (Double.random(in: 0..<1, using: &random) < failureRate)
+            forcedOutcome = nil
+            if failed {
+                request.continuation.resume(throwing: Failure())
+            } else {
+                let count = max(0, min(pageSize, totalRows - request.offset))
+                request.continuation.resume(returning: Array(request.offset..<(request.offset + count)))
+            }
+            let what = request.offset == 0 ? "first page" : "rows from \(request.offset)"
+            return "server: \(what) \(failed ? "failed" : "sent")\(forced ? " (forced)" : "")"
+        }
+    }
+
+    /// Drops what is in flight (the list was rebuilt) and starts a new store.
+    func restart() {
+        for request in pending { request.continuation.resume(throwing: CancellationError()) }
+        pending.removeAll()
+        store = PagingStore<Int>(pageSize: pageSize) { [weak self] offset, limit in
+            try await self?.request(offset: offset, limit: limit) ?? []
+        }
     }
 }
