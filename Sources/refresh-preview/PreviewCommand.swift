@@ -108,6 +108,7 @@ struct PreviewCommand: AsyncParsableCommand {
             let dt = app.player.map { 1 / $0.scenario.fps } ?? frameInterval
             if !(try app.update(dt: dt)) { running = false }
             let image = try app.render(scale: window.scale)
+            window.resize(to: image.size)  // H shows or hides the panel: the window follows
             let due = app.pendingScreenshots.first.map { app.scenarioTime >= $0.time - 1e-9 } ?? false
             // The frame's work: input, physics, state, drawing and upload; not the wait for vsync.
             let captured = window.present(image, capture: due || app.screenshotRequested) { app.statistics.record(time: SDLWindow.now, work: SDLWindow.now - frameStart) }

@@ -74,6 +74,13 @@ final class SDLWindow {
         SDL_Quit()
     }
 
+    /// Makes the window `size` points (the panel was shown or hidden).
+    func resize(to newSize: Size) {
+        guard newSize != size else { return }
+        SDL_SetWindowSize(window, Int32(newSize.width), Int32(newSize.height))
+        size = newSize
+    }
+
     /// The largest window that fits the screen, in points.
     static func usableBounds() -> Size? {
         var rect = SDL_Rect()

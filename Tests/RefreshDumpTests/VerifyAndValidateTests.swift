@@ -50,6 +50,18 @@ import RefreshPluginSDK
         #expect(diff.pixel(x: 40, y: 40) == Color(red: 1, green: 0, blue: 0), "the defaced area is red in the diff")
     }
 
+    @Test func listShowsEveryBuiltInWithItsFile() throws {
+        let (status, output) = try refreshDump(["list"])
+        #expect(status == 0)
+        for id in builtInIDs + ["com.example.my-indicator"] { #expect(output.contains(id), "\(id) missing from:\n\(output)") }
+        #expect(output.contains("\(products)/libRefreshLabel.so"))
+        #expect(!output.contains("Fixture"))
+        let bad = scratch("list-bad")
+        try String(repeating: "not a library ", count: 20).write(toFile: bad + "/libBroken.so", atomically: true, encoding: .utf8)
+        let withBad = try refreshDump(["list", "--plugin-path", bad])
+        #expect(withBad.output.contains("✗ plugin \(bad)/libBroken.so: not a shared object"))
+    }
+
     @Test func badInputExitsWithTwo() throws {
         #expect(try refreshDump(["verify", "/nonexistent.json", "--golden", "/tmp"]).status == 2)
         #expect(try refreshDump(["render", "--plugin", "Spinner", "--state", "sleeping"]).output.contains("state: 'sleeping' is not a state"))
