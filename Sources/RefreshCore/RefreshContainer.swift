@@ -62,6 +62,11 @@ public final class RefreshContainer {
         var progress: Double { configuration.progress(at: pull.distance) }
     }
 
+    /// The speed, in points per second towards the end, that counts as scrolling towards a load-more
+    /// edge. Not 0: a finger held still reads a few ulps of velocity either way, and that must not
+    /// load a page.
+    static let forwardSpeed = 1.0
+
     /// Whether two edges may refresh at once (EasyRefresh's `simultaneously`). Off by default:
     /// while one edge refreshes no other starts, so refresh and load-more never race.
     public var allowsSimultaneousRefresh: Bool
@@ -161,7 +166,7 @@ public final class RefreshContainer {
         }
         send(.pulled(progress: slot.progress, tracking: observation.isTracking), to: edge, gesture: observation.gesture)
         if let preload = slot.configuration.preloadDistance,
-           observation.distanceToEnd[edge.axis] <= preload, observation.velocity[edge.axis] > 0 {
+           observation.distanceToEnd[edge.axis] <= preload, observation.velocity[edge.axis] >= Self.forwardSpeed {
             send(.reachedPreload, to: edge, gesture: observation.gesture)
         }
         if case .finished(_, let retracting) = slot.machine.phase {

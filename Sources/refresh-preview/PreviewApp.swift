@@ -123,6 +123,7 @@ final class PreviewApp {
         let (start, end): (RefreshEdge, RefreshEdge) = axis == .vertical ? (.top, .bottom) : (.leading, .trailing)
         dataSource.store.attach(to: container, refreshEdge: start, loadMoreEdge: end)
         driver = RefreshDriver(simulation: simulation, container: container)
+        container.onEvent = { [unowned self] event in message = "\(event)" }
         dataSource.store.loadInitial()
         scrub = nil
     }
@@ -248,8 +249,7 @@ final class PreviewApp {
     /// container's rules (eligible at 1, refresh on release) apply as for a real pull.
     func applyScrub() {
         guard let (edge, progress) = scrub, let status = driver.container.status(of: edge) else { return }
-        let start = status.triggerDistance - (status.triggerDistance - 0) // start offset is 0 in the preview
-        let target = start * progress
+        let target = status.triggerDistance * progress  // the preview's edges have no start offset
         let band = driver.simulation.configuration.rubberBand
         let extent = options.viewport[edge.axis]
         let delta = band.raw(target, dimension: extent) - driver.simulation.pull(at: edge).rawDistance

@@ -277,6 +277,24 @@ import Testing
         #expect(top.refreshState == .refreshing)
     }
 
+    @Test func aFingerHeldStillNeverLoadsMore() throws {
+        // Short content: the end is always within the preload distance; only real scrolling
+        // towards it may load, not the rounding noise of a finger that does not move.
+        let bottom = RecordingIndicator()
+        let container = RefreshContainer()
+        try container.enable(.bottom, indicator: bottom, configuration: EdgeConfiguration(preloadDistance: 120))
+        func observe(velocity: Double, at time: Double) {
+            container.observe(ScrollObservation(isTracking: true, gesture: 1, pulls: PerEdge(repeating: .zero),
+                                                distanceToEnd: Point(x: 0, y: 30), velocity: Point(x: 0, y: velocity)), at: time)
+        }
+        observe(velocity: 0, at: 0)
+        observe(velocity: 3e-12, at: 0.1)
+        observe(velocity: 0.4, at: 0.2)
+        #expect(bottom.refreshState == RefreshState.none)
+        observe(velocity: 40, at: 0.3)
+        #expect(bottom.refreshState == .refreshing)
+    }
+
     @Test func simultaneousRefreshIsOptIn() throws {
         let top = RecordingIndicator(), bottom = RecordingIndicator()
         let driver = try RefreshDriver.make(edges: [.top: (top, EdgeConfiguration()), .bottom: (bottom, EdgeConfiguration())])
