@@ -3,6 +3,7 @@ import RefreshCore
 
 /// A 2-D affine transform, `x' = a·x + c·y + tx`, `y' = b·x + d·y + ty` (Cairo's matrix layout).
 public struct AffineTransform: Equatable, Sendable {
+    /// The matrix coefficients: a, b, c, d scale/rotate/shear; tx, ty translate.
     public var a: Double, b: Double, c: Double, d: Double, tx: Double, ty: Double
 
     /// A transform with these coefficients.
@@ -57,11 +58,17 @@ public struct Rect: Equatable, Sendable {
         size = Size(width: width, height: height)
     }
 
+    /// The left edge.
     public var minX: Double { origin.x }
+    /// The top edge.
     public var minY: Double { origin.y }
+    /// The right edge.
     public var maxX: Double { origin.x + size.width }
+    /// The bottom edge.
     public var maxY: Double { origin.y + size.height }
+    /// The width.
     public var width: Double { size.width }
+    /// The height.
     public var height: Double { size.height }
     /// The centre point.
     public var center: Point { Point(x: origin.x + size.width / 2, y: origin.y + size.height / 2) }

@@ -22,6 +22,7 @@ public enum GraphicsError: Error, Equatable, CustomStringConvertible {
         }
     }
 
+    /// Two errors are equal when they say the same.
     public static func == (lhs: GraphicsError, rhs: GraphicsError) -> Bool { lhs.description == rhs.description }
 }
 

@@ -15,16 +15,23 @@ public struct FrameSpec: Equatable, Sendable {
         public var description: String { "\(field): \(reason)" }
     }
 
+    /// The state to draw.
     public var state: RefreshState
     /// Progress; for `pulling:p` it is p, otherwise 1 unless given.
     public var progress: Double
     /// Visible pull distance in points; nil: derived from progress and the indicator's length.
     public var pullDistance: Double?
+    /// The animation clock, seconds.
     public var time: Double = 0
+    /// Seconds since the state began.
     public var stateTime: Double = 0
+    /// The edge the indicator sits at.
     public var edge: RefreshEdge = .top
+    /// The frame size in points.
     public var size = Size(width: 390, height: 120)
+    /// Pixels per point.
     public var scale: Double = 2
+    /// Theme, reduce motion, direction and locale.
     public var environment = IndicatorEnvironment()
 
     /// A spec for `state` with its default progress.

@@ -64,7 +64,9 @@ public struct Scenario: Equatable, Sendable {
         case full
     }
 
+    /// The scenario's name (default: the file name); names output folders.
     public var name: String
+    /// What the scenario shows, in a sentence.
     public var description: String
     /// The visible list, in points.
     public var viewport: Size
@@ -72,14 +74,19 @@ public struct Scenario: Equatable, Sendable {
     public var axis: ScrollAxis
     /// Rows in the list at the start, and each row's extent along the axis.
     public var rows: Int
+    /// Each row's extent along the axis, in points.
     public var rowHeight: Double
     /// Frames per second of the timeline.
     public var fps: Double
+    /// The indicator at each enabled edge.
     public var edges: [RefreshEdge: EdgeSetup]
+    /// Theme, reduce motion, locale and direction.
     public var environment: IndicatorEnvironment
+    /// What a `run` frame shows.
     public var window: Window
     /// Times (seconds) whose frames `verify` compares with goldens.
     public var checkpoints: [Double]
+    /// The timeline.
     public var steps: [Step]
 
     /// The content size for `rows` rows.

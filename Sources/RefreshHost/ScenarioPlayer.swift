@@ -5,6 +5,7 @@ import RefreshPluginSDK
 /// ``RefreshContainer``, and renders what the list shows. `refresh-dump run` calls it in a loop;
 /// the preview calls it once per displayed frame when scripted.
 public final class ScenarioPlayer {
+    /// The scenario being played.
     public let scenario: Scenario
     /// The simulation and container, stepped together.
     public let driver: RefreshDriver

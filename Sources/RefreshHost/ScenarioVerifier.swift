@@ -18,9 +18,13 @@ public struct ScenarioVerifier {
         public var passed: Bool { outcome.passed && pluginErrors.isEmpty }
     }
 
+    /// The folder of golden frames (`t<seconds>.png`).
     public var goldenFolder: String
+    /// Where failing frames and diff images go.
     public var failureFolder: String
+    /// The largest channel difference (0...255) a pixel may have and still match.
     public var tolerance: Int
+    /// Rewrite the goldens instead of comparing.
     public var update: Bool
 
     /// A verifier comparing with `goldenFolder`, writing failures to `failureFolder`.
