@@ -9,13 +9,17 @@ extension ParsableCommand {
         do {
             var command = try parseAsRoot()
             try command.run()
-        } catch let code as ExitCode {
-            Foundation.exit(code.rawValue)
         } catch {
-            if exitCode(for: error) == .success { exit(withError: error) }
-            FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
-            Foundation.exit(2)
+            exitWithRefreshKitCode(for: error)
         }
+    }
+
+    /// Ends the process for `error` as ``mainWithRefreshKitExitCodes()`` describes.
+    static func exitWithRefreshKitCode(for error: Error) -> Never {
+        if let code = error as? ExitCode { Foundation.exit(code.rawValue) }
+        if exitCode(for: error) == .success { exit(withError: error) }
+        FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
+        Foundation.exit(2)
     }
 }
 
@@ -29,12 +33,8 @@ extension AsyncParsableCommand {
             } else {
                 try command.run()
             }
-        } catch let code as ExitCode {
-            Foundation.exit(code.rawValue)
         } catch {
-            if exitCode(for: error) == .success { exit(withError: error) }
-            FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
-            Foundation.exit(2)
+            exitWithRefreshKitCode(for: error)
         }
     }
 }

@@ -34,6 +34,13 @@ final class SDLWindow {
     /// Starts SDL's video and returns the display's refresh rate in Hz (0 when it does not say).
     static func start() throws -> Int {
         guard SDL_Init(SDL_INIT_VIDEO) == 0 else { throw Failure(description: String(cString: SDL_GetError())) }
+        // Without a display SDL falls back to a window nobody can see; unless that was asked for
+        // (SDL_VIDEODRIVER=offscreen), it means there is no display.
+        let driver = SDL_GetCurrentVideoDriver().map { String(cString: $0) } ?? ""
+        if ["offscreen", "dummy"].contains(driver), ProcessInfo.processInfo.environment["SDL_VIDEODRIVER"] == nil {
+            SDL_Quit()
+            throw Failure(description: "only SDL's \(driver) video driver is available")
+        }
         var mode = SDL_DisplayMode()
         return SDL_GetCurrentDisplayMode(0, &mode) == 0 ? Int(mode.refresh_rate) : 0
     }
