@@ -83,7 +83,7 @@ struct AxisMotion: Equatable, Sendable {
     }
 
     /// Lets go with `velocity` (offset units per second), or the tracked estimate when nil.
-    mutating func release(velocity given: Double?, spring: Spring) {
+    mutating func release(velocity given: Double?) {
         let v = given ?? trackedVelocity()
         samples.removeAll()
         if offset < lower {
@@ -106,7 +106,7 @@ struct AxisMotion: Equatable, Sendable {
 
     /// Changes the bounds; a tracked finger keeps the content where it is, and free motion
     /// re-decides where it is going.
-    mutating func setBounds(lower newLower: Double, upper newUpper: Double, _ band: RubberBand, spring: Spring) {
+    mutating func setBounds(lower newLower: Double, upper newUpper: Double, _ band: RubberBand) {
         guard newLower != lower || newUpper != upper else { return }
         lower = newLower
         upper = newUpper
@@ -114,7 +114,7 @@ struct AxisMotion: Equatable, Sendable {
         case .tracking:
             phase = .tracking(finger: unbanded(offset, band))
         case .springing:
-            release(velocity: velocity, spring: spring)
+            release(velocity: velocity)
         case .idle, .decelerating:
             break  // step() springs back whatever is out of bounds
         }

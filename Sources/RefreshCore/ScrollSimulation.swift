@@ -208,7 +208,7 @@ public struct ScrollSimulation: Sendable {
         gesture += 1
         for axis in configuration.scrollableAxes {
             self[axis].beginTracking(configuration.rubberBand)
-            self[axis].release(velocity: -velocity[axis], spring: configuration.spring)
+            self[axis].release(velocity: -velocity[axis])
         }
     }
 
@@ -298,15 +298,14 @@ public struct ScrollSimulation: Sendable {
         self[axis].setBounds(
             lower: base.lowerBound - holdExtents[start],
             upper: base.upperBound + holdExtents[end],
-            configuration.rubberBand,
-            spring: configuration.spring
+            configuration.rubberBand
         )
     }
 
     private mutating func release(_ contentVelocity: Point?) {
         for axis in configuration.scrollableAxes {
             let v = contentVelocity.map { $0[axis].isFinite ? -$0[axis] : 0 }
-            self[axis].release(velocity: v, spring: configuration.spring)
+            self[axis].release(velocity: v)
         }
     }
 
