@@ -21,8 +21,7 @@ struct BenchCommand: ParsableCommand {
     var frames: Int = 2000
     @Option(help: "Run only these sections (host, svg, png, plugins), comma-separated.")
     var only: String?
-    @Option(name: .customLong("plugin-path"), help: "A folder to look for plugins in (repeatable).")
-    var pluginPath: [String] = []
+    @OptionGroup var search: SearchPathOptions
 
     static let sections: Set<String> = ["host", "svg", "png", "plugins"]
 
@@ -154,7 +153,7 @@ struct BenchCommand: ParsableCommand {
         let surface = try ImageSurface(size: Size(width: 390, height: 120), scale: 2)
         let canvas = Canvas(surface: surface)
         let background = FrameRenderer.background(for: .light)
-        for path in PluginSearchPath.standard(extra: pluginPath).libraries() {
+        for path in search.searchPath.libraries() {
             var indicator: PluginIndicator?
             let load = time { indicator = try? PluginLibrary(path: path).makeIndicator() }
             guard let indicator else { continue }

@@ -10,13 +10,12 @@ struct ListCommand: ParsableCommand {
         discussion: "Searched: --plugin-path folders, then REFRESH_PLUGIN_PATH, then the folder of this executable."
     )
 
-    @Option(name: .customLong("plugin-path"), help: "A folder to look for plugins in (repeatable).")
-    var pluginPath: [String] = []
+    @OptionGroup var search: SearchPathOptions
     @Flag(help: "Also list each plugin's parameters.")
     var parameters = false
 
     func run() throws {
-        let searchPath = PluginSearchPath.standard(extra: pluginPath)
+        let searchPath = search.searchPath
         let found = searchPath.discover()
         print("search path: \(searchPath.directories.joined(separator: ":"))")
         for result in found {

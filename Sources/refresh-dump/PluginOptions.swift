@@ -3,19 +3,27 @@ import Foundation
 import RefreshHost
 import RefreshPluginSDK
 
+/// Where to look for plugins: what every command that finds plugins takes.
+struct SearchPathOptions: ParsableArguments {
+    @Option(name: .customLong("plugin-path"), help: "A folder to look for plugins in (repeatable); searched before REFRESH_PLUGIN_PATH and the build folder.")
+    var pluginPath: [String] = []
+
+    /// `--plugin-path` folders, then `REFRESH_PLUGIN_PATH`, then the build folder.
+    var searchPath: PluginSearchPath { .standard(extra: pluginPath) }
+}
+
 /// Options every command that loads a plugin shares.
 struct PluginOptions: ParsableArguments {
     @Option(name: .long, help: "The plugin: an id (dev.refreshkit.spinner), a name (Spinner) or a path to a .so.")
     var plugin: String
-    @Option(name: .customLong("plugin-path"), help: "A folder to look for plugins in (repeatable); searched before REFRESH_PLUGIN_PATH and the build folder.")
-    var pluginPath: [String] = []
+    @OptionGroup var search: SearchPathOptions
     @Option(name: .customLong("param"), help: "A parameter value, name=value (repeatable); values are JSON when they parse as JSON, else text.")
     var params: [String] = []
     @Option(name: .customLong("params"), help: "A JSON file of parameter values; --param entries override it.")
     var paramsFile: String?
 
     /// The search path these options describe.
-    var searchPath: PluginSearchPath { .standard(extra: pluginPath) }
+    var searchPath: PluginSearchPath { search.searchPath }
 
     /// The parameter values as a JSON object text, file first, then each --param.
     func parametersJSON() throws -> String {

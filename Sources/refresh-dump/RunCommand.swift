@@ -15,8 +15,7 @@ struct RunCommand: ParsableCommand {
     var scenario: String
     @Option(help: "Use this plugin at every edge instead of the scenario's (id, name or path).")
     var plugin: String?
-    @Option(name: .customLong("plugin-path"), help: "A folder to look for plugins in (repeatable).")
-    var pluginPath: [String] = []
+    @OptionGroup var search: SearchPathOptions
     @Option(help: "Output folder (default: out/<scenario name>).")
     var out: String?
     @Option(help: "edge: a 120-point band at the scenario's edge; full: the whole viewport (default: the scenario's choice).")
@@ -30,7 +29,7 @@ struct RunCommand: ParsableCommand {
 
     func run() throws {
         let scenario = try Scenario.load(path: self.scenario)
-        let player = try ScenarioPlayer(scenario: scenario, searchPath: .standard(extra: pluginPath), pluginOverride: plugin)
+        let player = try ScenarioPlayer(scenario: scenario, searchPath: search.searchPath, pluginOverride: plugin)
         let windowChoice = try window.map { text -> Scenario.Window in
             guard let w = Scenario.Window(rawValue: text) else { throw ValidationError("--window must be edge or full, not '\(text)'") }
             return w

@@ -21,8 +21,7 @@ struct VerifyCommand: ParsableCommand {
     var golden: String
     @Option(help: "Use this plugin at every edge instead of the scenario's.")
     var plugin: String?
-    @Option(name: .customLong("plugin-path"), help: "A folder to look for plugins in (repeatable).")
-    var pluginPath: [String] = []
+    @OptionGroup var search: SearchPathOptions
     @Option(help: "Checkpoint times in seconds, comma-separated (default: the scenario's).")
     var at: String?
     @Option(help: "Largest channel difference (0-255) a pixel may have and still match.")
@@ -34,7 +33,7 @@ struct VerifyCommand: ParsableCommand {
 
     func run() throws {
         let scenario = try Scenario.load(path: self.scenario)
-        let player = try ScenarioPlayer(scenario: scenario, searchPath: .standard(extra: pluginPath), pluginOverride: plugin)
+        let player = try ScenarioPlayer(scenario: scenario, searchPath: search.searchPath, pluginOverride: plugin)
         var checkpoints = scenario.checkpoints
         if let at {
             checkpoints = try at.split(separator: ",").map { text in
