@@ -151,7 +151,9 @@ public final class PagingStore<Item: Sendable> {
     @discardableResult
     public func refresh() -> Task<Void, Never>? {
         if let container, container.state(of: refreshEdge) != .refreshing {
-            container.reset(loadMoreEdge)  // a load-more in flight is superseded
+            // A load-more in flight is superseded; a footer at the end keeps saying so until the
+            // refresh succeeds.
+            if container.state(of: loadMoreEdge) == .refreshing { container.reset(loadMoreEdge) }
             if container.begin(refreshEdge) { return refreshTask }
         }
         return startRefresh(completion: nil)

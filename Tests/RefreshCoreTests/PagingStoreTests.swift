@@ -307,6 +307,24 @@ typealias Page = (items: [Int], next: PagePosition?)
         #expect(await stream.next(isolation: #isolation) == .noMoreData)
     }
 
+    @Test func aFailedRefreshKeepsTheFootersNoMoreData() async throws {
+        let top = RecordingIndicator(), bottom = RecordingIndicator()
+        let driver = try RefreshDriver.make(edges: [.top: (top, EdgeConfiguration(resultHoldTime: 0.2)), .bottom: (bottom, EdgeConfiguration(resultHoldTime: 0.2))])
+        var (store, _, requests) = make()
+        store.attach(to: driver.container)
+        let first = store.loadInitial()
+        await requests.next(isolation: #isolation)!.succeed([1, 2])  // short: the end
+        await first?.value
+        driver.run(seconds: 0.5)
+        #expect(bottom.refreshState == .noMoreData)
+        let refreshing = store.refresh()
+        #expect(bottom.refreshState == .noMoreData, "nothing was loading at the footer: nothing to reset")
+        await requests.next(isolation: #isolation)!.fail("offline")
+        await refreshing?.value
+        driver.run(seconds: 1)
+        #expect(store.state == .noMoreData && bottom.refreshState == .noMoreData, "a failed refresh changes nothing about the end")
+    }
+
     @Test func theStoreDrivesTheContainersEdges() async throws {
         let top = RecordingIndicator(), bottom = RecordingIndicator()
         let driver = try RefreshDriver.make(edges: [.top: (top, EdgeConfiguration(resultHoldTime: 0.2)), .bottom: (bottom, EdgeConfiguration(resultHoldTime: 0.2))])
