@@ -61,7 +61,7 @@ struct PluginOptions: ParsableArguments {
 struct FrameOptions: ParsableArguments {
     @Option(help: "none, pulling:P, eligible, refreshing, finished:success|failure|noMoreData, noMoreData.")
     var state: String = "refreshing"
-    @Option(help: "Pull progress (default: from the state).")
+    @Option(name: .customLong("frame-progress"), help: "The frame's progress when it should differ from the state's, e.g. past 1 while eligible.")
     var progress: Double?
     @Option(help: "Visible pull distance in points (default: from progress and the indicator's length).")
     var pull: Double?
