@@ -19,7 +19,7 @@ public final class PathDrawing: RefreshIndicator {
 
     public static let parameters: [ParameterSpec] = [
         .string("svg", default: "", help: "Path data; several parts separated by '|'. Empty: the built-in cloud"),
-        .string("file", default: "", help: "A file of path data, one part per line (relative paths are inside Assets/)"),
+        .string("file", default: "", help: "A file of path data, one part per line (relative paths: Assets/, then the working folder)"),
         .string("starts", default: "", help: "Comma-separated start proportion (0..<1) of each part; default 0 for all"),
         .number("depth", default: -1, range: -1...8, help: "De Casteljau smoothing depth (MRefresh); -1 flattens adaptively"),
         .bool("flipY", default: false, help: "Mirror y, for glyph outlines in font units"),
@@ -92,8 +92,7 @@ public final class PathDrawing: RefreshIndicator {
     }
 
     private static func readParts(_ name: String) throws -> [String] {
-        let path = name.hasPrefix("/") ? name : Assets.path(name) ?? name
-        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
+        guard let text = try? String(contentsOfFile: Assets.resolve(name), encoding: .utf8) else {
             throw ParameterError(parameter: "file", reason: "cannot read '\(name)'")
         }
         let parts = text.split(whereSeparator: \.isNewline).map(String.init).filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }

@@ -19,4 +19,10 @@ public enum Assets {
         let path = (directory as NSString).appendingPathComponent(relativePath)
         return FileManager.default.fileExists(atPath: path) ? path : nil
     }
+
+    /// Where a file a user names is: an absolute path as given; a relative one inside
+    /// ``directory`` when it is there, else relative to the working folder.
+    public static func resolve(_ name: String) -> String {
+        name.hasPrefix("/") ? name : path(name) ?? name
+    }
 }
