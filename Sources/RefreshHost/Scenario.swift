@@ -126,7 +126,7 @@ extension Scenario {
         do {
             json = try JSONDecoder().decode(JSONValue.self, from: data)
         } catch {
-            throw ScenarioError(file: file, field: "", reason: "not valid JSON (\(Self.describe(error)))")
+            throw ScenarioError(file: file, field: "", reason: "not valid JSON: \(JSONSyntax.problem(in: data) ?? Self.describe(error))")
         }
         do {
             return try ScenarioReader(file: file).scenario(json)

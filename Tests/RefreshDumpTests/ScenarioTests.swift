@@ -52,6 +52,12 @@ import RefreshPluginSDK
 
     @Test func invalidJSONAndMissingFilesSayWhere() {
         #expect(throws: ScenarioError.self) { try Scenario.decode(Data("{\"edges\": ".utf8), file: "x.json") }
+        do { _ = try Scenario.decode(Data("{\n  \"name\": \"x\",,\n}".utf8), file: "x.json") } catch {
+            #expect(error.description == "scenario x.json: not valid JSON: line 2, column 15: invalid value")
+        }
+        do { _ = try Scenario.decode(Data("{\"name\": \"x\"".utf8), file: "x.json") } catch {
+            #expect(error.description == "scenario x.json: not valid JSON: line 1, column 13: unexpected end of file during JSON parse")
+        }
         do { _ = try Scenario.load(path: "/nonexistent.json") } catch { #expect(error.description == "scenario /nonexistent.json: no such file") }
     }
 
