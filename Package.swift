@@ -16,6 +16,7 @@ let package = Package(
         .library(name: "RefreshRainbow", type: .dynamic, targets: ["Rainbow"]),
         .library(name: "RefreshPathDrawing", type: .dynamic, targets: ["PathDrawing"]),
         .library(name: "RefreshLabel", type: .dynamic, targets: ["Label"]),
+        .library(name: "RefreshLottie", type: .dynamic, targets: ["Lottie"]),
         .library(name: "RefreshTemplate", type: .dynamic, targets: ["Template"]),
         // Plugins broken on purpose, for the loader tests (skipped by plugin discovery).
         .library(name: "FixturePluginNoEntry", type: .dynamic, targets: ["FixturePluginNoEntry"]),
@@ -38,6 +39,7 @@ let package = Package(
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CJSON", pkgConfig: "libcjson", providers: [.apt(["libcjson-dev"])]),
         .systemLibrary(name: "CWebP", pkgConfig: "libwebpmux", providers: [.apt(["libwebp-dev"])]),
+        .systemLibrary(name: "CRLottie", pkgConfig: "rlottie", providers: [.apt(["librlottie-dev"])]),
 
         // Pure Swift: states, the refresh container, scroll physics.
         .target(name: "RefreshCore"),
@@ -58,6 +60,7 @@ let package = Package(
         .target(name: "Rainbow", dependencies: ["RefreshPluginSDK"], path: "Plugins/Rainbow"),
         .target(name: "PathDrawing", dependencies: ["RefreshPluginSDK"], path: "Plugins/PathDrawing"),
         .target(name: "Label", dependencies: ["RefreshPluginSDK"], path: "Plugins/Label"),
+        .target(name: "Lottie", dependencies: ["RefreshPluginSDK", "CRLottie"], path: "Plugins/Lottie"),
         .target(name: "Template", dependencies: ["RefreshPluginSDK"], path: "Plugins/Template"),
         .target(name: "SpinnerC", dependencies: ["CRefreshPlugin", "CCairo", "CJSON"], path: "Plugins/SpinnerC",
                 linkerSettings: [.linkedLibrary("m")]),
@@ -102,5 +105,6 @@ let package = Package(
         .testTarget(name: "RefreshHostTests", dependencies: ["RefreshHost"], exclude: ["Golden"]),
         .testTarget(name: "RefreshDumpTests", dependencies: ["RefreshHost"], exclude: ["Golden"]),
         .testTarget(name: "RefreshPreviewTests", dependencies: ["RefreshHost"]),
+        .testTarget(name: "LottieTests", dependencies: ["Lottie"]),
     ]
 )

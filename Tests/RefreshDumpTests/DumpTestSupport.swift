@@ -8,8 +8,8 @@ let packageRoot = here.deletingLastPathComponent().deletingLastPathComponent()
 let scenarioFolder = packageRoot.appendingPathComponent("Assets/Scenarios").path
 let shippedScenarios = ((try? FileManager.default.contentsOfDirectory(atPath: scenarioFolder)) ?? []).filter { $0.hasSuffix(".json") }.sorted()
 
-/// The five built-ins; SpinnerC is checked against the Swift spinner's goldens (same picture).
-let builtInIDs = ["dev.refreshkit.spinner", "dev.refreshkit.spinner-c", "dev.refreshkit.rainbow", "dev.refreshkit.path-drawing", "dev.refreshkit.label"]
+/// The built-ins; SpinnerC is checked against the Swift spinner's goldens (same picture).
+let builtInIDs = ["dev.refreshkit.spinner", "dev.refreshkit.spinner-c", "dev.refreshkit.rainbow", "dev.refreshkit.path-drawing", "dev.refreshkit.label", "dev.refreshkit.lottie"]
 func goldenID(_ id: String) -> String { id == "dev.refreshkit.spinner-c" ? "dev.refreshkit.spinner" : id }
 
 func scratch(_ name: String) -> String {

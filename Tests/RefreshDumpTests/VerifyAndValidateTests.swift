@@ -71,7 +71,7 @@ import RefreshPluginSDK
 }
 
 @Suite struct ValidateCommandTests {
-    @Test(arguments: ["RefreshSpinner", "RefreshSpinnerC", "RefreshRainbow", "RefreshPathDrawing", "RefreshLabel", "RefreshTemplate"])
+    @Test(arguments: ["RefreshSpinner", "RefreshSpinnerC", "RefreshRainbow", "RefreshPathDrawing", "RefreshLabel", "RefreshLottie", "RefreshTemplate"])
     func everyBuiltInPasses(product: String) throws {
         let (status, output) = try refreshDump(["validate", "\(products)/lib\(product).so"])
         #expect(status == 0, "\(output)")

@@ -104,7 +104,7 @@ import RefreshPluginSDK
         let found = PluginSearchPath(directories: [products]).discover()
         let ids = Set(found.compactMap { try? $0.get().indicator.id })
         #expect(ids == ["dev.refreshkit.spinner", "dev.refreshkit.spinner-c", "dev.refreshkit.rainbow", "dev.refreshkit.path-drawing",
-                        "dev.refreshkit.label", "com.example.my-indicator"])
+                        "dev.refreshkit.label", "dev.refreshkit.lottie", "com.example.my-indicator"])
         #expect(found.allSatisfy { (try? $0.get()) != nil }, "fixtures must be skipped: \(found)")
     }
 

@@ -1,0 +1,70 @@
+import Foundation
+import RefreshPluginSDK
+
+/// Which frame of the animation each refresh state shows: pulling scrubs a range by progress,
+/// eligible and refreshing play theirs on the state's clock, a result plays once and holds.
+/// A pure function of state, progress and state time, so frames are deterministic.
+struct FramePlan: Equatable {
+    /// How a time-driven range plays (Lottie's loop modes).
+    enum Playback: String, CaseIterable {
+        /// Once, then the last frame stays.
+        case hold
+        /// From the first frame again after the last.
+        case loop
+        /// Forwards, then backwards, and again.
+        case pingPong
+    }
+
+    var pulling: FrameRange
+    var eligible: FrameRange
+    var refreshing: FrameRange
+    var success: FrameRange
+    var failure: FrameRange
+    var noMoreData: FrameRange
+    var eligiblePlayback: Playback
+    var refreshingPlayback: Playback
+    /// Animation frames per second of state time: the file's rate times the speed.
+    var framesPerSecond: Double
+
+    /// The frame number for `state`, or nil when nothing is drawn. With reduced motion nothing
+    /// moves by itself: time-driven ranges show one still frame, results their last.
+    func frame(for state: RefreshState, stateTime: Double, reduceMotion: Bool) -> Int? {
+        switch state {
+        case .pulling(let progress):
+            let p = progress.isFinite ? min(max(progress, 0), 1) : 0
+            return pulling.frame(at: Int((p * Double(pulling.count - 1)).rounded()))
+        case .eligible:
+            return play(eligible, eligiblePlayback, stateTime, reduceMotion)
+        case .refreshing:
+            return play(refreshing, refreshingPlayback, stateTime, reduceMotion)
+        case .finished(.success):
+            return play(success, .hold, stateTime, reduceMotion)
+        case .finished(.failure):
+            return play(failure, .hold, stateTime, reduceMotion)
+        case .finished(.noMoreData):
+            return play(noMoreData, .hold, stateTime, reduceMotion)
+        case .noMoreData:
+            return noMoreData.last
+        case .none, .unknown:
+            return nil
+        }
+    }
+
+    private func play(_ range: FrameRange, _ playback: Playback, _ stateTime: Double, _ reduceMotion: Bool) -> Int {
+        if reduceMotion { return playback == .hold ? range.last : range.first }
+        // The small nudge keeps a time that lands exactly on a frame from rounding down past it.
+        let elapsed = stateTime.isFinite ? max(0, stateTime * framesPerSecond + 1e-6) : 0
+        let step = Int(min(elapsed, 1e9))
+        let n = range.count
+        switch playback {
+        case .hold:
+            return range.frame(at: step)
+        case .loop:
+            return range.frame(at: step % n)
+        case .pingPong:
+            guard n > 1 else { return range.first }
+            let m = step % (2 * (n - 1))
+            return range.frame(at: m < n ? m : 2 * (n - 1) - m)
+        }
+    }
+}

@@ -1,0 +1,97 @@
+import Foundation
+import RefreshPluginSDK
+
+/// A designer's After Effects animation, exported with Bodymovin as Lottie JSON and drawn with
+/// rlottie: pulling scrubs a range of frames by progress, eligible and refreshing play theirs on
+/// the state's clock, a result plays its range once. Ranges are frame numbers, 0–1 progress or
+/// marker names; a file's markers named after the states are used when nothing is set.
+public final class LottieIndicator: RefreshIndicator {
+    public static let info = IndicatorInfo(
+        id: "dev.refreshkit.lottie", name: "Lottie", version: "1.0.0",
+        summary: "A Lottie animation: scrubbed by the pull, looped while loading, a segment for each result."
+    )
+
+    static let shippedFile = "Lottie/refresh.json"
+    static let shippedDarkFile = "Lottie/refresh-dark.json"
+    private static let rangeSyntax = "frames:A-B, progress:A-B (0-1) or marker:NAME"
+
+    public static let parameters: [ParameterSpec] = [
+        .string("file", default: "", help: "Lottie JSON (relative paths: Assets/, then the working folder). Empty: the shipped ring"),
+        .string("darkFile", default: "", help: "The animation on dark backgrounds, with the same ranges. Empty: the shipped ring's dark version, or file"),
+        .string("pulling", default: "", help: "Scrubbed by the pull: \(rangeSyntax). Empty: marker 'pulling', else the whole animation"),
+        .string("eligible", default: "", help: "Past the trigger. Empty: marker 'eligible', else the last frame of pulling"),
+        .choice("eligiblePlay", default: "loop", options: FramePlan.Playback.allCases.map(\.rawValue),
+                help: "How eligible plays: hold (once, then its last frame), loop, or pingPong"),
+        .string("refreshing", default: "", help: "While loading. Empty: marker 'refreshing', else the whole animation"),
+        .choice("refreshingPlay", default: "loop", options: ["loop", "pingPong"], help: "How refreshing plays"),
+        .string("success", default: "", help: "Played once after a success. Empty: marker 'success', else the last frame of pulling"),
+        .string("failure", default: "", help: "Played once after a failure. Empty: marker 'failure', else the last frame of pulling"),
+        .string("noMoreData", default: "", help: "Played once at the end of the list. Empty: marker 'noMoreData', else the last frame of pulling"),
+        .number("speed", default: 1, range: 0.1...10, help: "Playback speed of eligible, refreshing and results"),
+        .number("size", default: 44, range: 12...240, help: "Height of the animation in points"),
+    ]
+
+    /// An animation and which of its frames each state shows.
+    struct Rendition {
+        let animation: LottieAnimation
+        let plan: FramePlan
+    }
+
+    public let refreshLength: Double
+    public var refreshState = RefreshState.unknown
+    let light: Rendition
+    let dark: Rendition
+    let size: Double
+
+    public init(parameters: ParameterValues) throws {
+        let file = parameters.string("file"), darkFile = parameters.string("darkFile")
+        let lightName = file.isEmpty ? Self.shippedFile : file
+        let darkName = !darkFile.isEmpty ? darkFile : file.isEmpty ? Self.shippedDarkFile : file
+        light = try Self.rendition(file: lightName, parameter: "file", parameters)
+        dark = darkName == lightName ? light : try Self.rendition(file: darkName, parameter: darkFile.isEmpty ? "file" : "darkFile", parameters)
+        size = parameters.number("size")
+        refreshLength = max(60, size + 16)
+    }
+
+    private static func rendition(file: String, parameter: String, _ parameters: ParameterValues) throws(ParameterError) -> Rendition {
+        let animation = try LottieAnimation(file: file, parameter: parameter)
+        let timeline = animation.timeline
+        func range(_ name: String, otherwise fallback: FrameRange) throws(ParameterError) -> FrameRange {
+            try FrameRangeSpec(parsing: parameters.string(name), parameter: name).resolve(in: timeline, parameter: name, fallback: fallback)
+        }
+        let pulling = try range("pulling", otherwise: timeline.whole)
+        let rest = FrameRange(holding: pulling.last)
+        return Rendition(animation: animation, plan: FramePlan(
+            pulling: pulling,
+            eligible: try range("eligible", otherwise: rest),
+            refreshing: try range("refreshing", otherwise: timeline.whole),
+            success: try range("success", otherwise: rest),
+            failure: try range("failure", otherwise: rest),
+            noMoreData: try range("noMoreData", otherwise: rest),
+            eligiblePlayback: FramePlan.Playback(rawValue: parameters.string("eligiblePlay")) ?? .loop,
+            refreshingPlayback: FramePlan.Playback(rawValue: parameters.string("refreshingPlay")) ?? .loop,
+            framesPerSecond: timeline.framesPerSecond * parameters.number("speed")
+        ))
+    }
+
+    public func draw(in canvas: Canvas, frame: IndicatorFrame) {
+        guard frame.visibleRect.height > 0 else { return }
+        let rendition = frame.isDark ? dark : light
+        guard let number = rendition.plan.frame(for: frame.state, stateTime: frame.stateTime, reduceMotion: frame.environment.reduceMotion) else { return }
+        let animation = rendition.animation
+        let scale = frame.scale
+        let width = size * animation.width / animation.height
+        // Whole device pixels, placed on the pixel grid, so the image is copied and not resampled.
+        let pixelWidth = max(1, Int((width * scale).rounded())), pixelHeight = max(1, Int((size * scale).rounded()))
+        let center = frame.anchoredCenter(height: size)
+        let x = ((center.x - width / 2) * scale).rounded() / scale
+        let y = ((center.y - size / 2) * scale).rounded() / scale
+        guard let image = animation.image(frame: number, width: pixelWidth, height: pixelHeight) else { return }
+        canvas.drawImage(image, in: Rect(x: x, y: y, width: Double(pixelWidth) / scale, height: Double(pixelHeight) / scale))
+    }
+}
+
+@_cdecl("refresh_plugin_entry")
+public func refreshPluginEntry(_ hostABI: UInt32, _ error: UnsafeMutablePointer<CChar>?, _ errorSize: Int) -> UnsafeRawPointer? {
+    PluginExport.entry(LottieIndicator.self, hostABI: hostABI, error: error, errorSize: errorSize)
+}
