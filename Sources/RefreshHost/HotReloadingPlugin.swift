@@ -4,6 +4,9 @@ import RefreshPluginSDK
 /// A plugin file watched for changes: when it changes, the new build is loaded from a copy under
 /// a fresh name (a library already open cannot be opened again, and Swift code cannot be unloaded)
 /// and swapped in. If the new build fails to load, the old indicator stays and the error is kept.
+///
+/// The files its parameters name (an animation, a file of paths) are watched too: when one
+/// changes, the indicator is made again from them, so a re-exported file shows without a restart.
 public final class HotReloadingPlugin {
     /// The watched file.
     public let path: String
@@ -13,8 +16,11 @@ public final class HotReloadingPlugin {
     public private(set) var lastError: PluginError?
     /// How many times a new build was swapped in.
     public private(set) var reloadCount = 0
+    /// The parameter file whose change made the last reload, or nil when it was the library.
+    public private(set) var changedInput: String?
     private var parametersJSON: String
     private var signature: FileSignature?
+    private var inputs: [String: FileSignature] = [:]
     private static let copies = FileManager.default.temporaryDirectory.appendingPathComponent("refreshkit-plugins-\(getpid())").path
     nonisolated(unsafe) private static var copyCounter = 0
 
@@ -30,16 +36,29 @@ public final class HotReloadingPlugin {
         self.parametersJSON = parametersJSON
         signature = Self.signature(of: path)
         indicator = try PluginLibrary(path: path).makeIndicator(parametersJSON: parametersJSON)
+        inputs = Self.inputs(of: indicator)
     }
 
-    /// Checks the file; when it changed since the last look, loads the new build. Returns whether
-    /// a new indicator was swapped in. Cheap when nothing changed (one `stat`).
+    /// Checks the library and the files the parameters name; when one changed since the last look,
+    /// loads the new build or makes the indicator again. Returns whether a new indicator was swapped
+    /// in. Cheap when nothing changed (a `stat` per file).
     @discardableResult
     public func reloadIfChanged() -> Bool {
         let current = Self.signature(of: path)
-        guard current != signature else { return false }
-        signature = current
-        return reload()
+        if current != signature {
+            signature = current
+            return reload()
+        }
+        let now = Self.inputs(of: indicator)
+        guard now != inputs, let changed = now.keys.sorted().first(where: { now[$0] != inputs[$0] }) else { return false }
+        inputs = now
+        if let error = setParameters(json: parametersJSON) {
+            lastError = error
+            return false
+        }
+        lastError = nil
+        changedInput = changed
+        return true
     }
 
     /// Recreates the indicator with new parameter values, from the library already loaded. On
@@ -50,6 +69,7 @@ public final class HotReloadingPlugin {
             fresh.refreshState = indicator.refreshState
             indicator = fresh
             parametersJSON = json
+            inputs = Self.inputs(of: fresh)
             return nil
         } catch {
             return error
@@ -71,7 +91,9 @@ public final class HotReloadingPlugin {
             let fresh = try PluginLibrary(path: copy, displayPath: path).makeIndicator(parametersJSON: parametersJSON)
             fresh.refreshState = indicator.refreshState
             indicator = fresh
+            inputs = Self.inputs(of: fresh)
             lastError = nil
+            changedInput = nil
             reloadCount += 1
             return true
         } catch let error as PluginError {
@@ -80,6 +102,18 @@ public final class HotReloadingPlugin {
             lastError = PluginError(file: path, reason: .notASharedObject("\(error)"))
         }
         return false
+    }
+
+    /// The regular files that `indicator`'s text parameters name, found as the plugins find them.
+    private static func inputs(of indicator: PluginIndicator) -> [String: FileSignature] {
+        var files: [String: FileSignature] = [:]
+        for case .string(let text) in indicator.parameters.values.values where !text.isEmpty && text.count < 4096 {
+            let path = Assets.resolve(text)
+            var isFolder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), !isFolder.boolValue else { continue }
+            files[path] = signature(of: path)
+        }
+        return files
     }
 
     private static func signature(of path: String) -> FileSignature? {

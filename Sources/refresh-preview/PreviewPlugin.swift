@@ -57,7 +57,8 @@ final class PreviewPlugin {
             return loadError == nil ? "loaded \(name)" : nil
         }
         guard hot.reloadIfChanged() || hot.lastError != nil else { return nil }
-        if let error = hot.lastError { return "reload failed, keeping the old build: \(error)" }
+        if let error = hot.lastError { return "reload failed, keeping the old one: \(error)" }
+        if let file = hot.changedInput { return "reloaded \((file as NSString).lastPathComponent) for \(name)" }
         return "reloaded \(name) (build \(hot.reloadCount + 1))"
     }
 }

@@ -149,6 +149,29 @@ import RefreshPluginSDK
         _ = try FrameRenderer.render(plugin.indicator, frame: IndicatorFrame(size: Size(width: 200, height: 60), state: .refreshing))
     }
 
+    @Test func aFileTheParametersNameIsWatchedToo() throws {
+        let directory = scratchDirectory("reload-input")
+        let animation = directory + "/disc.json"
+        try LottiePluginTests.growingDisc(color: "0, 0.5, 1").write(toFile: animation, atomically: true, encoding: .utf8)
+        let plugin = try HotReloadingPlugin(path: library("RefreshLottie"), parametersJSON: #"{"file": "\#(animation)"}"#)
+        let frame = IndicatorFrame(size: Size(width: 200, height: 60), state: .eligible)
+        let blue = try FrameRenderer.render(plugin.indicator, frame: frame).pixelWords()
+        #expect(!plugin.reloadIfChanged(), "nothing changed yet")
+
+        // The designer exports again: the indicator is made anew from the new file.
+        try LottiePluginTests.growingDisc(color: "1, 0.2, 0").write(toFile: animation, atomically: true, encoding: .utf8)
+        #expect(plugin.reloadIfChanged())
+        #expect(plugin.changedInput == animation)
+        #expect(try FrameRenderer.render(plugin.indicator, frame: frame).pixelWords() != blue)
+        #expect(!plugin.reloadIfChanged())
+
+        // A half-written export keeps the last good animation and says why.
+        try "{\"fr\": 30,".write(toFile: animation, atomically: true, encoding: .utf8)
+        #expect(!plugin.reloadIfChanged())
+        #expect(plugin.lastError?.description.contains("'\(animation)' is not valid JSON: line 1") == true, "\(String(describing: plugin.lastError))")
+        _ = try FrameRenderer.render(plugin.indicator, frame: frame)
+    }
+
     @Test func newParametersRecreateTheIndicatorOrReportWhy() throws {
         let plugin = try HotReloadingPlugin(path: library("RefreshSpinner"))
         #expect(plugin.setParameters(json: #"{"spokes": 12}"#) == nil)
