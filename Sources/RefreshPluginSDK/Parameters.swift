@@ -117,7 +117,9 @@ public enum ParameterValue: Equatable, Sendable {
     }
 
     static func quoted(_ s: String) -> String {
-        (try? JSONEncoder().encode(s)).map { String(decoding: $0, as: UTF8.self) } ?? "\"\""
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .withoutEscapingSlashes  // paths read as paths
+        return (try? encoder.encode(s)).map { String(decoding: $0, as: UTF8.self) } ?? "\"\""
     }
 
 }

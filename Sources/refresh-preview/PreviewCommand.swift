@@ -72,13 +72,14 @@ struct PreviewCommand: AsyncParsableCommand {
         do {
             let refreshRate = try SDLWindow.start()
             let useVsync = vsync == "on" || (vsync == "auto" && refreshRate >= 120)
+            // Fit the screen before the window exists, so that it is centred at the size it has.
+            if let bounds = SDLWindow.usableBounds(), bounds.height < viewport.height, scenario == nil {
+                viewport.height = max(200, bounds.height - 40)  // the list is just shorter
+            }
             window = try SDLWindow(title: "RefreshKit preview", size: Size(width: viewport.width + panel, height: viewport.height), vsync: useVsync)
         } catch {
             FileHandle.standardError.write(Data("refresh-preview: no display (\(error)); run `refresh-dump run` for headless frames.\n".utf8))
             throw ExitCode(3)
-        }
-        if let bounds = SDLWindow.usableBounds(), bounds.height < viewport.height, scenario == nil {
-            viewport.height = max(200, bounds.height - 40)  // fit the screen; the list is just shorter
         }
         try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
         let libraries = PluginSearchPath.standard(extra: pluginPath).libraries()
