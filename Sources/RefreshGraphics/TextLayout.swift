@@ -45,10 +45,13 @@ public struct TextStyle: Equatable, Sendable {
     public var width: Double?
     /// Truncation instead of wrapping when ``width`` is set.
     public var truncation: TextTruncation
+    /// With ``width`` and a truncation: wrap up to this many lines and truncate the last one.
+    /// Nil: one truncated line per paragraph.
+    public var maxLines: Int?
 
     /// A style; 15 pt regular sans-serif, leading-aligned, natural direction by default.
     public init(fontFamily: String = "sans-serif", size: Double = 15, weight: FontWeight = .regular, alignment: TextAlignment = .leading,
-                direction: TextDirection = .natural, width: Double? = nil, truncation: TextTruncation = .none) {
+                direction: TextDirection = .natural, width: Double? = nil, truncation: TextTruncation = .none, maxLines: Int? = nil) {
         self.fontFamily = fontFamily
         self.size = size
         self.weight = weight
@@ -56,6 +59,7 @@ public struct TextStyle: Equatable, Sendable {
         self.direction = direction
         self.width = width
         self.truncation = truncation
+        self.maxLines = maxLines
     }
 }
 
@@ -108,6 +112,9 @@ public final class TextLayout {
             case .end: PANGO_ELLIPSIZE_END
             }
             pango_layout_set_ellipsize(layout, mode)
+            if let lines = style.maxLines {
+                pango_layout_set_height(layout, -Int32(min(max(lines, 1), 10_000)))  // negative: a number of lines
+            }
         }
         // With auto-direction Pango swaps left and right for right-to-left paragraphs itself; with
         // a forced direction it does not, so leading is the right side of right-to-left text.

@@ -18,6 +18,9 @@ public final class HotReloadingPlugin {
     public private(set) var reloadCount = 0
     /// The parameter file whose change made the last reload, or nil when it was the library.
     public private(set) var changedInput: String?
+    /// Why the indicator could not be made again from a changed parameter file (the old one
+    /// stays in ``indicator``); nil once one is made.
+    public private(set) var inputError: PluginError?
     private var parametersJSON: String
     private var signature: FileSignature?
     private var inputs: [String: FileSignature] = [:]
@@ -52,11 +55,8 @@ public final class HotReloadingPlugin {
         let now = Self.inputs(of: indicator)
         guard now != inputs, let changed = now.keys.sorted().first(where: { now[$0] != inputs[$0] }) else { return false }
         inputs = now
-        if let error = setParameters(json: parametersJSON) {
-            lastError = error
-            return false
-        }
-        lastError = nil
+        inputError = setParameters(json: parametersJSON)
+        guard inputError == nil else { return false }
         changedInput = changed
         return true
     }
@@ -70,6 +70,7 @@ public final class HotReloadingPlugin {
             indicator = fresh
             parametersJSON = json
             inputs = Self.inputs(of: fresh)
+            inputError = nil
             return nil
         } catch {
             return error

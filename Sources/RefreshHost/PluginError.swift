@@ -31,25 +31,26 @@ public struct PluginError: Error, Equatable, CustomStringConvertible {
     }
 
     /// One line: `plugin <file>: <reason>`.
-    public var description: String {
-        "plugin \(file): " + {
-            switch reason {
-            case .noSuchFile: "no such file"
-            case .unsafeFile(let why): "refused: \(why) (a plugin is native code; loading one is trusting it)"
-            case .notASharedObject(let detail): "not a shared object (\(detail))"
-            case .wrongArchitecture(let detail): "built for another architecture (\(detail))"
-            case .missingEntrySymbol: "missing entry symbol '\(PluginLibrary.entrySymbol)'; export it with @_cdecl or REFRESH_PLUGIN_EXPORT"
-            case .declined(let why): why.isEmpty ? "the entry returned a NULL descriptor" : "the plugin declined to load: \(why)"
-            case .structTooSmall(let size, let needed): "descriptor struct too small: \(size) bytes, the host needs at least \(needed)"
-            case .abiTooOld(let plugin, let oldest): "built for plugin ABI \(plugin), older than the oldest this host loads (\(oldest))"
-            case .abiTooNew(let plugin, let newest): "built for plugin ABI \(plugin), newer than this host's (\(newest)); update the host"
-            case .invalidDescriptor(let why): "invalid descriptor: \(why)"
-            case .invalidParameters(let why): why
-            case .createFailed(let why): "create failed: \(why.isEmpty ? "(no reason given)" : why)"
-            case .invalidRefreshLength(let length): "refresh length is \(length); it must be a finite number > 0"
-            case .renderFailed(let why): "render failed: \(why.isEmpty ? "(no reason given)" : why)"
-            case .notFound(let searched): "not found in \(searched)"
-            }
-        }()
+    public var description: String { "plugin \(file): \(reasonDescription)" }
+
+    /// What went wrong, without the file.
+    public var reasonDescription: String {
+        switch reason {
+        case .noSuchFile: "no such file"
+        case .unsafeFile(let why): "refused: \(why) (a plugin is native code; loading one is trusting it)"
+        case .notASharedObject(let detail): "not a shared object (\(detail))"
+        case .wrongArchitecture(let detail): "built for another architecture (\(detail))"
+        case .missingEntrySymbol: "missing entry symbol '\(PluginLibrary.entrySymbol)'; export it with @_cdecl or REFRESH_PLUGIN_EXPORT"
+        case .declined(let why): why.isEmpty ? "the entry returned a NULL descriptor" : "the plugin declined to load: \(why)"
+        case .structTooSmall(let size, let needed): "descriptor struct too small: \(size) bytes, the host needs at least \(needed)"
+        case .abiTooOld(let plugin, let oldest): "built for plugin ABI \(plugin), older than the oldest this host loads (\(oldest))"
+        case .abiTooNew(let plugin, let newest): "built for plugin ABI \(plugin), newer than this host's (\(newest)); update the host"
+        case .invalidDescriptor(let why): "invalid descriptor: \(why)"
+        case .invalidParameters(let why): why
+        case .createFailed(let why): "create failed: \(why.isEmpty ? "(no reason given)" : why)"
+        case .invalidRefreshLength(let length): "refresh length is \(length); it must be a finite number > 0"
+        case .renderFailed(let why): "render failed: \(why.isEmpty ? "(no reason given)" : why)"
+        case .notFound(let searched): "not found in \(searched)"
+        }
     }
 }

@@ -75,7 +75,12 @@ public enum SceneRenderer {
                         try indicator.render(frame, into: canvas)
                     } catch {
                         errors.append(error)
-                        ErrorCard.draw(error.description, in: canvas, size: rect.size, scheme: environment.colorScheme)
+                        // The card fills the part of the band that is on screen, the reason first.
+                        let shown = Rect(x: max(rect.minX, 0), y: max(rect.minY, 0), width: 0, height: 0)
+                        let visible = Rect(x: shown.minX - rect.minX, y: shown.minY - rect.minY,
+                                           width: min(rect.maxX, viewportRect.maxX) - shown.minX, height: min(rect.maxY, viewportRect.maxY) - shown.minY)
+                        let message = "\(error.reasonDescription) (\((error.file as NSString).lastPathComponent))"
+                        ErrorCard.draw(message, in: canvas, rect: visible, scheme: environment.colorScheme)
                     }
                 }
             }
@@ -129,12 +134,16 @@ public enum SceneRenderer {
 
 /// The card drawn where an indicator failed: the reason, in place of the frame.
 public enum ErrorCard {
-    /// Draws `message` on a red-tinted card filling `size` (points) at the canvas origin.
-    public static func draw(_ message: String, in canvas: Canvas, size: Size, scheme: IndicatorEnvironment.ColorScheme) {
-        let card = Rect(x: 6, y: 6, width: max(0, size.width - 12), height: max(0, size.height - 12))
+    /// Draws `message` on a red-tinted card filling `rect` (points), wrapped over as many lines
+    /// as fit and truncated after them.
+    public static func draw(_ message: String, in canvas: Canvas, rect: Rect, scheme: IndicatorEnvironment.ColorScheme) {
+        let card = Rect(x: rect.minX + 6, y: rect.minY + 6, width: max(0, rect.width - 12), height: max(0, rect.height - 12))
+        guard card.width > 0, card.height > 0 else { return }
         canvas.addRoundedRect(card, radius: 10)
         canvas.fill(.color(scheme == .dark ? Color(red: 0.35, green: 0.08, blue: 0.08) : Color(red: 1, green: 0.9, blue: 0.9)))
-        let text = canvas.makeTextLayout("⚠ " + message, style: TextStyle(fontFamily: "monospace", size: 11, width: max(10, card.width - 16), truncation: .end))
+        let lines = max(1, Int((card.height - 12) / 13.5))
+        let text = canvas.makeTextLayout("⚠ " + message, style: TextStyle(fontFamily: "monospace", size: 11, width: max(10, card.width - 16),
+                                                                           truncation: .end, maxLines: lines))
         canvas.draw(text, at: Point(x: card.minX + 8, y: card.minY + 8), color: scheme == .dark ? Color(red: 1, green: 0.75, blue: 0.75) : Color(red: 0.6, green: 0, blue: 0))
     }
 }

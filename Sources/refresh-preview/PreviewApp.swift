@@ -358,7 +358,7 @@ final class PreviewApp {
     /// The panel's text for this moment.
     func panelLines() -> [String] {
         let plugin = plugins.isEmpty ? nil : plugins[current]
-        let info = slots.values.first?.info
+        let info = plugin?.hot?.indicator.info ?? slots.values.first?.info  // the plugin, also while its error card shows
         var lines = ["RefreshKit preview", ""]
         lines.append("plugin   \(info?.name ?? "none") \(info?.version ?? "")")
         lines.append("         \(info?.id ?? "")")
@@ -390,7 +390,7 @@ final class PreviewApp {
             lines.append("parameters (Tab, + −)")
             for (i, spec) in plugin.parameters.enumerated() {
                 let value = values.values[spec.name]?.json ?? "?"
-                lines.append("\(i == selectedParameter ? "›" : " ") \(spec.name.padding(toLength: 13, withPad: " ", startingAt: 0)) \(value)")
+                lines.append("\(i == selectedParameter ? "›" : " ") \(spec.name.padding(toLength: 14, withPad: " ", startingAt: 0)) \(value)")
             }
         }
         if recording != nil || wantsRecording { lines.append("● recording") }

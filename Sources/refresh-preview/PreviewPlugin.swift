@@ -9,6 +9,8 @@ final class PreviewPlugin {
     private(set) var loadError: PluginError?
     /// Parameter values set in the preview (or its params file), by name.
     var overrides: [String: ParameterValue] = [:]
+    /// Why the overrides could not make an indicator; its error card shows until they can.
+    private(set) var parameterError: PluginError?
 
     init(path: String) {
         self.path = path
@@ -28,8 +30,13 @@ final class PreviewPlugin {
     var name: String { hot?.indicator.info.name ?? (path as NSString).lastPathComponent }
     var id: String { hot?.indicator.info.id ?? (path as NSString).lastPathComponent }
 
-    /// The indicator to draw: the plugin, or one that shows why it is not there.
-    var indicator: any HostedIndicator { hot?.indicator ?? FailedIndicator(error: loadError ?? PluginError(file: path, reason: .noSuchFile)) }
+    /// The indicator to draw: the plugin, or one that shows why it is not there or why its
+    /// parameters (or a file they name) cannot make one.
+    var indicator: any HostedIndicator {
+        guard let hot else { return FailedIndicator(error: loadError ?? PluginError(file: path, reason: .noSuchFile)) }
+        if let error = parameterError ?? hot.inputError { return FailedIndicator(error: error) }
+        return hot.indicator
+    }
 
     /// The declared parameters.
     var parameters: [ParameterSpec] { hot?.indicator.library.info.parameters ?? [] }
@@ -41,13 +48,14 @@ final class PreviewPlugin {
         "{" + overrides.keys.sorted().map { "\(ParameterValue.string($0).json): \(overrides[$0]!.json)" }.joined(separator: ", ") + "}"
     }
 
-    /// Applies `overrides`; on failure keeps the old instance and returns why.
+    /// Applies `overrides`; on failure returns why, and the error card stands in for the indicator.
     func applyOverrides() -> PluginError? {
         guard let hot else {
             load()
             return loadError
         }
-        return hot.setParameters(json: json)
+        parameterError = hot.setParameters(json: json)
+        return parameterError
     }
 
     /// Loads a rebuilt library if the file changed; returns a message for the panel when something happened.
@@ -56,8 +64,12 @@ final class PreviewPlugin {
             if FileManager.default.fileExists(atPath: path) { load() }
             return loadError == nil ? "loaded \(name)" : nil
         }
-        guard hot.reloadIfChanged() || hot.lastError != nil else { return nil }
-        if let error = hot.lastError { return "reload failed, keeping the old one: \(error)" }
+        let errorsBefore = (hot.lastError?.description, hot.inputError?.description)
+        let swapped = hot.reloadIfChanged()
+        // Say something when a new indicator came in or an error came or went, not at every look.
+        guard swapped || (hot.lastError?.description, hot.inputError?.description) != errorsBefore else { return nil }
+        if let error = hot.lastError { return "reload failed, keeping the old build: \(error)" }
+        if let error = hot.inputError { return "\(error)" }
         if let file = hot.changedInput { return "reloaded \((file as NSString).lastPathComponent) for \(name)" }
         return "reloaded \(name) (build \(hot.reloadCount + 1))"
     }

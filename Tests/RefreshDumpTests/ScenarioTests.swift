@@ -104,3 +104,23 @@ import RefreshPluginSDK
         #expect(webp.prefix(4) == Data("RIFF".utf8) && webp.dropFirst(8).prefix(4) == Data("WEBP".utf8))
     }
 }
+
+@Suite struct ErrorCardTests {
+    /// A plugin that fails to render gets a card in the part of its band that is on screen, the
+    /// reason first, so that it can be read while only a little of the band shows.
+    @Test func theCardSitsInTheVisiblePartOfTheBand() throws {
+        let plugin = "\(products)/libFixturePluginRenderFails.so"
+        let json = #"{"viewport": {"width": 390, "height": 400}, "edges": {"top": {"plugin": "\#(plugin)"}},"# +
+            #" "steps": [{"drag": {"from": 100, "to": 260, "duration": 0.3}}]}"#
+        let player = try ScenarioPlayer(scenario: try Scenario.decode(Data(json.utf8)), searchPath: PluginSearchPath(directories: [products]))
+        while try player.advance() {}
+        let (image, errors) = try player.render(window: Rect(x: 0, y: 0, width: 390, height: 400), scale: 1)
+        #expect(errors.first?.reasonDescription == "render failed: out of paint")
+        let gap = Int(player.driver.container.status(of: .top)!.pull.distance)
+        #expect(gap > 40 && gap < 120, "the band is partly open: \(gap) pt")
+        // Dark red text inside the gap, on the card.
+        func isText(_ c: Color) -> Bool { c.red > 0.4 && c.green < 0.2 && c.blue < 0.2 }
+        let textRows = (0..<image.height).filter { y in (0..<image.width).contains { isText(image.pixel(x: $0, y: y)) } }
+        #expect(!textRows.isEmpty && textRows.allSatisfy { $0 < gap }, "text rows \(textRows.first ?? -1)...\(textRows.last ?? -1), gap \(gap)")
+    }
+}

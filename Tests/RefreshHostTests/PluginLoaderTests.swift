@@ -168,8 +168,14 @@ import RefreshPluginSDK
         // A half-written export keeps the last good animation and says why.
         try "{\"fr\": 30,".write(toFile: animation, atomically: true, encoding: .utf8)
         #expect(!plugin.reloadIfChanged())
-        #expect(plugin.lastError?.description.contains("'\(animation)' is not valid JSON: line 1") == true, "\(String(describing: plugin.lastError))")
+        #expect(plugin.inputError?.description.contains("'\(animation)' is not valid JSON: line 1") == true, "\(String(describing: plugin.inputError))")
         _ = try FrameRenderer.render(plugin.indicator, frame: frame)
+
+        // Exported again, whole: back to a working indicator.
+        try LottiePluginTests.growingDisc(color: "0, 0.5, 1").write(toFile: animation, atomically: true, encoding: .utf8)
+        #expect(plugin.reloadIfChanged())
+        #expect(plugin.inputError == nil)
+        #expect(try FrameRenderer.render(plugin.indicator, frame: frame).pixelWords() == blue)
     }
 
     @Test func newParametersRecreateTheIndicatorOrReportWhy() throws {
