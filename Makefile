@@ -28,7 +28,8 @@ demo: build
 	echo "No display (DISPLAY is not set or cannot be opened): rendering the demo headless instead."; \
 	$(SWIFT) run --skip-build refresh-dump run Assets/Scenarios/pull-to-refresh.json --out out/demo --no-frames && \
 	$(SWIFT) run --skip-build refresh-dump run Assets/Scenarios/load-more-to-end.json --plugin "Path Drawing" --out out/demo-load-more --no-frames && \
-	echo "Open out/demo/pull-to-refresh.webp (any browser) and out/demo/contact-sheet.png."
+	$(SWIFT) run --skip-build refresh-dump run Assets/Scenarios/refresh-fails.json --plugin Lottie --out out/demo-lottie --no-frames && \
+	echo "Open out/demo/pull-to-refresh.webp (any browser) and out/demo/contact-sheet.png; also out/demo-load-more/ and out/demo-lottie/."
 
 clean:
 	rm -rf .build
