@@ -46,12 +46,13 @@ public struct TextStyle: Equatable, Sendable {
     /// Truncation instead of wrapping when ``width`` is set.
     public var truncation: TextTruncation
     /// With ``width`` and a truncation: wrap up to this many lines and truncate the last one.
-    /// Nil: one truncated line per paragraph.
-    public var maxLines: Int?
+    /// Nil: one truncated line per paragraph. (Set it on the value; the initialiser keeps its
+    /// signature so that plugins built against it still load.)
+    public var maxLines: Int? = nil
 
     /// A style; 15 pt regular sans-serif, leading-aligned, natural direction by default.
     public init(fontFamily: String = "sans-serif", size: Double = 15, weight: FontWeight = .regular, alignment: TextAlignment = .leading,
-                direction: TextDirection = .natural, width: Double? = nil, truncation: TextTruncation = .none, maxLines: Int? = nil) {
+                direction: TextDirection = .natural, width: Double? = nil, truncation: TextTruncation = .none) {
         self.fontFamily = fontFamily
         self.size = size
         self.weight = weight
@@ -59,7 +60,6 @@ public struct TextStyle: Equatable, Sendable {
         self.direction = direction
         self.width = width
         self.truncation = truncation
-        self.maxLines = maxLines
     }
 }
 

@@ -142,8 +142,9 @@ public enum ErrorCard {
         canvas.addRoundedRect(card, radius: 10)
         canvas.fill(.color(scheme == .dark ? Color(red: 0.35, green: 0.08, blue: 0.08) : Color(red: 1, green: 0.9, blue: 0.9)))
         let lines = max(1, Int((card.height - 12) / 13.5))
-        let text = canvas.makeTextLayout("⚠ " + message, style: TextStyle(fontFamily: "monospace", size: 11, width: max(10, card.width - 16),
-                                                                           truncation: .end, maxLines: lines))
+        var style = TextStyle(fontFamily: "monospace", size: 11, width: max(10, card.width - 16), truncation: .end)
+        style.maxLines = lines
+        let text = canvas.makeTextLayout("⚠ " + message, style: style)
         canvas.draw(text, at: Point(x: card.minX + 8, y: card.minY + 8), color: scheme == .dark ? Color(red: 1, green: 0.75, blue: 0.75) : Color(red: 0.6, green: 0, blue: 0))
     }
 }
