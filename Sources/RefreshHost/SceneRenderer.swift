@@ -76,9 +76,8 @@ public enum SceneRenderer {
                     } catch {
                         errors.append(error)
                         // The card fills the part of the band that is on screen, the reason first.
-                        let shown = Rect(x: max(rect.minX, 0), y: max(rect.minY, 0), width: 0, height: 0)
-                        let visible = Rect(x: shown.minX - rect.minX, y: shown.minY - rect.minY,
-                                           width: min(rect.maxX, viewportRect.maxX) - shown.minX, height: min(rect.maxY, viewportRect.maxY) - shown.minY)
+                        let onScreen = rect.intersection(viewportRect)
+                        let visible = Rect(x: onScreen.minX - rect.minX, y: onScreen.minY - rect.minY, width: onScreen.width, height: onScreen.height)
                         let message = "\(error.reasonDescription) (\((error.file as NSString).lastPathComponent))"
                         ErrorCard.draw(message, in: canvas, rect: visible, scheme: environment.colorScheme)
                     }
@@ -137,7 +136,7 @@ public enum ErrorCard {
     /// Draws `message` on a red-tinted card filling `rect` (points), wrapped over as many lines
     /// as fit and truncated after them.
     public static func draw(_ message: String, in canvas: Canvas, rect: Rect, scheme: IndicatorEnvironment.ColorScheme) {
-        let card = Rect(x: rect.minX + 6, y: rect.minY + 6, width: max(0, rect.width - 12), height: max(0, rect.height - 12))
+        let card = rect.insetBy(6)
         guard card.width > 0, card.height > 0 else { return }
         canvas.addRoundedRect(card, radius: 10)
         canvas.fill(.color(scheme == .dark ? Color(red: 0.35, green: 0.08, blue: 0.08) : Color(red: 1, green: 0.9, blue: 0.9)))

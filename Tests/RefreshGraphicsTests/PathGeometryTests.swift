@@ -186,3 +186,13 @@ import Testing
         #expect(outcome.description.contains(diff))
     }
 }
+
+@Suite struct RectTests {
+    @Test func intersectionIsWhatBothCover() {
+        let band = Rect(x: 0, y: -120, width: 390, height: 120), screen = Rect(x: 0, y: 0, width: 390, height: 844)
+        #expect(band.intersection(screen) == Rect(x: 0, y: 0, width: 390, height: 0))
+        let pulled = Rect(x: 0, y: -40, width: 390, height: 120)
+        #expect(pulled.intersection(screen) == Rect(x: 0, y: 0, width: 390, height: 80))
+        #expect(Rect(x: 500, y: 0, width: 10, height: 10).intersection(screen).width == 0)
+    }
+}
