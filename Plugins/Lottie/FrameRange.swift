@@ -96,14 +96,15 @@ enum FrameRangeSpec: Equatable {
         }
     }
 
-    /// The frames this spec means in `timeline`. `automatic` is the marker called `parameter`
-    /// when the file has one, else `fallback`. Errors name the parameter, the file and what is wrong.
-    func resolve(in timeline: AnimationTimeline, parameter: String, fallback: FrameRange) throws(ParameterError) -> FrameRange {
+    /// The frames this spec means in `timeline` for `edge`. `automatic` is the marker named after
+    /// the parameter and the edge (`pulling@bottom`) when the file has one, else the one named after
+    /// the parameter (`pulling`), else `fallback`. Errors name the parameter, the file and what is wrong.
+    func resolve(in timeline: AnimationTimeline, parameter: String, edge: RefreshEdge = .top, fallback: FrameRange) throws(ParameterError) -> FrameRange {
         func fail(_ reason: String) -> ParameterError { ParameterError(parameter: parameter, reason: reason) }
         let range: FrameRange
         switch self {
         case .automatic:
-            guard let marker = timeline.marker(named: parameter) else { return fallback }
+            guard let marker = timeline.marker(named: "\(parameter)@\(edge.rawValue)") ?? timeline.marker(named: parameter) else { return fallback }
             return try FrameRangeSpec.marker(marker.name).resolve(in: timeline, parameter: parameter, fallback: fallback)
         case .frames(let a, let b):
             range = FrameRange(first: a, last: b)

@@ -4,7 +4,8 @@ import RefreshPluginSDK
 /// A designer's After Effects animation, exported with Bodymovin as Lottie JSON and drawn with
 /// rlottie: pulling scrubs a range of frames by progress, eligible and refreshing play theirs on
 /// the state's clock, a result plays its range once. Ranges are frame numbers, 0–1 progress or
-/// marker names; a file's markers named after the states are used when nothing is set.
+/// marker names; a file's markers named after the states (`pulling`, or `pulling@bottom` for one
+/// edge) are used when nothing is set.
 public final class LottieIndicator: RefreshIndicator {
     public static let info = IndicatorInfo(
         id: "dev.refreshkit.lottie", name: "Lottie", version: "1.0.0",
@@ -18,7 +19,7 @@ public final class LottieIndicator: RefreshIndicator {
     public static let parameters: [ParameterSpec] = [
         .string("file", default: "", help: "Lottie JSON (relative paths: Assets/, then the working folder). Empty: the shipped ring"),
         .string("darkFile", default: "", help: "The animation on dark backgrounds, with the same ranges. Empty: the shipped ring's dark version, or file"),
-        .string("pulling", default: "", help: "Scrubbed by the pull: \(rangeSyntax). Empty: marker 'pulling', else the whole animation"),
+        .string("pulling", default: "", help: "Scrubbed by the pull: \(rangeSyntax). Empty: marker 'pulling@<edge>' or 'pulling', else the whole animation"),
         .string("eligible", default: "", help: "Past the trigger. Empty: marker 'eligible', else the last frame of pulling"),
         .choice("eligiblePlay", default: "loop", options: FramePlan.Playback.allCases.map(\.rawValue),
                 help: "How eligible plays: hold (once, then its last frame), loop, or pingPong"),
@@ -31,10 +32,10 @@ public final class LottieIndicator: RefreshIndicator {
         .number("size", default: 44, range: 12...240, help: "Height of the animation in points"),
     ]
 
-    /// An animation and which of its frames each state shows.
+    /// An animation and which of its frames each state shows, at each edge.
     struct Rendition {
         let animation: LottieAnimation
-        let plan: FramePlan
+        let plans: [RefreshEdge: FramePlan]
     }
 
     public let refreshLength: Double
@@ -55,13 +56,21 @@ public final class LottieIndicator: RefreshIndicator {
 
     private static func rendition(file: String, parameter: String, _ parameters: ParameterValues) throws(ParameterError) -> Rendition {
         let animation = try LottieAnimation(file: file, parameter: parameter)
-        let timeline = animation.timeline
+        var plans: [RefreshEdge: FramePlan] = [:]
+        for edge in RefreshEdge.allCases {
+            plans[edge] = try plan(for: edge, in: animation.timeline, parameters)
+        }
+        return Rendition(animation: animation, plans: plans)
+    }
+
+    /// The ranges for one edge: only the automatic ones (markers such as `pulling@bottom`) differ.
+    private static func plan(for edge: RefreshEdge, in timeline: AnimationTimeline, _ parameters: ParameterValues) throws(ParameterError) -> FramePlan {
         func range(_ name: String, otherwise fallback: FrameRange) throws(ParameterError) -> FrameRange {
-            try FrameRangeSpec(parsing: parameters.string(name), parameter: name).resolve(in: timeline, parameter: name, fallback: fallback)
+            try FrameRangeSpec(parsing: parameters.string(name), parameter: name).resolve(in: timeline, parameter: name, edge: edge, fallback: fallback)
         }
         let pulling = try range("pulling", otherwise: timeline.whole)
         let rest = FrameRange(holding: pulling.last)
-        return Rendition(animation: animation, plan: FramePlan(
+        return FramePlan(
             pulling: pulling,
             eligible: try range("eligible", otherwise: rest),
             refreshing: try range("refreshing", otherwise: timeline.whole),
@@ -71,13 +80,14 @@ public final class LottieIndicator: RefreshIndicator {
             eligiblePlayback: FramePlan.Playback(rawValue: parameters.string("eligiblePlay")) ?? .loop,
             refreshingPlayback: FramePlan.Playback(rawValue: parameters.string("refreshingPlay")) ?? .loop,
             framesPerSecond: timeline.framesPerSecond * parameters.number("speed")
-        ))
+        )
     }
 
     public func draw(in canvas: Canvas, frame: IndicatorFrame) {
         guard frame.visibleRect.height > 0 else { return }
         let rendition = frame.isDark ? dark : light
-        guard let number = rendition.plan.frame(for: frame.state, stateTime: frame.stateTime, reduceMotion: frame.environment.reduceMotion) else { return }
+        guard let plan = rendition.plans[frame.edge],
+              let number = plan.frame(for: frame.state, stateTime: frame.stateTime, reduceMotion: frame.environment.reduceMotion) else { return }
         let animation = rendition.animation
         let scale = frame.scale
         let width = size * animation.width / animation.height

@@ -7,6 +7,7 @@ import RefreshPluginSDK
         .init(name: "pulling", start: 10, duration: 30),
         .init(name: "spin", start: 40, duration: 20),
         .init(name: "blink", start: 70, duration: 0),
+        .init(name: "pulling@bottom", start: 80, duration: 10),
     ])
     let fallback = FrameRange(holding: 42)
 
@@ -58,6 +59,14 @@ import RefreshPluginSDK
         #expect(try resolve("", "refreshing") == fallback)
     }
 
+    @Test func anEdgesOwnMarkerComesFirst() throws {
+        let spec = FrameRangeSpec.automatic
+        #expect(try spec.resolve(in: timeline, parameter: "pulling", edge: .bottom, fallback: fallback) == FrameRange(first: 80, last: 89))
+        #expect(try spec.resolve(in: timeline, parameter: "pulling", edge: .trailing, fallback: fallback) == FrameRange(first: 10, last: 39))
+        #expect(try FrameRangeSpec.marker("pulling").resolve(in: timeline, parameter: "pulling", edge: .bottom, fallback: fallback) == FrameRange(first: 10, last: 39),
+                "a range the user names is the same at every edge")
+    }
+
     @Test func outsideTheAnimationOrAMissingMarkerIsAnError() {
         #expect {
             try resolve("frames:5-20")
@@ -67,7 +76,7 @@ import RefreshPluginSDK
         } throws: { "\($0)".contains("frames 90-101 are outside") }
         #expect {
             try resolve("marker:spinning")
-        } throws: { "\($0)" == "parameter 'refreshing': no marker 'spinning' in 'ring.json' (it has 'pulling', 'spin', 'blink')" }
+        } throws: { "\($0)" == "parameter 'refreshing': no marker 'spinning' in 'ring.json' (it has 'pulling', 'spin', 'blink', 'pulling@bottom')" }
     }
 
     @Test func aRunHandsOutItsFramesClamped() {

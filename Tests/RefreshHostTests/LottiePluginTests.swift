@@ -126,11 +126,22 @@ import RefreshPluginSDK
     @Test func rangesByFramesProgressAndMarker() throws {
         let byMarker = try PluginLibrary(path: plugin).makeIndicator(parametersJSON: #"{"pulling": "marker:success"}"#)
         let byFrames = try PluginLibrary(path: plugin).makeIndicator(parametersJSON: #"{"pulling": "frames:150-189"}"#)
-        let byProgress = try PluginLibrary(path: plugin).makeIndicator(parametersJSON: #"{"pulling": "progress:0.5576-0.7026"}"#)
+        let byProgress = try PluginLibrary(path: plugin).makeIndicator(parametersJSON: #"{"pulling": "progress:0.4178-0.5265"}"#)
         let reference = try render(try PluginLibrary(path: plugin).makeIndicator(), frame(.finished(.success), time: 5))
         for indicator in [byMarker, byFrames, byProgress] {
             #expect(try render(indicator, frame(.pulling(progress: 1))).pixelWords() == reference.pixelWords())
         }
+    }
+
+    @Test func markersNamedForAnEdgeAreUsedThere() throws {
+        // The shipped ring's arrow points the way the finger moves: down at the top, up at the bottom.
+        let automatic = try PluginLibrary(path: plugin).makeIndicator()
+        let headerRange = try PluginLibrary(path: plugin).makeIndicator(parametersJSON: #"{"pulling": "marker:pulling"}"#)
+        let footerRange = try PluginLibrary(path: plugin).makeIndicator(parametersJSON: #"{"pulling": "marker:pulling@bottom"}"#)
+        let bottom = frame(.pulling(progress: 0.5), edge: .bottom), top = frame(.pulling(progress: 0.5))
+        #expect(try render(automatic, bottom).pixelWords() == render(footerRange, bottom).pixelWords())
+        #expect(try render(automatic, bottom).pixelWords() != render(headerRange, bottom).pixelWords())
+        #expect(try render(automatic, top).pixelWords() == render(headerRange, top).pixelWords())
     }
 
     @Test func everyBadFileOrRangeIsNamed() throws {
@@ -145,8 +156,8 @@ import RefreshPluginSDK
             (#"{"file": "\#(notLottie)"}"#, "parameter 'file': '\(notLottie)' is not a Lottie animation: 'op' (end frame) is missing"),
             (#"{"file": "\#(refused)"}"#, "parameter 'file': '\(refused)' is JSON, but rlottie cannot load it as a Lottie animation"),
             (#"{"darkFile": "/no/dark.json"}"#, "parameter 'darkFile': '/no/dark.json' does not exist"),
-            (#"{"refreshing": "marker:spin"}"#, "parameter 'refreshing': no marker 'spin' in 'Lottie/refresh.json' (it has 'pulling', 'eligible', 'refreshing', 'success', 'failure', 'noMoreData')"),
-            (#"{"success": "frames:150-400"}"#, "parameter 'success': frames 150-400 are outside 'Lottie/refresh.json', which has frames 0-269"),
+            (#"{"refreshing": "marker:spin"}"#, "parameter 'refreshing': no marker 'spin' in 'Lottie/refresh.json' (it has 'pulling', 'eligible', 'refreshing', 'success', 'failure', 'noMoreData', 'pulling@bottom', 'eligible@bottom')"),
+            (#"{"success": "frames:150-400"}"#, "parameter 'success': frames 150-400 are outside 'Lottie/refresh.json', which has frames 0-359"),
             (#"{"pulling": "frame:0-10"}"#, "parameter 'pulling': 'frame:0-10' is not a range"),
             (#"{"eligiblePlay": "bounce"}"#, "parameter 'eligiblePlay': 'bounce' is not one of hold, loop, pingPong"),
         ]
