@@ -70,49 +70,59 @@ final class LottieAnimation {
     }
 
     /// What the indicator needs from the JSON before rlottie sees it: checked fields with errors
-    /// people can act on (rlottie only says yes or no).
-    private struct Header {
-        var firstFrame: Int
-        var framesPerSecond: Double
-        var markers: [AnimationTimeline.Marker]
+    /// people can act on (rlottie only says yes or no). Decoded without the layers' contents.
+    private struct Header: Decodable {
+        /// A list whose elements are not read.
+        struct List: Decodable {
+            init(from decoder: Decoder) throws { _ = try decoder.unkeyedContainer() }
+        }
+        struct Marker: Decodable {
+            var cm: String
+            var tm: Double
+            var dr: Double?
+        }
+        var fr: Double, ip: Double, op: Double, w: Double, h: Double
+        var layers: List
+        var markers: [Marker]?
     }
 
-    private static func readHeader(_ data: Data, fail: (String) -> ParameterError) throws(ParameterError) -> Header {
-        let object: Any
+    private static let fieldMeanings = ["fr": "frame rate", "ip": "first frame", "op": "end frame", "w": "width", "h": "height"]
+
+    private static func readHeader(_ data: Data, fail: (String) -> ParameterError) throws(ParameterError) -> (firstFrame: Int, framesPerSecond: Double, markers: [AnimationTimeline.Marker]) {
+        let header: Header
         do {
-            object = try JSONSerialization.jsonObject(with: data)
+            header = try JSONDecoder().decode(Header.self, from: data)
+        } catch DecodingError.keyNotFound(let key, let context) {
+            throw fail("is not a Lottie animation: \(field(context.codingPath + [key])) is missing")
+        } catch DecodingError.typeMismatch(let type, let context) {
+            let expected = context.codingPath.isEmpty ? "a JSON object" : type == Double.self ? "a number" : type == String.self ? "a string" : "a list"
+            throw fail("is not a Lottie animation: \(field(context.codingPath)) is not \(expected)")
+        } catch DecodingError.valueNotFound(_, let context) {
+            throw fail("is not a Lottie animation: \(field(context.codingPath)) is null")
         } catch {
             throw fail("is not valid JSON: \(JSONSyntax.problem(in: data) ?? "\(error)")")
         }
-        guard let root = object as? [String: Any] else { throw fail("is not a Lottie animation: the top level is not a JSON object") }
-        func number(_ key: String, _ meaning: String) throws(ParameterError) -> Double {
-            guard let value = root[key] else { throw fail("is not a Lottie animation: '\(key)' (\(meaning)) is missing") }
-            guard let n = value as? Double, n.isFinite else { throw fail("is not a Lottie animation: '\(key)' (\(meaning)) is not a number") }
-            return n
+        guard header.fr.isFinite, header.fr > 0 else { throw fail("has frame rate 'fr' \(header.fr); it must be above 0") }
+        guard header.ip.isFinite, header.op.isFinite, header.op > header.ip, abs(header.ip) < 1e7 else {
+            throw fail("has no frames: 'op' \(header.op) is not after 'ip' \(header.ip)")
         }
-        let rate = try number("fr", "frame rate")
-        let inPoint = try number("ip", "first frame")
-        let outPoint = try number("op", "end frame")
-        let w = try number("w", "width"), h = try number("h", "height")
-        guard rate > 0 else { throw fail("has frame rate 'fr' \(rate); it must be above 0") }
-        guard outPoint > inPoint else { throw fail("has no frames: 'op' \(outPoint) is not after 'ip' \(inPoint)") }
-        guard w >= 1, h >= 1 else { throw fail("has size \(w)×\(h); both must be at least 1") }
-        guard root["layers"] is [Any] else { throw fail("is not a Lottie animation: 'layers' is missing or not a list") }
-
+        guard header.w >= 1, header.h >= 1 else { throw fail("has size \(header.w)×\(header.h); both must be at least 1") }
         var markers: [AnimationTimeline.Marker] = []
-        if let list = root["markers"] {
-            guard let list = list as? [Any] else { throw fail("has 'markers' that is not a list") }
-            for (i, item) in list.enumerated() {
-                guard let marker = item as? [String: Any], let name = marker["cm"] as? String,
-                      let start = marker["tm"] as? Double, start.isFinite, abs(start) < 1e7 else {
-                    throw fail("has a bad marker: markers[\(i)] needs a name 'cm' and a start frame 'tm'")
-                }
-                let duration = marker["dr"] as? Double ?? 0
-                guard duration.isFinite, duration >= 0, duration < 1e7 else { throw fail("has a bad marker: markers[\(i)].dr is \(duration)") }
-                markers.append(.init(name: name, start: Int(start.rounded()), duration: Int(duration.rounded())))
+        for (i, marker) in (header.markers ?? []).enumerated() {
+            let duration = marker.dr ?? 0
+            guard marker.tm.isFinite, abs(marker.tm) < 1e7, duration.isFinite, duration >= 0, duration < 1e7 else {
+                throw fail("has a bad marker: markers[\(i)] starts at \(marker.tm) and lasts \(duration) frames")
             }
+            markers.append(.init(name: marker.cm, start: Int(marker.tm.rounded()), duration: Int(duration.rounded())))
         }
-        return Header(firstFrame: Int(inPoint.rounded(.down)), framesPerSecond: rate, markers: markers)
+        return (Int(header.ip.rounded(.down)), header.fr, markers)
+    }
+
+    /// `'op' (end frame)`, `'markers[2].cm'`, or `the top level`.
+    private static func field(_ path: [CodingKey]) -> String {
+        let text = String(path.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined(separator: "").drop { $0 == "." })
+        guard !text.isEmpty else { return "the top level" }
+        return fieldMeanings[text].map { "'\(text)' (\($0))" } ?? "'\(text)'"
     }
 
     /// rlottie caches what it parsed under this key, so the key is the content: an edited file

@@ -148,12 +148,20 @@ import RefreshPluginSDK
         let folder = scratchDirectory("lottie-bad")
         let broken = try write("{\n  \"fr\": 30,\n  \"ip\": 0,,\n}", "broken.json", in: folder)
         let notLottie = try write(#"{"fr": 30, "ip": 0, "w": 10, "h": 10, "layers": []}"#, "no-op.json", in: folder)
+        let layers = try write(#"{"fr": 30, "ip": 0, "op": 10, "w": 10, "h": 10, "layers": 5}"#, "layers.json", in: folder)
+        let rate = try write(#"{"fr": "fast", "ip": 0, "op": 10, "w": 10, "h": 10, "layers": []}"#, "rate.json", in: folder)
+        let marker = try write(#"{"fr": 30, "ip": 0, "op": 10, "w": 10, "h": 10, "layers": [], "markers": [{"tm": 3}]}"#, "marker.json", in: folder)
+        let list = try write("[1, 2]", "list.json", in: folder)
         let refused = try write(#"{"v": "5", "fr": 30, "ip": 0, "op": 10, "w": 10, "h": 10, "layers": [{"ty": 4, "shapes": [{"ty": "gr", "it": 5}]}]}"#, "refused.json", in: folder)
         let cases: [(String, String)] = [
             (#"{"file": "/no/such.json"}"#, "parameter 'file': '/no/such.json' does not exist"),
             (#"{"file": "\#(folder)"}"#, "parameter 'file': '\(folder)' is a folder, not a Lottie JSON file"),
             (#"{"file": "\#(broken)"}"#, "parameter 'file': '\(broken)' is not valid JSON: line 3, column 11: invalid value"),
             (#"{"file": "\#(notLottie)"}"#, "parameter 'file': '\(notLottie)' is not a Lottie animation: 'op' (end frame) is missing"),
+            (#"{"file": "\#(layers)"}"#, "parameter 'file': '\(layers)' is not a Lottie animation: 'layers' is not a list"),
+            (#"{"file": "\#(rate)"}"#, "parameter 'file': '\(rate)' is not a Lottie animation: 'fr' (frame rate) is not a number"),
+            (#"{"file": "\#(marker)"}"#, "parameter 'file': '\(marker)' is not a Lottie animation: 'markers[0].cm' is missing"),
+            (#"{"file": "\#(list)"}"#, "parameter 'file': '\(list)' is not a Lottie animation: the top level is not a JSON object"),
             (#"{"file": "\#(refused)"}"#, "parameter 'file': '\(refused)' is JSON, but rlottie cannot load it as a Lottie animation"),
             (#"{"darkFile": "/no/dark.json"}"#, "parameter 'darkFile': '/no/dark.json' does not exist"),
             (#"{"refreshing": "marker:spin"}"#, "parameter 'refreshing': no marker 'spin' in 'Lottie/refresh.json' (it has 'pulling', 'eligible', 'refreshing', 'success', 'failure', 'noMoreData', 'pulling@bottom', 'eligible@bottom')"),
