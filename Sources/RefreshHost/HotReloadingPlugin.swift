@@ -94,6 +94,7 @@ public final class HotReloadingPlugin {
             indicator = fresh
             inputs = Self.inputs(of: fresh)
             lastError = nil
+            inputError = nil  // made from the files as they are now
             changedInput = nil
             reloadCount += 1
             return true

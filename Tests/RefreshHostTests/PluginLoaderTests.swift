@@ -171,11 +171,24 @@ import RefreshPluginSDK
         #expect(plugin.inputError?.description.contains("'\(animation)' is not valid JSON: line 1") == true, "\(String(describing: plugin.inputError))")
         _ = try FrameRenderer.render(plugin.indicator, frame: frame)
 
-        // Exported again, whole: back to a working indicator.
+        // The plugin is rebuilt while the export is still broken: the error stays.
+        #expect(!plugin.reload())
+        #expect(plugin.inputError != nil)
+
+        // Exported again, whole, and a rebuild is seen first: the new indicator is made from the
+        // good file, and the old file's error goes with it.
+        try LottiePluginTests.growingDisc(color: "0, 0.5, 1").write(toFile: animation, atomically: true, encoding: .utf8)
+        #expect(plugin.reload())
+        #expect(plugin.inputError == nil)
+        #expect(!plugin.reloadIfChanged())
+        #expect(try FrameRenderer.render(plugin.indicator, frame: frame).pixelWords() == blue)
+
+        // Exported again while nothing else changes: back to a working indicator too.
+        try "{\"fr\": 30,".write(toFile: animation, atomically: true, encoding: .utf8)
+        #expect(!plugin.reloadIfChanged() && plugin.inputError != nil)
         try LottiePluginTests.growingDisc(color: "0, 0.5, 1").write(toFile: animation, atomically: true, encoding: .utf8)
         #expect(plugin.reloadIfChanged())
         #expect(plugin.inputError == nil)
-        #expect(try FrameRenderer.render(plugin.indicator, frame: frame).pixelWords() == blue)
     }
 
     @Test func newParametersRecreateTheIndicatorOrReportWhy() throws {
