@@ -25,6 +25,9 @@ public struct EdgeConfiguration: Equatable, Sendable {
     public var preloadDistance: Double?
     /// Seconds a ``RefreshState/finished(_:)`` result is shown, edge held open, before it retracts. ≥ 0.
     public var resultHoldTime: Double
+    /// Whether a programmatic ``RefreshContainer/begin(_:)`` scrolls the edge into view when the
+    /// list is scrolled away from it (MJRefresh, IQPullToRefresh and EasyRefresh do). On by default.
+    public var revealsProgrammaticRefresh: Bool
 
     /// A configuration; the defaults follow the indicator's own length, trigger on release, no
     /// automatic triggering, and show the result for one second (EasyRefresh's `processedDuration`).
@@ -34,7 +37,8 @@ public struct EdgeConfiguration: Equatable, Sendable {
         holdExtent: Double? = nil,
         triggerPolicy: RefreshTriggerPolicy = .onRelease,
         preloadDistance: Double? = nil,
-        resultHoldTime: Double = 1
+        resultHoldTime: Double = 1,
+        revealsProgrammaticRefresh: Bool = true
     ) {
         self.triggerDistance = triggerDistance
         self.startOffset = startOffset
@@ -42,6 +46,7 @@ public struct EdgeConfiguration: Equatable, Sendable {
         self.triggerPolicy = triggerPolicy
         self.preloadDistance = preloadDistance
         self.resultHoldTime = resultHoldTime
+        self.revealsProgrammaticRefresh = revealsProgrammaticRefresh
     }
 }
 
@@ -53,24 +58,35 @@ struct ResolvedEdgeConfiguration: Equatable, Sendable {
     var triggerPolicy: RefreshTriggerPolicy
     var preloadDistance: Double?
     var resultHoldTime: Double
+    var revealsProgrammaticRefresh: Bool
+
+    /// The largest distance (points) or hold time (seconds) a configuration may name: far beyond any
+    /// screen, small enough that progress and offsets stay finite.
+    static let maximum = 100_000.0
+    /// The least finger travel, in points, between the start offset and the trigger distance;
+    /// closer, progress would jump from 0 to 1 (or overflow) within a sub-pixel.
+    static let minimumTravel = 1.0
 
     init(_ configuration: EdgeConfiguration, edge: RefreshEdge, refreshLength: Double) throws(RefreshContainer.ConfigurationError) {
         func check(_ field: String, _ value: Double, _ expected: String, _ ok: Bool) throws(RefreshContainer.ConfigurationError) {
             guard value.isFinite, ok else { throw RefreshContainer.ConfigurationError(edge: edge, field: field, value: value, expected: expected) }
         }
-        try check("refreshLength", refreshLength, "> 0", refreshLength > 0)
+        let maximum = Self.maximum
+        try check("refreshLength", refreshLength, "> 0 and ≤ \(Int(maximum))", refreshLength > 0 && refreshLength <= maximum)
         triggerDistance = configuration.triggerDistance ?? refreshLength
         startOffset = configuration.startOffset
         holdExtent = configuration.holdExtent ?? refreshLength
         triggerPolicy = configuration.triggerPolicy
         preloadDistance = configuration.preloadDistance
         resultHoldTime = configuration.resultHoldTime
-        try check("startOffset", startOffset, "≥ 0", startOffset >= 0)
-        try check("triggerDistance", triggerDistance, "> startOffset (\(startOffset))", triggerDistance > startOffset)
-        try check("holdExtent", holdExtent, "≥ 0", holdExtent >= 0)
-        try check("resultHoldTime", resultHoldTime, "≥ 0", resultHoldTime >= 0)
+        revealsProgrammaticRefresh = configuration.revealsProgrammaticRefresh
+        try check("startOffset", startOffset, "≥ 0 and ≤ \(Int(maximum))", startOffset >= 0 && startOffset <= maximum)
+        try check("triggerDistance", triggerDistance, "≥ startOffset + \(Int(Self.minimumTravel)) (\(startOffset + Self.minimumTravel)) and ≤ \(Int(maximum))",
+                  triggerDistance >= startOffset + Self.minimumTravel && triggerDistance <= maximum)
+        try check("holdExtent", holdExtent, "≥ 0 and ≤ \(Int(maximum))", holdExtent >= 0 && holdExtent <= maximum)
+        try check("resultHoldTime", resultHoldTime, "≥ 0 and ≤ \(Int(maximum))", resultHoldTime >= 0 && resultHoldTime <= maximum)
         if let preload = preloadDistance {
-            try check("preloadDistance", preload, "≥ 0", preload >= 0)
+            try check("preloadDistance", preload, "≥ 0 and ≤ \(Int(maximum))", preload >= 0 && preload <= maximum)
             try check("preloadDistance", preload, "unset on a \(edge) edge (only bottom and trailing edges load more)", edge.isAtEnd)
         }
     }

@@ -1,36 +1,43 @@
-/// The refresh rules of one edge, in one place.
+/// The refresh rules of one edge, in one place: the transition table and, below it, the guards
+/// the ``RefreshContainer`` evaluates to feed it.
 ///
-/// The ``RefreshContainer`` turns observations and calls into inputs, computes the guards, feeds
-/// them here and performs the effects; nothing else decides a transition. The whole table
-/// (RefreshCoreTests/EdgeStateMachineTests checks it row by row):
+/// The container turns observations and calls into inputs, computes the guards with the functions
+/// in ``EdgeStateMachine/Guards``, feeds them here and performs the effects; nothing else decides a
+/// transition. The table has 21 rows (RefreshCoreTests/EdgeStateMachineTests checks each, and the
+/// rows that must not transition):
 ///
 /// | phase                 | input                          | guard                                 | next phase              | effects |
 /// |-----------------------|--------------------------------|---------------------------------------|-------------------------|---------|
-/// | idle                  | pulled(p ≥ 1, tracking)        | onRelease, may start, more data        | eligible                | becameEligible |
-/// | idle                  | pulled(p ≥ 1, tracking)        | onReach, may start, more data          | refreshing              | began(userGesture) |
-/// | idle                  | reachedPreload                 | may start, more data                   | refreshing              | began(automatic) |
-/// | idle, eligible, finished | beginRequested              | may start, more data                   | refreshing              | began(programmatic) |
+/// | idle                  | pulled(p ≥ 1, tracking)        | onRelease, can start                   | eligible                | becameEligible |
+/// | idle                  | pulled(p ≥ 1, tracking)        | onReach, can start                     | refreshing              | began(userGesture) |
+/// | idle                  | reachedPreload                 | can start                              | refreshing              | began(automatic) |
+/// | idle, eligible, finished | beginRequested              | can start                              | refreshing              | began(programmatic) |
 /// | eligible              | pulled(p < 1, tracking)        |                                        | idle                    | stoppedBeingEligible |
-/// | eligible              | pulled(tracking)               | may not start                          | idle                    | stoppedBeingEligible |
-/// | eligible              | released                       | may start                              | refreshing              | began(userGesture) |
-/// | eligible              | released                       | may not start                          | idle                    | stoppedBeingEligible |
-/// | eligible              | setNoMoreData, reset           |                                        | idle                    | stoppedBeingEligible |
-/// | refreshing            | end(r) of this generation      |                                        | finished(r)             | finished(r); r = noMoreData sets no-more-data |
+/// | eligible              | pulled(tracking)               | cannot start                           | idle                    | stoppedBeingEligible |
+/// | eligible              | released                       | can start                              | refreshing              | began(userGesture) |
+/// | eligible              | released                       | cannot start                           | idle                    | stoppedBeingEligible |
+/// | eligible              | cancelled, setNoMoreData, reset, setHidden(true) |                      | idle                    | stoppedBeingEligible |
+/// | refreshing            | end(r) of this generation      | load edge, or r ≠ noMoreData           | finished(r)             | finished(r); r = noMoreData sets no-more-data |
+/// | refreshing            | end(noMoreData) of this generation | refresh edge                       | finished(success)       | finished(success) |
 /// | refreshing            | end(r) of an older generation  |                                        | refreshing              | — (a superseded refresh's answer) |
-/// | refreshing            | setNoMoreData                  |                                        | finished(noMoreData)    | finished(noMoreData), sets no-more-data |
+/// | refreshing            | setNoMoreData                  | load edge                              | finished(noMoreData)    | finished(noMoreData), sets no-more-data |
+/// | refreshing, finished  | setHidden(true)                |                                        | idle                    | — (a running refresh's completion is ignored) |
 /// | finished(r)           | holdElapsed                    | more data                              | finished(r), retracting | — |
 /// | finished(r)           | holdElapsed                    | no more data                           | idle                    | — (stays open as the end marker) |
 /// | finished(r), retracting | retracted                    |                                        | idle                    | — |
-/// | any                   | setNoMoreData                  |                                        | (as above, else same)   | sets no-more-data |
+/// | any                   | setNoMoreData                  | load edge                              | (as above, else same)   | sets no-more-data |
+/// | any                   | setHidden(h)                   |                                        | (as above, else same)   | hidden = h |
 /// | any                   | reset                          |                                        | idle                    | clears no-more-data; the running refresh's completion is ignored |
 /// | any                   | anything else                  |                                        | same                    | — |
 ///
-/// "May start" is the container's rule: no other edge is refreshing (unless simultaneous refresh
-/// is allowed) and, for a gesture or automatic trigger, no edge has started one in this gesture.
+/// "Can start" is ``Guards/mayStart(otherEdgeRefreshing:allowsSimultaneousRefresh:gestureAlreadyTriggered:)``
+/// (the container's guard) and neither no-more-data nor hidden. A refresh edge (top, leading) never
+/// has no more data: that belongs to load edges (bottom, trailing).
 /// An edge is held open while refreshing, while its result shows, and while it has no more data
-/// (the "No more data" footer stays at the end of the list, as MJRefresh's does).
-/// Shown state: idle shows `noMoreData` when the flag is set, else `pulling(p)` while the edge is
-/// open by more than half a point, else `none`; the other phases show themselves.
+/// (the "No more data" footer stays at the end of the list, as MJRefresh's does), unless hidden.
+/// Shown state: a hidden edge shows `none`; idle shows `noMoreData` when the flag is set, else
+/// `pulling(p)` while the edge is open by more than ``closedDistance``, else `none`; the other
+/// phases show themselves.
 struct EdgeStateMachine: Equatable, Sendable {
     enum Phase: Equatable, Sendable {
         case idle
@@ -44,13 +51,16 @@ struct EdgeStateMachine: Equatable, Sendable {
         case pulled(progress: Double, tracking: Bool)
         /// The finger lifted.
         case released
-        /// A load-more edge came within its preload distance while scrolling towards it.
+        /// The gesture was taken over without a release (the host's gesture id changed while tracking).
+        case cancelled
+        /// A load-more edge came within its preload distance while the user moved towards it.
         case reachedPreload
         /// Code asked for a refresh.
         case beginRequested
         /// A refresh ended; `generation` nil ends whichever refresh is running.
         case end(RefreshResult, generation: Int?)
         case setNoMoreData
+        case setHidden(Bool)
         case reset
         /// The result has been shown for the hold time.
         case holdElapsed
@@ -65,20 +75,26 @@ struct EdgeStateMachine: Equatable, Sendable {
         case finished(RefreshResult)
     }
 
+    /// Whether this is a load edge (bottom, trailing): only those can have no more data.
+    let loadsMore: Bool
     private(set) var phase: Phase = .idle
     private(set) var hasNoMoreData = false
-    /// Counts refreshes; a completion carries the generation it belongs to.
+    private(set) var isHidden = false
+    /// Counts refreshes; a completion carries the generation it belongs to. The container starts a
+    /// replacing edge's machine where the old one stopped, so a generation never repeats at an edge.
     private(set) var generation = 0
 
-    init(phase: Phase = .idle, hasNoMoreData: Bool = false, generation: Int = 0) {
+    init(loadsMore: Bool = true, phase: Phase = .idle, hasNoMoreData: Bool = false, isHidden: Bool = false, generation: Int = 0) {
+        self.loadsMore = loadsMore
         self.phase = phase
-        self.hasNoMoreData = hasNoMoreData
+        self.hasNoMoreData = hasNoMoreData && loadsMore
+        self.isHidden = isHidden
         self.generation = generation
     }
 
     /// Applies `input`. `mayStart` is the container's guard for the refresh this input would start.
     mutating func handle(_ input: Input, policy: RefreshTriggerPolicy, mayStart: Bool) -> [Effect] {
-        let canStart = mayStart && !hasNoMoreData
+        let canStart = mayStart && !hasNoMoreData && !isHidden
         switch (phase, input) {
         case (.idle, .pulled(let progress, tracking: true)) where progress >= 1 && canStart:
             if policy == .onRelease {
@@ -100,14 +116,13 @@ struct EdgeStateMachine: Equatable, Sendable {
             if canStart { return start(.userGesture) }
             phase = .idle
             return [.stoppedBeingEligible]
-        case (.eligible, .setNoMoreData):
-            hasNoMoreData = true
+        case (.eligible, .cancelled):
             phase = .idle
             return [.stoppedBeingEligible]
 
         case (.refreshing, .end(let result, let owner)) where owner == nil || owner == generation:
-            return finish(result)
-        case (.refreshing, .setNoMoreData):
+            return finish(result == .noMoreData && !loadsMore ? .success : result)
+        case (.refreshing, .setNoMoreData) where loadsMore:
             return finish(.noMoreData)
 
         case (.finished(let result, retracting: false), .holdElapsed):
@@ -117,9 +132,14 @@ struct EdgeStateMachine: Equatable, Sendable {
             phase = .idle
             return []
 
-        case (_, .setNoMoreData):
+        case (let current, .setNoMoreData) where loadsMore:
             hasNoMoreData = true
-            return []
+            return leave(current)
+        case (let current, .setHidden(let hidden)):
+            isHidden = hidden
+            guard hidden else { return [] }
+            if current == .refreshing { generation += 1 }
+            return leave(current)
         case (let current, .reset):
             hasNoMoreData = false
             generation += 1
@@ -133,10 +153,11 @@ struct EdgeStateMachine: Equatable, Sendable {
 
     /// Whether the edge is held open: refreshing, showing its result, or marking the end of the data.
     var holdsOpen: Bool {
+        if isHidden { return false }
         switch phase {
-        case .refreshing, .finished(_, retracting: false): true
-        case .idle: hasNoMoreData
-        case .eligible, .finished(_, retracting: true): false
+        case .refreshing, .finished(_, retracting: false): return true
+        case .idle: return hasNoMoreData
+        case .eligible, .finished(_, retracting: true): return false
         }
     }
 
@@ -147,12 +168,13 @@ struct EdgeStateMachine: Equatable, Sendable {
 
     /// The state an indicator shows for this phase and an open distance and progress.
     func shownState(distance: Double, progress: Double) -> RefreshState {
+        if isHidden { return .none }
         switch phase {
-        case .idle where hasNoMoreData: .noMoreData
-        case .idle: distance > Self.closedDistance ? .pulling(progress: min(max(progress, 0), 1)) : .none
-        case .eligible: .eligible
-        case .refreshing: .refreshing
-        case .finished(let result, _): .finished(result)
+        case .idle where hasNoMoreData: return .noMoreData
+        case .idle: return distance > Self.closedDistance ? .pulling(progress: min(max(progress, 0), 1)) : .none
+        case .eligible: return .eligible
+        case .refreshing: return .refreshing
+        case .finished(let result, _): return .finished(result)
         }
     }
 
@@ -166,5 +188,84 @@ struct EdgeStateMachine: Equatable, Sendable {
         if result == .noMoreData { hasNoMoreData = true }
         phase = .finished(result, retracting: false)
         return [.finished(result)]
+    }
+
+    /// After no-more-data or hiding: an eligible edge goes idle; a hidden one drops its refresh or result.
+    private mutating func leave(_ current: Phase) -> [Effect] {
+        switch current {
+        case .eligible:
+            phase = .idle
+            return [.stoppedBeingEligible]
+        case .refreshing, .finished:
+            if isHidden { phase = .idle }
+            return []
+        case .idle:
+            return []
+        }
+    }
+}
+
+extension EdgeStateMachine {
+    /// The guards: the conditions the container evaluates from observations and calls before it
+    /// feeds an input to the table above.
+    enum Guards {
+        /// The speed, in points per second towards the end, that counts as moving towards a
+        /// load-more edge. Not 0: a finger held still reads a few ulps of velocity either way.
+        static let forwardSpeed = 1.0
+
+        /// Whether an edge may start a refresh: not while another edge refreshes (unless
+        /// simultaneous refresh is allowed), and a gesture or automatic trigger at most once per
+        /// gesture (`gestureAlreadyTriggered`; false for programmatic begins).
+        static func mayStart(otherEdgeRefreshing: Bool, allowsSimultaneousRefresh: Bool, gestureAlreadyTriggered: Bool) -> Bool {
+            !gestureAlreadyTriggered && (allowsSimultaneousRefresh || !otherEdgeRefreshing)
+        }
+
+        /// What the end of tracking means: a lifted finger is a release; a new gesture id while the
+        /// finger stays down abandons the old gesture without triggering it (the host began another).
+        static func endOfTracking(wasTracking: Bool, isTracking: Bool, gestureChanged: Bool) -> Input? {
+            guard wasTracking else { return nil }
+            if !isTracking { return .released }
+            return gestureChanged ? .cancelled : nil
+        }
+
+        /// Whether a load-more edge has reached its preload distance *because the user moves the
+        /// content towards it*: within `preload` of the end, moving towards the end, and either a
+        /// finger (or wheel) holds the content or the user's fling still carries it
+        /// (`userVelocity`, see ``flingContinues(_:_:)``), with the opposite edge closed. A spring
+        /// back from the opposite edge or a header's retraction never loads more; on content shorter
+        /// than the viewport they did.
+        static func reachedPreload(
+            distanceToEnd: Double, preload: Double?, velocity: Double,
+            isTracking: Bool, userVelocity: Double, oppositeEdgeOpen: Bool
+        ) -> Bool {
+            guard let preload, distanceToEnd <= preload, velocity >= forwardSpeed, !oppositeEdgeOpen else { return false }
+            return isTracking || userVelocity >= forwardSpeed
+        }
+
+        /// The user's fling velocity after one more free-motion observation of `velocity`: a fling
+        /// keeps its direction and only slows down, so motion that turns or speeds up (a spring, a
+        /// bounce, a hold that changed) is not the user's, and ends it (0) until the next gesture.
+        static func flingContinues(_ fling: Double, _ velocity: Double) -> Double {
+            fling * velocity > 0 && abs(velocity) <= abs(fling) ? velocity : 0
+        }
+
+        /// Whether a result has been shown for its hold time.
+        static func holdElapsed(finishedAt: Double, now: Double, holdTime: Double) -> Bool {
+            now - finishedAt >= holdTime
+        }
+
+        /// Whether a retracting edge has closed.
+        static func retracted(distance: Double) -> Bool {
+            distance <= closedDistance
+        }
+
+        /// Whether the container should ask the scroll view to bring the edge into view when this
+        /// refresh begins: a programmatic refresh is scrolled to unless the edge's configuration
+        /// says not to. A gesture's edge is under the finger already (the scroll view holds it at
+        /// its extent when the content rests there; a finger that then scrolls away is obeyed), and
+        /// an automatic load-more would yank the list.
+        static func reveals(_ trigger: RefreshTrigger, revealsProgrammaticRefresh: Bool) -> Bool {
+            trigger == .programmatic && revealsProgrammaticRefresh
+        }
     }
 }

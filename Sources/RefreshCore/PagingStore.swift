@@ -18,9 +18,13 @@ public enum PagePosition: Equatable, Sendable, Hashable {
 /// - a page shorter than the page size (or a nil next cursor) means no more data; a later
 ///   successful refresh makes more loadable again;
 /// - load-more is ignored while a refresh or another load-more runs, after a paging error (only
-///   `retry` re-issues it) and when there is no more data;
+///   `retry`, or a pull at the attached footer, re-issues it) and when there is no more data;
 /// - a refresh cancels a running load-more and drops its late result; a refresh that a newer
-///   refresh superseded is dropped too;
+///   refresh superseded is dropped too, and the refresh that is kept ends the attached header's
+///   refresh (whoever started either);
+/// - attached to a ``RefreshContainer``, the store and its edges agree whoever starts a request:
+///   `refresh`, `loadMore` and `retry` called by the app show at the edges, pulls at the edges run
+///   through the store, and an empty list hides its footer (``hidesFooterWhenEmpty``);
 /// - with an identity key, items already in the list are not added again (the server moved on);
 /// - releasing the store cancels what it runs.
 @MainActor
@@ -64,6 +68,11 @@ public final class PagingStore<Item: Sendable> {
     public var onChange: ((State) -> Void)?
     /// Items per page.
     public let pageSize: Int
+    /// Whether an attached container's footer is hidden while the list has no rows (MJRefresh
+    /// hides it: a "No more data" under nothing says nothing). On by default.
+    public var hidesFooterWhenEmpty = true {
+        didSet { syncFooterVisibility() }
+    }
 
     private let first: PagePosition
     private let fetch: Fetch
@@ -71,6 +80,10 @@ public final class PagingStore<Item: Sendable> {
     private var next: PagePosition?
     private var refreshTask: Task<Void, Never>?
     private var loadMoreTask: Task<Void, Never>?
+    /// The container's completion for the refresh the header shows; the refresh that is kept ends it.
+    private var refreshCompletion: RefreshCompletion?
+    /// The container's completion for the load-more the footer shows.
+    private var loadMoreCompletion: RefreshCompletion?
     private var refreshGeneration = 0
     private var loadMoreGeneration = 0
     private var continuations: [Int: AsyncStream<State>.Continuation] = [:]
@@ -79,8 +92,10 @@ public final class PagingStore<Item: Sendable> {
     private var refreshEdge: RefreshEdge = .top
     private var loadMoreEdge: RefreshEdge = .bottom
 
-    /// A store for a page-number API: `load(page, size)`, pages counted from `firstPage` (0 or 1).
-    public convenience init(pageSize: Int, firstPage: Int = 1, identity: (@Sendable (Item) -> AnyHashable)? = nil,
+    /// A store for a page-number API: `load(page, size)`, pages of `pageSize` counted from
+    /// `firstPage` (0 or 1). The label names the scheme, so that a trailing closure can never
+    /// silently pick another (`PagingStore(pagesOf: 20) { page, size in … }`).
+    public convenience init(pagesOf pageSize: Int, firstPage: Int = 1, identity: (@Sendable (Item) -> AnyHashable)? = nil,
                             load: @escaping @Sendable (_ page: Int, _ size: Int) async throws -> [Item]) {
         self.init(pageSize: pageSize, first: .page(firstPage), identity: identity) { position, size in
             guard case .page(let page) = position else { return ([], nil) }
@@ -89,22 +104,22 @@ public final class PagingStore<Item: Sendable> {
         }
     }
 
-    /// A store for an offset/limit API: `load(offset, limit)`.
-    public convenience init(pageSize: Int, identity: (@Sendable (Item) -> AnyHashable)? = nil,
-                            loadOffset: @escaping @Sendable (_ offset: Int, _ limit: Int) async throws -> [Item]) {
-        self.init(pageSize: pageSize, first: .offset(0), identity: identity) { position, size in
+    /// A store for an offset/limit API: `load(offset, limit)` with `limit` items a page.
+    public convenience init(offsetsWithLimit limit: Int, identity: (@Sendable (Item) -> AnyHashable)? = nil,
+                            load: @escaping @Sendable (_ offset: Int, _ limit: Int) async throws -> [Item]) {
+        self.init(pageSize: limit, first: .offset(0), identity: identity) { position, size in
             guard case .offset(let offset) = position else { return ([], nil) }
-            let items = try await loadOffset(offset, size)
+            let items = try await load(offset, size)
             return (items, items.count < size ? nil : .offset(offset + items.count))
         }
     }
 
     /// A store for a cursor API: `load(cursor, size)` returns the items and the next cursor (nil at the end).
-    public convenience init(pageSize: Int, identity: (@Sendable (Item) -> AnyHashable)? = nil,
-                            loadCursor: @escaping @Sendable (_ cursor: String?, _ size: Int) async throws -> (items: [Item], nextCursor: String?)) {
+    public convenience init(cursorPagesOf pageSize: Int, identity: (@Sendable (Item) -> AnyHashable)? = nil,
+                            load: @escaping @Sendable (_ cursor: String?, _ size: Int) async throws -> (items: [Item], nextCursor: String?)) {
         self.init(pageSize: pageSize, first: .cursor(nil), identity: identity) { position, size in
             guard case .cursor(let cursor) = position else { return ([], nil) }
-            let page = try await loadCursor(cursor, size)
+            let page = try await load(cursor, size)
             return (page.items, page.nextCursor.map { .cursor($0) })
         }
     }
@@ -121,6 +136,9 @@ public final class PagingStore<Item: Sendable> {
     isolated deinit {
         refreshTask?.cancel()
         loadMoreTask?.cancel()
+        // The edges must not spin for a store that is gone.
+        refreshCompletion?(.failure)
+        loadMoreCompletion?(.failure)
         for continuation in continuations.values { continuation.finish() }
     }
 
@@ -150,29 +168,31 @@ public final class PagingStore<Item: Sendable> {
     /// load-more or an older refresh. When attached to a container, the refresh edge shows it.
     @discardableResult
     public func refresh() -> Task<Void, Never>? {
-        if let container, container.state(of: refreshEdge) != .refreshing {
-            // A load-more in flight is superseded; a footer at the end keeps saying so until the
-            // refresh succeeds.
-            if container.state(of: loadMoreEdge) == .refreshing { container.reset(loadMoreEdge) }
+        if let container, refreshTask == nil {
+            // A load-more in flight is superseded (its footer closes without a result); a footer at
+            // the end keeps saying so until the refresh succeeds.
+            dropLoadMore()
             if container.begin(refreshEdge) { return refreshTask }
         }
         return startRefresh(completion: nil)
     }
 
-    /// Loads the next page, unless the rules ignore it (see the type's documentation).
+    /// Loads the next page, unless the rules ignore it (see the type's documentation). Attached, the
+    /// footer shows it; when the container will not start the footer (another edge refreshes, the
+    /// footer is hidden) nothing loads, so that the two never disagree.
     @discardableResult
     public func loadMore() -> Task<Void, Never>? {
-        guard case .items = state, next != nil, refreshTask == nil, loadMoreTask == nil else { return nil }
-        return startLoadMore(completion: nil)
+        guard canLoadMore(afterError: false) else { return nil }
+        return startLoadMoreThroughFooter()
     }
 
     /// Asks again after an error: the first page after a full-screen error, the failed page after a
-    /// paging error. Ignored otherwise.
+    /// paging error (shown at an attached footer). Ignored otherwise.
     @discardableResult
     public func retry() -> Task<Void, Never>? {
         switch state {
         case .fullscreenError: return startRefresh(completion: nil)
-        case .pagingError where refreshTask == nil && loadMoreTask == nil: return startLoadMore(completion: nil)
+        case .pagingError where canLoadMore(afterError: true): return startLoadMoreThroughFooter()
         default: return nil
         }
     }
@@ -180,7 +200,9 @@ public final class PagingStore<Item: Sendable> {
     // MARK: The container
 
     /// Lets `container`'s edges drive and show this store: a pull at `refreshEdge` refreshes, the
-    /// `loadMoreEdge` loads more; results, no-more-data and its reset reach the indicators.
+    /// `loadMoreEdge` loads more; results, no-more-data and its reset reach the indicators. Attach
+    /// again after replacing an edge (`enable`): the new footer learns what the store knows, and a
+    /// load-more in flight is dropped.
     public func attach(to container: RefreshContainer, refreshEdge: RefreshEdge = .top, loadMoreEdge: RefreshEdge = .bottom) {
         self.container = container
         self.refreshEdge = refreshEdge
@@ -193,40 +215,89 @@ public final class PagingStore<Item: Sendable> {
         }, for: refreshEdge)
         container.setAction({ [weak self] _, done in
             MainActor.assumeIsolated {
-                guard let self, case .items = self.state, self.next != nil, self.refreshTask == nil, self.loadMoreTask == nil else {
-                    // Nothing to load now (or a paging error waiting for retry): close the footer again.
-                    let noMore = self.map { $0.next == nil } ?? false
+                // A pull (or the automatic trigger) after a failed page retries it.
+                guard let self, self.canLoadMore(afterError: true) else {
+                    // Nothing to load now: close the footer again.
+                    let noMore = self.map { $0.next == nil && !$0.items.isEmpty } ?? false
                     return done(noMore ? .noMoreData : .failure)
                 }
                 self.startLoadMore(completion: done)
             }
         }, for: loadMoreEdge)
+        // Tell the (possibly new) footer what the store knows; a load-more it never saw start is dropped.
+        dropLoadMore()
+        if next == nil && !items.isEmpty { container.setNoMoreData(loadMoreEdge) }
+        syncFooterVisibility()
     }
 
     // MARK: Internals
 
     var refreshTaskForTesting: Task<Void, Never>? { refreshTask }
     var loadMoreTaskForTesting: Task<Void, Never>? { loadMoreTask }
+    /// Requests sent to the source so far, and a call each time one's answer has been dealt with
+    /// (applied or dropped): tests wait on these instead of on time.
+    private(set) var requestsSentForTesting = 0
+    var onRequestSettledForTesting: (() -> Void)?
 
     private var isFullscreenError: Bool {
         if case .fullscreenError = state { return true }
         return false
     }
 
-    @discardableResult
-    private func startRefresh(completion: RefreshCompletion?) -> Task<Void, Never> {
+    /// Whether a next page may be asked for now: items shown (or a failed page, for a retry), a
+    /// next position, nothing running.
+    private func canLoadMore(afterError: Bool) -> Bool {
+        let stateAllows = switch state {
+        case .items: true
+        case .pagingError: afterError
+        default: false
+        }
+        return stateAllows && next != nil && refreshTask == nil && loadMoreTask == nil
+    }
+
+    /// Starts a load-more at the attached footer (its action calls back into ``startLoadMore``), or
+    /// directly when there is no container.
+    private func startLoadMoreThroughFooter() -> Task<Void, Never>? {
+        guard let container else { return startLoadMore(completion: nil) }
+        return container.begin(loadMoreEdge) ? loadMoreTask : nil
+    }
+
+    /// Cancels a running load-more and drops its late result; its footer closes without a result.
+    private func dropLoadMore() {
         loadMoreTask?.cancel()
         loadMoreTask = nil
         loadMoreGeneration += 1
+        if loadMoreCompletion != nil {
+            loadMoreCompletion = nil
+            container?.reset(loadMoreEdge)
+        }
+        if case .pagingLoading = state { state = .items }
+    }
+
+    /// Hides the attached footer while the list has no rows (when ``hidesFooterWhenEmpty``).
+    private func syncFooterVisibility() {
+        container?.setHidden(hidesFooterWhenEmpty && items.isEmpty, loadMoreEdge)
+    }
+
+    @discardableResult
+    private func startRefresh(completion: RefreshCompletion?) -> Task<Void, Never> {
+        dropLoadMore()
         refreshTask?.cancel()
         refreshGeneration += 1
+        // The newest refresh is the one kept: it ends the header's refresh, even one an older
+        // refresh was started for.
+        if let completion { refreshCompletion = completion }
         let generation = refreshGeneration
         state = items.isEmpty ? .fullscreenLoading : .refreshing
         let fetch = self.fetch, first = self.first, size = pageSize
+        requestsSentForTesting += 1
         let task = Task { @MainActor [weak self] in
             let result = await Self.attempt(fetch, first, size)
+            defer { self?.onRequestSettledForTesting?() }
             guard let self, generation == self.refreshGeneration, !Task.isCancelled else { return }
             self.refreshTask = nil
+            let completion = self.refreshCompletion
+            self.refreshCompletion = nil
             switch result {
             case .success(let page):
                 self.items = self.unique(page.items, adding: [])
@@ -236,9 +307,11 @@ public final class PagingStore<Item: Sendable> {
                 if let container = self.container {
                     if page.next == nil { container.setNoMoreData(self.loadMoreEdge) } else { container.reset(self.loadMoreEdge) }
                 }
+                self.syncFooterVisibility()
             case .failure(let error):
                 self.state = self.items.isEmpty ? .fullscreenError("\(error)") : (self.next == nil ? .noMoreData : .items)
                 completion?(.failure)
+                self.syncFooterVisibility()
             }
         }
         refreshTask = task
@@ -247,15 +320,23 @@ public final class PagingStore<Item: Sendable> {
 
     @discardableResult
     private func startLoadMore(completion: RefreshCompletion?) -> Task<Void, Never>? {
-        guard let position = next else { return nil }
+        guard let position = next else {
+            completion?(.noMoreData)
+            return nil
+        }
         loadMoreGeneration += 1
         let generation = loadMoreGeneration
+        loadMoreCompletion = completion
         state = .pagingLoading
         let fetch = self.fetch, size = pageSize
+        requestsSentForTesting += 1
         let task = Task { @MainActor [weak self] in
             let result = await Self.attempt(fetch, position, size)
+            defer { self?.onRequestSettledForTesting?() }
             guard let self, generation == self.loadMoreGeneration, !Task.isCancelled else { return }
             self.loadMoreTask = nil
+            let completion = self.loadMoreCompletion
+            self.loadMoreCompletion = nil
             switch result {
             case .success(let page):
                 self.items = self.unique(page.items, adding: self.items)

@@ -1,9 +1,10 @@
 /// Turns scroll observations into refresh progress and states, for up to four edges at once.
 ///
 /// The container observes a scroll position (``observe(_:at:)``); it never owns the scroll view.
-/// It tells the scroll view what to keep open through ``holdExtent(for:)`` (or
-/// ``apply(to:)`` for a ``ScrollSimulation``), and drives one ``AnimatableRefresh`` per enabled
-/// edge, setting its state. The rules are the table in `EdgeStateMachine.swift`.
+/// It tells the scroll view what to keep open through ``holdExtent(for:)`` and which edge to
+/// bring into view through ``EdgeStatus/needsReveal`` (a ``RefreshDriver`` does both for a
+/// ``ScrollSimulation``), and drives one ``AnimatableRefresh`` per enabled edge, setting its state.
+/// Every rule, guards included, is in `EdgeStateMachine.swift`.
 ///
 /// ``begin(_:)``, ``end(_:result:)``, ``setNoMoreData(_:)`` and ``reset(_:)`` are idempotent and
 /// may be called in any order, at any time, also from inside an edge's action or an event handler.
@@ -41,31 +42,38 @@ public final class RefreshContainer {
         public var triggerDistance: Double
         /// The hold extent in use, in points.
         public var holdExtent: Double
+        /// Whether the scroll view should bring this edge into view, to its hold extent: set when a
+        /// refresh begins by gesture, or programmatically with
+        /// ``EdgeConfiguration/revealsProgrammaticRefresh``; cleared when the edge stops holding open.
+        public var needsReveal: Bool
+        /// Whether the edge is hidden (``RefreshContainer/setHidden(_:_:)``).
+        public var isHidden: Bool
     }
 
     private final class Slot {
         let indicator: any AnimatableRefresh
         let configuration: ResolvedEdgeConfiguration
         var action: RefreshAction?
-        var machine = EdgeStateMachine()
+        var machine: EdgeStateMachine
+        var needsReveal = false
         var pull = EdgePull.zero
         var state = RefreshState.unknown
         var stateStartTime = 0.0
         var finishedAt = 0.0
 
-        init(indicator: any AnimatableRefresh, configuration: ResolvedEdgeConfiguration, action: RefreshAction?) {
+        init(indicator: any AnimatableRefresh, configuration: ResolvedEdgeConfiguration, action: RefreshAction?, machine: EdgeStateMachine) {
             self.indicator = indicator
             self.configuration = configuration
             self.action = action
+            self.machine = machine
         }
 
         var progress: Double { configuration.progress(at: pull.distance) }
     }
 
-    /// The speed, in points per second towards the end, that counts as scrolling towards a load-more
-    /// edge. Not 0: a finger held still reads a few ulps of velocity either way, and that must not
-    /// load a page.
-    static let forwardSpeed = 1.0
+    /// The largest pull distance an observation may report, in points; larger (or non-finite)
+    /// values from a host are clamped, so progress stays finite.
+    public static let maximumPull = 1e7
 
     /// Whether two edges may refresh at once (EasyRefresh's `simultaneously`). Off by default:
     /// while one edge refreshes no other starts, so refresh and load-more never race.
@@ -76,8 +84,18 @@ public final class RefreshContainer {
     private var slots = PerEdge<Slot?>(repeating: nil)
     private var time = 0.0
     private var last: ScrollObservation?
+    /// The container's own gesture count: a new touch, or a new host gesture id, adds one. Host ids
+    /// may repeat or alternate; this never does.
+    private var gesture = 0
     /// The gesture in which an edge last started a refresh by gesture or automatically.
     private var triggeringGesture: Int?
+    /// The velocity of the user's own motion: while tracking, the content's; after the release, the
+    /// fling's as long as it only slows down; 0 per axis once anything else (a spring, a hold
+    /// change) has moved the content since. Automatic load-more follows only this.
+    private var userVelocity = Point.zero
+    /// The last generation each edge used, kept across `enable` and `disable` so that a completion
+    /// from a replaced edge can never end the new edge's refresh.
+    private var lastGenerations = PerEdge(repeating: 0)
 
     /// A container with no edges enabled.
     public init(allowsSimultaneousRefresh: Bool = false) {
@@ -87,7 +105,8 @@ public final class RefreshContainer {
     // MARK: Edges
 
     /// Puts `indicator` at `edge`, replacing what was there (a running refresh there is dropped:
-    /// its completion will be ignored). `action` runs when the edge begins refreshing.
+    /// its completion will be ignored). `action` runs when the edge begins refreshing; no refresh
+    /// begins inside this call, even with the edge pulled past its trigger.
     /// Throws when the indicator's length or the configuration is not usable; the edge is then unchanged.
     public func enable(
         _ edge: RefreshEdge,
@@ -96,10 +115,15 @@ public final class RefreshContainer {
         action: RefreshAction? = nil
     ) throws(ConfigurationError) {
         let resolved = try ResolvedEdgeConfiguration(configuration, edge: edge, refreshLength: indicator.refreshLength)
-        let slot = Slot(indicator: indicator, configuration: resolved, action: action)
+        retire(edge)
+        let machine = EdgeStateMachine(loadsMore: edge.isAtEnd, generation: lastGenerations[edge])
+        let slot = Slot(indicator: indicator, configuration: resolved, action: action, machine: machine)
         slot.stateStartTime = time
         slots[edge] = slot
-        if let last { update(edge, slot, with: last, wasTracking: last.isTracking, lastGesture: last.gesture) }
+        // Show the pull at once, but start nothing here: the app may set the action (a store
+        // attaches) before the next observation, which may then start a refresh.
+        if let last { slot.pull = last.pulls[edge] }
+        refreshShownState(slot)
         indicator.refreshState = slot.state
     }
 
@@ -111,7 +135,24 @@ public final class RefreshContainer {
 
     /// Removes the indicator at `edge`; a running refresh there is dropped.
     public func disable(_ edge: RefreshEdge) {
+        retire(edge)
         slots[edge] = nil
+    }
+
+    /// Hides `edge` (MJRefresh's `footer.hidden`, for a list with no rows) or shows it again. A
+    /// hidden edge shows ``RefreshState/none``, keeps nothing open and starts no refresh; a refresh
+    /// running there is dropped. Its no-more-data flag is kept. Does nothing when the edge is not enabled.
+    public func setHidden(_ hidden: Bool, _ edge: RefreshEdge) {
+        send(.setHidden(hidden), to: edge, gesture: nil)
+    }
+
+    /// Whether `edge` is hidden; false when it is not enabled.
+    public func isHidden(_ edge: RefreshEdge) -> Bool {
+        slots[edge]?.machine.isHidden ?? false
+    }
+
+    private func retire(_ edge: RefreshEdge) {
+        if let old = slots[edge] { lastGenerations[edge] = max(lastGenerations[edge], old.machine.generation) }
     }
 
     /// The enabled edges, in ``RefreshEdge`` order.
@@ -122,7 +163,8 @@ public final class RefreshContainer {
         guard let slot = slots[edge] else { return nil }
         return EdgeStatus(
             state: slot.state, progress: slot.progress, pull: slot.pull, stateStartTime: slot.stateStartTime,
-            triggerDistance: slot.configuration.triggerDistance, holdExtent: slot.configuration.holdExtent
+            triggerDistance: slot.configuration.triggerDistance, holdExtent: slot.configuration.holdExtent,
+            needsReveal: slot.needsReveal, isHidden: slot.machine.isHidden
         )
     }
 
@@ -138,47 +180,90 @@ public final class RefreshContainer {
         return slot.configuration.holdExtent
     }
 
-    /// Sets every edge's hold extent on `simulation`.
-    public func apply(to simulation: inout ScrollSimulation) {
-        for edge in RefreshEdge.allCases { simulation.setHoldExtent(holdExtent(for: edge), at: edge) }
+    /// The edges that should be brought into view (``EdgeStatus/needsReveal``), clearing the
+    /// request: a scroll view acts on each once.
+    func takeRevealRequests() -> [RefreshEdge] {
+        RefreshEdge.allCases.filter { edge in
+            guard let slot = slots[edge], slot.needsReveal else { return false }
+            slot.needsReveal = false
+            return true
+        }
     }
 
     // MARK: Observing
 
     /// Takes one moment of the scroll view at `time` seconds (any monotonic clock; the frames'
     /// `stateTime` and the result hold are measured on it).
+    /// Numbers from the host are clamped where they enter: non-finite pulls count as 0, pulls
+    /// beyond ``maximumPull`` as that.
     public func observe(_ observation: ScrollObservation, at time: Double) {
         if time.isFinite { self.time = max(self.time, time) }
+        let observation = Self.sanitized(observation)
         let wasTracking = last?.isTracking ?? false
-        let lastGesture = last?.gesture ?? observation.gesture
+        let gestureChanged = last.map { $0.gesture != observation.gesture } ?? false
+        let trackingEnded = Guards.endOfTracking(wasTracking: wasTracking, isTracking: observation.isTracking, gestureChanged: gestureChanged)
+        let endedGesture = gesture
+        if (observation.isTracking && !wasTracking) || gestureChanged {
+            gesture += 1
+            userVelocity = observation.isTracking ? .zero : observation.velocity  // a fling without a drag
+        } else if observation.isTracking {
+            userVelocity = observation.velocity
+        } else {
+            userVelocity = Point(
+                x: Guards.flingContinues(userVelocity.x, observation.velocity.x),
+                y: Guards.flingContinues(userVelocity.y, observation.velocity.y)
+            )
+        }
         last = observation
         for edge in RefreshEdge.allCases {
             guard let slot = slots[edge] else { continue }
-            update(edge, slot, with: observation, wasTracking: wasTracking, lastGesture: lastGesture)
+            update(edge, slot, with: observation, trackingEnded: trackingEnded.map { ($0, endedGesture) })
         }
     }
 
-    private func update(_ edge: RefreshEdge, _ slot: Slot, with observation: ScrollObservation, wasTracking: Bool, lastGesture: Int) {
-        let pull = observation.pulls[edge]
-        slot.pull = EdgePull(distance: pull.distance.isFinite ? pull.distance : 0, rawDistance: pull.rawDistance.isFinite ? pull.rawDistance : 0)
-        if wasTracking && (!observation.isTracking || observation.gesture != lastGesture) {
-            send(.released, to: edge, gesture: lastGesture)
+    private typealias Guards = EdgeStateMachine.Guards
+
+    private static func sanitized(_ observation: ScrollObservation) -> ScrollObservation {
+        func clamp(_ value: Double) -> Double { value.isFinite ? min(max(value, 0), maximumPull) : 0 }
+        func finite(_ value: Double) -> Double { value.isFinite ? value : 0 }
+        var clean = observation
+        for edge in RefreshEdge.allCases {
+            let pull = observation.pulls[edge]
+            clean.pulls[edge] = EdgePull(distance: clamp(pull.distance), rawDistance: clamp(pull.rawDistance))
         }
-        send(.pulled(progress: slot.progress, tracking: observation.isTracking), to: edge, gesture: observation.gesture)
-        if let preload = slot.configuration.preloadDistance,
-           observation.distanceToEnd[edge.axis] <= preload, observation.velocity[edge.axis] >= Self.forwardSpeed {
-            send(.reachedPreload, to: edge, gesture: observation.gesture)
+        clean.velocity = Point(x: finite(observation.velocity.x), y: finite(observation.velocity.y))
+        clean.distanceToEnd = Point(
+            x: observation.distanceToEnd.x.isNaN ? .infinity : observation.distanceToEnd.x,
+            y: observation.distanceToEnd.y.isNaN ? .infinity : observation.distanceToEnd.y
+        )
+        return clean
+    }
+
+    private func update(_ edge: RefreshEdge, _ slot: Slot, with observation: ScrollObservation, trackingEnded: (Input, gesture: Int)?) {
+        slot.pull = observation.pulls[edge]
+        if let (input, endedGesture) = trackingEnded { send(input, to: edge, gesture: endedGesture) }
+        send(.pulled(progress: slot.progress, tracking: observation.isTracking), to: edge, gesture: gesture)
+        let axis = edge.axis
+        let opposite = edge.opposite
+        if Guards.reachedPreload(
+            distanceToEnd: observation.distanceToEnd[axis], preload: slot.configuration.preloadDistance,
+            velocity: observation.velocity[axis], isTracking: observation.isTracking,
+            userVelocity: userVelocity[axis], oppositeEdgeOpen: !Guards.retracted(distance: observation.pulls[opposite].distance)
+        ) {
+            send(.reachedPreload, to: edge, gesture: gesture)
         }
         if case .finished(_, let retracting) = slot.machine.phase {
-            if !retracting && time - slot.finishedAt >= slot.configuration.resultHoldTime {
-                send(.holdElapsed, to: edge, gesture: observation.gesture)
+            if !retracting && Guards.holdElapsed(finishedAt: slot.finishedAt, now: time, holdTime: slot.configuration.resultHoldTime) {
+                send(.holdElapsed, to: edge, gesture: gesture)
             }
-            if case .finished(_, retracting: true) = slot.machine.phase, slot.pull.distance <= EdgeStateMachine.closedDistance {
-                send(.retracted, to: edge, gesture: observation.gesture)
+            if case .finished(_, retracting: true) = slot.machine.phase, Guards.retracted(distance: slot.pull.distance) {
+                send(.retracted, to: edge, gesture: gesture)
             }
         }
         refreshShownState(slot)
     }
+
+    private typealias Input = EdgeStateMachine.Input
 
     // MARK: Commands
 
@@ -194,13 +279,15 @@ public final class RefreshContainer {
     }
 
     /// Ends the refresh running at `edge` with `result`; does nothing when none runs.
-    /// A ``RefreshResult/noMoreData`` result leaves the edge in ``RefreshState/noMoreData``.
+    /// A ``RefreshResult/noMoreData`` result leaves a load edge (bottom, trailing) in
+    /// ``RefreshState/noMoreData``; at a refresh edge (top, leading) it counts as success.
     public func end(_ edge: RefreshEdge, result: RefreshResult) {
         send(.end(result, generation: nil), to: edge, gesture: nil)
     }
 
-    /// Marks `edge` as having no more data (ending a running refresh with that result). It stays so
-    /// through later ends and pulls, until ``reset(_:)``.
+    /// Marks load edge `edge` as having no more data (ending a running refresh with that result). It
+    /// stays so through later ends and pulls, until ``reset(_:)``. Ignored at a refresh edge (top,
+    /// leading): pull-to-refresh always has more to load.
     public func setNoMoreData(_ edge: RefreshEdge) {
         send(.setNoMoreData, to: edge, gesture: nil)
     }
@@ -219,15 +306,19 @@ public final class RefreshContainer {
 
     /// Whether `edge` may start a refresh for an input of `gesture` (nil: programmatic).
     private func mayStart(_ edge: RefreshEdge, gesture: Int?) -> Bool {
-        if let gesture, gesture == triggeringGesture { return false }
-        if allowsSimultaneousRefresh { return true }
-        return !RefreshEdge.allCases.contains { $0 != edge && slots[$0]?.machine.phase == .refreshing }
+        Guards.mayStart(
+            otherEdgeRefreshing: RefreshEdge.allCases.contains { $0 != edge && slots[$0]?.machine.phase == .refreshing },
+            allowsSimultaneousRefresh: allowsSimultaneousRefresh,
+            gestureAlreadyTriggered: gesture != nil && gesture == triggeringGesture
+        )
     }
 
-    private func send(_ input: EdgeStateMachine.Input, to edge: RefreshEdge, gesture: Int?) {
+    private func send(_ input: Input, to edge: RefreshEdge, gesture: Int?) {
         guard let slot = slots[edge] else { return }
+        let before = slot.machine
         let effects = slot.machine.handle(input, policy: slot.configuration.triggerPolicy, mayStart: mayStart(edge, gesture: gesture))
-        guard !effects.isEmpty || input == .reset || input == .setNoMoreData || input == .retracted else { return }
+        if !slot.machine.holdsOpen { slot.needsReveal = false }
+        guard !effects.isEmpty || slot.machine != before else { return }
         refreshShownState(slot)
         for effect in effects {
             switch effect {
@@ -237,6 +328,7 @@ public final class RefreshContainer {
                 onEvent?(.stoppedBeingEligible(edge))
             case .began(let trigger, let generation):
                 if let gesture, trigger != .programmatic { triggeringGesture = gesture }
+                slot.needsReveal = Guards.reveals(trigger, revealsProgrammaticRefresh: slot.configuration.revealsProgrammaticRefresh)
                 onEvent?(.beganRefreshing(edge, trigger))
                 slot.action?(trigger, RefreshCompletion(container: self, edge: edge, generation: generation))
             case .finished(let result):

@@ -1,8 +1,9 @@
 /// Steps a ``ScrollSimulation`` and a ``RefreshContainer`` together on one clock.
 ///
-/// Each ``advance(by:)``: the container's hold extents go to the simulation, the simulation
-/// steps, the container observes the result at the new time. The preview, the headless
-/// renderer and the tests all drive a list this way, so they agree frame for frame.
+/// Each ``advance(by:)``: what the container holds open and asks to reveal goes to the simulation,
+/// the simulation steps, the container observes the result at the new time. This is the one place
+/// the state machine meets the physics. The preview, the headless renderer and the tests all drive
+/// a list this way, so they agree frame for frame.
 public final class RefreshDriver {
     /// The simulated scroll view; give it input between steps.
     public var simulation: ScrollSimulation
@@ -21,10 +22,16 @@ public final class RefreshDriver {
     /// Advances the clock by `dt` seconds (non-finite or non-positive steps are ignored).
     public func advance(by dt: Double) {
         guard dt.isFinite, dt > 0 else { return }
-        container.apply(to: &simulation)
+        applyContainer()
         simulation.step(dt)
         time += dt
         container.observe(simulation.observation, at: time)
-        container.apply(to: &simulation)
+        applyContainer()
+    }
+
+    /// Hold extents first (they set the bounds), then reveals (they aim within them).
+    private func applyContainer() {
+        for edge in RefreshEdge.allCases { simulation.setHoldExtent(container.holdExtent(for: edge), at: edge) }
+        for edge in container.takeRevealRequests() { simulation.reveal(edge) }
     }
 }

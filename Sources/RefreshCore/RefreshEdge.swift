@@ -25,6 +25,16 @@ public enum RefreshEdge: String, Sendable, CaseIterable, Hashable, Comparable {
     /// Whether the edge is at the end of the content (bottom, trailing) rather than its start.
     public var isAtEnd: Bool { self == .bottom || self == .trailing }
 
+    /// The edge across the same axis at the other end: top ↔ bottom, leading ↔ trailing.
+    public var opposite: RefreshEdge {
+        switch self {
+        case .top: .bottom
+        case .bottom: .top
+        case .leading: .trailing
+        case .trailing: .leading
+        }
+    }
+
     /// Edges sort in declaration order: top, bottom, leading, trailing.
     public static func < (lhs: RefreshEdge, rhs: RefreshEdge) -> Bool {
         allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!

@@ -101,6 +101,10 @@ public struct ScrollSimulation: Sendable {
     private var vertical: AxisMotion
     private var horizontal: AxisMotion
     private var isDragging = false
+    /// Edges to keep in view to their hold extent until a new gesture or the hold ends; the value
+    /// orders the requests (0: none), so the later one wins when both ends of an axis cannot show.
+    private var revealRequests = PerEdge(repeating: 0)
+    private var revealCount = 0
     /// Seconds since the last wheel event, while a wheel gesture is in progress.
     private var wheelIdleTime: Double?
 
@@ -177,6 +181,7 @@ public struct ScrollSimulation: Sendable {
     /// A finger touches the content: starts a new gesture and stops any motion.
     public mutating func dragBegan() {
         endWheelGesture()
+        revealRequests = PerEdge(repeating: 0)
         isDragging = true
         gesture += 1
         for axis in configuration.scrollableAxes { self[axis].beginTracking(configuration.rubberBand) }
@@ -204,6 +209,7 @@ public struct ScrollSimulation: Sendable {
     public mutating func fling(velocity: Point) {
         guard velocity.x.isFinite, velocity.y.isFinite else { return }
         endWheelGesture()
+        revealRequests = PerEdge(repeating: 0)
         isDragging = false
         gesture += 1
         for axis in configuration.scrollableAxes {
@@ -219,6 +225,7 @@ public struct ScrollSimulation: Sendable {
         guard delta.x.isFinite, delta.y.isFinite else { return }
         if !isTracking {
             gesture += 1
+            revealRequests = PerEdge(repeating: 0)
             for axis in configuration.scrollableAxes { self[axis].beginTracking(configuration.rubberBand) }
         }
         if !isDragging { wheelIdleTime = 0 }
@@ -234,6 +241,7 @@ public struct ScrollSimulation: Sendable {
         for _ in 0..<count {
             for axis in ScrollAxis.allCases {
                 self[axis].step(slice, rate: configuration.decelerationRate, spring: configuration.spring)
+                pursueReveals(axis)  // a spring that overshot into a fling is brought back
             }
             if let idle = wheelIdleTime {
                 wheelIdleTime = idle + slice
@@ -246,22 +254,31 @@ public struct ScrollSimulation: Sendable {
     }
 
     /// Sets how far `edge` is kept open past the content, in points (negative or non-finite
-    /// counts as 0). A refresh container sets this while an edge refreshes. When the extent grows
-    /// and the content is at that edge, the content springs out to reveal it, as a programmatic
-    /// refresh should; when it shrinks, content left past the new bound springs back.
+    /// counts as 0; at most ``maximumHoldExtent``). A refresh container sets this while an edge
+    /// refreshes. When the extent grows and the content is at that edge, the edge is revealed
+    /// (``reveal(_:)``); when it shrinks, content left past the new bound springs back.
     public mutating func setHoldExtent(_ extent: Double, at edge: RefreshEdge) {
-        let newExtent = extent.isFinite ? max(0, extent) : 0
+        let newExtent = extent.isFinite ? min(max(0, extent), Self.maximumHoldExtent) : 0
         let oldExtent = holdExtents[edge]
         guard newExtent != oldExtent else { return }
         holdExtents[edge] = newExtent
         let axis = edge.axis
         let wasAtEdge = edge.isAtEnd ? self[axis].offset >= self[axis].upper - 0.5 : self[axis].offset <= self[axis].lower + 0.5
+        if newExtent == 0 { revealRequests[edge] = 0 }
+        if newExtent > oldExtent, wasAtEdge, !self[axis].isTracking { requestReveal(edge) }
         applyBounds(axis)
-        if newExtent > oldExtent, wasAtEdge, !self[axis].isTracking {
-            let target = edge.isAtEnd ? self[axis].upper : self[axis].lower
-            let beyond = edge.isAtEnd ? self[axis].offset > target : self[axis].offset < target
-            if !beyond { self[axis].startSpring(to: target, velocity: self[axis].velocity) }
-        }
+    }
+
+    /// The largest hold extent, in points: beyond any screen.
+    public static let maximumHoldExtent = 100_000.0
+
+    /// Scrolls so that `edge` shows its whole hold extent (a refreshing edge must be seen), with the
+    /// spring, from wherever the content is; and keeps it so while bounds change (another edge's
+    /// hold ends, a page arrives) until the next gesture or the edge's hold ends. When both ends of
+    /// an axis are to be shown and cannot be at once, the later request wins.
+    public mutating func reveal(_ edge: RefreshEdge) {
+        requestReveal(edge)
+        pursueReveals(edge.axis)
     }
 
     /// Changes the content size (a page of rows arrived, say). Returns the error and changes nothing
@@ -300,12 +317,45 @@ public struct ScrollSimulation: Sendable {
             upper: base.upperBound + holdExtents[end],
             configuration.rubberBand
         )
+        pursueReveals(axis)
+    }
+
+    private mutating func requestReveal(_ edge: RefreshEdge) {
+        revealCount += 1
+        revealRequests[edge] = revealCount
+    }
+
+    /// Springs towards an offset that shows every edge with a reveal request on `axis`, unless the
+    /// content is already there or on its way. A finger on the content always wins.
+    private mutating func pursueReveals(_ axis: ScrollAxis) {
+        let (start, end) = Self.edges(axis)
+        guard !self[axis].isTracking, revealRequests[start] > 0 || revealRequests[end] > 0 else { return }
+        // Offsets at most `highest` show the start edge; at least `lowest` show the end edge.
+        var highest = revealRequests[start] > 0 ? self[axis].lower : Double.infinity
+        let contentEnd = configuration.contentSize[axis] + configuration.contentInsets[end]
+        var lowest = revealRequests[end] > 0 ? contentEnd + holdExtents[end] - configuration.viewportSize[axis] : -Double.infinity
+        if lowest > highest {
+            if revealRequests[start] > revealRequests[end] { lowest = -.infinity } else { highest = .infinity }
+        }
+        let motion = self[axis]
+        let heading = if case .springing(let target, _, _, _) = motion.phase { target } else { motion.offset }
+        guard heading < lowest - 0.5 || heading > highest + 0.5 else { return }
+        let target = min(max(heading, lowest), highest)
+        // Like an animated scroll: momentum away from the target is dropped, momentum towards it is
+        // kept up to what a critically damped spring absorbs without overshooting (ω·distance);
+        // an overshoot would count as a fling out of an overscroll and carry the content away.
+        let distance = target - motion.offset
+        let spring = configuration.spring
+        let absorbable = (spring.stiffness / spring.mass).squareRoot() * Swift.abs(distance)
+        let velocity = distance * motion.velocity > 0 ? min(Swift.abs(motion.velocity), absorbable) * (distance > 0 ? 1 : -1) : 0
+        self[axis].startSpring(to: target, velocity: velocity)
     }
 
     private mutating func release(_ contentVelocity: Point?) {
         for axis in configuration.scrollableAxes {
             let v = contentVelocity.map { $0[axis].isFinite ? -$0[axis] : 0 }
             self[axis].release(velocity: v)
+            pursueReveals(axis)  // an edge that began refreshing under the finger is shown now
         }
     }
 

@@ -26,7 +26,7 @@ final class SimulatedDataSource {
         self.failureRate = failureRate
         self.pageSize = pageSize
         self.totalRows = totalRows
-        store = PagingStore<Int>(pageSize: pageSize) { [weak self] offset, limit in
+        store = PagingStore<Int>(offsetsWithLimit: pageSize) { [weak self] offset, limit in
             try await self?.request(offset: offset, limit: limit) ?? []
         }
     }
@@ -64,7 +64,7 @@ final class SimulatedDataSource {
     func restart() {
         for request in pending { request.continuation.resume(throwing: CancellationError()) }
         pending.removeAll()
-        store = PagingStore<Int>(pageSize: pageSize) { [weak self] offset, limit in
+        store = PagingStore<Int>(offsetsWithLimit: pageSize) { [weak self] offset, limit in
             try await self?.request(offset: offset, limit: limit) ?? []
         }
     }

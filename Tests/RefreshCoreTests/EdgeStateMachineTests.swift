@@ -8,15 +8,21 @@ import Testing
 
     struct Row: CustomTestStringConvertible, Sendable {
         var from: Machine.Phase
+        var loadsMore = true
         var noMoreData = false
+        var hidden = false
         var input: Machine.Input
         var policy = RefreshTriggerPolicy.onRelease
         var mayStart = true
         var to: Machine.Phase
         var effects: [Machine.Effect] = []
         var noMoreDataAfter: Bool? = nil
+        var hiddenAfter: Bool? = nil
+        var generationAfter: Int? = nil
 
-        var testDescription: String { "\(from) + \(input) [\(policy), mayStart \(mayStart), noMore \(noMoreData)] → \(to)" }
+        var testDescription: String {
+            "\(from) + \(input) [\(loadsMore ? "load" : "refresh") edge, \(policy), mayStart \(mayStart), noMore \(noMoreData), hidden \(hidden)] → \(to)"
+        }
     }
 
     static let generation = 3  // the running refresh's generation in every row
@@ -49,12 +55,26 @@ import Testing
         Row(from: .eligible, input: .setNoMoreData, to: .idle, effects: [.stoppedBeingEligible], noMoreDataAfter: true),
         Row(from: .eligible, input: .reset, to: .idle, effects: [.stoppedBeingEligible]),
         Row(from: .eligible, input: .end(.failure, generation: nil), to: .eligible),
+        Row(from: .eligible, input: .cancelled, to: .idle, effects: [.stoppedBeingEligible]),
+        Row(from: .eligible, input: .setHidden(true), to: .idle, effects: [.stoppedBeingEligible], hiddenAfter: true),
+        Row(from: .idle, input: .cancelled, to: .idle),
+        Row(from: .idle, hidden: true, input: .pulled(progress: 2, tracking: true), to: .idle),
+        Row(from: .idle, hidden: true, input: .reachedPreload, to: .idle),
+        Row(from: .idle, hidden: true, input: .beginRequested, to: .idle),
+        Row(from: .idle, hidden: true, input: .setHidden(false), to: .idle, hiddenAfter: false),
+        Row(from: .idle, noMoreData: true, input: .setHidden(true), to: .idle, hiddenAfter: true),
         // refreshing
         Row(from: .refreshing, input: .end(.success, generation: nil), to: .finished(.success, retracting: false), effects: [.finished(.success)]),
         Row(from: .refreshing, input: .end(.failure, generation: 3), to: .finished(.failure, retracting: false), effects: [.finished(.failure)]),
         Row(from: .refreshing, input: .end(.noMoreData, generation: 3), to: .finished(.noMoreData, retracting: false), effects: [.finished(.noMoreData)], noMoreDataAfter: true),
         Row(from: .refreshing, input: .end(.success, generation: 2), to: .refreshing),
         Row(from: .refreshing, input: .setNoMoreData, to: .finished(.noMoreData, retracting: false), effects: [.finished(.noMoreData)], noMoreDataAfter: true),
+        // a refresh edge has no "no more data": the result counts as success, the flag is ignored
+        Row(from: .refreshing, loadsMore: false, input: .end(.noMoreData, generation: 3), to: .finished(.success, retracting: false), effects: [.finished(.success)]),
+        Row(from: .refreshing, loadsMore: false, input: .setNoMoreData, to: .refreshing),
+        Row(from: .idle, loadsMore: false, input: .setNoMoreData, to: .idle),
+        Row(from: .eligible, loadsMore: false, input: .setNoMoreData, to: .eligible),
+        Row(from: .refreshing, input: .setHidden(true), to: .idle, hiddenAfter: true, generationAfter: 4),
         Row(from: .refreshing, input: .reset, to: .idle),
         Row(from: .refreshing, input: .beginRequested, to: .refreshing),
         Row(from: .refreshing, input: .released, to: .refreshing),
@@ -73,15 +93,18 @@ import Testing
         Row(from: .finished(.success, retracting: false), input: .end(.failure, generation: nil), to: .finished(.success, retracting: false)),
         Row(from: .finished(.success, retracting: false), input: .setNoMoreData, to: .finished(.success, retracting: false), noMoreDataAfter: true),
         Row(from: .finished(.noMoreData, retracting: false), noMoreData: true, input: .reset, to: .idle, noMoreDataAfter: false),
+        Row(from: .finished(.failure, retracting: false), input: .setHidden(true), to: .idle, hiddenAfter: true),
     ]
 
     @Test(arguments: rows)
     func row(_ row: Row) {
-        var machine = Machine(phase: row.from, hasNoMoreData: row.noMoreData, generation: Self.generation)
+        var machine = Machine(loadsMore: row.loadsMore, phase: row.from, hasNoMoreData: row.noMoreData, isHidden: row.hidden, generation: Self.generation)
         let effects = machine.handle(row.input, policy: row.policy, mayStart: row.mayStart)
         #expect(machine.phase == row.to)
         #expect(effects == row.effects)
         #expect(machine.hasNoMoreData == (row.noMoreDataAfter ?? row.noMoreData))
+        #expect(machine.isHidden == (row.hiddenAfter ?? row.hidden))
+        if let generation = row.generationAfter { #expect(machine.generation == generation) }
     }
 
     @Test func resetMakesTheRunningRefreshsCompletionStale() {
@@ -90,6 +113,12 @@ import Testing
         _ = machine.handle(.beginRequested, policy: .onRelease, mayStart: true)
         #expect(machine.handle(.end(.success, generation: 3), policy: .onRelease, mayStart: true).isEmpty)
         #expect(machine.phase == .refreshing)
+    }
+
+    @Test func aHiddenEdgeShowsNothingAndHoldsNothingOpen() {
+        let hidden = Machine(phase: .idle, hasNoMoreData: true, isHidden: true)
+        #expect(!hidden.holdsOpen)
+        #expect(hidden.shownState(distance: 40, progress: 0.5) == RefreshState.none)
     }
 
     @Test func anEdgeWithNoMoreDataStaysOpenAsTheEndMarker() {
@@ -110,5 +139,58 @@ import Testing
     func shownState(phase: Machine.Phase, noMoreData: Bool, distance: Double, expected: RefreshState) {
         let machine = Machine(phase: phase, hasNoMoreData: noMoreData)
         #expect(machine.shownState(distance: distance, progress: distance / 60) == expected)
+    }
+}
+
+/// The guards beside the table, each decision on its own.
+@Suite struct EdgeGuardsTests {
+    typealias Guards = EdgeStateMachine.Guards
+
+    @Test func mayStart() {
+        #expect(Guards.mayStart(otherEdgeRefreshing: false, allowsSimultaneousRefresh: false, gestureAlreadyTriggered: false))
+        #expect(!Guards.mayStart(otherEdgeRefreshing: true, allowsSimultaneousRefresh: false, gestureAlreadyTriggered: false))
+        #expect(Guards.mayStart(otherEdgeRefreshing: true, allowsSimultaneousRefresh: true, gestureAlreadyTriggered: false))
+        #expect(!Guards.mayStart(otherEdgeRefreshing: false, allowsSimultaneousRefresh: true, gestureAlreadyTriggered: true))
+    }
+
+    @Test func endOfTracking() {
+        #expect(Guards.endOfTracking(wasTracking: true, isTracking: false, gestureChanged: false) == .released)
+        #expect(Guards.endOfTracking(wasTracking: true, isTracking: false, gestureChanged: true) == .released)
+        #expect(Guards.endOfTracking(wasTracking: true, isTracking: true, gestureChanged: true) == .cancelled)
+        #expect(Guards.endOfTracking(wasTracking: true, isTracking: true, gestureChanged: false) == nil)
+        #expect(Guards.endOfTracking(wasTracking: false, isTracking: false, gestureChanged: true) == nil)
+    }
+
+    @Test func reachedPreloadFollowsTheUsersOwnMotion() {
+        func reached(distance: Double = 10, velocity: Double = 100, tracking: Bool = false, user: Double = 100, oppositeOpen: Bool = false) -> Bool {
+            Guards.reachedPreload(distanceToEnd: distance, preload: 50, velocity: velocity, isTracking: tracking, userVelocity: user, oppositeEdgeOpen: oppositeOpen)
+        }
+        #expect(reached())
+        #expect(reached(tracking: true, user: 0), "a finger moving towards the end")
+        #expect(!reached(user: 0), "free motion that is not the user's fling: a spring, a retraction")
+        #expect(!reached(oppositeOpen: true), "the opposite edge springs back")
+        #expect(!reached(distance: 60))
+        #expect(!reached(velocity: 0.5), "a finger held still")
+        #expect(!Guards.reachedPreload(distanceToEnd: 0, preload: nil, velocity: 100, isTracking: true, userVelocity: 100, oppositeEdgeOpen: false))
+    }
+
+    @Test func aFlingOnlySlowsDown() {
+        #expect(Guards.flingContinues(300, 250) == 250)
+        #expect(Guards.flingContinues(300, 320) == 0, "sped up: not the fling")
+        #expect(Guards.flingContinues(300, -20) == 0, "turned: a bounce")
+        #expect(Guards.flingContinues(0, 50) == 0, "once ended, ended until the next gesture")
+    }
+
+    @Test func holdAndRetraction() {
+        #expect(Guards.holdElapsed(finishedAt: 1, now: 2, holdTime: 1))
+        #expect(!Guards.holdElapsed(finishedAt: 1, now: 1.9, holdTime: 1))
+        #expect(Guards.retracted(distance: 0.5) && !Guards.retracted(distance: 0.6))
+    }
+
+    @Test func onlyAProgrammaticRefreshAsksToBeRevealed() {
+        #expect(Guards.reveals(.programmatic, revealsProgrammaticRefresh: true))
+        #expect(!Guards.reveals(.programmatic, revealsProgrammaticRefresh: false))
+        #expect(!Guards.reveals(.userGesture, revealsProgrammaticRefresh: true))
+        #expect(!Guards.reveals(.automatic, revealsProgrammaticRefresh: true))
     }
 }
