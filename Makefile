@@ -6,7 +6,7 @@ SWIFT ?= swift
 # Debian packages the build, the tests and the demo need.
 SYSTEM_PACKAGES := pkg-config libcairo2-dev libpango1.0-dev libsdl2-dev libpng-dev fonts-dejavu-core fonts-droid-fallback libcjson-dev libwebp-dev librlottie-dev xvfb xauth
 
-.PHONY: all deps build test demo clean
+.PHONY: all deps build test soak demo clean
 
 all: build
 
@@ -20,6 +20,10 @@ build: deps
 # The suites use Swift Testing; XCTest finds none and says "Executed 0 tests" first.
 test: build
 	$(SWIFT) test
+
+# The randomised state-machine checks at full count, in release (about REFRESHKIT_SEQUENCES each).
+soak: deps
+	REFRESHKIT_SEQUENCES=$${REFRESHKIT_SEQUENCES:-100000} $(SWIFT) test -c release -Xswiftc -enable-testing --scratch-path .build-release --filter 'RandomSequenceTests|StoreSequenceTests'
 
 # The preview when there is a display; otherwise (or if it cannot open one) the headless demo.
 demo: build

@@ -98,7 +98,7 @@ typealias Page = (items: [Int], next: PagePosition?)
         let source = FakeSource<[Int]>(honoursCancellation: honoursCancellation)
         var key: (@Sendable (Int) -> AnyHashable)?
         if identity { key = { @Sendable (value: Int) -> AnyHashable in AnyHashable(value) } }
-        let store = PagingStore<Int>(pageSize: 3, firstPage: 1, identity: key) { page, size in
+        let store = PagingStore<Int>(pagesOf: 3, firstPage: 1, identity: key) { page, size in
             try await source.fetch(.page(page), size)
         }
         return (store, source, source.requests.makeAsyncIterator())
@@ -262,7 +262,7 @@ typealias Page = (items: [Int], next: PagePosition?)
     @Test func offsetAndCursorSchemes() async {
         let offsets = FakeSource<[Int]>()
         var offsetRequests = offsets.requests.makeAsyncIterator()
-        let byOffset = PagingStore<Int>(pageSize: 2) { offset, limit in try await offsets.fetch(.offset(offset), limit) }
+        let byOffset = PagingStore<Int>(offsetsWithLimit: 2) { offset, limit in try await offsets.fetch(.offset(offset), limit) }
         var task = byOffset.loadInitial()
         await offsetRequests.next(isolation: #isolation)!.succeed([1, 2])
         await task?.value
@@ -271,7 +271,7 @@ typealias Page = (items: [Int], next: PagePosition?)
 
         let cursors = FakeSource<(items: [Int], nextCursor: String?)>()
         var cursorRequests = cursors.requests.makeAsyncIterator()
-        let byCursor = PagingStore<Int>(pageSize: 2) { cursor, size in try await cursors.fetch(.cursor(cursor), size) }
+        let byCursor = PagingStore<Int>(cursorPagesOf: 2) { cursor, size in try await cursors.fetch(.cursor(cursor), size) }
         task = byCursor.loadInitial()
         let first = await cursorRequests.next(isolation: #isolation)!
         #expect(first.position == .cursor(nil))
@@ -288,7 +288,7 @@ typealias Page = (items: [Int], next: PagePosition?)
     @Test func releasingTheStoreCancelsWhatItRuns() async {
         let source = FakeSource<[Int]>()
         var requests = source.requests.makeAsyncIterator()
-        var store: PagingStore<Int>? = PagingStore<Int>(pageSize: 3) { page, size in try await source.fetch(.page(page), size) }
+        var store: PagingStore<Int>? = PagingStore<Int>(pagesOf: 3) { page, size in try await source.fetch(.page(page), size) }
         let task = store?.loadInitial()
         let request = await requests.next(isolation: #isolation)!
         store = nil

@@ -1,8 +1,11 @@
+import Foundation
 import Testing
 @testable import RefreshCore
 
 /// Thousands of random gestures and commands: never an illegal transition, never a non-finite
-/// number, never more than one trigger per gesture.
+/// number, never more than one trigger per gesture; also with a host that sends its own
+/// observations (gesture ids that change or repeat while tracking, absurd numbers) and edges
+/// replaced, removed or hidden while they refresh. `REFRESHKIT_SEQUENCES=N` sets the count.
 @Suite struct RandomSequenceTests {
     /// An indicator that stamps each state it is given with how many resets had happened.
     final class StampingIndicator: AnimatableRefresh {
@@ -33,7 +36,7 @@ import Testing
         .noMoreData: [.none, .pulling],
     ]
 
-    static let sequences = 2000
+    static let sequences = ProcessInfo.processInfo.environment["REFRESHKIT_SEQUENCES"].flatMap(Int.init) ?? 2000
 
     @Test func randomSequencesKeepEveryRule() throws {
         var generator = SeededRandom(seed: 0x5EED_2026)
@@ -50,9 +53,11 @@ import Testing
         let content = [200.0, 900, 2000][Int.random(in: 0..<3, using: &g)]
         let container = RefreshContainer(allowsSimultaneousRefresh: Int.random(in: 0..<5, using: &g) == 0)
         var completions: [RefreshCompletion] = []
+        var configurations: [RefreshEdge: EdgeConfiguration] = [:]
+        let action: RefreshAction = { _, done in completions.append(done) }
         for edge in [RefreshEdge.top, .bottom] {
             indicators[edge].resets = { resets }
-            let configuration = EdgeConfiguration(
+            configurations[edge] = EdgeConfiguration(
                 triggerDistance: Double.random(in: 40...120, using: &g),
                 startOffset: Double.random(in: 0...30, using: &g),
                 holdExtent: Double.random(in: 0...100, using: &g),
@@ -60,17 +65,30 @@ import Testing
                 preloadDistance: edge == .bottom && Bool.random(using: &g) ? Double.random(in: 0...400, using: &g) : nil,
                 resultHoldTime: Double.random(in: 0...0.5, using: &g)
             )
-            try container.enable(edge, indicator: indicators[edge], configuration: configuration) { _, done in completions.append(done) }
+            try container.enable(edge, indicator: indicators[edge], configuration: configurations[edge]!, action: action)
         }
-        var triggersPerGesture: [Int: Int] = [:]
-        let driver = RefreshDriver(simulation: makeSimulation(content: content), container: container)
+        /// Keyed by the simulation's gesture and the number of host bursts before it: after a burst
+        /// the container sees the simulation's gesture id come back, which is a new gesture to it.
+        var triggersPerGesture: [[Int]: Int] = [:]
+        var bursts = 0
+        var hostTriggers = 0
+        var hostEvents: [String] = []
+        /// A release's trigger belongs to the touch that was released, also when the release came
+        /// with a new gesture (a fling started mid-drag).
+        var lastTrackingGesture = 0
+        var hostDriven = false
+        let driver = RefreshDriver(simulation: makeSimulation(content: content, axes: Bool.random(using: &g) ? [.vertical] : [.vertical, .horizontal]), container: container)
         container.onEvent = { event in
             if case .beganRefreshing(_, let trigger) = event, trigger != .programmatic {
-                triggersPerGesture[driver.simulation.gesture, default: 0] += 1
+                if hostDriven { hostTriggers += 1; hostEvents.append("\(event)") } else {
+                    let touch = trigger == .userGesture && !driver.simulation.isTracking ? lastTrackingGesture : driver.simulation.gesture
+                    triggersPerGesture[[touch, bursts], default: 0] += 1
+                }
             }
         }
         func frames(_ count: Int) {
             for _ in 0..<count {
+                if driver.simulation.isTracking { lastTrackingGesture = driver.simulation.gesture }
                 driver.advance(by: 1.0 / 60)
                 let sim = driver.simulation
                 // Plain checks: an #expect per frame would dominate the run time.
@@ -88,12 +106,13 @@ import Testing
         let weird: [Double] = [.nan, .infinity, -.infinity, 1e300]
         let edges: [RefreshEdge] = [.top, .bottom]
         for _ in 0..<Int.random(in: 5...25, using: &g) {
-            switch Int.random(in: 0..<10, using: &g) {
+            switch Int.random(in: 0..<13, using: &g) {
             case 0, 1, 2:
                 driver.simulation.dragBegan()
+                let diagonal = Bool.random(using: &g)
                 for _ in 0..<Int.random(in: 1...12, using: &g) {
                     let dy = Int.random(in: 0..<40, using: &g) == 0 ? weird.randomElement(using: &g)! : Double.random(in: -80...80, using: &g)
-                    driver.simulation.dragMoved(by: Point(x: 0, y: dy))
+                    driver.simulation.dragMoved(by: Point(x: diagonal ? Double.random(in: -60...60, using: &g) : 0, y: dy))
                     frames(1)
                 }
                 let velocity = Bool.random(using: &g) ? nil : Point(x: 0, y: Double.random(in: -3000...3000, using: &g))
@@ -118,6 +137,43 @@ import Testing
                     resets += 1
                     container.reset(edges.randomElement(using: &g)!)
                 }
+            case 9:  // the host observes by itself: ids that change or come back while tracking, odd numbers
+                hostDriven = true
+                var runId: Int?
+                var runTriggers = 0
+                var wasTracking = false
+                let touches = Int.random(in: 2...14, using: &g)
+                for k in 0..<touches {
+                    let id = runId == nil || Int.random(in: 0..<3, using: &g) == 0 ? [7, 8, 9].randomElement(using: &g)! : runId!
+                    let tracking = k < touches - 1 && Int.random(in: 0..<6, using: &g) != 0
+                    func number(_ range: ClosedRange<Double>) -> Double {
+                        Int.random(in: 0..<8, using: &g) == 0 ? ([.nan, .infinity, -.infinity, 1e308, -5] as [Double]).randomElement(using: &g)! : Double.random(in: range, using: &g)
+                    }
+                    var pulls = PerEdge(repeating: EdgePull.zero)
+                    pulls.top = EdgePull(distance: number(0...200), rawDistance: number(0...400))
+                    pulls.bottom = EdgePull(distance: number(0...200), rawDistance: number(0...400))
+                    let observation = ScrollObservation(isTracking: tracking, gesture: id, pulls: pulls,
+                                                        distanceToEnd: Point(x: 0, y: number(-100...900)), velocity: Point(x: 0, y: number(-3000...3000)))
+                    hostTriggers = 0
+                    container.observe(observation, at: driver.time + Double(k) / 60)
+                    // A new touch (tracking starts) or a new id is a new gesture.
+                    let sameGesture = id == runId && !(tracking && !wasTracking)
+                    runTriggers = sameGesture ? runTriggers + hostTriggers : hostTriggers
+                    if runTriggers > 1 { Issue.record("sequence \(index): host gesture \(id) triggered \(runTriggers) times (tracking \(wasTracking) → \(tracking)): \(hostEvents.suffix(3))") }
+                    runId = id
+                    wasTracking = tracking
+                }
+                hostDriven = false
+                bursts += 1
+                frames(Int.random(in: 1...30, using: &g))
+            case 10:  // a plugin switch, hot reload or removal, maybe while refreshing
+                let edge = edges.randomElement(using: &g)!
+                resets += 1
+                if Bool.random(using: &g) { container.disable(edge) }
+                try container.enable(edge, indicator: indicators[edge], configuration: configurations[edge]!, action: action)
+            case 11:
+                resets += 1
+                container.setHidden(Bool.random(using: &g), edges.randomElement(using: &g)!)
             default:
                 frames(Int.random(in: 1...90, using: &g))
             }
