@@ -100,7 +100,7 @@ public final class Label: RefreshIndicator {
             }
         case .refreshing:
             let dots = 8
-            let head = frame.environment.reduceMotion ? -1 : Int(floor(frame.stateTime * 10)) % dots
+            let head = frame.environment.reduceMotion ? -1 : Int(saturating: floor(frame.stateTime * 10)) % dots
             for i in 0..<dots {
                 let angle = 2 * .pi * Double(i) / Double(dots) - .pi / 2
                 let r = size * 0.38

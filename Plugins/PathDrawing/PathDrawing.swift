@@ -21,7 +21,8 @@ public final class PathDrawing: RefreshIndicator {
         .string("svg", default: "", help: "Path data; several parts separated by '|'. Empty: the built-in cloud"),
         .string("file", default: "", help: "A file of path data, one part per line (relative paths: Assets/, then the working folder)"),
         .string("starts", default: "", help: "Comma-separated start proportion (0..<1) of each part; default 0 for all"),
-        .number("depth", default: -1, range: -1...8, help: "De Casteljau smoothing depth (MRefresh); -1 flattens adaptively"),
+        .number("depth", default: -1, range: -1...8, help: "MRefresh's smoothing depth: 2^(depth+1) points on the true curve per segment (depth 2: 8); -1 flattens adaptively"),
+        .bool("lenient", default: false, help: "Draw the valid part of path data with a late error, as browsers do (the host reports the error as a warning)"),
         .bool("flipY", default: false, help: "Mirror y, for glyph outlines in font units"),
         .number("size", default: 40, range: 8...200, help: "Height of the picture in points"),
         .number("lineWidth", default: 2.5, range: 0.5...12, help: "Stroke width in points"),
@@ -65,19 +66,22 @@ public final class PathDrawing: RefreshIndicator {
             }
         }
         var paths: [Path] = []
+        let fromFile = parameters.string("svg").isEmpty && !parameters.string("file").isEmpty
         for (index, text) in texts.enumerated() {
-            do {
-                paths.append(try SVGPathParser.parse(text))
-            } catch {
+            let (path, error) = SVGPathParser.parseValidPrefix(text)
+            if let error, !(parameters.bool("lenient") && path.hasSegments) {
                 let part = texts.count > 1 ? " (part \(index + 1))" : ""
-                throw ParameterError(parameter: parameters.string("svg").isEmpty && !parameters.string("file").isEmpty ? "file" : "svg",
-                                     reason: "\(error.description)\(part)")
+                // Bytes of a file that is not path data are not repeated: it may be anything.
+                let reason = fromFile ? "'\(parameters.string("file"))' is not SVG path data: expected \(error.expected) at offset \(error.offset)"
+                                      : error.description
+                throw ParameterError(parameter: fromFile ? "file" : "svg", reason: reason + part)
             }
+            paths.append(path)
         }
         size = parameters.number("size")
         let fitted = Path.fit(paths, into: Rect(x: 0, y: 0, width: size * 1.6, height: size), flipY: parameters.bool("flipY"))
-        let depth = Int(parameters.number("depth"))
-        let flattening: Flattening = depth >= 0 ? .depth(depth) : .tolerance(0.05)
+        let depth = Int(saturating: parameters.number("depth"))
+        let flattening: Flattening? = depth >= 0 ? .depth(depth) : nil
         drawing = ProgressivePath(parts: fitted.enumerated().map { i, path in
             .init(path: path, startProportion: i < starts.count ? starts[i] : 0, flattening: flattening)
         })
@@ -91,9 +95,18 @@ public final class PathDrawing: RefreshIndicator {
         refreshLength = max(60, size + 24)
     }
 
+    /// The largest path file read: far more path data than any icon set.
+    static let fileLimit = 4 << 20
+
     private static func readParts(_ name: String) throws -> [String] {
-        guard let text = try? String(contentsOfFile: Assets.resolve(name), encoding: .utf8) else {
-            throw ParameterError(parameter: "file", reason: "cannot read '\(name)'")
+        let data: Data
+        do {
+            data = try CappedFile.contents(of: Assets.resolve(name), limit: fileLimit)
+        } catch {
+            throw ParameterError(parameter: "file", reason: error.description)
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw ParameterError(parameter: "file", reason: "'\(name)' is not UTF-8 text")
         }
         let parts = text.split(whereSeparator: \.isNewline).map(String.init).filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
         guard !parts.isEmpty else { throw ParameterError(parameter: "file", reason: "'\(name)' has no path data") }

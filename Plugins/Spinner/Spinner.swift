@@ -51,7 +51,7 @@ public final class Spinner: RefreshIndicator {
                 let pulse = 0.55 + 0.45 * cos(2 * .pi * frame.stateTime / 1.6)
                 drawSpokes(canvas, center, tint) { _ in pulse }
             } else {
-                let head = Int(floor(frame.stateTime * speed)) % spokes
+                let head = Int(saturating: floor(frame.stateTime * speed)) % spokes
                 drawSpokes(canvas, center, tint) { i in 1 - 0.8 * Double((head - i + spokes) % spokes) / Double(spokes) }
             }
         case .finished(.success):

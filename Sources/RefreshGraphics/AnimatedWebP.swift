@@ -75,7 +75,6 @@ public final class AnimatedWebP {
 
     /// Writes the animation to `path`.
     public func write(to path: String) throws(GraphicsError) {
-        let bytes = try data()
-        guard FileManager.default.createFile(atPath: path, contents: Data(bytes)) else { throw .encoding(format: "WebP", reason: "\(path) cannot be written") }
+        try OutputFile.write(try data(), to: path)
     }
 }

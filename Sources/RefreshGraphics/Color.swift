@@ -56,7 +56,7 @@ public struct Color: Equatable, Hashable, Sendable {
     /// `#RRGGBB`, or `#RRGGBBAA` when not opaque.
     public var hex: String {
         func byte(_ v: Double) -> String {
-            let s = String(Int((v * 255).rounded()), radix: 16, uppercase: true)
+            let s = String(Int(saturating: (v * 255).rounded()), radix: 16, uppercase: true)
             return s.count == 1 ? "0" + s : s
         }
         return "#" + byte(red) + byte(green) + byte(blue) + (alpha < 1 ? byte(alpha) : "")
@@ -121,7 +121,7 @@ public struct Color: Equatable, Hashable, Sendable {
     private static func hueComponents(_ hue: Double, chroma c: Double) -> (Double, Double, Double) {
         let h = (hue.truncatingRemainder(dividingBy: 360) + 360).truncatingRemainder(dividingBy: 360) / 60
         let x = c * (1 - abs(h.truncatingRemainder(dividingBy: 2) - 1))
-        switch Int(h) {
+        switch Int(saturating: h) {
         case 0: return (c, x, 0)
         case 1: return (x, c, 0)
         case 2: return (0, c, x)

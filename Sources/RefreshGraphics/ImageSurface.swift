@@ -11,6 +11,8 @@ public enum GraphicsError: Error, Equatable, CustomStringConvertible {
     case encoding(format: String, reason: String)
     /// Two images of different sizes cannot be compared.
     case sizeMismatch(expected: (Int, Int), actual: (Int, Int))
+    /// An output file that could not be written, and why.
+    case output(path: String, reason: String)
 
     /// A readable message.
     public var description: String {
@@ -19,6 +21,7 @@ public enum GraphicsError: Error, Equatable, CustomStringConvertible {
         case .png(let path, let reason): "PNG \(path): \(reason)"
         case .encoding(let format, let reason): "\(format) encoding: \(reason)"
         case .sizeMismatch(let e, let a): "image sizes differ: expected \(e.0)×\(e.1) pixels, got \(a.0)×\(a.1)"
+        case .output(let path, let reason): "\(path): \(reason)"
         }
     }
 

@@ -60,11 +60,9 @@ extension ImageSurface {
         try Self.write(try pngData(), to: path)
     }
 
-    /// Writes PNG bytes to `path`.
+    /// Writes PNG bytes to `path` (``OutputFile``: only a regular file is replaced).
     public static func write(_ bytes: [UInt8], to path: String) throws(GraphicsError) {
-        guard FileManager.default.createFile(atPath: path, contents: Data(bytes)) else {
-            throw .png(path: path, reason: "cannot be written")
-        }
+        try OutputFile.write(bytes, to: path)
     }
 
     /// Reads a PNG file; the image gets `scale` pixels per point.

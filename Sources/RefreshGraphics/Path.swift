@@ -99,7 +99,9 @@ public struct Path: Equatable, Sendable {
         } else {
             move(to: start)
         }
-        let count = max(1, Int((abs(sweep) / (.pi / 2) - 1e-9).rounded(.up)))
+        // Past a few turns an arc only retraces itself; a huge sweep would ask for billions of curves.
+        let sweep = min(max(sweep, -Self.maximumArcSweep), Self.maximumArcSweep)
+        let count = max(1, Int(saturating: (abs(sweep) / (.pi / 2) - 1e-9).rounded(.up)))
         let delta = sweep / Double(count)
         let k = 4.0 / 3 * tan(delta / 4)
         var angle = startAngle
@@ -112,6 +114,24 @@ public struct Path: Equatable, Sendable {
                 control2: map(Point(x: c1 + k * s1, y: s1 - k * c1))
             )
             angle = next
+        }
+    }
+
+    /// The largest sweep an arc keeps, in radians (four turns); larger sweeps are clamped to it.
+    public static let maximumArcSweep = 8 * Double.pi
+
+    /// Drops the elements after the first `count`, as if they had never been added.
+    mutating func truncate(to count: Int) {
+        guard count < elements.count else { return }
+        elements.removeSubrange(count...)
+        currentPoint = nil
+        subpathStart = nil
+        for element in elements {
+            switch element {
+            case .move(let p): currentPoint = p; subpathStart = p
+            case .line(let p), .cubic(_, _, let p): currentPoint = p
+            case .close: currentPoint = subpathStart
+            }
         }
     }
 

@@ -3,10 +3,17 @@ import RefreshCore
 /// How curves become straight segments.
 public enum Flattening: Equatable, Sendable {
     /// Subdivide each curve until it is within this many points of its chords (adaptive). The default.
+    /// Values below ``minimumTolerance`` count as that; zero, negative or non-finite ones as the
+    /// standard 0.25.
     case tolerance(Double)
-    /// Split every segment into 2^depth pieces by De Casteljau subdivision, as MRefresh's
-    /// smoother does: a subpath of n segments becomes n·2^depth (depth 0...12).
+    /// MRefresh's smoothing depth: every segment (line, curve or closing line) gets 2^(depth+1)
+    /// pieces whose points lie on the true segment, and a curve never fewer than the standard
+    /// tolerance needs, so a curve stays a curve at every depth (MRefresh's README: depth 2 →
+    /// ×2³ points). Depth 0...11.
     case depth(Int)
+
+    /// The finest tolerance honoured, in points.
+    public static let minimumTolerance = 1e-6
 
     /// A quarter of a point: invisible at 2x and 3x scale.
     public static let standard = Flattening.tolerance(0.25)
@@ -32,36 +39,32 @@ extension Path {
             points = []
             closed = false
         }
-        let depth: Int? = if case .depth(let d) = flattening { min(max(d, 0), 12) } else { nil }
-        let tolerance: Double = if case .tolerance(let t) = flattening, t.isFinite, t > 1e-6 { t } else { 0.25 }
+        // Pieces per segment at a depth: 2^(depth+1).
+        let pieces: Int? = if case .depth(let d) = flattening { 2 << min(max(d, 0), 11) } else { nil }
+        let tolerance: Double = switch flattening {
+        case .tolerance(let t) where t.isFinite && t > 0: max(t, Flattening.minimumTolerance)
+        default: 0.25
+        }
+        func interpolate(from start: Point, to end: Point, pieces: Int) {
+            for i in 1..<pieces {
+                let t = Double(i) / Double(pieces)
+                points.append(Point(x: start.x + (end.x - start.x) * t, y: start.y + (end.y - start.y) * t))
+            }
+        }
         for element in elements {
             switch element {
             case .move(let p):
                 finish()
                 points.append(p)
             case .line(let p):
-                if let depth, let start = points.last {
-                    let pieces = 1 << depth
-                    for i in 1..<pieces {
-                        let t = Double(i) / Double(pieces)
-                        points.append(Point(x: start.x + (p.x - start.x) * t, y: start.y + (p.y - start.y) * t))
-                    }
-                }
+                if let pieces, let start = points.last { interpolate(from: start, to: p, pieces: pieces) }
                 points.append(p)
             case .cubic(let c1, let c2, let p):
                 let segment = CubicSegment(start: points.last ?? p, control1: c1, control2: c2, end: p)
-                if let depth {
-                    subdivide(segment, depth: depth, into: &points)
-                } else {
-                    sample(segment, tolerance: tolerance, into: &points)
-                }
+                sample(segment, tolerance: tolerance, atLeast: pieces ?? 1, into: &points)
             case .close:
-                if let depth, let first = points.first, let last = points.last, depth > 0 {
-                    let pieces = 1 << depth
-                    for i in 1..<pieces {
-                        let t = Double(i) / Double(pieces)
-                        points.append(Point(x: last.x + (first.x - last.x) * t, y: last.y + (first.y - last.y) * t))
-                    }
+                if let pieces, let first = points.first, let last = points.last, first != last {
+                    interpolate(from: last, to: first, pieces: pieces)
                 }
                 closed = true
                 finish()  // Path starts a new subpath with a move after a close
@@ -71,22 +74,21 @@ extension Path {
         return result
     }
 
-    private func subdivide(_ segment: CubicSegment, depth: Int, into points: inout [Point]) {
-        guard depth > 0 else { return points.append(segment.end) }
-        let (left, right) = segment.split()
-        subdivide(left, depth: depth - 1, into: &points)
-        subdivide(right, depth: depth - 1, into: &points)
-    }
+    /// The most straight pieces one curve becomes.
+    static let maximumPieces = 4096
 
     /// Samples a cubic at as many even steps as Wang's formula says keep every chord within
-    /// `tolerance` of the curve: n = ⌈√(¾·L/tolerance)⌉, L the larger second difference of the
-    /// control points. Cheaper than testing flatness recursively, and as adaptive per segment.
-    private func sample(_ segment: CubicSegment, tolerance: Double, into points: inout [Point]) {
+    /// `tolerance` of the curve, n = ⌈√(¾·L/tolerance)⌉ with L the larger second difference of the
+    /// control points, and at least `minimum`. Cheaper than testing flatness recursively, and as
+    /// adaptive per segment.
+    private func sample(_ segment: CubicSegment, tolerance: Double, atLeast minimum: Int, into points: inout [Point]) {
         let (p0, p1, p2, p3) = (segment.start, segment.control1, segment.control2, segment.end)
         let dx1 = p0.x - 2 * p1.x + p2.x, dy1 = p0.y - 2 * p1.y + p2.y
         let dx2 = p1.x - 2 * p2.x + p3.x, dy2 = p1.y - 2 * p2.y + p3.y
         let l = max(dx1 * dx1 + dy1 * dy1, dx2 * dx2 + dy2 * dy2).squareRoot()
-        let n = min(max(Int((0.75 * l / tolerance).squareRoot().rounded(.up)), 1), 4096)
+        // Huge or degenerate control points make l infinite or NaN: then the most pieces.
+        let estimate = (0.75 * l / tolerance).squareRoot().rounded(.up)
+        let n = estimate.isNaN ? Self.maximumPieces : Swift.min(Swift.max(Int(saturating: estimate), minimum, 1), Self.maximumPieces)
         points.reserveCapacity(points.count + n)
         let step = 1 / Double(n)
         for i in 1..<n { points.append(segment.point(at: Double(i) * step)) }

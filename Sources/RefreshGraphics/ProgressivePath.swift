@@ -12,11 +12,12 @@ public struct ProgressivePath: Sendable {
         public var path: Path
         /// When in the overall progress (0..<1) this part starts drawing.
         public var startProportion: Double
-        /// How the part is flattened: MRefresh's `depth` is ``Flattening/depth(_:)``.
-        public var flattening: Flattening
+        /// How the part is flattened: MRefresh's `depth` is ``Flattening/depth(_:)``; nil, a
+        /// tolerance relative to the part's size (``PathMeasure``'s default).
+        public var flattening: Flattening?
 
         /// A part starting at `startProportion`.
-        public init(path: Path, startProportion: Double = 0, flattening: Flattening = .tolerance(0.05)) {
+        public init(path: Path, startProportion: Double = 0, flattening: Flattening? = nil) {
             self.path = path
             self.startProportion = startProportion
             self.flattening = flattening

@@ -10,30 +10,36 @@ extension Path {
         guard let start = currentPoint else { return move(to: end) }
         if start == end { return }
         var rx = abs(radiusX), ry = abs(radiusY)
-        if rx == 0 || ry == 0 { return line(to: end) }
-        let phi = rotation * .pi / 180
+        if rx == 0 || ry == 0 || !rx.isFinite || !ry.isFinite { return line(to: end) }
+        // The angle is taken modulo 360 first: 1e308 degrees is a rotation, not an overflow.
+        let phi = rotation.isFinite ? rotation.truncatingRemainder(dividingBy: 360) * .pi / 180 : 0
         let (cosPhi, sinPhi) = (cos(phi), sin(phi))
-        // F.6.5.1: the start point in the ellipse's frame, relative to the chord's midpoint.
-        let hx = (start.x - end.x) / 2, hy = (start.y - end.y) / 2
+        // F.6.5.1: the start point in the ellipse's frame, relative to the chord's midpoint
+        // (halved before subtracting, so far-apart points cannot overflow).
+        let hx = start.x / 2 - end.x / 2, hy = start.y / 2 - end.y / 2
         let x1 = cosPhi * hx + sinPhi * hy
         let y1 = -sinPhi * hx + cosPhi * hy
-        // F.6.6: scale radii up when the ellipse cannot reach.
-        let lambda = (x1 * x1) / (rx * rx) + (y1 * y1) / (ry * ry)
+        // F.6.6: scale radii up when the ellipse cannot reach. In units of the radii
+        // (X = x1/rx, Y = y1/ry) no product of radii is formed, so huge radii cannot overflow.
+        var (ux, uy) = (x1 / rx, y1 / ry)
+        let lambda = ux * ux + uy * uy
         if lambda > 1 {
             let s = lambda.squareRoot()
             rx *= s
             ry *= s
+            (ux, uy) = (x1 / rx, y1 / ry)
         }
-        // F.6.5.2: the centre in the ellipse's frame.
-        let numerator = rx * rx * ry * ry - rx * rx * y1 * y1 - ry * ry * x1 * x1
-        let denominator = rx * rx * y1 * y1 + ry * ry * x1 * x1
+        // F.6.5.2: the centre in the ellipse's frame: c = ±√((1 − X² − Y²)/(X² + Y²))·(rx·Y, −ry·X).
+        let reach = ux * ux + uy * uy
         let sign: Double = largeArc != sweep ? 1 : -1
-        let coefficient = sign * (max(0, numerator) / denominator).squareRoot()
-        let cx1 = coefficient * rx * y1 / ry
-        let cy1 = -coefficient * ry * x1 / rx
+        let coefficient = sign * (max(0, 1 - reach) / reach).squareRoot()
+        let cx1 = coefficient * rx * uy
+        let cy1 = -coefficient * ry * ux
         // F.6.5.3: the centre in user space.
-        let center = Point(x: cosPhi * cx1 - sinPhi * cy1 + (start.x + end.x) / 2,
-                           y: sinPhi * cx1 + cosPhi * cy1 + (start.y + end.y) / 2)
+        let center = Point(x: cosPhi * cx1 - sinPhi * cy1 + (start.x / 2 + end.x / 2),
+                           y: sinPhi * cx1 + cosPhi * cy1 + (start.y / 2 + end.y / 2))
+        // An ellipse so large that its centre is out of range is, at this chord, a straight line.
+        guard center.x.isFinite, center.y.isFinite, reach > 0 else { return line(to: end) }
         // F.6.5.5–6: start angle and sweep.
         let theta1 = atan2((y1 - cy1) / ry, (x1 - cx1) / rx)
         var delta = atan2((-y1 - cy1) / ry, (-x1 - cx1) / rx) - theta1

@@ -19,26 +19,43 @@ public struct SVGPathError: Error, Equatable, CustomStringConvertible {
 /// All of `M m L l H h V v C c S s Q q T t A a Z z`, implicit repeated commands (after `M` they
 /// are line-tos), numbers such as `-1-2`, `.5.5`, `1e-3`, `1E+2`, compact arc flags
 /// (`a1 1 0 00 1 1`), commas and any whitespace. Arcs are converted per the SVG implementation
-/// notes F.6. Data that is empty, or that draws nothing, is an error too; a parse is all or
-/// nothing, never a partial path.
+/// notes F.6 (angles taken modulo 360, in an order that cannot overflow). Every resolved point,
+/// relative ones summed, must stay within ±``coordinateLimit``: a path whose geometry leaves
+/// that range (or becomes infinite) is an error naming the command. Data that is empty, or that
+/// draws nothing, is an error too. ``parse(_:)`` is all or nothing; ``parseValidPrefix(_:)`` keeps
+/// what came before the first error, as SVG 2 renderers draw it.
 public enum SVGPathParser {
+    /// The largest coordinate magnitude a path may reach: far beyond any drawing, small enough that
+    /// flattening, measuring and fitting stay finite.
+    public static let coordinateLimit = 1e9
+
     /// Parses `data`, throwing ``SVGPathError`` naming the byte offset of the first problem.
     public static func parse(_ data: String) throws(SVGPathError) -> Path {
-        var data = data
-        return try data.withUTF8 { parse(buffer: $0) }.get()
+        let (path, error) = parseValidPrefix(data)
+        if let error { throw error }
+        return path
     }
 
     /// Parses path data given as UTF-8 bytes.
     public static func parse(bytes: [UInt8]) throws(SVGPathError) -> Path {
-        try bytes.withUnsafeBufferPointer { parse(buffer: $0) }.get()
+        let (path, error) = bytes.withUnsafeBufferPointer { parse(buffer: $0) }
+        if let error { throw error }
+        return path
     }
 
-    private static func parse(buffer: UnsafeBufferPointer<UInt8>) -> Result<Path, SVGPathError> {
+    /// The path up to the first error, and that error (nil when the whole data is valid): what a
+    /// browser draws for data with a late mistake. The path may be empty.
+    public static func parseValidPrefix(_ data: String) -> (path: Path, error: SVGPathError?) {
+        var data = data
+        return data.withUTF8 { parse(buffer: $0) }
+    }
+
+    private static func parse(buffer: UnsafeBufferPointer<UInt8>) -> (path: Path, error: SVGPathError?) {
         var reader = Reader(bytes: buffer)
         do {
-            return .success(try reader.parsePath())
+            return (try reader.parsePath(), nil)
         } catch {
-            return .failure(error)
+            return (reader.path.hasSegments ? reader.path : Path(), error)
         }
     }
 }
@@ -71,14 +88,17 @@ private struct Reader {
             if afterComma, index >= bytes.count || !startsNumber(bytes[index]) { throw error("a number") }
             guard index < bytes.count else { break }
             let byte = bytes[index]
+            let start = index, elementsBefore = path.elements.count
             if isCommand(byte) {
                 command = byte
                 index += 1
                 skipWhitespace()  // "M 10 10": whitespace may follow a command letter, a comma may not
                 try run(command)
+                try checkGeometry(of: command, at: start, since: elementsBefore)
             } else if command != 0, command | 0x20 != UInt8(ascii: "z"), startsNumber(byte) {
                 // An implicit repeat of the last command (after a moveto, a lineto).
                 try run(command)
+                try checkGeometry(of: command, at: start, since: elementsBefore)
             } else {
                 throw error("a path command letter")
             }
@@ -144,6 +164,25 @@ private struct Reader {
         let kind = command | 0x20
         if kind != UInt8(ascii: "c") && kind != UInt8(ascii: "s") { lastCubicControl = nil }
         if kind != UInt8(ascii: "q") && kind != UInt8(ascii: "t") { lastQuadControl = nil }
+    }
+
+    /// Throws when the elements a command added reach beyond ``SVGPathParser/coordinateLimit``
+    /// (or infinity); they are taken back, so the path keeps only what came before.
+    mutating func checkGeometry(of command: UInt8, at offset: Int, since count: Int) throws(SVGPathError) {
+        let limit = SVGPathParser.coordinateLimit
+        func outside(_ p: Point) -> Bool { !(Swift.abs(p.x) <= limit && Swift.abs(p.y) <= limit) }
+        for element in path.elements[count...] {
+            let points: [Point] = switch element {
+            case .move(let p), .line(let p): [p]
+            case .cubic(let c1, let c2, let p): [c1, c2, p]
+            case .close: []
+            }
+            guard let bad = points.first(where: outside) else { continue }
+            path.truncate(to: count)
+            let value = Swift.abs(bad.x) <= limit ? bad.y : bad.x
+            throw SVGPathError(offset: offset, expected: "coordinates within ±1e9",
+                               found: "'\(Character(UnicodeScalar(command)))' reaching \(value)")
+        }
     }
 
     mutating func draw(_ body: (inout Path) -> Void) {
@@ -282,8 +321,27 @@ private struct Reader {
             found = "end of data"
         } else {
             let byte = bytes[index]
-            found = byte >= 0x20 && byte < 0x7F ? "'\(Character(UnicodeScalar(byte)))'" : "byte 0x\(String(byte, radix: 16, uppercase: true))"
+            found = byte >= 0x20 && byte < 0x7F ? "'\(Character(UnicodeScalar(byte)))'" : describeNonASCII(at: index)
         }
         return SVGPathError(offset: index, expected: expected, found: found)
+    }
+
+    /// The character at `offset` when it is not printable ASCII: a Unicode scalar by its code point
+    /// (and the look-alikes people paste from documents by name), else the raw byte.
+    func describeNonASCII(at offset: Int) -> String {
+        let tail = UnsafeBufferPointer(rebasing: bytes[offset..<min(bytes.count, offset + 4)])
+        var decoder = UTF8()
+        var iterator = tail.makeIterator()
+        guard case .scalarValue(let scalar) = decoder.decode(&iterator), scalar.value >= 0x80 else {
+            return "byte 0x\(String(bytes[offset], radix: 16, uppercase: true))"
+        }
+        let hex = String(scalar.value, radix: 16, uppercase: true)
+        let code = "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+        let lookAlikes: [UInt32: String] = [
+            0x2212: "MINUS SIGN; use '-'", 0x2013: "EN DASH; use '-'", 0x2014: "EM DASH; use '-'",
+            0x00A0: "NO-BREAK SPACE; use ' '", 0x2009: "THIN SPACE; use ' '", 0xFF0C: "FULLWIDTH COMMA; use ','",
+        ]
+        let name = lookAlikes[scalar.value].map { " \($0)" } ?? ""
+        return "'\(Character(scalar))' (\(code)\(name))"
     }
 }

@@ -52,7 +52,7 @@ package enum CFrame {
             size: Size(width: f.width, height: f.height), scale: f.scale, edge: edge,
             state: state(f.state, f.result, progress: f.progress), progress: f.progress,
             pull: EdgePull(distance: f.pull_distance, rawDistance: f.raw_pull_distance),
-            time: f.time, stateTime: f.state_time, environment: environment
+            time: IndicatorFrame.safeTime(f.time), stateTime: IndicatorFrame.safeTime(f.state_time), environment: environment
         )
     }
 
@@ -69,8 +69,8 @@ package enum CFrame {
         f.progress = frame.progress
         f.pull_distance = frame.pull.distance
         f.raw_pull_distance = frame.pull.rawDistance
-        f.time = frame.time
-        f.state_time = frame.stateTime
+        f.time = IndicatorFrame.safeTime(frame.time)
+        f.state_time = IndicatorFrame.safeTime(frame.stateTime)
         f.theme = frame.environment.colorScheme == .dark ? REFRESH_THEME_DARK.rawValue : REFRESH_THEME_LIGHT.rawValue
         f.direction = frame.environment.layoutDirection == .rightToLeft ? REFRESH_DIRECTION_RTL.rawValue : REFRESH_DIRECTION_LTR.rawValue
         f.reduce_motion = frame.environment.reduceMotion ? 1 : 0

@@ -66,6 +66,15 @@ public struct IndicatorFrame: Equatable, Sendable {
         self.environment = environment
     }
 
+    /// The longest time, in seconds, a plugin is handed (about 11.6 days): any finite or infinite
+    /// time from a host is clamped to 0...this, so `Int(time * speed)` and the like cannot trap.
+    public static let maximumTime = 1_000_000.0
+
+    /// `time` as plugins receive it: NaN → 0, negative → 0, beyond ``maximumTime`` → that.
+    public static func safeTime(_ time: Double) -> Double {
+        time.isNaN ? 0 : min(max(time, 0), maximumTime)
+    }
+
     /// Whether the surroundings are dark.
     public var isDark: Bool { environment.colorScheme == .dark }
 }

@@ -192,6 +192,14 @@ public struct ParameterValues: Equatable, Sendable {
         try self.init(specs: specs, overrides: overrides)
     }
 
+    /// Sets one declared parameter, validated against its spec in `specs`.
+    public mutating func set(_ name: String, _ value: ParameterValue, specs: [ParameterSpec]) throws(ParameterError) {
+        guard let spec = specs.first(where: { $0.name == name }) else {
+            throw ParameterError(parameter: name, reason: "no such parameter")
+        }
+        values[name] = try spec.validate(value)
+    }
+
     /// The values as a JSON object, keys sorted.
     public var json: String {
         "{" + values.keys.sorted().map { "\(ParameterValue.quoted($0)): \(values[$0]!.json)" }.joined(separator: ", ") + "}"

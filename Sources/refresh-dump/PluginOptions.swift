@@ -52,6 +52,13 @@ struct PluginOptions: ParsableArguments {
         return try PluginLibrary(path: path).makeIndicator(parametersJSON: try parametersJSON())
     }
 
+    /// ``makeIndicator()``, but a plugin that can draw the valid part of refused values (path data
+    /// with a late error) is made leniently; the refusal comes back as a warning.
+    func makeIndicatorLeniently() throws -> (indicator: PluginIndicator, warning: PluginError?) {
+        let path = try searchPath.resolve(plugin)
+        return try PluginLibrary(path: path).makeIndicatorLeniently(parametersJSON: try parametersJSON())
+    }
+
     private func jsonString(_ s: String) -> String {
         String(decoding: (try? JSONEncoder().encode(s)) ?? Data("\"\"".utf8), as: UTF8.self)
     }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import RefreshHost
 import RefreshPluginSDK
 
@@ -16,13 +17,19 @@ struct RenderCommand: ParsableCommand {
     var out: String = "frame.png"
     @Flag(help: "Render on a transparent background instead of the theme's.")
     var transparent = false
+    @Flag(help: "When a plugin draws only the valid part of its input (path data with a late error), exit 0 rather than 2; the warning is printed either way.")
+    var lenient = false
 
     func run() throws {
-        let indicator = try plugin.makeIndicator()
+        let (indicator, warning) = try plugin.makeIndicatorLeniently()
         let frameValue = try frame.spec().frame(refreshLength: indicator.refreshLength)
         indicator.refreshState = frameValue.state
         let image = try FrameRenderer.render(indicator, frame: frameValue, background: transparent ? .clear : nil)
         try image.writePNG(to: out)
         print("\(out): \(indicator.info.name) \(frameValue.state) \(image.width)×\(image.height) px")
+        if let warning {
+            FileHandle.standardError.write(Data("warning: \(warning); drew the valid part\n".utf8))
+            if !lenient { throw ExitCode(2) }
+        }
     }
 }

@@ -194,3 +194,13 @@ import Testing
         #expect(loads == 1)
     }
 }
+
+@Suite struct SaturatingConversionTests {
+    @Test(arguments: [
+        (Double.nan, 0), (.infinity, Int.max), (-.infinity, Int.min), (1e19, Int.max), (-1e300, Int.min),
+        (42.9, 42), (-42.9, -42), (9.2e18, 9_200_000_000_000_000_000),
+    ])
+    func convertsAnyDouble(value: Double, expected: Int) {
+        #expect(Int(saturating: value) == expected)
+    }
+}

@@ -53,8 +53,8 @@ import Testing
         ("M+1 +2l1 1", Point(x: 1, y: 2)),
         ("  M \t10 ,\n 20 l1 1", Point(x: 10, y: 20)),
         ("M-.5-.5l1 1", Point(x: -0.5, y: -0.5)),
-        ("M12345678901234567890 0l1 1", Point(x: 12345678901234567890, y: 0)),
-        ("M0.30000000000000004 7e22l1 1", Point(x: 0.30000000000000004, y: 7e22)),
+        ("M12345678901234567890e-12 0l1 1", Point(x: 12345678.901234567890, y: 0)),
+        ("M0.30000000000000004 7e-23l1 1", Point(x: 0.30000000000000004, y: 7e-23)),
     ])
     func numberForms(_ data: String, expected: Point) throws {
         #expect(try elements(data).first == .move(expected))
@@ -141,7 +141,7 @@ import Testing
         ("M0 0 L1e999 0", 6, "a number within range", "'1'"),
         ("M0 0 # 1", 5, "a path command letter", "'#'"),
         ("M, 0 0", 1, "a number", "','"),
-        ("M0 0 L1 1 é", 10, "a path command letter", "byte 0xC3"),
+        ("M0 0 L1 1 é", 10, "a path command letter", "'é' (U+00E9)"),
         ("M0 0 Z 1 1", 7, "a path command letter", "'1'"),
         ("M0 0 L.", 6, "a number", "'.'"),
     ] as [(String, Int, String, String)])
