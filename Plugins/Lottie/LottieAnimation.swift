@@ -21,9 +21,15 @@ final class LottieAnimation {
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else { throw fail("does not exist") }
         guard !isFolder.boolValue else { throw fail("is a folder, not a Lottie JSON file") }
-        guard let data = FileManager.default.contents(atPath: path) else { throw fail("cannot be read (permission denied?)") }
+        let data: Data
+        do {
+            data = try CappedFile.contents(of: path, limit: Self.fileLimit)
+        } catch {
+            throw fail(error.reason)
+        }
 
         let header = try Self.readHeader(data, fail: fail)
+        try Self.checkWork(data, fail: fail)
         var text = data
         text.append(0)
         let loaded = text.withUnsafeBytes { bytes in
@@ -81,9 +87,81 @@ final class LottieAnimation {
             var tm: Double
             var dr: Double?
         }
+        /// An image or precomposition; images are files `u` + `p` beside the animation, or embedded.
+        struct Asset: Decodable {
+            var u: String?
+            var p: String?
+        }
         var fr: Double, ip: Double, op: Double, w: Double, h: Double
         var layers: List
         var markers: [Marker]?
+        var assets: [Asset]?
+    }
+
+    /// The largest Lottie file read: real animations are a few hundred kB.
+    static let fileLimit = 32 << 20
+    /// The most copies one repeater may make. rlottie allocates every copy: 1e9 took 7.5 GB.
+    static let maximumRepeaterCopies = 1000.0
+    /// The largest magnitude a number may have. Coordinates, frames and sizes in real files stay
+    /// far below; masks with 1e9 coordinates took rlottie minutes a frame.
+    static let maximumMagnitude = 1e7
+
+    /// Refuses documents that would make rlottie work or allocate without bound, before it sees
+    /// them: any number beyond ±``maximumMagnitude`` (found by a scan of the bytes, with its line
+    /// and column) and repeaters of more than ``maximumRepeaterCopies`` copies.
+    private static func checkWork(_ data: Data, fail: (String) -> ParameterError) throws(ParameterError) {
+        if let (offset, value) = hugeNumber(in: data) {
+            let (line, column) = JSONSyntax.lineAndColumn(of: offset, in: data)
+            throw fail("has the number \(value) at line \(line), column \(column), beyond ±\(Int(maximumMagnitude)): refused, rlottie would work without bound")
+        }
+        guard data.range(of: Data(#""rp""#.utf8)) != nil,
+              let document = try? JSONSerialization.jsonObject(with: data) else { return }
+        var copies: Double?
+        func visit(_ value: Any) {
+            if let object = value as? [String: Any] {
+                if object["ty"] as? String == "rp", let c = object["c"] as? [String: Any] {
+                    let k = c["k"]
+                    let count = (k as? Double) ?? ((k as? [Any])?.compactMap { ($0 as? [String: Any])?["s"] as? [Double] }.flatMap { $0 }.max())
+                    if let count, count > (copies ?? 0) { copies = count }
+                }
+                object.values.forEach(visit)
+            } else if let array = value as? [Any] {
+                array.forEach(visit)
+            }
+        }
+        visit(document)
+        if let copies, copies > maximumRepeaterCopies {
+            throw fail("has a repeater of \(copies) copies, over the limit of \(Int(maximumRepeaterCopies))")
+        }
+    }
+
+    /// The first number token in `data` whose magnitude exceeds ``maximumMagnitude``.
+    private static func hugeNumber(in data: Data) -> (offset: Int, value: Double)? {
+        data.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) -> (Int, Double)? in
+            var i = 0, inString = false
+            while i < bytes.count {
+                let byte = bytes[i]
+                if inString {
+                    if byte == UInt8(ascii: "\\") { i += 2; continue }
+                    if byte == UInt8(ascii: "\"") { inString = false }
+                    i += 1
+                    continue
+                }
+                if byte == UInt8(ascii: "\"") { inString = true; i += 1; continue }
+                guard byte == UInt8(ascii: "-") || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) else { i += 1; continue }
+                let start = i
+                while i < bytes.count, let c = Optional(bytes[i]),
+                      c == UInt8(ascii: "-") || c == UInt8(ascii: "+") || c == UInt8(ascii: ".") || c | 0x20 == UInt8(ascii: "e") || (c >= UInt8(ascii: "0") && c <= UInt8(ascii: "9")) {
+                    i += 1
+                }
+                // Only long tokens or ones with an exponent can be large; parse just those.
+                if i - start > 7 || bytes[start..<i].contains(where: { $0 | 0x20 == UInt8(ascii: "e") }),
+                   let value = Double(String(decoding: bytes[start..<i], as: UTF8.self)), !(abs(value) <= maximumMagnitude) {
+                    return (start, value)
+                }
+            }
+            return nil
+        }
     }
 
     private static let fieldMeanings = ["fr": "frame rate", "ip": "first frame", "op": "end frame", "w": "width", "h": "height"]
@@ -107,6 +185,15 @@ final class LottieAnimation {
             throw fail("has no frames: 'op' \(header.op) is not after 'ip' \(header.ip)")
         }
         guard header.w >= 1, header.h >= 1 else { throw fail("has size \(header.w)×\(header.h); both must be at least 1") }
+        // Images are read beside or below the animation only (librsvg's rule): no absolute path,
+        // no '..' and no URL; embedded images (data:) are fine.
+        for (i, asset) in (header.assets ?? []).enumerated() where !(asset.p ?? "").hasPrefix("data:") {
+            let reference = (asset.u ?? "") + (asset.p ?? "")
+            let components = reference.split(separator: "/", omittingEmptySubsequences: false)
+            if reference.hasPrefix("/") || components.contains("..") || reference.contains("://") || reference.contains("\\") {
+                throw fail("has an image outside its folder: assets[\(i)] is '\(reference.prefix(200))'; only images beside or below the animation are read")
+            }
+        }
         var markers: [AnimationTimeline.Marker] = []
         for (i, marker) in (header.markers ?? []).enumerated() {
             let duration = marker.dr ?? 0

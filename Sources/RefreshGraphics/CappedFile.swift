@@ -24,7 +24,7 @@ public enum CappedFile {
         let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard fd >= 0 else {
             let code = errno
-            throw Failure(path: path, reason: code == ENOENT ? "does not exist" : "cannot be opened: \(String(cString: strerror(code)))")
+            throw Failure(path: path, reason: code == ENOENT ? "no such file" : "cannot be opened: \(String(cString: strerror(code)))")
         }
         defer { close(fd) }
         var info = stat()

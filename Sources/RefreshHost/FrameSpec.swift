@@ -76,6 +76,20 @@ public struct FrameSpec: Equatable, Sendable {
         return Size(width: parts[0], height: parts[1])
     }
 
+    /// The most pixels one frame may have: 64 megapixels (256 MB of ARGB). Larger asks are refused
+    /// before any memory is taken.
+    public static let maximumPixels = 64 << 20
+
+    /// Checks a frame of `size` points at `scale` pixels per point against ``maximumPixels`` and
+    /// the scale's range (0.5...8); `field` names the option in the message.
+    public static func checkPixels(size: Size, scale: Double, field: String = "size") throws(Error) {
+        guard scale >= 0.5, scale <= 8 else { throw Error(field: "scale", reason: "\(scale) is outside 0.5...8") }
+        let width = (size.width * scale).rounded(.up), height = (size.height * scale).rounded(.up)
+        guard width * height <= Double(maximumPixels) else {
+            throw Error(field: field, reason: "\(Int(width))×\(Int(height)) pixels is over the limit of \(maximumPixels >> 20) megapixels")
+        }
+    }
+
     /// The frame for an indicator of `refreshLength`.
     public func frame(refreshLength: Double) -> IndicatorFrame {
         let distance: Double = pullDistance ?? {

@@ -42,10 +42,15 @@ public struct PluginSearchPath: Equatable, Sendable {
         libraries().map { path in Result { () throws(PluginError) in try PluginLibrary(path: path).info } }
     }
 
+    /// Whether `reference` names a file (it has a `/` or ends in `.so`) rather than an id or name.
+    public static func isPath(_ reference: String) -> Bool {
+        reference.contains("/") || reference.hasSuffix(".so")
+    }
+
     /// The plugin named by `reference`: a path (anything with a `/` or ending in `.so`), or an id
     /// or display name (case-insensitive) looked up in the search path.
     public func resolve(_ reference: String) throws(PluginError) -> String {
-        if reference.contains("/") || reference.hasSuffix(".so") { return reference }
+        if Self.isPath(reference) { return reference }
         for path in libraries() {
             guard let info = try? PluginLibrary(path: path).info else { continue }
             if info.indicator.id == reference || info.indicator.name.lowercased() == reference.lowercased() { return path }

@@ -64,8 +64,11 @@ public struct Scenario: Equatable, Sendable {
         case full
     }
 
-    /// The scenario's name (default: the file name); names output folders.
+    /// The scenario's name (default: the file name): at most 100 characters, no control characters.
+    /// Output files use ``fileName``, never the name as it stands.
     public var name: String
+    /// The file it was read from (or `(scenario)`): what every error names.
+    public var source: String = "(scenario)"
     /// What the scenario shows, in a sentence.
     public var description: String
     /// The visible list, in points.
@@ -88,6 +91,17 @@ public struct Scenario: Equatable, Sendable {
     public var checkpoints: [Double]
     /// The timeline.
     public var steps: [Step]
+
+    /// The name made safe as one file-name component: letters, digits, `.`, `_` and `-` kept,
+    /// anything else (a `/`, `..`) replaced, so no scenario can make a tool write outside `--out`.
+    public var fileName: String {
+        let safe = String(name.unicodeScalars.map { scalar -> Character in
+            let c = Character(scalar)
+            return scalar.isASCII && (c.isLetter || c.isNumber || c == "_" || c == "-" || c == ".") ? c : "-"
+        }.prefix(100))
+        let trimmed = safe.drop { $0 == "." }
+        return trimmed.isEmpty ? "scenario" : String(trimmed)
+    }
 
     /// The content size for `rows` rows.
     public func contentSize(rows: Int) -> Size {
@@ -114,14 +128,26 @@ public struct ScenarioError: Error, Equatable, CustomStringConvertible {
 extension Scenario {
     /// Reads a scenario file.
     public static func load(path: String) throws(ScenarioError) -> Scenario {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw ScenarioError(file: path, field: "", reason: FileManager.default.fileExists(atPath: path) ? "cannot be read" : "no such file")
+        let data: Data
+        do {
+            data = try CappedFile.contents(of: path, limit: fileLimit)
+        } catch {
+            throw ScenarioError(file: path, field: "", reason: error.reason)
         }
-        return try decode(data, file: path)
+        var scenario = try decode(data, file: path)
+        scenario.source = path
+        return scenario
     }
+
+    /// The largest scenario file read.
+    public static let fileLimit = 4 << 20
 
     /// Decodes scenario JSON; `file` names it in errors.
     public static func decode(_ data: Data, file: String = "(scenario)") throws(ScenarioError) -> Scenario {
+        // Every syntax problem with its line and column, and keys given twice, before decoding.
+        if let problem = JSONSyntax.problem(in: data) {
+            throw ScenarioError(file: file, field: "", reason: "not valid JSON: \(problem)")
+        }
         let json: JSONValue
         do {
             json = try JSONDecoder().decode(JSONValue.self, from: data)
@@ -129,7 +155,9 @@ extension Scenario {
             throw ScenarioError(file: file, field: "", reason: "not valid JSON: \(JSONSyntax.problem(in: data) ?? Self.describe(error))")
         }
         do {
-            return try ScenarioReader(file: file).scenario(json)
+            var scenario = try ScenarioReader(file: file).scenario(json)
+            scenario.source = file
+            return scenario
         } catch let error as ScenarioError {
             throw error
         } catch {
@@ -285,9 +313,15 @@ private struct ScenarioReader {
         }
         guard case .array(let rawSteps)? = top["steps"] else { throw fail("steps", "missing (an array of steps)") }
         let steps = try rawSteps.enumerated().map { try step($0.element, "steps[\($0.offset)]", axis: axis) }
+        let name = try string(top, "name", "", default: ((file as NSString).lastPathComponent as NSString).deletingPathExtension)
+        guard name.count <= 100, !name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
+            throw fail("name", "expected at most 100 characters and no control characters (found \(name.count) characters)")
+        }
+        let description = try string(top, "description", "", default: "")
+        guard description.count <= 2000 else { throw fail("description", "expected at most 2000 characters (found \(description.count))") }
         return Scenario(
-            name: try string(top, "name", "", default: ((file as NSString).lastPathComponent as NSString).deletingPathExtension),
-            description: try string(top, "description", "", default: ""),
+            name: name,
+            description: description,
             viewport: viewport, axis: axis,
             rows: Int(try number(top, "rows", "", default: 40, 0...100_000)),
             rowHeight: try number(top, "rowHeight", "", default: 64, 8...1000),

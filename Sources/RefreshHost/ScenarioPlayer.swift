@@ -24,32 +24,88 @@ public final class ScenarioPlayer {
     private var stepIndex = 0
     private var stepFrame = 0
 
+    /// The most frames a scenario may ask for unless the caller allows more: 20,000 (5½ minutes at
+    /// 60 fps). A few hundred bytes of JSON must not buy hours of rendering.
+    public static let defaultFrameLimit = 20_000
+
     /// Loads the scenario's plugins (or `pluginOverride` at every edge, with its default
-    /// parameters) from `searchPath`.
-    public init(scenario: Scenario, searchPath: PluginSearchPath = .standard(), pluginOverride: String? = nil) throws {
+    /// parameters) from `searchPath`, and checks the whole scenario before the first frame: every
+    /// `setParameter` step against its plugin, and the length against `frameLimit`.
+    ///
+    /// A scenario is data someone may have sent: it names plugins by id or name only. A path (with
+    /// a `/` or ending in `.so`) in it is refused unless `allowsPluginPaths` (the command line's
+    /// `--allow-plugin-paths`); `pluginOverride` comes from the user and may be a path.
+    public init(scenario: Scenario, searchPath: PluginSearchPath = .standard(), pluginOverride: String? = nil,
+                allowsPluginPaths: Bool = false, frameLimit: Int = ScenarioPlayer.defaultFrameLimit) throws {
         self.scenario = scenario
         rows = scenario.rows
         layout = SceneLayout(viewport: scenario.viewport, axis: scenario.axis, rowHeight: scenario.rowHeight)
         let simulation = try ScrollSimulation(.init(
             viewportSize: scenario.viewport, contentSize: scenario.contentSize(rows: scenario.rows), scrollableAxes: [scenario.axis]))
         let container = RefreshContainer()
+        let source = scenario.source
+        let frames = Self.totalFrames(of: scenario)
+        guard frames <= frameLimit else {
+            throw ScenarioError(file: source, field: "steps", reason: "the timeline is \(frames) frames (\(Int(Double(frames) / scenario.fps)) s at \(Int(scenario.fps)) fps), over the limit of \(frameLimit) (--max-frames raises it)")
+        }
+        let duration = Double(frames) / scenario.fps
+        if let late = scenario.checkpoints.firstIndex(where: { $0 > duration + 1e-9 }) {
+            throw ScenarioError(file: source, field: "checkpoints[\(late)]", reason: "\(scenario.checkpoints[late]) s is after the end of the timeline (\(duration) s)")
+        }
         for (edge, setup) in scenario.edges.sorted(by: { $0.key < $1.key }) {
-            let reference = pluginOverride ?? setup.plugin
+            let field = "edges.\(edge.rawValue)"
+            let library: PluginLibrary
+            if let pluginOverride {
+                library = try PluginLibrary(path: searchPath.resolve(pluginOverride))
+            } else {
+                if PluginSearchPath.isPath(setup.plugin) && !allowsPluginPaths {
+                    throw ScenarioError(file: source, field: "\(field).plugin", reason: "'\(setup.plugin)' is a path; a scenario names plugins by id or name (a path is accepted from the command line, or with --allow-plugin-paths, because loading a library runs its code)")
+                }
+                do {
+                    library = try PluginLibrary(path: searchPath.resolve(setup.plugin))
+                } catch {
+                    throw ScenarioError(file: source, field: "\(field).plugin", reason: error.description)
+                }
+            }
             let values = pluginOverride == nil ? setup.parameters : [:]
-            let library = try PluginLibrary(path: searchPath.resolve(reference))
             let indicator: PluginIndicator
             do {
                 indicator = try library.makeIndicator(ParameterValues(specs: library.info.parameters, overrides: values))
             } catch let error as ParameterError {
-                throw ScenarioError(file: scenario.name, field: "edges.\(edge.rawValue).params", reason: error.description)
+                throw ScenarioError(file: source, field: "\(field).params", reason: error.description)
+            } catch {
+                throw ScenarioError(file: source, field: field, reason: "\(error)")
             }
             let slot = IndicatorSlot(indicator)
-            try container.enable(edge, indicator: slot, configuration: setup.configuration)
+            do {
+                try container.enable(edge, indicator: slot, configuration: setup.configuration)
+            } catch {
+                throw ScenarioError(file: source, field: field, reason: error.description)
+            }
             slots[edge] = slot
             parameters[edge] = values
         }
         driver = RefreshDriver(simulation: simulation, container: container)
+        try checkParameterSteps()
         container.onEvent = { [unowned self] event in events.append((frameIndex, event)) }
+    }
+
+    /// Every `setParameter` step names an edge with an indicator and a value its plugin accepts.
+    private func checkParameterSteps() throws {
+        var values = parameters
+        for (index, step) in scenario.steps.enumerated() {
+            guard case .setParameter(let edge, let name, let value) = step else { continue }
+            let field = "steps[\(index)].setParameter"
+            guard let indicator = slots[edge]?.indicator as? PluginIndicator else {
+                throw ScenarioError(file: scenario.source, field: "\(field).edge", reason: "\(edge) has no indicator")
+            }
+            values[edge, default: [:]][name] = value
+            do {
+                _ = try ParameterValues(specs: indicator.library.info.parameters, overrides: values[edge] ?? [:])
+            } catch {
+                throw ScenarioError(file: scenario.source, field: field, reason: error.description)
+            }
+        }
     }
 
     /// Seconds played.
@@ -82,14 +138,20 @@ public final class ScenarioPlayer {
     }
 
     /// Frames of the whole timeline.
-    public var totalFrames: Int { scenario.steps.reduce(0) { $0 + frames(of: $1) } }
+    public var totalFrames: Int { Self.totalFrames(of: scenario) }
 
-    private func frames(of step: Scenario.Step) -> Int {
-        let fps = scenario.fps
+    static func totalFrames(of scenario: Scenario) -> Int {
+        scenario.steps.reduce(0) { $0 &+ frames(of: $1, fps: scenario.fps) }
+    }
+
+    private func frames(of step: Scenario.Step) -> Int { Self.frames(of: step, fps: scenario.fps) }
+
+    /// A step's frames; the reader bounds durations, counts and rates, so these stay small.
+    private static func frames(of step: Scenario.Step, fps: Double) -> Int {
         switch step {
-        case .drag(_, _, let duration, _): return max(1, Int((duration * fps).rounded()))
-        case .hold(let duration), .wait(let duration): return Int((duration * fps).rounded())
-        case .wheel(_, let count, let interval): return count * max(1, Int((interval * fps).rounded()))
+        case .drag(_, _, let duration, _): return max(1, Int(saturating: (duration * fps).rounded()))
+        case .hold(let duration), .wait(let duration): return Int(saturating: (duration * fps).rounded())
+        case .wheel(_, let count, let interval): return count &* max(1, Int(saturating: (interval * fps).rounded()))
         default: return 0
         }
     }
@@ -128,14 +190,14 @@ public final class ScenarioPlayer {
             container.end(edge, result: last ? .noMoreData : .success)
         case .setParameter(let edge, let name, let value):
             guard let slot = slots[edge], let current = slot.indicator as? PluginIndicator else {
-                throw ScenarioError(file: scenario.name, field: "steps[\(stepIndex)].setParameter.edge", reason: "\(edge) has no indicator")
+                throw ScenarioError(file: scenario.source, field: "steps[\(stepIndex)].setParameter.edge", reason: "\(edge) has no indicator")
             }
             var values = parameters[edge] ?? [:]
             values[name] = value
             do {
                 slot.indicator = try current.library.makeIndicator(ParameterValues(specs: current.library.info.parameters, overrides: values))
             } catch let error as ParameterError {
-                throw ScenarioError(file: scenario.name, field: "steps[\(stepIndex)].setParameter", reason: error.description)
+                throw ScenarioError(file: scenario.source, field: "steps[\(stepIndex)].setParameter", reason: error.description)
             }
             parameters[edge] = values
         case .drag, .hold, .wait, .wheel:

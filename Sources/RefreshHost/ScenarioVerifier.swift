@@ -42,7 +42,7 @@ public struct ScenarioVerifier {
     /// scenario's own when nil). Checkpoints past the end come back as missing frames.
     public func verify(_ player: ScenarioPlayer, checkpoints: [Double]? = nil) throws -> [Check] {
         let times = checkpoints ?? player.scenario.checkpoints
-        let wanted = Dictionary(times.map { (Int(($0 * player.scenario.fps).rounded()), $0) }, uniquingKeysWith: { a, _ in a })
+        let wanted = Dictionary(times.map { (Int(saturating: ($0 * player.scenario.fps).rounded()), $0) }, uniquingKeysWith: { a, _ in a })
         var checks: [Check] = []
         func check(_ time: Double) throws {
             let (image, errors) = try player.render()

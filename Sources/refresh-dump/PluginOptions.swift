@@ -12,6 +12,22 @@ struct SearchPathOptions: ParsableArguments {
     var searchPath: PluginSearchPath { .standard(extra: pluginPath) }
 }
 
+/// What a scenario may make a command do: options of `run` and `verify`.
+struct ScenarioOptions: ParsableArguments {
+    @Flag(name: .customLong("allow-plugin-paths"), help: "Let the scenario name plugins by path. Off by default: a scenario is data someone may have sent you, and loading a library runs its code.")
+    var allowPluginPaths = false
+    @Option(name: .customLong("max-frames"), help: "The most frames the scenario may ask for (default 20000).")
+    var maxFrames: Int = ScenarioPlayer.defaultFrameLimit
+
+    /// Loads the scenario at `path` and makes its player.
+    func player(_ path: String, search: SearchPathOptions, plugin: String?) throws -> ScenarioPlayer {
+        guard maxFrames >= 1, maxFrames <= 10_000_000 else { throw ValidationError("--max-frames must be 1...10000000") }
+        let scenario = try Scenario.load(path: path)
+        return try ScenarioPlayer(scenario: scenario, searchPath: search.searchPath, pluginOverride: plugin,
+                                  allowsPluginPaths: allowPluginPaths, frameLimit: maxFrames)
+    }
+}
+
 /// Options every command that loads a plugin shares.
 struct PluginOptions: ParsableArguments {
     @Option(name: .long, help: "The plugin: an id (dev.refreshkit.spinner), a name (Spinner) or a path to a .so.")
@@ -29,7 +45,13 @@ struct PluginOptions: ParsableArguments {
     func parametersJSON() throws -> String {
         var values: [String: ParameterValue] = [:]
         if let paramsFile {
-            guard let data = FileManager.default.contents(atPath: paramsFile) else { throw ValidationError("--params: cannot read \(paramsFile)") }
+            let data: Data
+            do {
+                data = try CappedFile.contents(of: paramsFile, limit: 1 << 20)
+            } catch {
+                throw ValidationError("--params \(error)")
+            }
+            if let problem = JSONSyntax.problem(in: data) { throw ValidationError("--params \(paramsFile): \(problem)") }
             do {
                 values = try JSONDecoder().decode([String: ParameterValue].self, from: data)
             } catch {
@@ -97,14 +119,20 @@ struct FrameOptions: ParsableArguments {
         guard let edge = RefreshEdge(rawValue: edge) else { throw ValidationError("--edge must be top, bottom, leading or trailing, not '\(edge)'") }
         spec.edge = edge
         spec.size = try FrameSpec.parseSize(size)
-        guard scale.isFinite, scale >= 0.5, scale <= 8 else { throw ValidationError("--scale must be between 0.5 and 8") }
+        do {
+            try FrameSpec.checkPixels(size: spec.size, scale: scale)
+        } catch {
+            throw ValidationError("--\(error.field) \(error.reason)")
+        }
         spec.scale = scale
         guard let scheme = IndicatorEnvironment.ColorScheme(rawValue: theme) else { throw ValidationError("--theme must be light or dark, not '\(theme)'") }
         spec.environment = IndicatorEnvironment(colorScheme: scheme, reduceMotion: reduceMotion,
                                                 layoutDirection: IndicatorEnvironment.isRightToLeft(locale: locale) ? .rightToLeft : .leftToRight, locale: locale)
-        for (name, value) in [("time", time), ("state-time", stateTime)] where !value.isFinite || value < 0 {
-            throw ValidationError("--\(name) must be a finite number ≥ 0")
+        for (name, value) in [("time", time), ("state-time", stateTime)] where !(value >= 0 && value <= IndicatorFrame.maximumTime) {
+            throw ValidationError("--\(name) must be 0...\(Int(IndicatorFrame.maximumTime)) seconds")
         }
+        if let pull, !(pull >= 0 && pull <= 100_000) { throw ValidationError("--pull must be 0...100000 points") }
+        if let progress, !(progress >= -10 && progress <= 10) { throw ValidationError("--frame-progress must be -10...10") }
         return spec
     }
 }

@@ -16,6 +16,7 @@ struct RunCommand: ParsableCommand {
     @Option(help: "Use this plugin at every edge instead of the scenario's (id, name or path).")
     var plugin: String?
     @OptionGroup var search: SearchPathOptions
+    @OptionGroup var scenarioOptions: ScenarioOptions
     @Option(help: "Output folder (default: out/<scenario name>).")
     var out: String?
     @Option(help: "edge: a 120-point band at the scenario's edge; full: the whole viewport (default: the scenario's choice).")
@@ -28,19 +29,24 @@ struct RunCommand: ParsableCommand {
     var noAnimation = false
 
     func run() throws {
-        let scenario = try Scenario.load(path: self.scenario)
-        let player = try ScenarioPlayer(scenario: scenario, searchPath: search.searchPath, pluginOverride: plugin)
+        let player = try scenarioOptions.player(self.scenario, search: search, plugin: plugin)
+        let scenario = player.scenario
         let windowChoice = try window.map { text -> Scenario.Window in
             guard let w = Scenario.Window(rawValue: text) else { throw ValidationError("--window must be edge or full, not '\(text)'") }
             return w
         }
         let rect = player.windowRect(windowChoice)
-        let folder = out ?? "out/\(scenario.name)"
+        do {
+            try FrameSpec.checkPixels(size: rect.size, scale: scale)
+        } catch {
+            throw ValidationError("--\(error.field): \(error.reason)")
+        }
+        let folder = out ?? "out/\(scenario.fileName)"
         try makeDirectory(folder + "/frames")
         let total = player.totalFrames
         let progress = ProgressLine("frame", total: total)
         let every = max(1, total / 24)
-        var sheet: [(image: ImageSurface, label: String)] = []
+        var sheet = ContactSheet(count: every == 1 ? total : total / every + 1, scheme: scenario.environment.colorScheme)
         var animation: AnimatedWebP?
         var pluginErrors = Set<String>()
         let seconds = try measure {
@@ -56,19 +62,19 @@ struct RunCommand: ParsableCommand {
                 try animation?.add(straightPixels: pixels, duration: player.frameDuration)
                 if player.frameIndex % every == 0 || player.frameIndex == 1 {
                     let state = scenario.edges.keys.sorted().map { "\(player.driver.container.state(of: $0))" }.joined(separator: " ")
-                    sheet.append((image, "#\(player.frameIndex) \(fixed(player.time, 2))s \(state)"))
+                    try sheet.add(image, label: "#\(player.frameIndex) \(fixed(player.time, 2))s \(state)")
                 }
                 progress.update(player.frameIndex)
             }
         }
         progress.finish()
-        try animation?.write(to: "\(folder)/\(scenario.name).webp")
-        try ContactSheet.make(sheet, scheme: scenario.environment.colorScheme).writePNG(to: "\(folder)/contact-sheet.png")
+        try animation?.write(to: "\(folder)/\(scenario.fileName).webp")
+        try sheet.finish().writePNG(to: "\(folder)/contact-sheet.png")
         for error in pluginErrors.sorted() { FileHandle.standardError.write(Data("warning: \(error)\n".utf8)) }
         print("\(scenario.name): \(player.frameIndex) frames in \(fixed(seconds, 2)) s (\(fixed(Double(player.frameIndex) / seconds, 0)) frames/s)")
         print("  frames:        \(noFrames ? "(not written)" : "\(folder)/frames/")")
         print("  contact sheet: \(folder)/contact-sheet.png")
-        print("  animation:     \(noAnimation ? "(not written)" : "\(folder)/\(scenario.name).webp")")
+        print("  animation:     \(noAnimation ? "(not written)" : "\(folder)/\(scenario.fileName).webp")")
         for (frame, event) in player.events { print("  frame \(frame): \(event)") }
     }
 }

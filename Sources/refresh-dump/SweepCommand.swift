@@ -25,9 +25,11 @@ struct SweepCommand: ParsableCommand {
 
     static func range(_ text: String, name: String) throws -> [Double] {
         let parts = text.split(separator: ":").map { Double($0) }
-        guard parts.count == 3, let from = parts[0], let to = parts[1], let count = parts[2], from.isFinite, to.isFinite,
+        // Times are what plugins receive (0...1e6 s); progress is a fraction, a little past 0...1 at most.
+        let bounds: ClosedRange<Double> = name == "times" ? 0...IndicatorFrame.maximumTime : -10...10
+        guard parts.count == 3, let from = parts[0], let to = parts[1], let count = parts[2], bounds.contains(from), bounds.contains(to),
               count >= 1, count <= 1000, count == count.rounded() else {
-            throw ValidationError("--\(name) must be FROM:TO:COUNT with 1...1000 values, not '\(text)'")
+            throw ValidationError("--\(name) must be FROM:TO:COUNT with FROM and TO in \(bounds.lowerBound)...\(bounds.upperBound) and 1...1000 values, not '\(text)'")
         }
         let n = Int(count)
         return (0..<n).map { n == 1 ? from : from + (to - from) * Double($0) / Double(n - 1) }
@@ -38,8 +40,9 @@ struct SweepCommand: ParsableCommand {
         let indicator = try plugin.makeIndicator()
         var base = try frame.spec()
         try makeDirectory(out)
-        var cells: [(image: ImageSurface, label: String)] = []
         let values = try progress.map { try Self.range($0, name: "progress") } ?? Self.range(times!, name: "times")
+        let every = ContactSheet.stride(for: values.count)
+        var sheet = ContactSheet(count: (values.count + every - 1) / every, scheme: base.environment.colorScheme)
         for (i, value) in values.enumerated() {
             if progress != nil {
                 base.state = .pulling(progress: min(max(value, 0), 1))
@@ -52,9 +55,9 @@ struct SweepCommand: ParsableCommand {
             indicator.refreshState = f.state
             let image = try FrameRenderer.render(indicator, frame: f)
             try image.writePNG(to: "\(out)/\(String(format: "%04d", i)).png")
-            cells.append((image, progress != nil ? "pulling \(fixed(value, 2))" : "\(f.state) t=\(fixed(value, 2))s"))
+            if i % every == 0 { try sheet.add(image, label: progress != nil ? "pulling \(fixed(value, 2))" : "\(f.state) t=\(fixed(value, 2))s") }
         }
-        try ContactSheet.make(cells, scheme: base.environment.colorScheme).writePNG(to: "\(out)/contact-sheet.png")
+        try sheet.finish().writePNG(to: "\(out)/contact-sheet.png")
         print("\(indicator.info.name): \(values.count) frames in \(out)/, contact sheet \(out)/contact-sheet.png")
     }
 }

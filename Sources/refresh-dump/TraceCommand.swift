@@ -33,8 +33,10 @@ struct TraceCommand: ParsableCommand {
         guard RefreshResult(rawValue: result) != nil else {
             throw ValidationError("--result must be one of \(RefreshResult.allCases.map(\.rawValue).joined(separator: ", ")), not '\(result)'")
         }
-        guard pull.isFinite, pull >= 0 else { throw ValidationError("--pull must be a finite number ≥ 0") }
-        guard dragTime > 0, loadTime >= 0, hold >= 0 else { throw ValidationError("--drag-time must be > 0; --load-time and --hold ≥ 0") }
+        guard pull >= 0, pull <= 100_000 else { throw ValidationError("--pull must be 0...100000 points") }
+        guard dragTime > 0, dragTime <= 60 else { throw ValidationError("--drag-time must be more than 0 and at most 60 seconds") }
+        guard loadTime >= 0, loadTime <= 600, hold >= 0, hold <= 600 else { throw ValidationError("--load-time and --hold must be 0...600 seconds") }
+        guard trigger >= 1, trigger <= 100_000 else { throw ValidationError("--trigger must be 1...100000 points") }
         guard (1...120).contains(fps) else { throw ValidationError("--fps must be between 1 and 120") }
     }
 
@@ -89,10 +91,10 @@ struct TraceCommand: ParsableCommand {
     private func pad(_ value: Double, _ width: Int, _ decimals: Int) -> String {
         var scaled = (abs(value) * pow10(decimals)).rounded()
         if scaled == 0 { scaled = 0 }
-        let whole = Int(scaled) / Int(pow10(decimals))
+        let whole = Int(saturating: scaled) / Int(pow10(decimals))
         var text = "\(value < 0 && scaled > 0 ? "-" : "")\(whole)"
         if decimals > 0 {
-            let fraction = String(Int(scaled) % Int(pow10(decimals)))
+            let fraction = String(Int(saturating: scaled) % Int(pow10(decimals)))
             text += "." + String(repeating: "0", count: decimals - fraction.count) + fraction
         }
         return String(repeating: " ", count: max(0, width - text.count)) + text

@@ -22,6 +22,7 @@ struct VerifyCommand: ParsableCommand {
     @Option(help: "Use this plugin at every edge instead of the scenario's.")
     var plugin: String?
     @OptionGroup var search: SearchPathOptions
+    @OptionGroup var scenarioOptions: ScenarioOptions
     @Option(help: "Checkpoint times in seconds, comma-separated (default: the scenario's).")
     var at: String?
     @Option(help: "Largest channel difference (0-255) a pixel may have and still match.")
@@ -32,13 +33,14 @@ struct VerifyCommand: ParsableCommand {
     var update = false
 
     func run() throws {
-        let scenario = try Scenario.load(path: self.scenario)
-        let player = try ScenarioPlayer(scenario: scenario, searchPath: search.searchPath, pluginOverride: plugin)
+        let player = try scenarioOptions.player(self.scenario, search: search, plugin: plugin)
+        let scenario = player.scenario
         var checkpoints = scenario.checkpoints
         if let at {
+            let end = Double(player.totalFrames) / scenario.fps
             checkpoints = try at.split(separator: ",").map { text in
-                guard let t = Double(text.trimmingCharacters(in: .whitespaces)), t >= 0, t.isFinite else {
-                    throw ValidationError("--at: '\(text)' is not a time in seconds")
+                guard let t = Double(text.trimmingCharacters(in: .whitespaces)), t >= 0, t <= end else {
+                    throw ValidationError("--at: '\(text)' is not a time in seconds within the scenario (0...\(end))")
                 }
                 return t
             }

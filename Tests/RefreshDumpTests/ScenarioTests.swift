@@ -112,7 +112,7 @@ import RefreshPluginSDK
         let plugin = "\(products)/libFixturePluginRenderFails.so"
         let json = #"{"viewport": {"width": 390, "height": 400}, "edges": {"top": {"plugin": "\#(plugin)"}},"# +
             #" "steps": [{"drag": {"from": 100, "to": 260, "duration": 0.3}}]}"#
-        let player = try ScenarioPlayer(scenario: try Scenario.decode(Data(json.utf8)), searchPath: PluginSearchPath(directories: [products]))
+        let player = try ScenarioPlayer(scenario: try Scenario.decode(Data(json.utf8)), searchPath: PluginSearchPath(directories: [products]), allowsPluginPaths: true)
         while try player.advance() {}
         let (image, errors) = try player.render(window: Rect(x: 0, y: 0, width: 390, height: 400), scale: 1)
         #expect(errors.first?.reasonDescription == "render failed: out of paint")

@@ -174,4 +174,33 @@ import RefreshPluginSDK
             #expect(error.contains(expected), "\(parameters):\n  got      \(error)\n  expected \(expected)")
         }
     }
+
+    /// Files that would make rlottie allocate or work without bound, or reach files elsewhere, are
+    /// refused before rlottie sees them (input-hardening issue: untrusted files, work limits).
+    @Test func hostileFilesAreRefusedBeforeRlottie() throws {
+        let folder = scratchDirectory("lottie-hostile")
+        let shipped = try String(contentsOfFile: Assets.path("Lottie/refresh.json")!, encoding: .utf8)
+        let big = folder + "/big.json"
+        FileManager.default.createFile(atPath: big, contents: nil)
+        let handle = try #require(FileHandle(forWritingAtPath: big))
+        try handle.truncate(atOffset: 1 << 30)
+        try handle.close()
+        let header = #"{"fr": 30, "ip": 0, "op": 10, "w": 10, "h": 10, "layers": [], "assets": [{"id": "i", "w": 1, "h": 1, "u": "/../../../etc/", "p": "shadow.png"}]}"#
+        let escaping = try write(header, "escaping.json", in: folder)
+        let embedded = try write(header.replacingOccurrences(of: #""u": "/../../../etc/", "p": "shadow.png""#, with: #""u": "", "p": "data:image/png;base64,AAAA""#), "embedded.json", in: folder)
+        let huge = try write("{\"fr\": 30, \"ip\": 0,\n \"op\": 10, \"w\": 10, \"h\": 10, \"layers\": [{\"x\": 1e9}]}", "huge.json", in: folder)
+        let repeater = try write(#"{"fr": 30, "ip": 0, "op": 10, "w": 10, "h": 10, "layers": [{"ty": 4, "shapes": [{"ty": "rp", "c": {"a": 0, "k": 1000000}}]}]}"#, "repeater.json", in: folder)
+        let cases: [(String, String)] = [
+            (#"{"file": "\#(big)"}"#, "parameter 'file': '\(big)' is 1.0 GB, over the 32 MB limit"),
+            (#"{"file": "\#(escaping)"}"#, "parameter 'file': '\(escaping)' has an image outside its folder: assets[0] is '/../../../etc/shadow.png'"),
+            (#"{"file": "\#(huge)"}"#, "parameter 'file': '\(huge)' has the number 1000000000.0 at line 2, column 47, beyond ±10000000"),
+            (#"{"file": "\#(repeater)"}"#, "parameter 'file': '\(repeater)' has a repeater of 1000000.0 copies, over the limit of 1000"),
+        ]
+        for (parameters, expected) in cases {
+            let error = try #require(createError(parameters), "\(parameters) was accepted")
+            #expect(error.contains(expected), "\(parameters):\n  got      \(error)\n  expected \(expected)")
+        }
+        #expect(createError(#"{"file": "\#(embedded)"}"#)?.contains("outside its folder") != true, "an embedded image is fine")
+        #expect(!shipped.isEmpty)
+    }
 }

@@ -1,0 +1,126 @@
+import Foundation
+import Testing
+@testable import RefreshHost
+import RefreshPluginSDK
+
+/// A scenario is data someone may have sent a designer: it cannot load a library by path, write
+/// outside `--out`, ask for hours of frames, or fail halfway with an error that names nothing
+/// (input-hardening issue: untrusted files, limits, messages).
+@Suite struct UntrustedScenarioTests {
+    func write(_ json: String, to folder: String, name: String = "s.json") throws -> String {
+        let path = folder + "/" + name
+        try Data(json.utf8).write(to: URL(fileURLWithPath: path))
+        return path
+    }
+
+    /// A plugin path in a scenario is refused before anything is loaded, naming file and field;
+    /// `--allow-plugin-paths` (the user's own decision) lets it through.
+    @Test func aScenarioCannotLoadALibraryByPath() throws {
+        let folder = scratch("evil")
+        try FileManager.default.copyItem(atPath: products + "/libRefreshSpinner.so", toPath: folder + "/libEvil.so")
+        let file = try write(#"{"edges": {"top": {"plugin": "./libEvil.so"}}, "steps": [{"wait": 0.1}]}"#, to: folder)
+        let scenario = try Scenario.load(path: file)
+        #expect {
+            try ScenarioPlayer(scenario: scenario, searchPath: PluginSearchPath(directories: [products]))
+        } throws: { error in
+            let text = "\(error)"
+            return text.hasPrefix("scenario \(file): edges.top.plugin: './libEvil.so' is a path") && text.contains("--allow-plugin-paths")
+        }
+        let refused = try refreshDump(["run", file, "--out", folder + "/out", "--no-animation"])
+        #expect(refused.status == 2 && refused.output.contains("edges.top.plugin"), "\(refused.output)")
+        #expect(!FileManager.default.fileExists(atPath: folder + "/out/frames/0001.png"))
+        let current = FileManager.default.currentDirectoryPath
+        FileManager.default.changeCurrentDirectoryPath(folder)
+        defer { FileManager.default.changeCurrentDirectoryPath(current) }
+        let allowed = try ScenarioPlayer(scenario: scenario, searchPath: PluginSearchPath(directories: [products]), allowsPluginPaths: true)
+        #expect(allowed.slots[.top] != nil)
+    }
+
+    /// The scenario's name never becomes a path outside `--out`.
+    @Test func aHostileNameStaysInsideTheOutputFolder() throws {
+        let folder = scratch("name")
+        let file = try write(#"{"name": "../../escaped", "edges": {"top": {"plugin": "Spinner"}}, "steps": [{"wait": 0.05}]}"#, to: folder)
+        let result = try refreshDump(["run", file, "--out", folder + "/a/b", "--plugin-path", products])
+        #expect(result.status == 0, "\(result.output)")
+        #expect(!FileManager.default.fileExists(atPath: folder + "/escaped.webp"))
+        let written = try FileManager.default.contentsOfDirectory(atPath: folder + "/a/b").sorted()
+        #expect(written == ["-..-escaped.webp", "contact-sheet.png", "frames"], "\(written)")
+        #expect(Scenario(name: "..", description: "", viewport: Size(width: 1, height: 1), axis: .vertical, rows: 0, rowHeight: 8, fps: 1,
+                         edges: [:], environment: IndicatorEnvironment(), window: .edge, checkpoints: [], steps: []).fileName == "scenario")
+    }
+
+    /// 446 bytes asked for 144k frames: the length is checked before the first frame.
+    @Test func aTimelineOverTheFrameLimitIsRefusedBeforeTheFirstFrame() throws {
+        let steps = Array(repeating: #"{"wait": 600}"#, count: 1).joined(separator: ",")
+        let scenario = try Scenario.decode(Data(#"{"fps": 240, "edges": {"top": {"plugin": "Spinner"}}, "steps": [\#(steps)]}"#.utf8), file: "long.json")
+        #expect(throws: ScenarioError(file: "long.json", field: "steps",
+                                      reason: "the timeline is 144000 frames (600 s at 240 fps), over the limit of 20000 (--max-frames raises it)")) {
+            try ScenarioPlayer(scenario: scenario, searchPath: PluginSearchPath(directories: [products]))
+        }
+        let allowed = try ScenarioPlayer(scenario: scenario, searchPath: PluginSearchPath(directories: [products]), frameLimit: 200_000)
+        #expect(allowed.totalFrames == 144_000)
+    }
+
+    /// Checkpoints and `--at` beyond the timeline are errors, not traps (`verify --at 1e300`).
+    @Test func checkpointsAfterTheEndAreErrors() throws {
+        let scenario = try Scenario.decode(Data(#"{"edges": {"top": {"plugin": "Spinner"}}, "checkpoints": [0.5, 1e300], "steps": [{"wait": 1}]}"#.utf8), file: "c.json")
+        #expect(throws: ScenarioError(file: "c.json", field: "checkpoints[1]", reason: "1e+300 s is after the end of the timeline (1.0 s)")) {
+            try ScenarioPlayer(scenario: scenario, searchPath: PluginSearchPath(directories: [products]))
+        }
+        let folder = scratch("at")
+        let result = try refreshDump(["verify", scenarioFolder + "/pull-short.json", "--golden", folder, "--at", "1e300", "--plugin-path", products])
+        #expect(result.status == 2 && result.output.contains("--at: '1e300' is not a time in seconds within the scenario"), "\(result.output)")
+    }
+
+    /// A bad `setParameter` is found before any frame is written, naming the step.
+    @Test func aBadParameterStepIsFoundBeforeTheFirstFrame() throws {
+        let folder = scratch("param")
+        let file = try write(#"{"edges": {"top": {"plugin": "Spinner"}}, "steps": [{"wait": 0.5}, {"setParameter": {"name": "spokes", "value": "many"}}]}"#, to: folder)
+        let result = try refreshDump(["run", file, "--out", folder + "/out", "--plugin-path", products])
+        #expect(result.status == 2 && result.output.contains("scenario \(file): steps[1].setParameter: "), "\(result.output)")
+        #expect(!FileManager.default.fileExists(atPath: folder + "/out/frames/0001.png"), "frames were written before the error")
+    }
+
+    /// Errors name the file, not the scenario's (possibly huge) name; names are bounded.
+    @Test func errorsNameTheFileAndNamesAreBounded() throws {
+        let folder = scratch("names")
+        let long = String(repeating: "x", count: 5000)
+        let file = try write(#"{"name": "\#(long)", "edges": {"top": {"plugin": "Spinner"}}, "steps": []}"#, to: folder)
+        #expect(throws: ScenarioError(file: file, field: "name", reason: "expected at most 100 characters and no control characters (found 5000 characters)")) {
+            try Scenario.load(path: file)
+        }
+        let unknown = try write(#"{"name": "fine", "edges": {"top": {"plugin": "NoSuchPlugin"}}, "steps": []}"#, to: folder, name: "u.json")
+        #expect {
+            try ScenarioPlayer(scenario: try Scenario.load(path: unknown), searchPath: PluginSearchPath(directories: [products]))
+        } throws: { error in
+            "\(error)".hasPrefix("scenario \(unknown): edges.top.plugin: ")
+        }
+        #expect(throws: ScenarioError(file: "/dev/zero", field: "", reason: "is not a regular file (a device, pipe or socket)")) {
+            try Scenario.load(path: "/dev/zero")
+        }
+    }
+}
+
+/// JSON problems say where, whatever the problem (input-hardening issue: messages that name the place).
+@Suite struct JSONProblemTests {
+    @Test(arguments: [
+        ("{\"a\": 1,\n \"a\": 2}", "line 2, column 2: the key \"a\" appears twice in one object"),
+        ("{\"a\": [1,\n 2, 1e400]}", "line 2, column 5: the number 1e400 is too large"),
+        ("{\"a\":\n \"\u{FF}\"}", "not UTF-8"),
+        ("{\"a\": 1,,}", "line 1, column"),
+    ])
+    func everyProblemHasAPlace(text: String, expected: String) throws {
+        var data = Data(text.utf8)
+        if text.contains("\u{FF}") { data = Data([0x7B, 0x22, 0x61, 0x22, 0x3A, 0x0A, 0x20, 0x22, 0xFF, 0x22, 0x7D]) }
+        let problem = try #require(JSONSyntax.problem(in: data))
+        #expect(problem.contains(expected), "\(problem)")
+        if text.contains("\u{FF}") { #expect(problem.hasPrefix("line 2, column 3")) }
+    }
+
+    @Test func aScenarioWithADuplicateKeyIsRefused() {
+        let json = #"{"edges": {"top": {"plugin": "Spinner"}}, "steps": [], "steps": [{"wait": 1}]}"#
+        #expect(throws: ScenarioError(file: "d.json", field: "", reason: "not valid JSON: line 1, column 56: the key \"steps\" appears twice in one object")) {
+            try Scenario.decode(Data(json.utf8), file: "d.json")
+        }
+    }
+}
