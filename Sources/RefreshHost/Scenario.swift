@@ -206,7 +206,9 @@ private struct ScenarioReader {
     func fail(_ field: String, _ reason: String) -> ScenarioError { ScenarioError(file: file, field: field, reason: reason) }
 
     func object(_ value: JSONValue, _ field: String, allowed: Set<String>) throws -> [String: JSONValue] {
-        guard case .object(let fields) = value else { throw fail(field, "expected an object, found \(value.kindName)") }
+        guard case .object(let fields) = value else {
+            throw fail(field, field.isEmpty ? "expected a JSON object at the top level, found \(value.kindName)" : "expected an object, found \(value.kindName)")
+        }
         if let unknown = fields.keys.sorted().first(where: { !allowed.contains($0) }) {
             throw fail(field.isEmpty ? unknown : "\(field).\(unknown)", "unknown field (expected one of \(allowed.sorted().joined(separator: ", ")))")
         }

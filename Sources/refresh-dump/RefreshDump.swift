@@ -11,7 +11,7 @@ struct RefreshDump: ParsableCommand {
         discussion: """
             Exit codes: 0 success, 1 a check failed, 2 bad input (arguments, files, plugins).
             """,
-        subcommands: [ListCommand.self, RenderCommand.self, SweepCommand.self, RunCommand.self, VerifyCommand.self, ValidateCommand.self, BenchCommand.self, TraceCommand.self,
+        subcommands: [ListCommand.self, RenderCommand.self, SweepCommand.self, RunCommand.self, VerifyCommand.self, ValidateCommand.self, BenchCommand.self, TraceCommand.self, FuzzCommand.self,
                       ValidateChildCommand.self]
     )
 

@@ -1,0 +1,40 @@
+import Foundation
+import Testing
+import RefreshHost
+
+/// A seeded slice of the fuzzing that `refresh-dump fuzz` runs at length (input-hardening issue):
+/// every stage, nothing non-finite, every error placed; and the command counts crashes and hangs.
+@Suite struct FuzzTests {
+    static let plugins = PluginSearchPath(directories: [products])
+
+    @Test(arguments: [(Fuzzer.Stage.svg, 3000), (.scenario, 150), (.params, 180)])
+    func aSeededSliceOfEveryStageIsClean(stage: Fuzzer.Stage, inputs: Int) {
+        let report = Fuzzer.run(stage, seed: 2026, first: 0, count: inputs, plugins: Self.plugins, scratch: scratch("fuzz-\(stage)"))
+        #expect(report.isClean, "\(report)\n\(report.problems.joined(separator: "\n"))")
+        #expect(report.inputs == inputs)
+        #expect(report.accepted > inputs / 20 && report.rejected > inputs / 20, "the inputs must reach the later stages and also be refused: \(report)")
+    }
+
+    /// rlottie is not ours: its inputs run in child processes, through the command.
+    @Test func lottieMutationsRunInChildProcesses() throws {
+        let result = try refreshDump(["fuzz", "--stage", "lottie", "--inputs", "60", "--plugin-path", products])
+        #expect(result.status == 0, "\(result.output)")
+        #expect(result.output.contains("lottie: 60 inputs") && result.output.contains("0 non-finite, 0 unplaced errors, 0 crashes, 0 hangs"), "\(result.output)")
+    }
+
+    /// A crash or a hang in a child is counted against the input that caused it, and the run fails.
+    @Test(arguments: [("REFRESHKIT_FUZZ_CRASH_AT", "1 crashes, 0 hangs", "#7: signal 11"), ("REFRESHKIT_FUZZ_HANG_AT", "0 crashes, 1 hangs", "#7: no answer")])
+    func crashesAndHangsAreCountedPerInput(variable: String, counts: String, problem: String) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: products + "/refresh-dump")
+        process.arguments = ["fuzz", "--stage", "svg", "--inputs", "20", "--deadline", "3", "--plugin-path", products]
+        process.environment = ProcessInfo.processInfo.environment.merging([variable: "7"]) { $1 }
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 1, "\(output)")
+        #expect(output.contains("svg: 20 inputs") && output.contains(counts) && output.contains(problem), "\(output)")
+    }
+}
