@@ -27,6 +27,7 @@ let package = Package(
         .library(name: "FixturePluginDeclines", type: .dynamic, targets: ["FixturePluginDeclines"]),
         .library(name: "FixturePluginRenderCrashes", type: .dynamic, targets: ["FixturePluginRenderCrashes"]),
         .library(name: "FixturePluginRenderFails", type: .dynamic, targets: ["FixturePluginRenderFails"]),
+        .library(name: "FixturePluginRenderHangs", type: .dynamic, targets: ["FixturePluginRenderHangs"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -89,6 +90,7 @@ let package = Package(
         .target(name: "FixturePluginDeclines", dependencies: ["FixturePluginCommon"], path: "Tests/Fixtures/PluginDeclines", linkerSettings: [.linkedLibrary("m")]),
         .target(name: "FixturePluginRenderCrashes", dependencies: ["FixturePluginCommon"], path: "Tests/Fixtures/PluginRenderCrashes", linkerSettings: [.linkedLibrary("m")]),
         .target(name: "FixturePluginRenderFails", dependencies: ["FixturePluginCommon"], path: "Tests/Fixtures/PluginRenderFails", linkerSettings: [.linkedLibrary("m")]),
+        .target(name: "FixturePluginRenderHangs", dependencies: ["FixturePluginCommon"], path: "Tests/Fixtures/PluginRenderHangs", linkerSettings: [.linkedLibrary("m")]),
 
         .executableTarget(
             name: "refresh-preview",

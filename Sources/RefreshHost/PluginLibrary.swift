@@ -39,7 +39,7 @@ public final class PluginLibrary: @unchecked Sendable {
         try Self.checkFile(path, name: name)
 
         _ = dlerror()
-        guard let handle = dlopen(path, RTLD_NOW | RTLD_LOCAL) else {
+        guard let handle = PluginWatchdog.guarding("plugin \(name): loading (its constructors)", { dlopen(path, RTLD_NOW | RTLD_LOCAL) }) else {
             let detail = dlerror().map { String(cString: $0) } ?? "dlopen failed"
             let short = detail.replacingOccurrences(of: path + ": ", with: "")
             throw fail(short.contains("ELF class") || short.contains("machine") || short.contains("architecture")
@@ -48,7 +48,9 @@ public final class PluginLibrary: @unchecked Sendable {
         guard let symbol = dlsym(handle, Self.entrySymbol) else { throw fail(.missingEntrySymbol) }
         let entry = unsafeBitCast(symbol, to: refresh_plugin_entry_fn.self)
         var message = [CChar](repeating: 0, count: 512)
-        let raw = message.withUnsafeMutableBufferPointer { entry(UInt32(REFRESH_PLUGIN_ABI_VERSION), $0.baseAddress, $0.count) }
+        let raw = PluginWatchdog.guarding("plugin \(name): its entry function") {
+            message.withUnsafeMutableBufferPointer { entry(UInt32(REFRESH_PLUGIN_ABI_VERSION), $0.baseAddress, $0.count) }
+        }
         guard let descriptor = raw else { throw fail(.declined(String(errorBuffer: message))) }
 
         let d = descriptor.pointee

@@ -1,5 +1,6 @@
 import ArgumentParser
 import RefreshCommandLine
+import RefreshHost
 import Foundation
 
 /// `refresh-dump`: the headless side of RefreshKit.
@@ -18,6 +19,13 @@ struct RefreshDump: ParsableCommand {
     /// Runs the command, mapping failures onto the documented exit codes: a command's own
     /// `ExitCode` stands, help exits 0, anything else is bad input (2) with its message on stderr.
     static func main() {
+        // A plugin call that never returns ends the command (exit 2) instead of hanging it.
+        let environment = ProcessInfo.processInfo.environment
+        let cpu = environment["REFRESHKIT_PLUGIN_CPU_LIMIT"].flatMap(Double.init).flatMap { $0 > 0 && $0.isFinite ? $0 : nil } ?? 30
+        PluginWatchdog.enable(cpuSeconds: cpu, wallSeconds: max(cpu, 600)) { message in
+            FileHandle.standardError.write(Data("Error: \(message)\n".utf8))
+            Foundation.exit(2)
+        }
         mainWithRefreshKitExitCodes()
     }
 }

@@ -38,3 +38,20 @@ import RefreshHost
         #expect(output.contains("svg: 20 inputs") && output.contains(counts) && output.contains(problem), "\(output)")
     }
 }
+
+/// A plugin call that never returns ends the command with its name, instead of hanging CI.
+@Suite struct PluginWatchdogTests {
+    @Test func aRenderThatNeverReturnsEndsTheCommandWithTheReason() throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: products + "/refresh-dump")
+        process.arguments = ["render", "--plugin", products + "/libFixturePluginRenderHangs.so", "--out", scratch("watchdog") + "/frame.png"]
+        process.environment = ProcessInfo.processInfo.environment.merging(["REFRESHKIT_PLUGIN_CPU_LIMIT": "1"]) { $1 }
+        let pipe = Pipe()
+        process.standardError = pipe
+        try process.run()
+        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 2)
+        #expect(output.contains("libFixturePluginRenderHangs.so: render (refreshing, t=0.0 s) did not return after 1."), "\(output)")
+    }
+}

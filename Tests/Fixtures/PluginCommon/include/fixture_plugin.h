@@ -34,6 +34,9 @@ static int fixture_render(refresh_instance *instance, const refresh_frame *frame
     volatile int *nowhere = NULL;
     *nowhere = 1;
 #endif
+#ifdef FIXTURE_RENDER_HANGS
+    for (volatile unsigned long spins = 0;; spins++) {}
+#endif
 #ifdef FIXTURE_RENDER_FAILS
     refresh_plugin_set_error(error, size, "out of paint");
     return 1;

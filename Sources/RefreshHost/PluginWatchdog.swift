@@ -1,0 +1,84 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Ends a command-line tool whose plugin call never returns (an endless loop in `render`, rlottie
+/// on a document that loops it), with a message naming the plugin and the call, instead of
+/// hanging a CI job forever.
+///
+/// Off unless ``enable(cpuSeconds:wallSeconds:onExpiry:)`` was called (the headless tools do; the
+/// preview renders plugins out of reach differently). The limit is the calling thread's CPU time,
+/// so a busy machine cannot make a healthy plugin look hung; a call that blocks without using the
+/// CPU is caught by the much longer wall-clock limit.
+public enum PluginWatchdog {
+    private struct Call {
+        var what: String
+        var clock: clockid_t
+        var cpuStart: Double
+        var wallStart: Double
+    }
+
+    private final class State: @unchecked Sendable {
+        let lock = NSLock()
+        var calls: [Int: Call] = [:]
+        var next = 0
+        var cpuSeconds = 0.0
+        var wallSeconds = 0.0
+        var onExpiry: (@Sendable (String) -> Void)?
+        var started = false
+    }
+
+    private static let state = State()
+
+    /// Watches every guarded plugin call from now on: one that uses more than `cpuSeconds` of its
+    /// thread's CPU time, or takes more than `wallSeconds`, calls `onExpiry` with a message (which
+    /// should end the process: the call cannot be stopped from outside).
+    public static func enable(cpuSeconds: Double, wallSeconds: Double, onExpiry: @escaping @Sendable (String) -> Void) {
+        state.lock.withLock {
+            state.cpuSeconds = cpuSeconds
+            state.wallSeconds = wallSeconds
+            state.onExpiry = onExpiry
+            guard !state.started else { return }
+            state.started = true
+            let thread = Thread { watch() }
+            thread.name = "refreshkit-plugin-watchdog"
+            thread.start()
+        }
+    }
+
+    /// Runs `body` (a call into plugin code) under the watchdog; `what` names it in the message.
+    static func guarding<T>(_ what: @autoclosure () -> String, _ body: () throws -> T) rethrows -> T {
+        guard state.lock.withLock({ state.onExpiry != nil }) else { return try body() }
+        var clock = clockid_t()
+        pthread_getcpuclockid(pthread_self(), &clock)
+        let call = Call(what: what(), clock: clock, cpuStart: seconds(of: clock), wallStart: seconds(of: CLOCK_MONOTONIC))
+        let token = state.lock.withLock {
+            state.next += 1
+            state.calls[state.next] = call
+            return state.next
+        }
+        defer { _ = state.lock.withLock { state.calls.removeValue(forKey: token) } }
+        return try body()
+    }
+
+    private static func seconds(of clock: clockid_t) -> Double {
+        var now = timespec()
+        clock_gettime(clock, &now)
+        return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
+    }
+
+    private static func watch() {
+        while true {
+            usleep(100_000)
+            let (calls, cpuLimit, wallLimit, onExpiry) = state.lock.withLock { (state.calls.values, state.cpuSeconds, state.wallSeconds, state.onExpiry) }
+            for call in calls {
+                let cpu = seconds(of: call.clock) - call.cpuStart, wall = seconds(of: CLOCK_MONOTONIC) - call.wallStart
+                if cpu > cpuLimit || wall > wallLimit {
+                    let measure = cpu > cpuLimit ? String(format: "%.1f s of CPU time", cpu) : String(format: "%.0f s", wall)
+                    onExpiry?("\(call.what) did not return after \(measure); stopped (a plugin that never returns cannot be recovered in-process)")
+                }
+            }
+        }
+    }
+}

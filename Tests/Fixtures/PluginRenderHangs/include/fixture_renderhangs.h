@@ -1,0 +1,1 @@
+/* Fixture: see fixture_plugin.h. */

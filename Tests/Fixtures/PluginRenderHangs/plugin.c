@@ -1,0 +1,2 @@
+#define FIXTURE_RENDER_HANGS 1
+#include "fixture_plugin.h"
