@@ -124,3 +124,31 @@ import RefreshPluginSDK
         }
     }
 }
+
+/// The numbers the tools accepted and then trapped on (SIGILL), each now refused where it enters
+/// with the option named: exit 2, never a signal.
+@Suite struct NumbersThatTrappedTests {
+    @Test(arguments: [
+        (["verify", "PULL", "--golden", "G", "--at", "1e300"], "--at"),
+        (["trace", "--drag-time", "1e300"], "--drag-time"),
+        (["trace", "--drag-time", "inf"], "--drag-time"),
+        (["trace", "--trigger", "1e-300"], "--trigger"),
+        (["render", "--plugin", "Spinner", "--state-time", "1e18"], "--state-time"),
+        (["render", "--plugin", "Label", "--state-time", "1e18"], "--state-time"),
+        (["render", "--plugin", "Rainbow", "--state-time", "1e308"], "--state-time"),
+        (["render", "--plugin", "Spinner", "--size", "4096x4096", "--scale", "7.99"], "--size"),
+        (["render", "--plugin", "Spinner", "--pull", "1e308"], "--pull"),
+        (["sweep", "--plugin", "Spinner", "--times", "0:1e19:2"], "--times"),
+        (["render", "--plugin", "Path Drawing", "--param", "svg=M-1e308 0 L1e308 0 C 0 1 0 1 0 0"], "offset 0"),
+        (["render", "--plugin", "Path Drawing", "--param", "svg=M1e308 0 l1e308 0 c 1 1 2 2 3 3"], "offset 0"),
+        (["render", "--plugin", "Spinner", "--out", "/dev/null"], "/dev/null: is not a regular file"),
+    ])
+    func refusedWithTheOptionNamed(arguments: [String], named: String) throws {
+        let folder = scratch("numbers")
+        let resolved = arguments.map { $0 == "PULL" ? scenarioFolder + "/pull-short.json" : $0 == "G" ? folder : $0 }
+        let outArguments = resolved.contains("--out") || !["render", "sweep"].contains(resolved[0]) ? [] : ["--out", folder + "/out.png"]
+        let result = try refreshDump(resolved + outArguments + (resolved[0] == "trace" ? [] : ["--plugin-path", products]))
+        #expect(result.status == 2, "\(arguments): status \(result.status)\n\(result.output)")
+        #expect(result.output.contains(named), "\(arguments): \(result.output)")
+    }
+}
