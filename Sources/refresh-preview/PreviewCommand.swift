@@ -96,6 +96,7 @@ struct PreviewCommand: AsyncParsableCommand {
     func loop(_ app: PreviewApp, _ window: SDLWindow) async throws {
         let frameInterval = 1.0 / 120
         let started = SDLWindow.now
+        var timeAfterEnd = 0.0
         var lastFileCheck = 0.0
         var running = true
         while running {
@@ -133,7 +134,10 @@ struct PreviewCommand: AsyncParsableCommand {
                 app.wantsRecording = false
                 if app.recording?.width == image.width { try app.recording?.add(image, duration: dt) }
             }
-            let elapsed = app.player == nil ? SDLWindow.now - started : app.scenarioTime
+            // Scripted, time is the scenario's, and it goes on past the scenario's end (frame by
+            // frame), so `--exit-after` beyond the end still ends the run.
+            if let player = app.player, player.isFinished { timeAfterEnd += player.frameDuration }
+            let elapsed = app.player == nil ? SDLWindow.now - started : app.scenarioTime + timeAfterEnd
             if let limit = app.options.exitAfter, elapsed >= limit { running = false }
             if app.player != nil && app.options.exitAfter == nil && app.pendingScreenshots.isEmpty && app.player!.isFinished { running = false }
             // Frame pacing without vsync: 120 fps live. A script plays its frames as fast as they render.

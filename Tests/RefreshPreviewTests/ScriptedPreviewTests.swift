@@ -69,3 +69,26 @@ import RefreshPluginSDK
         #expect(output.contains("refresh-preview: no display"), "\(output)")
     }
 }
+
+/// `--exit-after` beyond a scripted scenario's end ended nothing: the preview kept running (and
+/// burning a core) forever, a CI hang. It ends at the given scenario time whatever the script does.
+@Suite(.timeLimit(.minutes(2))) struct ScriptedExitTests {
+    @Test func exitAfterBeyondTheScriptsEndStillExits() throws {
+        guard FileManager.default.fileExists(atPath: "/usr/bin/xvfb-run") else {
+            Issue.record("xvfb-run is missing: `make test` installs the xvfb package")
+            return
+        }
+        let products = PluginSearchPath.buildProductsDirectory!
+        let scenario = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Assets/Scenarios/pull-short.json").path
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/xvfb-run")
+        process.arguments = ["-a", "-s", "-screen 0 1280x1000x24", "\(products)/refresh-preview", "--script", scenario, "--no-panel",
+                             "--out", FileManager.default.temporaryDirectory.path, "--exit-after", "30"]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()  // before the fix, this never returned
+        #expect(process.terminationStatus == 0)
+    }
+}
