@@ -30,9 +30,9 @@ demo: build
 	@if [ -n "$${DISPLAY:-}" ] && $(SWIFT) run --skip-build refresh-preview; then exit 0; \
 	elif [ -n "$${DISPLAY:-}" ] && [ $$? -ne 3 ]; then exit 1; fi; \
 	echo "No display (DISPLAY is not set or cannot be opened): rendering the demo headless instead."; \
-	$(SWIFT) run --skip-build refresh-dump run Assets/Scenarios/pull-to-refresh.json --out out/demo --no-frames && \
-	$(SWIFT) run --skip-build refresh-dump run Assets/Scenarios/load-more-to-end.json --plugin "Path Drawing" --out out/demo-load-more --no-frames && \
-	$(SWIFT) run --skip-build refresh-dump run Assets/Scenarios/refresh-fails.json --plugin Lottie --out out/demo-lottie --no-frames && \
+	$(SWIFT) run --skip-build refresh-dump run Assets/Scenarios/pull-to-refresh.json --out out/demo --no-frames --webp && \
+	$(SWIFT) run --skip-build refresh-dump run Assets/Scenarios/load-more-to-end.json --plugin "Path Drawing" --out out/demo-load-more --no-frames --webp && \
+	$(SWIFT) run --skip-build refresh-dump run Assets/Scenarios/refresh-fails.json --plugin Lottie --out out/demo-lottie --no-frames --webp && \
 	echo "Open out/demo/pull-to-refresh.webp (any browser) and out/demo/contact-sheet.png; also out/demo-load-more/ and out/demo-lottie/."
 
 clean:

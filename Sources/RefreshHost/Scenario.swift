@@ -94,8 +94,11 @@ public struct Scenario: Equatable, Sendable {
 
     /// The name made safe as one file-name component: letters, digits, `.`, `_` and `-` kept,
     /// anything else (a `/`, `..`) replaced, so no scenario can make a tool write outside `--out`.
-    public var fileName: String {
-        let safe = String(name.unicodeScalars.map { scalar -> Character in
+    public var fileName: String { Self.safeFileName(name) }
+
+    /// `text` as one safe file-name component (see ``fileName``); `scenario` when nothing is left.
+    public static func safeFileName(_ text: String) -> String {
+        let safe = String(text.unicodeScalars.map { scalar -> Character in
             let c = Character(scalar)
             return scalar.isASCII && (c.isLetter || c.isNumber || c == "_" || c == "-" || c == ".") ? c : "-"
         }.prefix(100))

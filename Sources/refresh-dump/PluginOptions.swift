@@ -19,10 +19,12 @@ struct ScenarioOptions: ParsableArguments {
     @Option(name: .customLong("max-frames"), help: "The most frames the scenario may ask for (default 20000).")
     var maxFrames: Int = ScenarioPlayer.defaultFrameLimit
 
-    /// Loads the scenario at `path` and makes its player.
-    func player(_ path: String, search: SearchPathOptions, plugin: String?) throws -> ScenarioPlayer {
+    /// Loads the scenario at `path`, lets `customize` change it (command-line overrides), and
+    /// makes its player.
+    func player(_ path: String, search: SearchPathOptions, plugin: String?, customize: (inout Scenario) throws -> Void = { _ in }) throws -> ScenarioPlayer {
         guard maxFrames >= 1, maxFrames <= 10_000_000 else { throw ValidationError("--max-frames must be 1...10000000") }
-        let scenario = try Scenario.load(path: path)
+        var scenario = try Scenario.load(path: path)
+        try customize(&scenario)
         return try ScenarioPlayer(scenario: scenario, searchPath: search.searchPath, pluginOverride: plugin,
                                   allowsPluginPaths: allowPluginPaths, frameLimit: maxFrames)
     }
@@ -58,14 +60,21 @@ struct PluginOptions: ParsableArguments {
                 throw ValidationError("--params \(paramsFile): expected a JSON object of numbers, strings and bools")
             }
         }
-        for entry in params {
+        values.merge(try Self.parse(params)) { $1 }
+        return "{" + values.keys.sorted().map { "\(jsonString($0)): \(values[$0]!.json)" }.joined(separator: ", ") + "}"
+    }
+
+    /// `name=value` entries as values: JSON when the value parses as JSON, else text.
+    static func parse(_ entries: [String]) throws -> [String: ParameterValue] {
+        var values: [String: ParameterValue] = [:]
+        for entry in entries {
             guard let equals = entry.firstIndex(of: "="), equals != entry.startIndex else {
                 throw ValidationError("--param '\(entry)': expected name=value")
             }
             let name = String(entry[..<equals]), text = String(entry[entry.index(after: equals)...])
             values[name] = (try? JSONDecoder().decode(ParameterValue.self, from: Data(text.utf8))) ?? .string(text)
         }
-        return "{" + values.keys.sorted().map { "\(jsonString($0)): \(values[$0]!.json)" }.joined(separator: ", ") + "}"
+        return values
     }
 
     /// Finds and loads the plugin, then makes an indicator with the parameters.

@@ -7,7 +7,7 @@ import RefreshPluginSDK
 struct RunCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "run",
-        abstract: "Play a gesture scenario and write its frames, a contact sheet and an animated WebP.",
+        abstract: "Play a gesture scenario and write its frames and a contact sheet (an animated WebP with --webp).",
         discussion: "Example: refresh-dump run Assets/Scenarios/pull-to-refresh.json --out out/pull"
     )
 
@@ -17,19 +17,42 @@ struct RunCommand: ParsableCommand {
     var plugin: String?
     @OptionGroup var search: SearchPathOptions
     @OptionGroup var scenarioOptions: ScenarioOptions
-    @Option(help: "Output folder (default: out/<scenario name>).")
+    @Option(help: "Output folder (default: out/<scenario name>, then -<plugin>, -<theme>, -<locale> when given, so runs that differ never collide).")
     var out: String?
     @Option(help: "edge: a 120-point band at the scenario's edge; full: the whole viewport (default: the scenario's choice).")
     var window: String?
     @Option(help: "Pixels per point.")
     var scale: Double = 2
-    @Flag(name: .customLong("no-frames"), help: "Write only the contact sheet and the animation.")
+    @Flag(name: .customLong("no-frames"), help: "Write only the contact sheet (and the animation with --webp).")
     var noFrames = false
-    @Flag(name: .customLong("no-animation"), help: "Skip the animated WebP (encoding it takes about as long as the PNGs).")
+    @Flag(help: "Also write a lossless animated WebP (it costs about as much as all the PNGs).")
+    var webp = false
+    @Flag(name: .customLong("no-animation"), help: .hidden)
     var noAnimation = false
+    @Option(help: "light or dark, instead of the scenario's theme.")
+    var theme: String?
+    @Option(help: "A BCP 47 locale (ar, he, fa, ur lay out right to left), instead of the scenario's.")
+    var locale: String?
+    @Option(name: .customLong("param"), help: "A parameter value name=value for every edge's plugin (repeatable; JSON when it parses as JSON, else text).")
+    var params: [String] = []
+    @Option(help: "Threads that encode and write frames (default: one per core). The files are the same for any number.")
+    var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
 
     func run() throws {
-        let player = try scenarioOptions.player(self.scenario, search: search, plugin: plugin)
+        guard jobs >= 1, jobs <= 64 else { throw ValidationError("--jobs must be 1...64") }
+        let overrides = try PluginOptions.parse(params)
+        let scheme = try theme.map { name -> IndicatorEnvironment.ColorScheme in
+            guard let scheme = IndicatorEnvironment.ColorScheme(rawValue: name) else { throw ValidationError("--theme must be light or dark, not '\(name)'") }
+            return scheme
+        }
+        let player = try scenarioOptions.player(self.scenario, search: search, plugin: plugin) { scenario in
+            if let scheme { scenario.environment.colorScheme = scheme }
+            if let locale {
+                scenario.environment.locale = locale
+                scenario.environment.layoutDirection = IndicatorEnvironment.isRightToLeft(locale: locale) ? .rightToLeft : .leftToRight
+            }
+            for edge in scenario.edges.keys { scenario.edges[edge]!.parameters.merge(overrides) { $1 } }
+        }
         let scenario = player.scenario
         let windowChoice = try window.map { text -> Scenario.Window in
             guard let w = Scenario.Window(rawValue: text) else { throw ValidationError("--window must be edge or full, not '\(text)'") }
@@ -41,8 +64,9 @@ struct RunCommand: ParsableCommand {
         } catch {
             throw ValidationError("--\(error.field): \(error.reason)")
         }
-        let folder = out ?? "out/\(scenario.fileName)"
+        let folder = out ?? defaultFolder(scenario)
         try makeDirectory(folder + "/frames")
+        let writer = FrameWriter(folder: folder + "/frames", jobs: jobs)
         let total = player.totalFrames
         let progress = ProgressLine("frame", total: total)
         let every = max(1, total / 24)
@@ -53,19 +77,21 @@ struct RunCommand: ParsableCommand {
             while try player.advance() {
                 let (image, errors) = try player.render(window: rect, scale: scale)
                 errors.forEach { pluginErrors.insert($0.description) }
-                let pixels = image.straightPixels()  // once, for both encoders
-                if !noFrames {
-                    try ImageSurface.write(ImageSurface.pngData(straightPixels: pixels, width: image.width, height: image.height),
-                                           to: "\(folder)/frames/\(String(format: "%04d", player.frameIndex)).png")
-                }
-                if animation == nil && !noAnimation { animation = try AnimatedWebP(width: image.width, height: image.height) }
-                try animation?.add(straightPixels: pixels, duration: player.frameDuration)
                 if player.frameIndex % every == 0 || player.frameIndex == 1 {
                     let state = scenario.edges.keys.sorted().map { "\(player.driver.container.state(of: $0))" }.joined(separator: " ")
                     try sheet.add(image, label: "#\(player.frameIndex) \(fixed(player.time, 2))s \(state)")
                 }
+                // Pixels are converted once, and only for an encoder that runs.
+                var pixels: [UInt32]?
+                if webp {
+                    pixels = image.straightPixels()
+                    if animation == nil { animation = try AnimatedWebP(width: image.width, height: image.height) }
+                    try animation?.add(straightPixels: pixels!, duration: player.frameDuration)
+                }
+                if !noFrames { try writer.write(image, pixels: pixels, index: player.frameIndex) }
                 progress.update(player.frameIndex)
             }
+            try writer.finish()
         }
         progress.finish()
         try animation?.write(to: "\(folder)/\(scenario.fileName).webp")
@@ -74,7 +100,21 @@ struct RunCommand: ParsableCommand {
         print("\(scenario.name): \(player.frameIndex) frames in \(fixed(seconds, 2)) s (\(fixed(Double(player.frameIndex) / seconds, 0)) frames/s)")
         print("  frames:        \(noFrames ? "(not written)" : "\(folder)/frames/")")
         print("  contact sheet: \(folder)/contact-sheet.png")
-        print("  animation:     \(noAnimation ? "(not written)" : "\(folder)/\(scenario.fileName).webp")")
+        print("  animation:     \(webp ? "\(folder)/\(scenario.fileName).webp" : "(not written; --webp writes one)")")
         for (frame, event) in player.events { print("  frame \(frame): \(event)") }
+    }
+
+    /// `out/<name>`, then what makes this run differ from the scenario as written.
+    func defaultFolder(_ scenario: Scenario) -> String {
+        var parts = [scenario.fileName]
+        if let plugin { parts.append(Scenario.safeFileName(plugin)) }
+        if let theme { parts.append(theme) }
+        if let locale { parts.append(Scenario.safeFileName(locale)) }
+        if !params.isEmpty {
+            // FNV-1a of the parameters: the same for the same options on every run and machine.
+            let hash = params.joined(separator: "&").utf8.reduce(UInt64(0xcbf2_9ce4_8422_2325)) { ($0 ^ UInt64($1)) &* 0x100_0000_01b3 }
+            parts.append("params-" + String(hash % 1_000_000_007, radix: 36))
+        }
+        return "out/" + parts.joined(separator: "-")
     }
 }

@@ -87,10 +87,12 @@ import RefreshPluginSDK
         #expect(try frames("refresh-fails.json") == frames("refresh-fails.json"))
     }
 
-    @Test func andAcrossTwoProcesses() throws {
+    /// Across two processes, one encoding on one thread and one on two: the same bytes.
+    @Test func andAcrossTwoProcessesSerialAndParallel() throws {
         let a = scratch("determinism-a"), b = scratch("determinism-b")
-        for folder in [a, b] {
-            let (status, output) = try refreshDump(["run", "\(scenarioFolder)/pull-to-refresh.json", "--plugin", "dev.refreshkit.label", "--out", folder])
+        for (folder, jobs) in [(a, "1"), (b, "2")] {
+            let (status, output) = try refreshDump(["run", "\(scenarioFolder)/pull-to-refresh.json", "--plugin", "dev.refreshkit.label", "--out", folder,
+                                                    "--webp", "--jobs", jobs])
             #expect(status == 0, "\(output)")
         }
         let names = try FileManager.default.contentsOfDirectory(atPath: a + "/frames").sorted()
@@ -122,5 +124,40 @@ import RefreshPluginSDK
         func isText(_ c: Color) -> Bool { c.red > 0.4 && c.green < 0.2 && c.blue < 0.2 }
         let textRows = (0..<image.height).filter { y in (0..<image.width).contains { isText(image.pixel(x: $0, y: y)) } }
         #expect(!textRows.isEmpty && textRows.allSatisfy { $0 < gap }, "text rows \(textRows.first ?? -1)...\(textRows.last ?? -1), gap \(gap)")
+    }
+}
+
+/// What a sweep of runs needs without generated scenario files: theme, locale and parameters on the
+/// command line, default folders that differ when the runs differ, the animation only on request.
+@Suite struct RunOptionsTests {
+    func run(_ arguments: [String], in folder: String) throws -> (status: Int32, output: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: products + "/refresh-dump")
+        process.arguments = arguments + ["--plugin-path", products]
+        process.currentDirectoryURL = URL(fileURLWithPath: folder)
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        try process.run()
+        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return (process.terminationStatus, output)
+    }
+
+    @Test func themeLocaleAndParametersOverrideTheScenarioAndNameTheFolder() throws {
+        let folder = scratch("run-options")
+        let scenario = scenarioFolder + "/pull-short.json"
+        let plain = try run(["run", scenario], in: folder)
+        let dark = try run(["run", scenario, "--plugin", "Label", "--theme", "dark", "--locale", "ar", "--param", "color=#FF0000"], in: folder)
+        #expect(plain.status == 0 && dark.status == 0, "\(plain.output)\n\(dark.output)")
+        let outputs = try FileManager.default.contentsOfDirectory(atPath: folder + "/out").sorted()
+        #expect(outputs.count == 2 && outputs.contains("pull-short") && outputs.contains { $0.hasPrefix("pull-short-Label-dark-ar-params-") }, "\(outputs)")
+        let darkFolder = folder + "/out/" + outputs.first { $0 != "pull-short" }!
+        #expect(!FileManager.default.fileExists(atPath: darkFolder + "/pull-short.webp"), "no animation unless asked")
+        let first = try ImageSurface.readPNG(at: darkFolder + "/frames/0001.png")
+        let light = try ImageSurface.readPNG(at: folder + "/out/pull-short/frames/0001.png")
+        #expect(first.pixelWords()[0] != light.pixelWords()[0], "the dark theme's background")
+        let unknown = try run(["run", scenario, "--param", "noSuchParameter=1"], in: folder)
+        #expect(unknown.status == 2 && unknown.output.contains("edges.top.params"), "\(unknown.output)")
     }
 }

@@ -40,7 +40,7 @@ import RefreshPluginSDK
     @Test func aHostileNameStaysInsideTheOutputFolder() throws {
         let folder = scratch("name")
         let file = try write(#"{"name": "../../escaped", "edges": {"top": {"plugin": "Spinner"}}, "steps": [{"wait": 0.05}]}"#, to: folder)
-        let result = try refreshDump(["run", file, "--out", folder + "/a/b", "--plugin-path", products])
+        let result = try refreshDump(["run", file, "--out", folder + "/a/b", "--webp", "--plugin-path", products])
         #expect(result.status == 0, "\(result.output)")
         #expect(!FileManager.default.fileExists(atPath: folder + "/escaped.webp"))
         let written = try FileManager.default.contentsOfDirectory(atPath: folder + "/a/b").sorted()

@@ -1,0 +1,59 @@
+import Foundation
+import RefreshHost
+import RefreshPluginSDK
+
+/// Encodes and writes numbered PNG frames on a small pool of threads while the caller renders the
+/// next ones in order (plugins are single-threaded; encoding is most of the work). Each file is
+/// encoded alone, so the bytes are the same whatever the number of jobs. At most `2 × jobs`
+/// frames wait at once, so memory does not grow with the length of a run.
+final class FrameWriter: @unchecked Sendable {
+    private let folder: String
+    private let queue = OperationQueue()
+    private let slots: DispatchSemaphore
+    private let lock = NSLock()
+    private var failure: Error?
+
+    /// A writer into `folder` with `jobs` encoding threads.
+    init(folder: String, jobs: Int) {
+        self.folder = folder
+        queue.maxConcurrentOperationCount = jobs
+        queue.qualityOfService = .userInitiated
+        slots = DispatchSemaphore(value: 2 * jobs)
+    }
+
+    /// The file name of frame `index`.
+    static func name(_ index: Int) -> String { String(format: "%04d.png", index) }
+
+    /// Queues frame `index`: `image` is not touched by the caller again. `pixels`, when the caller
+    /// already converted them (for the animation), are used as they are.
+    func write(_ image: ImageSurface, pixels: [UInt32]?, index: Int) throws {
+        try rethrowFailure()
+        slots.wait()
+        let box = UncheckedImage(image: image)
+        let path = (folder as NSString).appendingPathComponent(Self.name(index))
+        queue.addOperation { [self] in
+            defer { slots.signal() }
+            do {
+                let straight = pixels ?? box.image.straightPixels()
+                try ImageSurface.write(ImageSurface.pngData(straightPixels: straight, width: box.image.width, height: box.image.height), to: path)
+            } catch {
+                lock.withLock { if failure == nil { failure = error } }
+            }
+        }
+    }
+
+    /// Waits for every queued frame; throws the first failure.
+    func finish() throws {
+        queue.waitUntilAllOperationsAreFinished()
+        try rethrowFailure()
+    }
+
+    private func rethrowFailure() throws {
+        if let failure = lock.withLock({ failure }) { throw failure }
+    }
+
+    /// An image handed from the rendering thread to one encoder; never shared after that.
+    private struct UncheckedImage: @unchecked Sendable {
+        let image: ImageSurface
+    }
+}
