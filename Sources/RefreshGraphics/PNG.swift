@@ -6,7 +6,29 @@ extension ImageSurface {
     /// The image as PNG file bytes, encoded by libpng favouring speed over size (frames are
     /// written by the hundred). Colours are un-premultiplied as Cairo's own writer does.
     public func pngData() throws(GraphicsError) -> [UInt8] {
-        try Self.pngData(straightPixels: straightPixels(), width: width, height: height)
+        // An opaque image's premultiplied pixels are its straight pixels: pack them as RGB
+        // directly, without a converted copy of the whole frame (that copy was most of the memory
+        // a large run used).
+        let packed: [UInt8]? = withPixels { pixels in
+            let rowWords = bytesPerRow / 4
+            let words = pixels.bindMemory(to: UInt32.self)
+            for y in 0..<height {
+                for x in 0..<width where words[y * rowWords + x] >> 24 != 0xFF { return nil }
+            }
+            return [UInt8](unsafeUninitializedCapacity: width * height * 3) { bytes, count in
+                for y in 0..<height {
+                    for x in 0..<width {
+                        let word = words[y * rowWords + x], i = 3 * (y * width + x)
+                        bytes[i] = UInt8(truncatingIfNeeded: word)            // B
+                        bytes[i + 1] = UInt8(truncatingIfNeeded: word >> 8)   // G
+                        bytes[i + 2] = UInt8(truncatingIfNeeded: word >> 16)  // R
+                    }
+                }
+                count = width * height * 3
+            }
+        }
+        if let packed { return try packed.withUnsafeBytes { Self.encode($0, width: width, height: height, opaque: true) }.get() }
+        return try Self.pngData(straightPixels: straightPixels(), width: width, height: height)
     }
 
     /// PNG bytes for pixels already un-premultiplied (``straightPixels()``), so a caller that also
@@ -15,36 +37,39 @@ extension ImageSurface {
     public static func pngData(straightPixels straight: [UInt32], width: Int, height: Int) throws(GraphicsError) -> [UInt8] {
         // Opaque images (every scene frame) go out as RGB: a quarter less data for zlib.
         let opaque = straight.allSatisfy { $0 >> 24 == 0xFF }
-        let channels = opaque ? 3 : 4
-        let rowBytes = width * channels
-        let packed: [UInt8] = opaque ? [UInt8](unsafeUninitializedCapacity: straight.count * 3) { bytes, count in
+        guard opaque else { return try straight.withUnsafeBytes { encode($0, width: width, height: height, opaque: false) }.get() }
+        let packed = [UInt8](unsafeUninitializedCapacity: straight.count * 3) { bytes, count in
             for (i, word) in straight.enumerated() {
                 bytes[3 * i] = UInt8(truncatingIfNeeded: word)            // B
                 bytes[3 * i + 1] = UInt8(truncatingIfNeeded: word >> 8)   // G
                 bytes[3 * i + 2] = UInt8(truncatingIfNeeded: word >> 16)  // R
             }
             count = straight.count * 3
-        } : []
+        }
+        return try packed.withUnsafeBytes { encode($0, width: width, height: height, opaque: true) }.get()
+    }
+
+    /// libpng's simplified writer over tightly packed BGR (opaque) or BGRA rows.
+    private static func encode(_ pixels: UnsafeRawBufferPointer, width: Int, height: Int, opaque: Bool) -> Result<[UInt8], GraphicsError> {
+        let rowBytes = width * (opaque ? 3 : 4)
         var image = png_image()
         image.version = UInt32(PNG_IMAGE_VERSION)
         image.width = UInt32(width)
         image.height = UInt32(height)
         image.format = UInt32(PNG_FORMAT_FLAG_COLOR | PNG_FORMAT_FLAG_BGR | (opaque ? 0 : PNG_FORMAT_FLAG_ALPHA))
         image.flags = UInt32(PNG_IMAGE_FLAG_FAST)
-        // Room for the worst case (stored zlib blocks) plus headers; libpng says if it needs more.
-        var capacity = rowBytes * height + rowBytes * height / 8 + height + 4096
+        // Room for a quarter of the raw size (frames compress far better); libpng says when it
+        // needs more, and the frame is encoded again into that much.
+        var capacity = rowBytes * height / 4 + 65_536
         var output = [UInt8](repeating: 0, count: capacity)
         for _ in 0..<2 {
             var size = png_alloc_size_t(capacity)
             let ok = output.withUnsafeMutableBytes { out in
-                let write = { (pixels: UnsafeRawBufferPointer) in
-                    png_image_write_to_memory(&image, out.baseAddress, &size, 0, pixels.baseAddress, Int32(rowBytes), nil)
-                }
-                return opaque ? packed.withUnsafeBytes(write) : straight.withUnsafeBytes(write)
+                png_image_write_to_memory(&image, out.baseAddress, &size, 0, pixels.baseAddress, Int32(rowBytes), nil)
             }
             if ok != 0 {
                 output.removeLast(output.count - Int(size))
-                return output
+                return .success(output)
             }
             guard Int(size) > capacity else { break }
             capacity = Int(size)
@@ -52,7 +77,7 @@ extension ImageSurface {
         }
         let message = withUnsafeBytes(of: image.message) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
         png_image_free(&image)
-        throw .png(path: "(memory)", reason: message.isEmpty ? "libpng could not encode the image" : message)
+        return .failure(.png(path: "(memory)", reason: message.isEmpty ? "libpng could not encode the image" : message))
     }
 
     /// Writes the image to a PNG file at `path`, replacing it.

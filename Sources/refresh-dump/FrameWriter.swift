@@ -4,8 +4,8 @@ import RefreshPluginSDK
 
 /// Encodes and writes numbered PNG frames on a small pool of threads while the caller renders the
 /// next ones in order (plugins are single-threaded; encoding is most of the work). Each file is
-/// encoded alone, so the bytes are the same whatever the number of jobs. At most `2 × jobs`
-/// frames wait at once, so memory does not grow with the length of a run.
+/// encoded alone, so the bytes are the same whatever the number of jobs. At most `jobs`
+/// frames are in the writer at once, so memory does not grow with the length of a run.
 final class FrameWriter: @unchecked Sendable {
     private let folder: String
     private let queue = OperationQueue()
@@ -18,7 +18,7 @@ final class FrameWriter: @unchecked Sendable {
         self.folder = folder
         queue.maxConcurrentOperationCount = jobs
         queue.qualityOfService = .userInitiated
-        slots = DispatchSemaphore(value: 2 * jobs)
+        slots = DispatchSemaphore(value: jobs)
     }
 
     /// The file name of frame `index`.
@@ -34,8 +34,8 @@ final class FrameWriter: @unchecked Sendable {
         queue.addOperation { [self] in
             defer { slots.signal() }
             do {
-                let straight = pixels ?? box.image.straightPixels()
-                try ImageSurface.write(ImageSurface.pngData(straightPixels: straight, width: box.image.width, height: box.image.height), to: path)
+                let png = try pixels.map { try ImageSurface.pngData(straightPixels: $0, width: box.image.width, height: box.image.height) } ?? box.image.pngData()
+                try ImageSurface.write(png, to: path)
             } catch {
                 lock.withLock { if failure == nil { failure = error } }
             }
