@@ -81,7 +81,9 @@ public final class PathDrawing: RefreshIndicator {
         size = parameters.number("size")
         let fitted = Path.fit(paths, into: Rect(x: 0, y: 0, width: size * 1.6, height: size), flipY: parameters.bool("flipY"))
         let depth = Int(saturating: parameters.number("depth"))
-        let flattening: Flattening? = depth >= 0 ? .depth(depth) : nil
+        // The picture is measured where it is drawn, in points: a fortieth of a point is below what
+        // 2x and 3x screens show, and keeps the stroke's polyline short.
+        let flattening: Flattening = depth >= 0 ? .depth(depth) : .tolerance(0.025)
         drawing = ProgressivePath(parts: fitted.enumerated().map { i, path in
             .init(path: path, startProportion: i < starts.count ? starts[i] : 0, flattening: flattening)
         })
