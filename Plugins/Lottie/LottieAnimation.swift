@@ -2,16 +2,22 @@ import CRLottie
 import Foundation
 import RefreshPluginSDK
 
-/// A Lottie file loaded with rlottie, and the image its frames are rendered into. The image is
-/// kept while the size stays the same, and a frame already in it is not rendered again.
+/// A Lottie file loaded with rlottie, and the frames it rendered. rlottie renders whole frames, so
+/// a frame rendered once at a pixel size is kept (up to ``cacheBudget`` bytes, least recently used
+/// dropped first) and a refreshing loop's second cycle costs a copy, not a render.
 final class LottieAnimation {
     /// Frames, rate and markers.
     let timeline: AnimationTimeline
     /// The composition's size in its own units (`w` × `h`).
     let width: Double, height: Double
     private let handle: OpaquePointer
-    private var surface: ImageSurface?
-    private var renderedFrame: Int?
+    /// Rendered frames at ``cachedSize``, by frame number, and the order they were last used.
+    private var cache: [Int: ImageSurface] = [:]
+    private var recency: [Int] = []
+    private var cachedSize = (width: 0, height: 0)
+    /// The most bytes of rendered frames one animation keeps: a few seconds of an 88-pixel
+    /// indicator at 60 fps is a few MB.
+    static let cacheBudget = 32 << 20
 
     /// Loads `name` (see `Assets.resolve`). Errors name `parameter`, the file and the problem:
     /// unreadable, not JSON (with line and column), not a Lottie animation, or refused by rlottie.
@@ -57,20 +63,29 @@ final class LottieAnimation {
 
     /// Frame number `frame` (the file's numbering) rendered at `width` × `height` pixels.
     func image(frame: Int, width: Int, height: Int) -> ImageSurface? {
-        if surface?.width != width || surface?.height != height {
-            surface = try? ImageSurface(width: width, height: height)
-            renderedFrame = nil
+        if cachedSize != (width, height) {
+            cache.removeAll()
+            recency.removeAll()
+            cachedSize = (width, height)
         }
-        guard let surface else { return nil }
-        if renderedFrame != frame {
-            let index = min(max(frame - timeline.firstFrame, 0), timeline.frameCount - 1)
-            surface.withPixels { pixels in
-                // rlottie draws over what is there; each frame starts from transparent.
-                pixels.initializeMemory(as: UInt8.self, repeating: 0)
-                lottie_animation_render(handle, index, pixels.baseAddress!.assumingMemoryBound(to: UInt32.self),
-                                        width, height, surface.bytesPerRow)
-            }
-            renderedFrame = frame
+        if let cached = cache[frame] {
+            if recency.last != frame { recency.removeAll { $0 == frame }; recency.append(frame) }
+            return cached
+        }
+        guard let surface = try? ImageSurface(width: width, height: height) else { return nil }
+        let index = min(max(frame - timeline.firstFrame, 0), timeline.frameCount - 1)
+        surface.withPixels { pixels in
+            // A new surface is transparent; rlottie draws onto it.
+            lottie_animation_render(handle, index, pixels.baseAddress!.assumingMemoryBound(to: UInt32.self),
+                                    width, height, surface.bytesPerRow)
+        }
+        let frameBytes = surface.bytesPerRow * height
+        while !recency.isEmpty && (recency.count + 1) * frameBytes > Self.cacheBudget {
+            cache[recency.removeFirst()] = nil
+        }
+        if frameBytes <= Self.cacheBudget {
+            cache[frame] = surface
+            recency.append(frame)
         }
         return surface
     }
