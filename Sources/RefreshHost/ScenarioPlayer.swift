@@ -230,9 +230,18 @@ public final class ScenarioPlayer {
     }
 
     /// The current frame as an image of `window` at `scale`.
-    public func render(window: Rect? = nil, scale: Double = 2) throws -> (image: ImageSurface, errors: [PluginError]) {
+    /// `reusing` an image of the right size (cleared first, so the pixels are those of a new one)
+    /// saves the page faults of a fresh frame buffer.
+    public func render(window: Rect? = nil, scale: Double = 2, reusing recycled: ImageSurface? = nil) throws -> (image: ImageSurface, errors: [PluginError]) {
         let rect = window ?? windowRect()
-        let image = try ImageSurface(size: rect.size, scale: scale)
+        let image: ImageSurface
+        if let recycled, recycled.scale == scale,
+           recycled.width == Int((rect.size.width * scale).rounded(.up)), recycled.height == Int((rect.size.height * scale).rounded(.up)) {
+            recycled.withPixels { $0.initializeMemory(as: UInt8.self, repeating: 0) }
+            image = recycled
+        } else {
+            image = try ImageSurface(size: rect.size, scale: scale)
+        }
         let canvas = Canvas(surface: image)
         canvas.translate(x: -rect.minX, y: -rect.minY)
         let errors = draw(in: canvas, scale: scale)

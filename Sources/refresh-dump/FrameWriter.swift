@@ -12,6 +12,8 @@ final class FrameWriter: @unchecked Sendable {
     private let slots: DispatchSemaphore
     private let lock = NSLock()
     private var failure: Error?
+    /// Frame images the encoders are done with, for the renderer to draw the next frames into.
+    private var spare: [ImageSurface] = []
 
     /// A writer into `folder` with `jobs` encoding threads.
     init(folder: String, jobs: Int) {
@@ -32,7 +34,10 @@ final class FrameWriter: @unchecked Sendable {
         let box = UncheckedImage(image: image)
         let path = (folder as NSString).appendingPathComponent(Self.name(index))
         queue.addOperation { [self] in
-            defer { slots.signal() }
+            defer {
+                lock.withLock { if spare.count < 4 { spare.append(box.image) } }
+                slots.signal()
+            }
             do {
                 let png = try pixels.map { try ImageSurface.pngData(straightPixels: $0, width: box.image.width, height: box.image.height) } ?? box.image.pngData()
                 try ImageSurface.write(png, to: path)
@@ -40,6 +45,11 @@ final class FrameWriter: @unchecked Sendable {
                 lock.withLock { if failure == nil { failure = error } }
             }
         }
+    }
+
+    /// An image an encoder has finished with, to render the next frame into (nil: none yet).
+    func recycledImage() -> ImageSurface? {
+        lock.withLock { spare.popLast() }
     }
 
     /// Waits for every queued frame; throws the first failure.

@@ -75,7 +75,7 @@ struct RunCommand: ParsableCommand {
         var pluginErrors = Set<String>()
         let seconds = try measure {
             while try player.advance() {
-                let (image, errors) = try player.render(window: rect, scale: scale)
+                let (image, errors) = try player.render(window: rect, scale: scale, reusing: noFrames ? nil : writer.recycledImage())
                 errors.forEach { pluginErrors.insert($0.description) }
                 if player.frameIndex % every == 0 || player.frameIndex == 1 {
                     let state = scenario.edges.keys.sorted().map { "\(player.driver.container.state(of: $0))" }.joined(separator: " ")
