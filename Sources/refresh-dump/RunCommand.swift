@@ -65,8 +65,10 @@ struct RunCommand: ParsableCommand {
             throw ValidationError("--\(error.field): \(error.reason)")
         }
         let folder = out ?? defaultFolder(scenario)
-        try makeDirectory(folder + "/frames")
-        let writer = FrameWriter(folder: folder + "/frames", jobs: jobs)
+        let staged = try RunFolder(folder)
+        var committed = false
+        defer { if !committed { staged.abandon() } }
+        let writer = FrameWriter(folder: staged.staging + "/frames", jobs: jobs)
         let total = player.totalFrames
         let progress = ProgressLine("frame", total: total)
         let every = max(1, total / 24)
@@ -94,8 +96,10 @@ struct RunCommand: ParsableCommand {
             try writer.finish()
         }
         progress.finish()
-        try animation?.write(to: "\(folder)/\(scenario.fileName).webp")
-        try sheet.finish().writePNG(to: "\(folder)/contact-sheet.png")
+        try animation?.write(to: "\(staged.staging)/\(scenario.fileName).webp")
+        try sheet.finish().writePNG(to: "\(staged.staging)/contact-sheet.png")
+        try staged.commit()
+        committed = true
         for error in pluginErrors.sorted() { FileHandle.standardError.write(Data("warning: \(error)\n".utf8)) }
         print("\(scenario.name): \(player.frameIndex) frames in \(fixed(seconds, 2)) s (\(fixed(Double(player.frameIndex) / seconds, 0)) frames/s)")
         print("  frames:        \(noFrames ? "(not written)" : "\(folder)/frames/")")

@@ -161,3 +161,28 @@ import RefreshPluginSDK
         #expect(unknown.status == 2 && unknown.output.contains("edges.top.params"), "\(unknown.output)")
     }
 }
+
+/// A run's folder appears whole or not at all, replaces only a previous run's, and never a folder
+/// of other files.
+@Suite struct RunFolderTests {
+    @Test func aRunReplacesAPreviousRunButNeverOtherFiles() throws {
+        let folder = scratch("run-folder")
+        let out = folder + "/out"
+        let first = try refreshDump(["run", scenarioFolder + "/pull-short.json", "--out", out, "--plugin-path", products])
+        #expect(first.status == 0, "\(first.output)")
+        try Data("stale".utf8).write(to: URL(fileURLWithPath: out + "/frames/9999.png"))
+        let second = try refreshDump(["run", scenarioFolder + "/pull-short.json", "--out", out, "--plugin-path", products])
+        #expect(second.status == 0, "\(second.output)")
+        #expect(!FileManager.default.fileExists(atPath: out + "/frames/9999.png"), "the previous run was replaced whole")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).sorted() == ["out"], "no staging or old folder left")
+        let mine = folder + "/mine"
+        try FileManager.default.createDirectory(atPath: mine, withIntermediateDirectories: true)
+        try Data("keep".utf8).write(to: URL(fileURLWithPath: mine + "/notes.txt"))
+        let refused = try refreshDump(["run", scenarioFolder + "/pull-short.json", "--out", mine, "--plugin-path", products])
+        #expect(refused.status == 2 && refused.output.contains("refusing to replace it"), "\(refused.output)")
+        #expect(FileManager.default.contents(atPath: mine + "/notes.txt") == Data("keep".utf8))
+        let failed = try refreshDump(["run", scenarioFolder + "/pull-short.json", "--out", folder + "/bad", "--param", "spokes=1e9", "--plugin-path", products])
+        #expect(failed.status == 2)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).sorted() == ["mine", "out"], "a failed run leaves nothing")
+    }
+}

@@ -44,7 +44,7 @@ import RefreshPluginSDK
         #expect(result.status == 0, "\(result.output)")
         #expect(!FileManager.default.fileExists(atPath: folder + "/escaped.webp"))
         let written = try FileManager.default.contentsOfDirectory(atPath: folder + "/a/b").sorted()
-        #expect(written == ["-..-escaped.webp", "contact-sheet.png", "frames"], "\(written)")
+        #expect(written == ["-..-escaped.webp", ".refreshkit-run", "contact-sheet.png", "frames"], "\(written)")
         #expect(Scenario(name: "..", description: "", viewport: Size(width: 1, height: 1), axis: .vertical, rows: 0, rowHeight: 8, fps: 1,
                          edges: [:], environment: IndicatorEnvironment(), window: .edge, checkpoints: [], steps: []).fileName == "scenario")
     }

@@ -1,0 +1,69 @@
+import ArgumentParser
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// glibc's `syncfs` (the module map does not export it): syncs the filesystem holding `fd`.
+@_silgen_name("syncfs") private func syncFilesystem(_ fd: Int32) -> Int32
+
+/// A run's output folder, made atomically: everything is written plainly (no sync per file) into
+/// a fresh sibling folder, synced once, and renamed into place at the end. An interrupted run
+/// leaves its `.partial-<pid>` folder, never a half-written result under the real name; a folder
+/// a previous run made (it holds ``marker``) is replaced, anything else is never touched.
+struct RunFolder {
+    /// The file that says a folder is a run's output and may be replaced by the next run.
+    static let marker = ".refreshkit-run"
+
+    /// Where the run's files go while it runs.
+    let staging: String
+    /// Where they end up.
+    let final: String
+
+    /// Checks that `final` may be written (new, empty, or a previous run's) and makes the staging folder.
+    init(_ final: String) throws {
+        let manager = FileManager.default
+        var isFolder: ObjCBool = false
+        if manager.fileExists(atPath: final, isDirectory: &isFolder) {
+            guard isFolder.boolValue else { throw ValidationError("--out \(final): is a file, not a folder") }
+            let contents = try manager.contentsOfDirectory(atPath: final)
+            guard contents.isEmpty || contents.contains(Self.marker) else {
+                throw ValidationError("--out \(final): the folder has files a run did not make; refusing to replace it (choose a new or empty folder)")
+            }
+        }
+        self.final = final
+        staging = final + ".partial-\(getpid())"
+        try? manager.removeItem(atPath: staging)
+        try manager.createDirectory(atPath: staging + "/frames", withIntermediateDirectories: true)
+        guard manager.createFile(atPath: staging + "/" + Self.marker, contents: Data("refresh-dump run\n".utf8)) else {
+            throw ValidationError("--out \(final): cannot write in \((staging as NSString).deletingLastPathComponent)")
+        }
+    }
+
+    /// Syncs the staged files once and puts them in place of `final`.
+    func commit() throws {
+        let fd = open(staging, O_RDONLY | O_DIRECTORY)
+        if fd >= 0 {
+            _ = syncFilesystem(fd)
+            close(fd)
+        }
+        let manager = FileManager.default
+        let previous = final + ".old-\(getpid())"
+        let hadPrevious = manager.fileExists(atPath: final)
+        if hadPrevious {
+            // Empty, or a previous run's (checked when the run began).
+            guard rename(final, previous) == 0 else { throw ValidationError("--out \(final): cannot be replaced: \(String(cString: strerror(errno)))") }
+        }
+        guard rename(staging, final) == 0 else {
+            let reason = String(cString: strerror(errno))
+            if hadPrevious { rename(previous, final) }
+            throw ValidationError("--out \(final): cannot be put in place: \(reason)")
+        }
+        if hadPrevious { try? manager.removeItem(atPath: previous) }
+    }
+
+    /// Removes the staged files of a run that failed.
+    func abandon() {
+        try? FileManager.default.removeItem(atPath: staging)
+    }
+}
