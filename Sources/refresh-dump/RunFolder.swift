@@ -10,7 +10,8 @@ import Glibc
 /// A run's output folder, made atomically: everything is written plainly (no sync per file) into
 /// a fresh sibling folder, synced once, and renamed into place at the end. An interrupted run
 /// leaves its `.partial-<pid>` folder, never a half-written result under the real name; a folder
-/// a previous run made (it holds ``marker``) is replaced, anything else is never touched.
+/// a previous run made (it holds ``marker``, or only `frames/`, `contact-sheet.png` and WebP
+/// files) is replaced, anything else is never touched.
 struct RunFolder {
     /// The file that says a folder is a run's output and may be replaced by the next run.
     static let marker = ".refreshkit-run"
@@ -26,8 +27,10 @@ struct RunFolder {
         var isFolder: ObjCBool = false
         if manager.fileExists(atPath: final, isDirectory: &isFolder) {
             guard isFolder.boolValue else { throw ValidationError("--out \(final): is a file, not a folder") }
+            // A run's folder: the marker, or (made before the marker existed) only what a run writes.
             let contents = try manager.contentsOfDirectory(atPath: final)
-            guard contents.isEmpty || contents.contains(Self.marker) else {
+            let onlyRunFiles = contents.allSatisfy { $0 == "frames" || $0 == "contact-sheet.png" || $0.hasSuffix(".webp") }
+            guard contents.contains(Self.marker) || onlyRunFiles else {
                 throw ValidationError("--out \(final): the folder has files a run did not make; refusing to replace it (choose a new or empty folder)")
             }
         }
