@@ -57,14 +57,7 @@ import Testing
         let action: RefreshAction = { _, done in completions.append(done) }
         for edge in [RefreshEdge.top, .bottom] {
             indicators[edge].resets = { resets }
-            configurations[edge] = EdgeConfiguration(
-                triggerDistance: Double.random(in: 40...120, using: &g),
-                startOffset: Double.random(in: 0...30, using: &g),
-                holdExtent: Double.random(in: 0...100, using: &g),
-                triggerPolicy: Bool.random(using: &g) ? .onRelease : .onReach,
-                preloadDistance: edge == .bottom && Bool.random(using: &g) ? Double.random(in: 0...400, using: &g) : nil,
-                resultHoldTime: Double.random(in: 0...0.5, using: &g)
-            )
+            configurations[edge] = EdgeConfiguration.random(for: edge, using: &g)
             try container.enable(edge, indicator: indicators[edge], configuration: configurations[edge]!, action: action)
         }
         /// Keyed by the simulation's gesture and the number of host bursts before it: after a burst

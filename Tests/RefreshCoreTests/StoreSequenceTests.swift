@@ -101,14 +101,7 @@ import Testing
         }
 
         mutating func enable(_ edge: RefreshEdge) throws {
-            let configuration = EdgeConfiguration(
-                triggerDistance: Double.random(in: 40...120, using: &g),
-                startOffset: Double.random(in: 0...30, using: &g),
-                holdExtent: Double.random(in: 0...100, using: &g),
-                triggerPolicy: Bool.random(using: &g) ? .onRelease : .onReach,
-                preloadDistance: edge == .bottom && Bool.random(using: &g) ? Double.random(in: 0...400, using: &g) : nil,
-                resultHoldTime: Double.random(in: 0...0.5, using: &g)
-            )
+            let configuration = EdgeConfiguration.random(for: edge, using: &g)
             configurations[edge] = configuration
             try container.enable(edge, indicator: indicators[edge], configuration: configuration)
         }

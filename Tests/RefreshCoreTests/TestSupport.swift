@@ -20,6 +20,20 @@ final class RecordingIndicator: AnimatableRefresh {
     }
 }
 
+extension EdgeConfiguration {
+    /// A random but valid configuration for `edge`, as the randomised sequence tests use.
+    static func random(for edge: RefreshEdge, using g: inout SeededRandom) -> EdgeConfiguration {
+        EdgeConfiguration(
+            triggerDistance: Double.random(in: 40...120, using: &g),
+            startOffset: Double.random(in: 0...30, using: &g),
+            holdExtent: Double.random(in: 0...100, using: &g),
+            triggerPolicy: Bool.random(using: &g) ? .onRelease : .onReach,
+            preloadDistance: edge.isAtEnd && Bool.random(using: &g) ? Double.random(in: 0...400, using: &g) : nil,
+            resultHoldTime: Double.random(in: 0...0.5, using: &g)
+        )
+    }
+}
+
 /// A phone-sized vertical list: 390×844 viewport, 2000 pt of content.
 func makeSimulation(content: Double = 2000, axes: Set<ScrollAxis> = [.vertical]) -> ScrollSimulation {
     try! ScrollSimulation(.init(

@@ -19,11 +19,14 @@ func scratch(_ name: String) -> String {
     return path
 }
 
-/// Runs the built `refresh-dump` with `arguments`; returns its exit status and output.
-func refreshDump(_ arguments: [String]) throws -> (status: Int32, output: String) {
+/// Runs the built `refresh-dump` with `arguments` (in `directory`, with `environment` added to
+/// this process's); returns its exit status and output.
+func refreshDump(_ arguments: [String], in directory: String? = nil, environment: [String: String] = [:]) throws -> (status: Int32, output: String) {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: products + "/refresh-dump")
     process.arguments = arguments
+    if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
+    if !environment.isEmpty { process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 } }
     let pipe = Pipe()
     process.standardOutput = pipe
     process.standardError = pipe

@@ -25,16 +25,9 @@ import RefreshHost
     /// A crash or a hang in a child is counted against the input that caused it, and the run fails.
     @Test(arguments: [("REFRESHKIT_FUZZ_CRASH_AT", "1 crashes, 0 hangs", "#7: signal 11"), ("REFRESHKIT_FUZZ_HANG_AT", "0 crashes, 1 hangs", "#7: no answer")])
     func crashesAndHangsAreCountedPerInput(variable: String, counts: String, problem: String) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: products + "/refresh-dump")
-        process.arguments = ["fuzz", "--stage", "svg", "--inputs", "20", "--deadline", "3", "--plugin-path", products]
-        process.environment = ProcessInfo.processInfo.environment.merging([variable: "7"]) { $1 }
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 1, "\(output)")
+        let (status, output) = try refreshDump(["fuzz", "--stage", "svg", "--inputs", "20", "--deadline", "3", "--plugin-path", products],
+                                               environment: [variable: "7"])
+        #expect(status == 1, "\(output)")
         #expect(output.contains("svg: 20 inputs") && output.contains(counts) && output.contains(problem), "\(output)")
     }
 }
@@ -42,16 +35,9 @@ import RefreshHost
 /// A plugin call that never returns ends the command with its name, instead of hanging CI.
 @Suite struct PluginWatchdogTests {
     @Test func aRenderThatNeverReturnsEndsTheCommandWithTheReason() throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: products + "/refresh-dump")
-        process.arguments = ["render", "--plugin", products + "/libFixturePluginRenderHangs.so", "--out", scratch("watchdog") + "/frame.png"]
-        process.environment = ProcessInfo.processInfo.environment.merging(["REFRESHKIT_PLUGIN_CPU_LIMIT": "1"]) { $1 }
-        let pipe = Pipe()
-        process.standardError = pipe
-        try process.run()
-        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 2)
+        let (status, output) = try refreshDump(["render", "--plugin", products + "/libFixturePluginRenderHangs.so", "--out", scratch("watchdog") + "/frame.png"],
+                                               environment: ["REFRESHKIT_PLUGIN_CPU_LIMIT": "1"])
+        #expect(status == 2)
         #expect(output.contains("libFixturePluginRenderHangs.so: render (refreshing, t=0.0 s) did not return after 1."), "\(output)")
     }
 }

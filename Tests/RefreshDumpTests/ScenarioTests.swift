@@ -131,17 +131,7 @@ import RefreshPluginSDK
 /// command line, default folders that differ when the runs differ, the animation only on request.
 @Suite struct RunOptionsTests {
     func run(_ arguments: [String], in folder: String) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: products + "/refresh-dump")
-        process.arguments = arguments + ["--plugin-path", products]
-        process.currentDirectoryURL = URL(fileURLWithPath: folder)
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return (process.terminationStatus, output)
+        try refreshDump(arguments + ["--plugin-path", products], in: folder)
     }
 
     @Test func themeLocaleAndParametersOverrideTheScenarioAndNameTheFolder() throws {
