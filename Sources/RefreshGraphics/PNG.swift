@@ -49,8 +49,9 @@ extension ImageSurface {
         return try packed.withUnsafeBytes { encode($0, width: width, height: height, opaque: true) }.get()
     }
 
-    /// libpng's simplified writer over tightly packed BGR (opaque) or BGRA rows.
-    private static func encode(_ pixels: UnsafeRawBufferPointer, width: Int, height: Int, opaque: Bool) -> Result<[UInt8], GraphicsError> {
+    /// libpng's simplified writer over tightly packed BGR (opaque) or BGRA rows. Package-visible so
+    /// the benchmark can time libpng alone as the anchor of the encoder.
+    package static func encode(_ pixels: UnsafeRawBufferPointer, width: Int, height: Int, opaque: Bool) -> Result<[UInt8], GraphicsError> {
         let rowBytes = width * (opaque ? 3 : 4)
         var image = png_image()
         image.version = UInt32(PNG_IMAGE_VERSION)
