@@ -27,8 +27,9 @@ soak: deps
 
 # The preview when there is a display; otherwise (or if it cannot open one) the headless demo.
 demo: build
-	@if [ -n "$${DISPLAY:-}" ] && $(SWIFT) run --skip-build refresh-preview; then exit 0; \
-	elif [ -n "$${DISPLAY:-}" ] && [ $$? -ne 3 ]; then exit 1; fi; \
+	@status=3; \
+	if [ -n "$${DISPLAY:-}" ]; then $(SWIFT) run --skip-build refresh-preview; status=$$?; fi; \
+	if [ $$status -eq 0 ]; then exit 0; elif [ $$status -ne 3 ]; then exit $$status; fi; \
 	echo "No display (DISPLAY is not set or cannot be opened): rendering the demo headless instead."; \
 	$(SWIFT) run --skip-build refresh-dump run Assets/Scenarios/pull-to-refresh.json --out out/demo --no-frames --webp && \
 	$(SWIFT) run --skip-build refresh-dump run Assets/Scenarios/load-more-to-end.json --plugin "Path Drawing" --out out/demo-load-more --no-frames --webp && \
