@@ -51,10 +51,34 @@ public struct PluginSearchPath: Equatable, Sendable {
     /// or display name (case-insensitive) looked up in the search path.
     public func resolve(_ reference: String) throws(PluginError) -> String {
         if Self.isPath(reference) { return reference }
+        var known: [String] = []
         for path in libraries() {
             guard let info = try? PluginLibrary(path: path).info else { continue }
             if info.indicator.id == reference || info.indicator.name.lowercased() == reference.lowercased() { return path }
+            known += [info.indicator.name, info.indicator.id]
         }
-        throw PluginError(file: reference, reason: .notFound(directories.isEmpty ? "an empty search path" : directories.joined(separator: ":")))
+        let searched = directories.isEmpty ? "an empty search path" : directories.joined(separator: ":")
+        let close = Self.closeMatches(to: reference, among: known)
+        throw PluginError(file: reference, reason: .notFound(searched + (close.isEmpty ? "" : "; did you mean \(close.map { "'\($0)'" }.joined(separator: " or "))?")))
+    }
+
+    /// The names within a few typing slips of `reference` (edit distance, case ignored), closest first.
+    static func closeMatches(to reference: String, among names: [String]) -> [String] {
+        let wanted = Array(reference.lowercased())
+        let allowed = max(2, wanted.count / 3)
+        let scored = names.map { name -> (String, Int) in (name, editDistance(wanted, Array(name.lowercased()))) }
+        return scored.filter { $0.1 <= allowed }.sorted { ($0.1, $0.0) < ($1.1, $1.0) }.prefix(3).map(\.0)
+    }
+
+    private static func editDistance(_ a: [Character], _ b: [Character]) -> Int {
+        var previous = Array(0...b.count)
+        for (i, x) in a.enumerated() {
+            var current = [i + 1] + Array(repeating: 0, count: b.count)
+            for (j, y) in b.enumerated() {
+                current[j + 1] = min(previous[j + 1] + 1, current[j] + 1, previous[j] + (x == y ? 0 : 1))
+            }
+            previous = current
+        }
+        return previous[b.count]
     }
 }

@@ -65,6 +65,8 @@ struct PreviewCommand: AsyncParsableCommand {
         }
         let scenario = try script.map { try Scenario.load(path: $0) }
         if let scenario { viewport = scenario.viewport }
+        // An unknown --plugin is an error with the close matches, not another plugin shown silently.
+        if let plugin { _ = try PluginSearchPath.standard(extra: pluginPath).resolve(plugin) }
 
         guard ["auto", "on", "off"].contains(vsync) else { throw ValidationError("--vsync must be auto, on or off") }
         let panel = noPanel ? 0 : Panel.width
@@ -123,8 +125,12 @@ struct PreviewCommand: AsyncParsableCommand {
                 }
                 if app.screenshotRequested {
                     app.screenshotRequested = false
-                    app.screenshotCount += 1
-                    let path = "\(app.options.outputFolder)/screenshot-\(app.screenshotCount).png"
+                    // Never over an earlier run's screenshot: the next number that is free.
+                    var path: String
+                    repeat {
+                        app.screenshotCount += 1
+                        path = "\(app.options.outputFolder)/screenshot-\(app.screenshotCount).png"
+                    } while FileManager.default.fileExists(atPath: path)
                     try captured.writePNG(to: path)
                     app.message = "saved \(path)"
                 }

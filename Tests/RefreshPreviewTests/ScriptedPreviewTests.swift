@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import RefreshHost
+@testable import RefreshHost
 import RefreshPluginSDK
 
 /// The preview itself, under Xvfb: a scripted run must show exactly the headless frame of the
@@ -90,5 +90,31 @@ import RefreshPluginSDK
         try process.run()
         process.waitUntilExit()  // before the fix, this never returned
         #expect(process.terminationStatus == 0)
+    }
+}
+
+/// `--plugin Spiner` opened another plugin without a word; an unknown plugin is an error that
+/// names the close matches, before any window opens.
+@Suite struct UnknownPluginTests {
+    @Test func aMisspelledPluginIsAnErrorWithTheCloseMatch() throws {
+        let products = PluginSearchPath.buildProductsDirectory!
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: products + "/refresh-preview")
+        process.arguments = ["--plugin", "Spiner", "--plugin-path", products]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        try process.run()
+        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 2)
+        #expect(output.contains("plugin Spiner: not found") && output.contains("did you mean 'Spinner'"), "\(output)")
+    }
+
+    @Test func closeMatchesAreThoseWithinAFewSlips() {
+        let names = ["Spinner", "Spinner (C)", "Label", "Lottie", "dev.refreshkit.spinner"]
+        #expect(PluginSearchPath.closeMatches(to: "Spiner", among: names) == ["Spinner"])
+        #expect(PluginSearchPath.closeMatches(to: "lable", among: names) == ["Label"])
+        #expect(PluginSearchPath.closeMatches(to: "Waterfall", among: names).isEmpty)
     }
 }
