@@ -336,8 +336,10 @@ final class PreviewApp {
 
     // MARK: Frames
 
-    /// Advances the list by one display frame of `dt` seconds (scaled by the speed).
-    func update(dt: Double) throws -> Bool {
+    /// Advances a script by one of its frames, or the live list by `steps` fixed steps of
+    /// `stepLength` seconds (the ``FixedStepClock`` decides how many, from the wall clock and the
+    /// speed); paused, the step key advances one 120 Hz frame.
+    func update(steps: Int, stepLength: Double) throws -> Bool {
         if let player {
             if !paused || stepOnce {
                 stepOnce = false
@@ -346,9 +348,10 @@ final class PreviewApp {
             return true
         }
         guard !paused || stepOnce else { return true }
+        let count = paused ? max(1, Int((1.0 / 120 / stepLength).rounded())) : steps
         stepOnce = false
         applyScrub()
-        driver.advance(by: dt * speed)
+        for _ in 0..<count { driver.advance(by: stepLength) }
         if let answer = dataSource.tick(now: driver.time).last { message = answer }
         let wanted = contentSize(rows: dataSource.rows)
         if driver.simulation.configuration.contentSize != wanted { try driver.simulation.setContentSize(wanted) }

@@ -99,6 +99,7 @@ struct PreviewCommand: AsyncParsableCommand {
         let frameInterval = 1.0 / 120
         let started = SDLWindow.now
         var timeAfterEnd = 0.0
+        var clock = FixedStepClock()
         var lastFileCheck = 0.0
         var running = true
         while running {
@@ -110,7 +111,9 @@ struct PreviewCommand: AsyncParsableCommand {
                 lastFileCheck = frameStart
             }
             let dt = app.player.map { 1 / $0.scenario.fps } ?? frameInterval
-            if !(try app.update(dt: dt)) { running = false }
+            // Live, the simulation follows the wall clock in fixed steps: "1×" is real time.
+            let steps = clock.steps(at: SDLWindow.now, rate: app.paused ? 0 : app.speed)
+            if !(try app.update(steps: steps, stepLength: clock.step)) { running = false }
             let image = try app.render(scale: window.scale)
             window.resize(to: image.size)  // H shows or hides the panel: the window follows
             let due = app.pendingScreenshots.first.map { app.scenarioTime >= $0.time - 1e-9 } ?? false

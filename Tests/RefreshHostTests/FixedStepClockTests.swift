@@ -1,0 +1,45 @@
+import Testing
+@testable import RefreshHost
+
+/// "1×" is real time: simulated seconds follow a fake wall clock through dropped frames, fast
+/// displays and slow motion; a stall is dropped, not caught up (the preview issue, item 1).
+@Suite struct FixedStepClockTests {
+    /// Simulated seconds after showing frames at `times` (wall seconds) at `rate`.
+    func simulated(_ times: [Double], rate: Double = 1) -> Double {
+        var clock = FixedStepClock()
+        return times.reduce(0) { total, now in total + Double(clock.steps(at: now, rate: rate)) * clock.step }
+    }
+
+    @Test func tenSecondsAt120HzAreTenSimulatedSeconds() {
+        let frames = (0...1200).map { Double($0) / 120 }
+        #expect(abs(simulated(frames) - 10) < 0.01)
+    }
+
+    @Test func droppedFramesDoNotSlowTimeDown() {
+        // Every other frame dropped, and every tenth one three frames late: still 10 s in 10 s.
+        let shown: [Int] = (0...1200).filter { (frame: Int) -> Bool in frame % 2 == 0 || frame % 10 == 3 }
+        let frames: [Double] = shown.map { Double($0) / 120 }
+        #expect(abs(simulated(frames) - 10) < 0.01)
+    }
+
+    @Test func aFasterDisplayDoesNotRunFast() {
+        let frames = (0...2400).map { Double($0) / 240 }
+        #expect(abs(simulated(frames) - 10) < 0.01)
+    }
+
+    @Test func slowMotionAndPauseAreTrueRates() {
+        let frames = (0...1200).map { Double($0) / 120 }
+        #expect(abs(simulated(frames, rate: 0.25) - 2.5) < 0.01)
+        #expect(abs(simulated(frames, rate: 0.1) - 1) < 0.01)
+        #expect(simulated(frames, rate: 0) == 0)
+    }
+
+    @Test func aStallIsDroppedNotCaughtUp() {
+        var clock = FixedStepClock(step: 1.0 / 480, maximumSteps: 48)
+        #expect(clock.steps(at: 0, rate: 1) == 0)
+        #expect(clock.steps(at: 1.0 / 120, rate: 1) == 4)
+        #expect(clock.steps(at: 5, rate: 1) == 48, "five seconds frozen: one frame's worth of catching up at most")
+        #expect(clock.steps(at: 5 + 1.0 / 120, rate: 1) == 4, "and then real time again, no backlog")
+        #expect(clock.steps(at: 4, rate: 1) == 0, "a clock going backwards steps nothing")
+    }
+}
