@@ -153,5 +153,9 @@ struct PreviewCommand: AsyncParsableCommand {
             if !window.vsync && app.player == nil { SDLWindow.wait(until: frameStart + frameInterval) }
         }
         if let recording = app.recording { try recording.write(to: app.recordingPath) }
+        if app.player == nil {
+            let wall = SDLWindow.now - started
+            print(String(format: "simulated %.3f s in %.3f s of wall time (%.4f× at speed %g×; %d fps in the last second)", app.driver.time, wall, app.driver.time / wall, app.speed, app.statistics.fps))
+        }
     }
 }
