@@ -310,17 +310,21 @@ final class PreviewApp {
 
     // MARK: Watching files
 
-    func checkFiles() {
+    /// Reloads rebuilt plugins and a changed params file; returns whether anything changed.
+    @discardableResult
+    func checkFiles() -> Bool {
+        var changed = false
         for plugin in plugins {
             if let note = plugin.reloadIfChanged() {
                 message = note
+                changed = true
                 if plugin === plugins[current] { for slot in slots.values { slot.indicator = plugin.indicator } }
             }
         }
         guard let file = options.paramsFile, let attributes = try? FileManager.default.attributesOfItem(atPath: file),
-              let modified = attributes[.modificationDate] as? Date, modified != paramsSignature else { return }
+              let modified = attributes[.modificationDate] as? Date, modified != paramsSignature else { return changed }
         paramsSignature = modified
-        guard let data = FileManager.default.contents(atPath: file) else { return }
+        guard let data = FileManager.default.contents(atPath: file) else { return true }
         do {
             let all = try JSONDecoder().decode([String: [String: ParameterValue]].self, from: data)
             for plugin in plugins {
@@ -332,9 +336,25 @@ final class PreviewApp {
         } catch {
             message = "\(file): expected {\"plugin id\": {\"parameter\": value}}"
         }
+        return true
     }
 
     // MARK: Frames
+
+    /// Whether nothing on screen can change until an input arrives: no script, recording, scrub or
+    /// screenshot; the list at rest with no finger on it; every edge showing `none` or `noMoreData`
+    /// (states whose indicators do not animate); no request waiting. The loop then waits for
+    /// events instead of drawing 120 frames a second of the same picture.
+    var isAtRest: Bool {
+        guard player == nil, recording == nil, !wantsRecording, scrub == nil, pendingScreenshots.isEmpty, !screenshotRequested,
+              driver.simulation.isResting, !dataSource.isBusy else { return false }
+        return driver.container.enabledEdges.allSatisfy { edge in
+            switch driver.container.state(of: edge) {
+            case .none, .noMoreData, .unknown: true
+            default: false
+            }
+        }
+    }
 
     /// Advances a script by one of its frames, or the live list by `steps` fixed steps of
     /// `stepLength` seconds (the ``FixedStepClock`` decides how many, from the wall clock and the

@@ -100,10 +100,24 @@ struct PreviewCommand: AsyncParsableCommand {
         let started = SDLWindow.now
         var timeAfterEnd = 0.0
         var clock = FixedStepClock()
+        var lastFrame = 0.0
         var lastFileCheck = 0.0
         var running = true
         while running {
+            // Nothing can change until an input comes: wait for one (or a quarter of a second, for
+            // file changes and a fresh frame) instead of redrawing the same picture.
+            if app.isAtRest {
+                let woke = window.waitForEvent(timeout: 0.25)
+                _ = clock.steps(at: SDLWindow.now, rate: 0)  // the wait is not simulated time
+                if !woke {
+                    if let limit = app.options.exitAfter, SDLWindow.now - started >= limit { break }
+                    lastFileCheck = SDLWindow.now
+                    // No input and no file changed: no new frame (one every few seconds, to be safe).
+                    if !app.checkFiles() && SDLWindow.now - lastFrame < 5 { continue }
+                }
+            }
             let frameStart = SDLWindow.now
+            lastFrame = frameStart
             await Task.yield()  // lets the paging store's tasks run
             for input in window.poll() where !app.handle(input) { running = false }
             if frameStart - lastFileCheck > 0.25 {
@@ -155,7 +169,7 @@ struct PreviewCommand: AsyncParsableCommand {
         if let recording = app.recording { try recording.write(to: app.recordingPath) }
         if app.player == nil {
             let wall = SDLWindow.now - started
-            print(String(format: "simulated %.3f s in %.3f s of wall time (%.4f× at speed %g×; %d fps in the last second)", app.driver.time, wall, app.driver.time / wall, app.speed, app.statistics.fps))
+            print(String(format: "simulated %.3f s in %.3f s of wall time (%.4f× at speed %g×; %d fps in the last second; time the list was at rest is not simulated)", app.driver.time, wall, app.driver.time / wall, app.speed, app.statistics.fps))
         }
     }
 }

@@ -96,6 +96,12 @@ final class SDLWindow {
     }
 
     /// The events waiting, translated.
+    /// Waits until an event is queued (it stays queued for ``poll()``) or `timeout` seconds pass;
+    /// returns whether an event came.
+    func waitForEvent(timeout: Double) -> Bool {
+        SDL_WaitEventTimeout(nil, Int32(max(1, min(timeout, 10) * 1000))) == 1
+    }
+
     func poll() -> [Input] {
         var inputs: [Input] = []
         var event = SDL_Event()

@@ -14,6 +14,15 @@ final class SimulatedDataSource {
     /// The paging model the list shows; its rows are just numbers.
     private(set) var store: PagingStore<Int>!
     private var pending: [(due: Double, offset: Int, continuation: CheckedContinuation<[Int], Error>)] = []
+
+    /// Whether a request waits for its answer, or the store is between asking and waiting.
+    var isBusy: Bool {
+        guard pending.isEmpty, let store else { return true }
+        switch store.state {
+        case .items, .empty, .noMoreData, .fullscreenError, .pagingError: return false
+        default: return true
+        }
+    }
     private var random = SeededRandom(seed: 0x5EED)
     private var now = 0.0
 
