@@ -3,23 +3,23 @@
 /// follows the clock, so "1×" is real time whatever the frame rate — a dropped frame is made up
 /// with more steps in the next one, a 240 Hz display runs fewer per frame. A stall longer than
 /// `maximumSteps` steps is dropped rather than caught up, so a slow machine cannot spiral.
-public struct FixedStepClock: Sendable {
+package struct FixedStepClock: Sendable {
     /// Simulated seconds per step.
-    public let step: Double
+    package let step: Double
     /// The most steps one frame may take.
-    public let maximumSteps: Int
+    package let maximumSteps: Int
     private var last: Double?
     private var pending = 0.0
 
     /// A clock of `step`-second steps, at most `maximumSteps` per frame.
-    public init(step: Double = 1.0 / 480, maximumSteps: Int = 48) {
+    package init(step: Double = 1.0 / 480, maximumSteps: Int = 48) {
         self.step = step > 0 && step.isFinite ? step : 1.0 / 480
         self.maximumSteps = max(1, maximumSteps)
     }
 
     /// The steps to simulate for a frame shown at wall time `now` (seconds, monotonic) when time
     /// runs at `rate` (1: real time, 0.25: slow motion, 0: paused). The first call starts the clock.
-    public mutating func steps(at now: Double, rate: Double) -> Int {
+    package mutating func steps(at now: Double, rate: Double) -> Int {
         defer { last = now }
         guard let last, now.isFinite, now > last, rate.isFinite, rate > 0 else { return 0 }
         pending += (now - last) * rate

@@ -5,9 +5,9 @@ import RefreshPluginSDK
 /// refused, and what came out that should not (a number that is not finite, an error that names
 /// no place). Crashes and hangs end the process, so `refresh-dump fuzz` runs batches of this in
 /// child processes and counts those from the outside.
-public enum Fuzzer {
+package enum Fuzzer {
     /// What is fuzzed.
-    public enum Stage: String, CaseIterable, Sendable, Codable {
+    package enum Stage: String, CaseIterable, Sendable, Codable {
         /// SVG path data → parse (valid prefix) → flatten → measure → trim → fit → render.
         case svg
         /// Scenario JSON (mutated shipped scenarios) → reader → player → frames.
@@ -19,36 +19,36 @@ public enum Fuzzer {
     }
 
     /// The counts of one run.
-    public struct Report: Codable, Equatable, Sendable, CustomStringConvertible {
+    package struct Report: Codable, Equatable, Sendable, CustomStringConvertible {
         /// The stage fuzzed.
-        public var stage: Stage
+        package var stage: Stage
         /// Inputs tried.
-        public var inputs = 0
+        package var inputs = 0
         /// Inputs the stage took (a path with segments, a scenario that played, a plugin made).
-        public var accepted = 0
+        package var accepted = 0
         /// Inputs refused with an error.
-        public var rejected = 0
+        package var rejected = 0
         /// Outputs with a NaN or infinite number (none allowed).
-        public var nonFinite = 0
+        package var nonFinite = 0
         /// Errors that named neither file nor field (none allowed).
-        public var unplaced = 0
+        package var unplaced = 0
         /// Inputs that ended the process with a signal (counted by the parent; none allowed).
-        public var crashes = 0
+        package var crashes = 0
         /// Inputs that did not finish within the deadline (counted by the parent; none allowed).
-        public var hangs = 0
+        package var hangs = 0
         /// The first few problems, each with its input index.
-        public var problems: [String] = []
+        package var problems: [String] = []
 
         /// A report for `stage` with nothing counted.
-        public init(stage: Stage) {
+        package init(stage: Stage) {
             self.stage = stage
         }
 
         /// Whether nothing that must not happen happened.
-        public var isClean: Bool { nonFinite == 0 && unplaced == 0 && crashes == 0 && hangs == 0 }
+        package var isClean: Bool { nonFinite == 0 && unplaced == 0 && crashes == 0 && hangs == 0 }
 
         /// Adds `other`'s counts.
-        public mutating func merge(_ other: Report) {
+        package mutating func merge(_ other: Report) {
             inputs += other.inputs
             accepted += other.accepted
             rejected += other.rejected
@@ -60,20 +60,20 @@ public enum Fuzzer {
         }
 
         /// Counts a problem of `kind` with input `index` and keeps its description among the first ten.
-        public mutating func problem(_ kind: WritableKeyPath<Report, Int>, _ index: Int, _ what: String) {
+        package mutating func problem(_ kind: WritableKeyPath<Report, Int>, _ index: Int, _ what: String) {
             self[keyPath: kind] += 1
             if problems.count < 10 { problems.append("#\(index): \(what.prefix(300))") }
         }
 
         /// `svg: 1000 inputs, 800 accepted, 200 refused; 0 non-finite, 0 unplaced errors, 0 crashes, 0 hangs`.
-        public var description: String {
+        package var description: String {
             "\(stage.rawValue): \(inputs) inputs, \(accepted) accepted, \(rejected) refused; \(nonFinite) non-finite, \(unplaced) unplaced errors, \(crashes) crashes, \(hangs) hangs"
         }
     }
 
     /// Runs inputs `first..<first+count` of `stage` for `seed` in this process; plugins come from
     /// `plugins`, temporary files go to `scratch`.
-    public static func run(_ stage: Stage, seed: UInt64, first: Int, count: Int, plugins: PluginSearchPath, scratch: String) -> Report {
+    package static func run(_ stage: Stage, seed: UInt64, first: Int, count: Int, plugins: PluginSearchPath, scratch: String) -> Report {
         var report = Report(stage: stage)
         let context = Context(plugins: plugins, scratch: scratch)
         for index in first..<(first + count) {
@@ -223,7 +223,7 @@ public enum Fuzzer {
 
     static func lottie(_ index: Int, _ g: inout SeededRandom, _ report: inout Report, _ context: Context) {
         guard let base = context.animation, let library = context.lottie else { return report.problem(\.unplaced, index, "no Lottie plugin or animation") }
-        let data = FuzzInputs.serialize(FuzzInputs.mutateJSON(base, &g, maximum: 6), &g)
+        let data = FuzzInputs.serialize(FuzzInputs.mutateJSON(base, &g, maximum: 3), &g)
         let path = (context.scratch as NSString).appendingPathComponent("fuzz-\(index).json")
         guard FileManager.default.createFile(atPath: path, contents: data) else { return report.problem(\.unplaced, index, "cannot write \(path)") }
         defer { try? FileManager.default.removeItem(atPath: path) }

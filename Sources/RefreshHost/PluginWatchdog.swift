@@ -11,7 +11,7 @@ import Glibc
 /// preview renders plugins out of reach differently). The limit is the calling thread's CPU time,
 /// so a busy machine cannot make a healthy plugin look hung; a call that blocks without using the
 /// CPU is caught by the much longer wall-clock limit.
-public enum PluginWatchdog {
+package enum PluginWatchdog {
     private struct Call {
         var what: String
         var clock: clockid_t
@@ -34,7 +34,7 @@ public enum PluginWatchdog {
     /// Watches every guarded plugin call from now on: one that uses more than `cpuSeconds` of its
     /// thread's CPU time, or takes more than `wallSeconds`, calls `onExpiry` with a message (which
     /// should end the process: the call cannot be stopped from outside).
-    public static func enable(cpuSeconds: Double, wallSeconds: Double, onExpiry: @escaping @Sendable (String) -> Void) {
+    package static func enable(cpuSeconds: Double, wallSeconds: Double, onExpiry: @escaping @Sendable (String) -> Void) {
         state.lock.withLock {
             state.cpuSeconds = cpuSeconds
             state.wallSeconds = wallSeconds
