@@ -9,21 +9,21 @@ public enum RefreshTriggerPolicy: String, Sendable, CaseIterable, Hashable {
 /// How one edge of a ``RefreshContainer`` behaves. Distances are in points along the edge's axis.
 public struct EdgeConfiguration: Equatable, Sendable {
     /// The pull distance at which the edge triggers (progress reaches 1). Nil: the indicator's
-    /// ``AnimatableRefresh/refreshLength``. Must be greater than ``startOffset``.
+    /// ``AnimatableRefresh/refreshLength``. At least 1 pt past ``startOffset``, at most 100,000.
     public var triggerDistance: Double?
-    /// The pull distance where progress begins (MRefresh's `animationStart`); below it progress is 0. ≥ 0.
+    /// The pull distance where progress begins (MRefresh's `animationStart`); below it progress is 0. 0...100,000.
     public var startOffset: Double
     /// What stays open past the content while refreshing and while the result is shown.
     /// Nil: the indicator's ``AnimatableRefresh/refreshLength``. May differ from the trigger
-    /// distance (Cupertino: trigger 100, hold 60). ≥ 0.
+    /// distance (Cupertino: trigger 100, hold 60). 0...100,000.
     public var holdExtent: Double?
     /// Trigger on release (default) or on reach.
     public var triggerPolicy: RefreshTriggerPolicy
     /// For a load-more edge (bottom or trailing): trigger automatically, at most once per gesture,
-    /// when scrolling towards the end brings the content's end within this many points of the
-    /// viewport's end. Nil: only pulls trigger. ≥ 0.
+    /// when the user's own motion (a finger, or a fling still slowing down) brings the content's end
+    /// within this many points of the viewport's end. Nil: only pulls trigger. 0...100,000.
     public var preloadDistance: Double?
-    /// Seconds a ``RefreshState/finished(_:)`` result is shown, edge held open, before it retracts. ≥ 0.
+    /// Seconds a ``RefreshState/finished(_:)`` result is shown, edge held open, before it retracts. 0...100,000.
     public var resultHoldTime: Double
     /// Whether a programmatic ``RefreshContainer/begin(_:)`` scrolls the edge into view when the
     /// list is scrolled away from it (MJRefresh, IQPullToRefresh and EasyRefresh do). On by default.

@@ -68,6 +68,7 @@ struct RunCommand: ParsableCommand {
         let staged = try RunFolder(folder)
         var committed = false
         defer { if !committed { staged.abandon() } }
+        if !noFrames { try makeDirectory(staged.staging + "/frames") }
         let writer = FrameWriter(folder: staged.staging + "/frames", jobs: jobs)
         let total = player.totalFrames
         let progress = ProgressLine("frame", total: total)

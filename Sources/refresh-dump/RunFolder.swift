@@ -37,7 +37,7 @@ struct RunFolder {
         self.final = final
         staging = final + ".partial-\(getpid())"
         try? manager.removeItem(atPath: staging)
-        try manager.createDirectory(atPath: staging + "/frames", withIntermediateDirectories: true)
+        try manager.createDirectory(atPath: staging, withIntermediateDirectories: true)
         guard manager.createFile(atPath: staging + "/" + Self.marker, contents: Data("refresh-dump run\n".utf8)) else {
             throw ValidationError("--out \(final): cannot write in \((staging as NSString).deletingLastPathComponent)")
         }
