@@ -181,8 +181,9 @@ final class PreviewApp {
             message = paused ? "paused (. steps one frame)" : "running"
         case self.key("."): if paused { stepOnce = true }
         case self.key("p"): toggleScrub()
-        case code(SDLK_UP): if let s = scrub { scrub = (s.edge, min(1.5, s.progress + 0.05)) }
-        case code(SDLK_DOWN): if let s = scrub { scrub = (s.edge, max(0, s.progress - 0.05)) }
+        // Hundredths exactly: ten steps of 0.05 from 0.5 must be 1, not 0.9999999999999999.
+        case code(SDLK_UP): if let s = scrub { scrub = (s.edge, min(1.5, ((s.progress + 0.05) * 100).rounded() / 100)) }
+        case code(SDLK_DOWN): if let s = scrub { scrub = (s.edge, max(0, ((s.progress - 0.05) * 100).rounded() / 100)) }
         case self.key("t"):
             environment.colorScheme = environment.colorScheme == .light ? .dark : .light
         case self.key("m"):
@@ -249,7 +250,10 @@ final class PreviewApp {
     /// container's rules (eligible at 1, refresh on release) apply as for a real pull.
     func applyScrub() {
         guard let (edge, progress) = scrub, let status = driver.container.status(of: edge) else { return }
-        let target = status.triggerDistance * progress  // the preview's edges have no start offset
+        // The preview's edges have no start offset. At 1.00 and past it, aim a hundredth of a point
+        // beyond the trigger, so that the rubber band's rounding cannot leave the pull a hair short
+        // of eligible while the panel shows 1.00.
+        let target = status.triggerDistance * progress + (progress >= 1 ? 0.01 : 0)
         let band = driver.simulation.configuration.rubberBand
         let extent = options.viewport[edge.axis]
         let delta = band.raw(target, dimension: extent) - driver.simulation.pull(at: edge).rawDistance
