@@ -328,11 +328,18 @@ final class PreviewApp {
         guard let file = options.paramsFile, let attributes = try? FileManager.default.attributesOfItem(atPath: file),
               let modified = attributes[.modificationDate] as? Date, modified != paramsSignature else { return changed }
         paramsSignature = modified
-        guard let data = FileManager.default.contents(atPath: file) else { return true }
+        guard let data = try? CappedFile.contents(of: file, limit: 1 << 20) else { return true }
+        // A half-written file keeps the last good values; the problem says where it is.
+        if let problem = JSONSyntax.problem(in: data) {
+            message = "\(file): \(problem) (keeping the last good values)"
+            return true
+        }
         do {
             let all = try JSONDecoder().decode([String: [String: ParameterValue]].self, from: data)
             for plugin in plugins {
-                guard let values = all[plugin.id] ?? all[plugin.name] else { continue }
+                // A plugin the file no longer names goes back to its defaults (`{}` restores them all).
+                let values = all[plugin.id] ?? all[plugin.name] ?? [:]
+                guard values != plugin.overrides else { continue }
                 plugin.overrides = values
                 if let error = plugin.applyOverrides() { message = "\(file): \(error)" } else { message = "applied \(file)" }
             }
