@@ -218,7 +218,10 @@ final class PreviewApp {
         case self.key("c"): screenshotRequested = true
         case self.key("v"): toggleRecording()
         case self.key("h"): showPanel.toggle()
-        case self.key("?"), self.key("/"): showHelp.toggle()
+        // One key, one toggle: Shift+/ arrives as a key press and as the text "?"; only the text
+        // counts (it is "?" on every layout), and a plain "/" still works.
+        case self.key("?"): showHelp.toggle()
+        case self.key("/") where !shift: showHelp.toggle()
         default: break
         }
         return true
