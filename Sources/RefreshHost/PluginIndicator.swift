@@ -26,20 +26,22 @@ public final class PluginIndicator: HostedIndicator {
         didSet {
             let codes = CFrame.codes(refreshState)
             guard codes != CFrame.codes(oldValue), let setState = library.descriptor.pointee.set_state else { return }
-            PluginWatchdog.guarding("plugin \(library.info.path): set_state") { setState(instance, codes.state, codes.result) }
+            let path = library.info.path
+            PluginWatchdog.guarding("plugin \(path): set_state") { setState(instance, codes.state, codes.result) }
         }
     }
 
     init(library: PluginLibrary, parameters: ParameterValues) throws(PluginError) {
         let d = library.descriptor.pointee
         var message = [CChar](repeating: 0, count: 512)
-        let made = PluginWatchdog.guarding("plugin \(library.info.path): create") {
+        let path = library.info.path
+        let made = PluginWatchdog.guarding("plugin \(path): create") {
             parameters.json.withCString { json in
                 message.withUnsafeMutableBufferPointer { d.create(json, $0.baseAddress, $0.count) }
             }
         }
         guard let made else { throw PluginError(file: library.info.path, reason: .createFailed(String(errorBuffer: message))) }
-        let length = PluginWatchdog.guarding("plugin \(library.info.path): refresh_length") { d.refresh_length(made) }
+        let length = PluginWatchdog.guarding("plugin \(path): refresh_length") { d.refresh_length(made) }
         guard length.isFinite, length > 0 else {
             d.destroy(made)
             throw PluginError(file: library.info.path, reason: .invalidRefreshLength(length))
@@ -62,7 +64,8 @@ public final class PluginIndicator: HostedIndicator {
         var message = [CChar](repeating: 0, count: 512)
         let cr = canvas.cairoContext
         cairo_save(cr)
-        let status = PluginWatchdog.guarding("plugin \(library.info.path): render (\(frame.state), t=\(frame.stateTime) s)") {
+        let path = library.info.path, state = frame.state, stateTime = frame.stateTime
+        let status = PluginWatchdog.guarding("plugin \(path): render (\(state), t=\(stateTime) s)") {
             CFrame.withCFrame(frame, cairo: cr) { cFrame in
                 message.withUnsafeMutableBufferPointer { library.descriptor.pointee.render(instance, cFrame, $0.baseAddress, $0.count) }
             }

@@ -13,7 +13,8 @@ import Glibc
 /// CPU is caught by the much longer wall-clock limit.
 package enum PluginWatchdog {
     private struct Call {
-        var what: String
+        /// Built only if the call expires: describing every render would cost on the hot path.
+        var what: @Sendable () -> String
         var clock: clockid_t
         var cpuStart: Double
         var wallStart: Double
@@ -48,11 +49,11 @@ package enum PluginWatchdog {
     }
 
     /// Runs `body` (a call into plugin code) under the watchdog; `what` names it in the message.
-    static func guarding<T>(_ what: @autoclosure () -> String, _ body: () throws -> T) rethrows -> T {
+    static func guarding<T>(_ what: @escaping @Sendable @autoclosure () -> String, _ body: () throws -> T) rethrows -> T {
         guard state.lock.withLock({ state.onExpiry != nil }) else { return try body() }
         var clock = clockid_t()
         pthread_getcpuclockid(pthread_self(), &clock)
-        let call = Call(what: what(), clock: clock, cpuStart: seconds(of: clock), wallStart: seconds(of: CLOCK_MONOTONIC))
+        let call = Call(what: what, clock: clock, cpuStart: seconds(of: clock), wallStart: seconds(of: CLOCK_MONOTONIC))
         let token = state.lock.withLock {
             state.next += 1
             state.calls[state.next] = call
@@ -76,7 +77,7 @@ package enum PluginWatchdog {
                 let cpu = seconds(of: call.clock) - call.cpuStart, wall = seconds(of: CLOCK_MONOTONIC) - call.wallStart
                 if cpu > cpuLimit || wall > wallLimit {
                     let measure = cpu > cpuLimit ? String(format: "%.1f s of CPU time", cpu) : String(format: "%.0f s", wall)
-                    onExpiry?("\(call.what) did not return after \(measure); stopped (a plugin that never returns cannot be recovered in-process)")
+                    onExpiry?("\(call.what()) did not return after \(measure); stopped (a plugin that never returns cannot be recovered in-process)")
                 }
             }
         }
