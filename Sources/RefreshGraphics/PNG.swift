@@ -9,24 +9,7 @@ extension ImageSurface {
         // An opaque image's premultiplied pixels are its straight pixels: pack them as RGB
         // directly, without a converted copy of the whole frame (that copy was most of the memory
         // a large run used).
-        let packed: [UInt8]? = withPixels { pixels in
-            let rowWords = bytesPerRow / 4
-            let words = pixels.bindMemory(to: UInt32.self)
-            for y in 0..<height {
-                for x in 0..<width where words[y * rowWords + x] >> 24 != 0xFF { return nil }
-            }
-            return [UInt8](unsafeUninitializedCapacity: width * height * 3) { bytes, count in
-                for y in 0..<height {
-                    for x in 0..<width {
-                        let word = words[y * rowWords + x], i = 3 * (y * width + x)
-                        bytes[i] = UInt8(truncatingIfNeeded: word)            // B
-                        bytes[i + 1] = UInt8(truncatingIfNeeded: word >> 8)   // G
-                        bytes[i + 2] = UInt8(truncatingIfNeeded: word >> 16)  // R
-                    }
-                }
-                count = width * height * 3
-            }
-        }
+        let packed = withPixels { Self.packedOpaque(UnsafeBufferPointer($0.bindMemory(to: UInt32.self)), rowWords: bytesPerRow / 4, width: width, height: height) }
         if let packed { return try packed.withUnsafeBytes { Self.encode($0, width: width, height: height, opaque: true) }.get() }
         return try Self.pngData(straightPixels: straightPixels(), width: width, height: height)
     }
@@ -36,17 +19,28 @@ extension ImageSurface {
     /// B, G, R, A: libpng's BGRA.)
     public static func pngData(straightPixels straight: [UInt32], width: Int, height: Int) throws(GraphicsError) -> [UInt8] {
         // Opaque images (every scene frame) go out as RGB: a quarter less data for zlib.
-        let opaque = straight.allSatisfy { $0 >> 24 == 0xFF }
-        guard opaque else { return try straight.withUnsafeBytes { encode($0, width: width, height: height, opaque: false) }.get() }
-        let packed = [UInt8](unsafeUninitializedCapacity: straight.count * 3) { bytes, count in
-            for (i, word) in straight.enumerated() {
-                bytes[3 * i] = UInt8(truncatingIfNeeded: word)            // B
-                bytes[3 * i + 1] = UInt8(truncatingIfNeeded: word >> 8)   // G
-                bytes[3 * i + 2] = UInt8(truncatingIfNeeded: word >> 16)  // R
-            }
-            count = straight.count * 3
+        let packed = straight.withUnsafeBufferPointer { packedOpaque($0, rowWords: width, width: width, height: height) }
+        if let packed { return try packed.withUnsafeBytes { encode($0, width: width, height: height, opaque: true) }.get() }
+        return try straight.withUnsafeBytes { encode($0, width: width, height: height, opaque: false) }.get()
+    }
+
+    /// The pixels as packed B, G, R bytes when every one is opaque (then premultiplied and straight
+    /// are the same), else nil. Rows are `rowWords` words apart.
+    private static func packedOpaque(_ words: UnsafeBufferPointer<UInt32>, rowWords: Int, width: Int, height: Int) -> [UInt8]? {
+        for y in 0..<height {
+            for x in 0..<width where words[y * rowWords + x] >> 24 != 0xFF { return nil }
         }
-        return try packed.withUnsafeBytes { encode($0, width: width, height: height, opaque: true) }.get()
+        return [UInt8](unsafeUninitializedCapacity: width * height * 3) { bytes, count in
+            for y in 0..<height {
+                for x in 0..<width {
+                    let word = words[y * rowWords + x], i = 3 * (y * width + x)
+                    bytes[i] = UInt8(truncatingIfNeeded: word)            // B
+                    bytes[i + 1] = UInt8(truncatingIfNeeded: word >> 8)   // G
+                    bytes[i + 2] = UInt8(truncatingIfNeeded: word >> 16)  // R
+                }
+            }
+            count = width * height * 3
+        }
     }
 
     /// libpng's simplified writer over tightly packed BGR (opaque) or BGRA rows. Package-visible so
