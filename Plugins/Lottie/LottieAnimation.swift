@@ -125,7 +125,7 @@ final class LottieAnimation {
     /// them: any number beyond ±``maximumMagnitude`` (found by a scan of the bytes, with its line
     /// and column) and repeaters of more than ``maximumRepeaterCopies`` copies.
     private static func checkWork(_ data: Data, fail: (String) -> ParameterError) throws(ParameterError) {
-        if let (offset, value) = hugeNumber(in: data) {
+        if let (offset, token) = JSONSyntax.firstNumber(in: data, beyond: maximumMagnitude), let value = Double(token) {
             let (line, column) = JSONSyntax.lineAndColumn(of: offset, in: data)
             throw fail("has the number \(value) at line \(line), column \(column), beyond ±\(Int(maximumMagnitude)): refused, rlottie would work without bound")
         }
@@ -147,35 +147,6 @@ final class LottieAnimation {
         visit(document)
         if let copies, copies > maximumRepeaterCopies {
             throw fail("has a repeater of \(copies) copies, over the limit of \(Int(maximumRepeaterCopies))")
-        }
-    }
-
-    /// The first number token in `data` whose magnitude exceeds ``maximumMagnitude``.
-    private static func hugeNumber(in data: Data) -> (offset: Int, value: Double)? {
-        data.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) -> (Int, Double)? in
-            var i = 0, inString = false
-            while i < bytes.count {
-                let byte = bytes[i]
-                if inString {
-                    if byte == UInt8(ascii: "\\") { i += 2; continue }
-                    if byte == UInt8(ascii: "\"") { inString = false }
-                    i += 1
-                    continue
-                }
-                if byte == UInt8(ascii: "\"") { inString = true; i += 1; continue }
-                guard byte == UInt8(ascii: "-") || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) else { i += 1; continue }
-                let start = i
-                while i < bytes.count, let c = Optional(bytes[i]),
-                      c == UInt8(ascii: "-") || c == UInt8(ascii: "+") || c == UInt8(ascii: ".") || c | 0x20 == UInt8(ascii: "e") || (c >= UInt8(ascii: "0") && c <= UInt8(ascii: "9")) {
-                    i += 1
-                }
-                // Only long tokens or ones with an exponent can be large; parse just those.
-                if i - start > 7 || bytes[start..<i].contains(where: { $0 | 0x20 == UInt8(ascii: "e") }),
-                   let value = Double(String(decoding: bytes[start..<i], as: UTF8.self)), !(abs(value) <= maximumMagnitude) {
-                    return (start, value)
-                }
-            }
-            return nil
         }
     }
 

@@ -24,13 +24,13 @@ public enum JSONSyntax {
             }
             message = message.trimmingCharacters(in: CharacterSet(charactersIn: ". "))
             message = message.prefix(1).lowercased() + message.dropFirst()
-            if offset == nil, let (at, token) = scan(data).unrepresentable {
+            if offset == nil, let (at, token) = firstNumber(in: data, beyond: .greatestFiniteMagnitude) {
                 return "\(location(of: at, in: data)): the number \(token.prefix(40)) is too large"
             }
             guard let offset else { return message }
             return "\(location(of: min(offset, data.count), in: data)): \(message)"
         }
-        if let (offset, key) = scan(data).duplicate {
+        if let (offset, key) = duplicateKey(in: data) {
             return "\(location(of: offset, in: data)): the key \"\(key.prefix(80))\" appears twice in one object"
         }
         return nil
@@ -59,17 +59,44 @@ public enum JSONSyntax {
         }
     }
 
-    /// One pass over well-formed JSON: the first key repeated within an object, and the first
-    /// number too large for a double.
-    private static func scan(_ data: Data) -> (duplicate: (Int, String)?, unrepresentable: (Int, String)?) {
+    /// The first number token (outside strings) whose magnitude is beyond `limit` (not finite
+    /// counts as beyond), with its byte offset. Only tokens of 8 characters or more, or with an
+    /// exponent, are parsed: shorter ones are below 1e7, so `limit` must be at least that.
+    public static func firstNumber(in data: Data, beyond limit: Double) -> (offset: Int, token: String)? {
+        data.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) -> (Int, String)? in
+            var i = 0, inString = false
+            while i < bytes.count {
+                let byte = bytes[i]
+                if inString {
+                    if byte == UInt8(ascii: "\\") { i += 2; continue }
+                    if byte == UInt8(ascii: "\"") { inString = false }
+                    i += 1
+                    continue
+                }
+                if byte == UInt8(ascii: "\"") { inString = true; i += 1; continue }
+                guard byte == UInt8(ascii: "-") || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) else { i += 1; continue }
+                let start = i
+                while i < bytes.count, let c = Optional(bytes[i]),
+                      c == UInt8(ascii: "-") || c == UInt8(ascii: "+") || c == UInt8(ascii: ".") || c | 0x20 == UInt8(ascii: "e") || (c >= UInt8(ascii: "0") && c <= UInt8(ascii: "9")) {
+                    i += 1
+                }
+                if i - start > 7 || bytes[start..<i].contains(where: { $0 | 0x20 == UInt8(ascii: "e") }) {
+                    let token = String(decoding: bytes[start..<i], as: UTF8.self)
+                    if let value = Double(token), !(abs(value) <= limit) { return (start, token) }
+                }
+            }
+            return nil
+        }
+    }
+
+    /// The first key given twice within one object of well-formed JSON, with its byte offset.
+    private static func duplicateKey(in data: Data) -> (Int, String)? {
         let bytes = [UInt8](data)
         var objects: [Set<String>?] = []  // nil entries are arrays
         var expectingKey = false
-        var duplicate: (Int, String)?, unrepresentable: (Int, String)?
         var i = 0
         while i < bytes.count {
-            let byte = bytes[i]
-            switch byte {
+            switch bytes[i] {
             case UInt8(ascii: "{"): objects.append([]); expectingKey = true; i += 1
             case UInt8(ascii: "["): objects.append(nil); expectingKey = false; i += 1
             case UInt8(ascii: "}"), UInt8(ascii: "]"): _ = objects.popLast(); expectingKey = false; i += 1
@@ -82,21 +109,15 @@ public enum JSONSyntax {
                 if expectingKey, var keys = objects.last ?? nil {
                     let raw = String(decoding: bytes[(start + 1)..<min(i - 1, bytes.count)], as: UTF8.self)
                     let key = (try? JSONDecoder().decode(String.self, from: Data(bytes[start..<min(i, bytes.count)]))) ?? raw
-                    if !keys.insert(key).inserted, duplicate == nil { duplicate = (start, key) }
+                    if !keys.insert(key).inserted { return (start, key) }
                     objects[objects.count - 1] = keys
                     expectingKey = false
                 }
-            case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-                let start = i
-                while i < bytes.count, [UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "."), UInt8(ascii: "e"), UInt8(ascii: "E")].contains(bytes[i])
-                    || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[i]) { i += 1 }
-                let token = String(decoding: bytes[start..<i], as: UTF8.self)
-                if unrepresentable == nil, let value = Double(token), !value.isFinite { unrepresentable = (start, token) }
             default:
                 i += 1
             }
         }
-        return (duplicate, unrepresentable)
+        return nil
     }
 
     /// `line L, column C` (both from 1; columns count bytes) of the byte at `offset`.
