@@ -181,9 +181,8 @@ public struct ScrollSimulation: Sendable {
     /// A finger touches the content: starts a new gesture and stops any motion.
     public mutating func dragBegan() {
         endWheelGesture()
-        revealRequests = PerEdge(repeating: 0)
         isDragging = true
-        gesture += 1
+        beginGesture()
         for axis in configuration.scrollableAxes { self[axis].beginTracking(configuration.rubberBand) }
     }
 
@@ -209,9 +208,8 @@ public struct ScrollSimulation: Sendable {
     public mutating func fling(velocity: Point) {
         guard velocity.x.isFinite, velocity.y.isFinite else { return }
         endWheelGesture()
-        revealRequests = PerEdge(repeating: 0)
         isDragging = false
-        gesture += 1
+        beginGesture()
         for axis in configuration.scrollableAxes {
             self[axis].beginTracking(configuration.rubberBand)
             self[axis].release(velocity: -velocity[axis])
@@ -224,8 +222,7 @@ public struct ScrollSimulation: Sendable {
     public mutating func wheel(by delta: Point) {
         guard delta.x.isFinite, delta.y.isFinite else { return }
         if !isTracking {
-            gesture += 1
-            revealRequests = PerEdge(repeating: 0)
+            beginGesture()
             for axis in configuration.scrollableAxes { self[axis].beginTracking(configuration.rubberBand) }
         }
         if !isDragging { wheelIdleTime = 0 }
@@ -357,6 +354,12 @@ public struct ScrollSimulation: Sendable {
             self[axis].release(velocity: v)
             pursueReveals(axis)  // an edge that began refreshing under the finger is shown now
         }
+    }
+
+    /// A new gesture: counted, and whatever was to be revealed gives way to the user's hand.
+    private mutating func beginGesture() {
+        gesture += 1
+        revealRequests = PerEdge(repeating: 0)
     }
 
     private mutating func endWheelGesture() {
