@@ -307,12 +307,11 @@ public final class PagingStore<Item: Sendable> {
                 if let container = self.container {
                     if page.next == nil { container.setNoMoreData(self.loadMoreEdge) } else { container.reset(self.loadMoreEdge) }
                 }
-                self.syncFooterVisibility()
             case .failure(let error):
                 self.state = self.items.isEmpty ? .fullscreenError("\(error)") : (self.next == nil ? .noMoreData : .items)
                 completion?(.failure)
-                self.syncFooterVisibility()
             }
+            self.syncFooterVisibility()
         }
         refreshTask = task
         return task

@@ -43,8 +43,8 @@ public final class RefreshContainer {
         /// The hold extent in use, in points.
         public var holdExtent: Double
         /// Whether the scroll view should bring this edge into view, to its hold extent: set when a
-        /// refresh begins by gesture, or programmatically with
-        /// ``EdgeConfiguration/revealsProgrammaticRefresh``; cleared when the edge stops holding open.
+        /// refresh begins programmatically with ``EdgeConfiguration/revealsProgrammaticRefresh`` (a
+        /// gesture's edge is already under the finger); cleared when the edge stops holding open.
         public var needsReveal: Bool
         /// Whether the edge is hidden (``RefreshContainer/setHidden(_:_:)``).
         public var isHidden: Bool
