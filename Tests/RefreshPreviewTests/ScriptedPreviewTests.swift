@@ -5,24 +5,26 @@ import RefreshPluginSDK
 
 /// The preview itself, under Xvfb: a scripted run must show exactly the headless frame of the
 /// same moment, and its panel must report the same state.
+/// Runs `executable` with `arguments` (and `environment` instead of this process's, when given);
+/// returns its exit status and everything it printed.
+func run(_ executable: String, _ arguments: [String], environment: [String: String]? = nil) throws -> (status: Int32, output: String) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: executable)
+    process.arguments = arguments
+    if let environment { process.environment = environment }
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    process.standardError = pipe
+    try process.run()
+    let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    return (process.terminationStatus, output)
+}
+
 @Suite struct ScriptedPreviewTests {
     let products = PluginSearchPath.buildProductsDirectory!
     let scenarioPath = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Assets/Scenarios/pull-to-refresh.json").path
-
-    func run(_ executable: String, _ arguments: [String], environment: [String: String]? = nil) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        if let environment { process.environment = environment }
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return (process.terminationStatus, output)
-    }
 
     @Test func theWindowShowsTheHeadlessFrameAndTheSameState() throws {
         guard FileManager.default.fileExists(atPath: "/usr/bin/xvfb-run") else {
@@ -81,15 +83,10 @@ import RefreshPluginSDK
         let products = PluginSearchPath.buildProductsDirectory!
         let scenario = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("Assets/Scenarios/pull-short.json").path
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/xvfb-run")
-        process.arguments = ["-a", "-s", "-screen 0 1280x1000x24", "\(products)/refresh-preview", "--script", scenario, "--no-panel",
-                             "--out", FileManager.default.temporaryDirectory.path, "--exit-after", "30"]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()  // before the fix, this never returned
-        #expect(process.terminationStatus == 0)
+        // Before the fix, this never returned.
+        let (status, output) = try run("/usr/bin/xvfb-run", ["-a", "-s", "-screen 0 1280x1000x24", "\(products)/refresh-preview", "--script", scenario,
+                                                             "--no-panel", "--out", FileManager.default.temporaryDirectory.path, "--exit-after", "30"])
+        #expect(status == 0, "\(output)")
     }
 }
 
@@ -98,16 +95,8 @@ import RefreshPluginSDK
 @Suite struct UnknownPluginTests {
     @Test func aMisspelledPluginIsAnErrorWithTheCloseMatch() throws {
         let products = PluginSearchPath.buildProductsDirectory!
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: products + "/refresh-preview")
-        process.arguments = ["--plugin", "Spiner", "--plugin-path", products]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 2)
+        let (status, output) = try run(products + "/refresh-preview", ["--plugin", "Spiner", "--plugin-path", products])
+        #expect(status == 2)
         #expect(output.contains("plugin Spiner: not found") && output.contains("did you mean 'Spinner'"), "\(output)")
     }
 
