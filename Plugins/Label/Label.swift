@@ -40,7 +40,7 @@ public final class Label: RefreshIndicator {
         guard visible.height > 0 else { return }
         let locale = language.isEmpty ? frame.environment.locale : language
         let table = LabelStrings.language(for: locale)
-        let strings = frame.edge.isAtEnd ? table.loadMore : table.refresh
+        let strings = table.strings(for: frame.edge)
         let tint = frame.isDark ? darkColor : color
         var alpha = 1.0
         let text: String

@@ -1,3 +1,5 @@
+import RefreshPluginSDK
+
 /// The Label indicator's texts, per language, for refresh (top, leading) and load-more (bottom,
 /// trailing) edges.
 struct LabelStrings: Sendable {
@@ -8,6 +10,16 @@ struct LabelStrings: Sendable {
     struct Language: Sendable {
         var refresh: LabelStrings
         var loadMore: LabelStrings
+        /// The load-more pull text at a trailing edge, where the finger moves sideways, not up.
+        var pullSideways: String
+
+        /// The texts for `edge`.
+        func strings(for edge: RefreshEdge) -> LabelStrings {
+            guard edge.isAtEnd else { return refresh }
+            var strings = loadMore
+            if edge == .trailing { strings.pull = pullSideways }
+            return strings
+        }
     }
 
     static let tables: [String: Language] = [
@@ -15,19 +27,22 @@ struct LabelStrings: Sendable {
             refresh: LabelStrings(pull: "Pull to refresh", release: "Release to refresh", loading: "Loading…",
                                   success: "Updated just now", failure: "Couldn’t refresh", noMore: "No more data", lastUpdated: "Last updated: %@"),
             loadMore: LabelStrings(pull: "Pull up to load more", release: "Release to load more", loading: "Loading more…",
-                                   success: "Loaded", failure: "Couldn’t load more", noMore: "No more data", lastUpdated: "Last updated: %@")
+                                   success: "Loaded", failure: "Couldn’t load more", noMore: "No more data", lastUpdated: "Last updated: %@"),
+            pullSideways: "Pull left to load more"
         ),
         "zh-Hans": Language(
             refresh: LabelStrings(pull: "下拉刷新", release: "释放立即刷新", loading: "正在刷新…",
                                   success: "刚刚更新", failure: "刷新失败", noMore: "没有更多数据了", lastUpdated: "最后更新：%@"),
             loadMore: LabelStrings(pull: "上拉加载更多", release: "释放加载更多", loading: "正在加载…",
-                                   success: "加载完成", failure: "加载失败", noMore: "没有更多数据了", lastUpdated: "最后更新：%@")
+                                   success: "加载完成", failure: "加载失败", noMore: "没有更多数据了", lastUpdated: "最后更新：%@"),
+            pullSideways: "左拉加载更多"
         ),
         "ar": Language(
             refresh: LabelStrings(pull: "اسحب للتحديث", release: "أفلت للتحديث", loading: "جارٍ التحديث…",
                                   success: "تم التحديث الآن", failure: "تعذّر التحديث", noMore: "لا مزيد من البيانات", lastUpdated: "آخر تحديث: %@"),
             loadMore: LabelStrings(pull: "اسحب لتحميل المزيد", release: "أفلت لتحميل المزيد", loading: "جارٍ تحميل المزيد…",
-                                   success: "تم التحميل", failure: "تعذّر التحميل", noMore: "لا مزيد من البيانات", lastUpdated: "آخر تحديث: %@")
+                                   success: "تم التحميل", failure: "تعذّر التحميل", noMore: "لا مزيد من البيانات", lastUpdated: "آخر تحديث: %@"),
+            pullSideways: "اسحب لتحميل المزيد"
         ),
     ]
 

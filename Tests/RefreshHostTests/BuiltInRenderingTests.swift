@@ -118,6 +118,8 @@ import RefreshPluginSDK
             ("label-eligible-en", "RefreshLabel", frame(.eligible), #"{"lastUpdated": "19:42"}"#),
             ("label-refreshing-ar", "RefreshLabel", frame(.refreshing, time: 0.2, locale: "ar"), "{}"),
             ("label-no-more-zh", "RefreshLabel", frame(.noMoreData, edge: .bottom, locale: "zh-Hans"), "{}"),
+            // The finger moves sideways at a trailing edge: "Pull left", not "Pull up".
+            ("label-pulling-trailing", "RefreshLabel", frame(.pulling(progress: 0.6), edge: .trailing, size: Size(width: 120, height: 390)), "{}"),
         ]
         for (name, product, spec, parameters) in cases {
             let indicator = try PluginLibrary(path: library(product)).makeIndicator(parametersJSON: parameters)
