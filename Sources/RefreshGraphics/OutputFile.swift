@@ -49,4 +49,16 @@ public enum OutputFile {
             throw fail("cannot be written: \(failure)")
         }
     }
+
+    /// `folder/prefix-N.ext` with the smallest N ≥ 1 that names no file yet: screenshots and
+    /// recordings never replace an earlier run's.
+    public static func nextFreePath(in folder: String, prefix: String, extension ext: String) -> String {
+        var number = 1
+        while true {
+            let path = "\(folder)/\(prefix)-\(number).\(ext)"
+            var existing = stat()
+            if lstat(path, &existing) != 0 && errno == ENOENT { return path }
+            number += 1
+        }
+    }
 }

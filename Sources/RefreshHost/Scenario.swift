@@ -54,6 +54,9 @@ public struct Scenario: Equatable, Sendable {
         case loadMore(edge: RefreshEdge, rows: Int, last: Bool)
         /// A parameter of `edge`'s indicator changes.
         case setParameter(edge: RefreshEdge, name: String, value: ParameterValue)
+        /// The list shows a full-screen state instead of its rows (first page loading or failed,
+        /// nothing to show), or its rows again (nil).
+        case placeholder(ListPlaceholder?)
     }
 
     /// What a frame of `run` shows.
@@ -337,7 +340,7 @@ private struct ScenarioReader {
         )
     }
 
-    static let stepKinds = ["drag", "hold", "release", "fling", "wheel", "wait", "finish", "begin", "loadMore", "setParameter"]
+    static let stepKinds = ["drag", "hold", "release", "fling", "wheel", "wait", "finish", "begin", "loadMore", "setParameter", "placeholder"]
 
     func step(_ value: JSONValue, _ path: String, axis: ScrollAxis) throws -> Scenario.Step {
         guard case .object(let wrapper) = value, wrapper.count == 1, let (kind, body) = wrapper.first else {
@@ -390,6 +393,20 @@ private struct ScenarioReader {
             case nil: throw fail("\(field).value", "missing (a number, string or bool)")
             }
             return .setParameter(edge: try edge(f, field), name: try string(f, "name", field), value: value)
+        case "placeholder":
+            let f = try object(body, field, allowed: ["state", "message"])
+            let state = try string(f, "state", field)
+            let message = try string(f, "message", field, default: "The server did not answer.")
+            guard message.count <= 200, !message.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
+                throw fail("\(field).message", "expected at most 200 characters and no control characters")
+            }
+            switch state {
+            case "loading": return .placeholder(.loading)
+            case "failed": return .placeholder(.failed(message))
+            case "empty": return .placeholder(.empty)
+            case "none": return .placeholder(nil)
+            default: throw fail("\(field).state", "'\(state)' is not one of loading, failed, empty, none")
+            }
         default:
             throw fail(path, "unknown step '\(kind)' (expected one of \(Self.stepKinds.joined(separator: ", ")))")
         }

@@ -19,6 +19,8 @@ public final class ScenarioPlayer {
     public private(set) var events: [(frame: Int, event: RefreshEvent)] = []
     /// The list's look.
     public let layout: SceneLayout
+    /// What the list shows instead of rows, as the last `placeholder` step set it.
+    public private(set) var placeholder: ListPlaceholder?
 
     private var parameters: [RefreshEdge: [String: ParameterValue]] = [:]
     private var stepIndex = 0
@@ -200,6 +202,8 @@ public final class ScenarioPlayer {
                 throw ScenarioError(file: scenario.source, field: "steps[\(stepIndex)].setParameter", reason: error.description)
             }
             parameters[edge] = values
+        case .placeholder(let shown):
+            placeholder = shown
         case .drag, .hold, .wait, .wheel:
             break
         }
@@ -209,16 +213,10 @@ public final class ScenarioPlayer {
 
     /// The part of the viewport a `run` frame shows, in viewport points.
     public func windowRect(_ window: Scenario.Window? = nil) -> Rect {
-        let v = scenario.viewport, band = 120.0
         guard (window ?? scenario.window) == .edge, let edge = scenario.edges.keys.sorted().first else {
-            return Rect(x: 0, y: 0, width: v.width, height: v.height)
+            return Rect(x: 0, y: 0, width: scenario.viewport.width, height: scenario.viewport.height)
         }
-        switch edge {
-        case .top: return Rect(x: 0, y: 0, width: v.width, height: min(band, v.height))
-        case .bottom: return Rect(x: 0, y: max(0, v.height - band), width: v.width, height: min(band, v.height))
-        case .leading: return Rect(x: 0, y: 0, width: min(band, v.width), height: v.height)
-        case .trailing: return Rect(x: max(0, v.width - band), y: 0, width: min(band, v.width), height: v.height)
-        }
+        return layout.bandRect(at: edge)
     }
 
     /// Draws the current frame into `canvas` (origin at the viewport's top-left); returns the
@@ -226,7 +224,7 @@ public final class ScenarioPlayer {
     @discardableResult
     public func draw(in canvas: Canvas, scale: Double) -> [PluginError] {
         SceneRenderer.draw(in: canvas, layout: layout, simulation: driver.simulation, container: driver.container,
-                           indicators: slots, time: time, environment: scenario.environment, scale: scale)
+                           indicators: slots, time: time, environment: scenario.environment, scale: scale, placeholder: placeholder)
     }
 
     /// The current frame as an image of `window` at `scale`.

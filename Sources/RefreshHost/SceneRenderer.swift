@@ -34,23 +34,39 @@ public struct SceneLayout: Equatable, Sendable {
         case .trailing: return Rect(x: max(content.width - offset.x, viewport.width - pull), y: 0, width: extent, height: viewport.height)
         }
     }
+
+    /// The band of the viewport at `edge` that an `edge` window shows: ``indicatorExtent`` across
+    /// the edge (or the whole viewport when it is smaller), the full length along it.
+    public func bandRect(at edge: RefreshEdge) -> Rect {
+        let v = viewport, band = indicatorExtent
+        switch edge {
+        case .top: return Rect(x: 0, y: 0, width: v.width, height: min(band, v.height))
+        case .bottom: return Rect(x: 0, y: max(0, v.height - band), width: v.width, height: min(band, v.height))
+        case .leading: return Rect(x: 0, y: 0, width: min(band, v.width), height: v.height)
+        case .trailing: return Rect(x: max(0, v.width - band), y: 0, width: min(band, v.width), height: v.height)
+        }
+    }
 }
 
 /// Draws the simulated list and its indicators: what the preview's window and the headless frames
 /// both show.
 public enum SceneRenderer {
-    /// Rows' colours for a scheme.
-    static func rowColor(_ scheme: IndicatorEnvironment.ColorScheme) -> Color {
-        scheme == .dark ? Color(red: 0.11, green: 0.11, blue: 0.12) : .white
+    /// The skeleton list's colours for a scheme: a row's (or card's) background, its placeholder
+    /// ink (avatar, text bars, picture) and its separator (or outline).
+    static func listColors(_ scheme: IndicatorEnvironment.ColorScheme) -> (background: Color, ink: Color, separator: Color) {
+        scheme == .dark
+            ? (Color(red: 0.11, green: 0.11, blue: 0.12), Color(red: 0.23, green: 0.23, blue: 0.25), Color(red: 0.2, green: 0.2, blue: 0.22))
+            : (.white, Color(red: 0.89, green: 0.89, blue: 0.91), Color(red: 0.85, green: 0.85, blue: 0.87))
     }
 
     /// Draws into `canvas`, whose origin is the viewport's top-left, the list at the simulation's
-    /// offset and each indicator in its place. A failing indicator gets an error card instead; its
-    /// error is returned so the caller can report it.
+    /// offset (or `placeholder` in its place) and each indicator in its place. A failing indicator
+    /// gets an error card instead; its error is returned so the caller can report it.
     @discardableResult
     public static func draw(
         in canvas: Canvas, layout: SceneLayout, simulation: ScrollSimulation, container: RefreshContainer,
-        indicators: [RefreshEdge: any HostedIndicator], time: Double, environment: IndicatorEnvironment, scale: Double
+        indicators: [RefreshEdge: any HostedIndicator], time: Double, environment: IndicatorEnvironment, scale: Double,
+        placeholder: ListPlaceholder? = nil
     ) -> [PluginError] {
         let viewportRect = Rect(x: 0, y: 0, width: layout.viewport.width, height: layout.viewport.height)
         var errors: [PluginError] = []
@@ -58,7 +74,13 @@ public enum SceneRenderer {
             canvas.addRect(viewportRect)
             canvas.clip()
             canvas.paint(.color(FrameRenderer.background(for: environment.colorScheme)))
-            drawRows(canvas, layout: layout, simulation: simulation, scheme: environment.colorScheme)
+            if let placeholder {
+                placeholder.draw(in: canvas, viewport: layout.viewport, time: time, environment: environment)
+            } else if layout.axis == .vertical {
+                drawRows(canvas, layout: layout, simulation: simulation, environment: environment)
+            } else {
+                drawCards(canvas, layout: layout, simulation: simulation, environment: environment)
+            }
             for edge in container.enabledEdges {
                 guard let indicator = indicators[edge], let status = container.status(of: edge) else { continue }
                 let visibleState = status.state.kind != .none && status.state.kind != .unknown
@@ -87,31 +109,29 @@ public enum SceneRenderer {
         return errors
     }
 
-    /// Skeleton rows: an avatar and two text bars each, lengths varying by row.
-    static func drawRows(_ canvas: Canvas, layout: SceneLayout, simulation: ScrollSimulation, scheme: IndicatorEnvironment.ColorScheme) {
+    /// The rows (or cards) of the content on screen: their indices along the axis.
+    static func visibleItems(layout: SceneLayout, simulation: ScrollSimulation) -> ClosedRange<Int>? {
         let axis = layout.axis
         let offset = simulation.offset[axis]
-        let extent = layout.viewport[axis]
-        let content = simulation.configuration.contentSize[axis]
-        let rowCount = Int((content / layout.rowHeight).rounded(.down))
-        guard rowCount > 0 else { return }
+        let count = Int((simulation.configuration.contentSize[axis] / layout.rowHeight).rounded(.down))
         let first = max(0, Int(floor(offset / layout.rowHeight)))
-        let last = min(rowCount - 1, Int(floor((offset + extent) / layout.rowHeight)))
-        guard first <= last else { return }
-        let rowColor = rowColor(scheme)
-        let ink = scheme == .dark ? Color(red: 0.23, green: 0.23, blue: 0.25) : Color(red: 0.89, green: 0.89, blue: 0.91)
-        let separator = scheme == .dark ? Color(red: 0.2, green: 0.2, blue: 0.22) : Color(red: 0.85, green: 0.85, blue: 0.87)
-        let across = axis == .vertical ? layout.viewport.width : layout.viewport.height
+        let last = min(count - 1, Int(floor((offset + layout.viewport[axis]) / layout.rowHeight)))
+        return count > 0 && first <= last ? first...last : nil
+    }
+
+    /// Skeleton rows of a vertical list: an avatar and two text bars each, lengths varying by row;
+    /// mirrored (avatar on the right) for a right-to-left locale.
+    static func drawRows(_ canvas: Canvas, layout: SceneLayout, simulation: ScrollSimulation, environment: IndicatorEnvironment) {
+        guard let items = visibleItems(layout: layout, simulation: simulation) else { return }
+        let (rowColor, ink, separator) = listColors(environment.colorScheme)
+        let across = layout.viewport.width
         let h = layout.rowHeight
-        for row in first...last {
-            let start = Double(row) * h - offset
-            // Rows are laid out as for a vertical list, then turned for a horizontal one.
+        for row in items {
             canvas.withSavedState {
-                if axis == .vertical {
-                    canvas.translate(x: 0, y: start)
-                } else {
-                    canvas.translate(x: start + h, y: 0)
-                    canvas.rotate(.pi / 2)
+                canvas.translate(x: 0, y: Double(row) * h - simulation.offset.y)
+                if environment.layoutDirection == .rightToLeft {
+                    canvas.translate(x: across, y: 0)
+                    canvas.scale(x: -1, y: 1)
                 }
                 canvas.addRect(Rect(x: 0, y: 0, width: across, height: h))
                 canvas.fill(.color(rowColor))
@@ -127,6 +147,30 @@ public enum SceneRenderer {
                 canvas.addRect(Rect(x: textLeft, y: h - 0.5, width: across - textLeft, height: 0.5))
                 canvas.fill(.color(separator))
             }
+        }
+    }
+
+    /// Cards of a horizontal carousel, `rowHeight` apart: a picture and two caption bars each,
+    /// centred across the viewport. (The carousel runs left to right in every locale.)
+    static func drawCards(_ canvas: Canvas, layout: SceneLayout, simulation: ScrollSimulation, environment: IndicatorEnvironment) {
+        guard let items = visibleItems(layout: layout, simulation: simulation) else { return }
+        let (cardColor, picture, outline) = listColors(environment.colorScheme)
+        let pitch = layout.rowHeight, width = max(4, pitch - 8)
+        let height = min(layout.viewport.height - 32, width + 34)  // the picture, two captions and a margin
+        let top = (layout.viewport.height - height) / 2
+        for item in items {
+            let card = Rect(x: Double(item) * pitch - simulation.offset.x + 4, y: top, width: width, height: height)
+            canvas.addRoundedRect(card, radius: min(12, width / 5))
+            canvas.fill(.color(cardColor))
+            canvas.addRoundedRect(card.insetBy(0.25), radius: min(12, width / 5))
+            canvas.stroke(.color(outline), style: StrokeStyle(lineWidth: 0.5))
+            canvas.addRoundedRect(Rect(x: card.minX + 4, y: card.minY + 4, width: width - 8, height: width - 8), radius: min(8, width / 6))
+            canvas.fill(.color(picture))
+            let long = (width - 8) * (0.6 + 0.4 * Double((item * 37) % 11) / 10)
+            let short = (width - 8) * (0.35 + 0.3 * Double((item * 53) % 7) / 6)
+            canvas.addRoundedRect(Rect(x: card.minX + 4, y: card.minY + width + 4, width: long, height: 7), radius: 3.5)
+            canvas.addRoundedRect(Rect(x: card.minX + 4, y: card.minY + width + 16, width: short, height: 6), radius: 3)
+            canvas.fill(.color(picture))
         }
     }
 }

@@ -1,6 +1,7 @@
 import CSDL2
 import Foundation
 import RefreshGraphics
+import RefreshHost
 
 /// The preview's window: an SDL window whose whole content is one Cairo image, uploaded to a
 /// streaming texture each frame. The only file that talks to SDL.
@@ -10,15 +11,6 @@ final class SDLWindow {
         var description: String
     }
 
-    /// Input the preview cares about, in window points.
-    enum Input {
-        case quit
-        case key(Int32, shift: Bool)
-        case mouseDown(Point)
-        case mouseMoved(Point)
-        case mouseUp(Point)
-        case wheel(Point)
-    }
 
     private let window: OpaquePointer
     private let renderer: OpaquePointer
@@ -102,33 +94,52 @@ final class SDLWindow {
         SDL_WaitEventTimeout(nil, Int32(max(1, min(timeout, 10) * 1000))) == 1
     }
 
-    func poll() -> [Input] {
-        var inputs: [Input] = []
+    /// The session's commands for the events waiting: the mouse in window points, keys through
+    /// the ``KeyMap`` (presses and text), the window's close button as quit.
+    func poll() -> [Session.Command] {
+        var commands: [Session.Command] = []
         var event = SDL_Event()
         while SDL_PollEvent(&event) != 0 {
             switch SDL_EventType(event.type) {
             case SDL_QUIT:
-                inputs.append(.quit)
+                commands.append(.quit)
             case SDL_KEYDOWN:
                 let shift = Int32(event.key.keysym.mod) & Int32(KMOD_SHIFT.rawValue) != 0
-                inputs.append(.key(event.key.keysym.sym, shift: shift))
+                if let key = Self.key(event.key.keysym.sym), let command = KeyMap.command(forPress: key, shift: shift) { commands.append(command) }
             case SDL_TEXTINPUT:
-                // "?" arrives as text on layouts where it needs shift; report it as its own key.
                 let text = withUnsafeBytes(of: event.text.text) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-                if text == "?" { inputs.append(.key(Int32(UInt8(ascii: "?")), shift: false)) }
+                if let command = KeyMap.command(forText: text) { commands.append(command) }
             case SDL_MOUSEBUTTONDOWN where event.button.button == UInt8(SDL_BUTTON_LEFT):
-                inputs.append(.mouseDown(Point(x: Double(event.button.x), y: Double(event.button.y))))
+                commands.append(.pointerDown(Point(x: Double(event.button.x), y: Double(event.button.y))))
             case SDL_MOUSEBUTTONUP where event.button.button == UInt8(SDL_BUTTON_LEFT):
-                inputs.append(.mouseUp(Point(x: Double(event.button.x), y: Double(event.button.y))))
+                commands.append(.pointerUp)
             case SDL_MOUSEMOTION:
-                inputs.append(.mouseMoved(Point(x: Double(event.motion.x), y: Double(event.motion.y))))
+                commands.append(.pointerMoved(Point(x: Double(event.motion.x), y: Double(event.motion.y))))
             case SDL_MOUSEWHEEL:
-                inputs.append(.wheel(Point(x: Double(event.wheel.preciseX), y: Double(event.wheel.preciseY))))
+                // SDL's wheel is positive away from the user; 40 content points a notch.
+                commands.append(.wheel(Point(x: -Double(event.wheel.preciseX) * 40, y: Double(event.wheel.preciseY) * 40)))
             default:
                 break
             }
         }
-        return inputs
+        return commands
+    }
+
+    /// The window-system-free key for an SDL key code.
+    private static func key(_ code: Int32) -> KeyMap.Key? {
+        switch UInt32(bitPattern: code) {
+        case SDLK_ESCAPE.rawValue: return .escape
+        case SDLK_LEFT.rawValue: return .left
+        case SDLK_RIGHT.rawValue: return .right
+        case SDLK_UP.rawValue: return .up
+        case SDLK_DOWN.rawValue: return .down
+        case SDLK_TAB.rawValue: return .tab
+        case SDLK_RETURN.rawValue, SDLK_KP_ENTER.rawValue: return .enter
+        case SDLK_KP_PLUS.rawValue: return .keypadPlus
+        case SDLK_KP_MINUS.rawValue: return .keypadMinus
+        case 0x20..<0x7F: return .character(Character(Unicode.Scalar(UInt8(code))))
+        default: return nil
+        }
     }
 
     /// Shows `image` (the whole window, at the window's scale); with `capture`, returns the pixels

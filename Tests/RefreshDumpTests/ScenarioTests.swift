@@ -5,7 +5,7 @@ import RefreshPluginSDK
 
 @Suite struct ScenarioFileTests {
     @Test func theShippedScenariosCoverTheIssuesList() {
-        #expect(shippedScenarios == ["fling-bottom.json", "load-more-to-end.json", "pull-short.json", "pull-to-refresh.json",
+        #expect(shippedScenarios == ["first-page-fails.json", "fling-bottom.json", "load-more-to-end.json", "pull-short.json", "pull-to-refresh.json",
                                      "refresh-fails.json", "short-list-both-ends.json"])
     }
 
@@ -24,7 +24,7 @@ import RefreshPluginSDK
         (#"{"edges": {"top": {"plugin": "Spinner"}}, "steps": [{"drag": {"from": 0, "to": 10, "duraton": 1}}]}"#,
          "scenario (scenario): steps[0].drag.duraton: unknown field (expected one of duration, easing, from, to)"),
         (#"{"edges": {"top": {"plugin": "Spinner"}}, "steps": [{"jump": {}}]}"#,
-         "scenario (scenario): steps[0]: unknown step 'jump' (expected one of drag, hold, release, fling, wheel, wait, finish, begin, loadMore, setParameter)"),
+         "scenario (scenario): steps[0]: unknown step 'jump' (expected one of drag, hold, release, fling, wheel, wait, finish, begin, loadMore, setParameter, placeholder)"),
         (#"{"edges": {"top": {"plugin": "Spinner"}}, "steps": [{"finish": {"result": "maybe"}}]}"#,
          "scenario (scenario): steps[0].finish.result: 'maybe' is not one of success, failure, noMoreData"),
         (#"{"edges": {"top": {"plugin": "Spinner"}}, "steps": [{"wait": -1}]}"#,
@@ -37,7 +37,7 @@ import RefreshPluginSDK
         (#"{"steps": []}"#, "scenario (scenario): edges: missing (an object of edge name → indicator)"),
         (#"{"edges": {"top": {"plugin": "Spinner"}}, "steps": [], "fps": 0}"#, "scenario (scenario): fps: 0.0 is outside 1.0...240.0"),
         (#"{"edges": {"top": {"plugin": "Spinner"}}, "steps": [{"wait": 1, "hold": 2}]}"#,
-         "scenario (scenario): steps[0]: expected an object with one step name (drag, hold, release, fling, wheel, wait, finish, begin, loadMore, setParameter)"),
+         "scenario (scenario): steps[0]: expected an object with one step name (drag, hold, release, fling, wheel, wait, finish, begin, loadMore, setParameter, placeholder)"),
     ]
 
     @Test(arguments: badFiles)

@@ -2,23 +2,27 @@ import Foundation
 import RefreshHost
 import RefreshPluginSDK
 
-/// One plugin the preview can show: loaded and watched for rebuilds, or the reason it could not load.
-final class PreviewPlugin {
-    let path: String
-    private(set) var hot: HotReloadingPlugin?
-    private(set) var loadError: PluginError?
+/// One plugin a ``Session`` can show: loaded and watched for rebuilds, or the reason it could not load.
+package final class SessionPlugin {
+    /// The library's file.
+    package let path: String
+    /// The loaded plugin, watched for rebuilds; nil when it could not load.
+    package private(set) var hot: HotReloadingPlugin?
+    /// Why it could not load.
+    package private(set) var loadError: PluginError?
     /// Parameter values set in the preview (or its params file), by name.
-    var overrides: [String: ParameterValue] = [:]
+    package var overrides: [String: ParameterValue] = [:]
     /// Why the overrides could not make an indicator; its error card shows until they can.
     private(set) var parameterError: PluginError?
 
-    init(path: String) {
+    /// Loads the plugin at `path` (a failure is kept in ``loadError``).
+    package init(path: String) {
         self.path = path
         load()
     }
 
     /// (Re)loads from scratch: after a failed first load, or when asked to rescan.
-    func load() {
+    package func load() {
         do {
             hot = try HotReloadingPlugin(path: path, parametersJSON: json)
             loadError = nil
@@ -27,29 +31,31 @@ final class PreviewPlugin {
         }
     }
 
-    var name: String { hot?.indicator.info.name ?? (path as NSString).lastPathComponent }
-    var id: String { hot?.indicator.info.id ?? (path as NSString).lastPathComponent }
+    /// Its name, or the file's name when it did not load.
+    package var name: String { hot?.indicator.info.name ?? (path as NSString).lastPathComponent }
+    /// Its id, or the file's name when it did not load.
+    package var id: String { hot?.indicator.info.id ?? (path as NSString).lastPathComponent }
 
     /// The indicator to draw: the plugin, or one that shows why it is not there or why its
     /// parameters (or a file they name) cannot make one.
-    var indicator: any HostedIndicator {
+    package var indicator: any HostedIndicator {
         guard let hot else { return FailedIndicator(error: loadError ?? PluginError(file: path, reason: .noSuchFile)) }
         if let error = parameterError ?? hot.inputError { return FailedIndicator(error: error) }
         return hot.indicator
     }
 
     /// The declared parameters.
-    var parameters: [ParameterSpec] { hot?.indicator.library.info.parameters ?? [] }
+    package var parameters: [ParameterSpec] { hot?.indicator.library.info.parameters ?? [] }
 
     /// The current values, defaults filled in.
-    var values: ParameterValues? { hot?.indicator.parameters }
+    package var values: ParameterValues? { hot?.indicator.parameters }
 
     private var json: String {
         "{" + overrides.keys.sorted().map { "\(ParameterValue.string($0).json): \(overrides[$0]!.json)" }.joined(separator: ", ") + "}"
     }
 
     /// Applies `overrides`; on failure returns why, and the error card stands in for the indicator.
-    func applyOverrides() -> PluginError? {
+    package func applyOverrides() -> PluginError? {
         guard let hot else {
             load()
             return loadError
@@ -59,7 +65,7 @@ final class PreviewPlugin {
     }
 
     /// Loads a rebuilt library if the file changed; returns a message for the panel when something happened.
-    func reloadIfChanged() -> String? {
+    package func reloadIfChanged() -> String? {
         guard let hot else {
             if FileManager.default.fileExists(atPath: path) { load() }
             return loadError == nil ? "loaded \(name)" : nil
@@ -77,11 +83,17 @@ final class PreviewPlugin {
 
 /// Stands where a plugin failed to load: its render fails with the reason, so the scene draws an
 /// error card in its place and the preview goes on.
-final class FailedIndicator: HostedIndicator {
-    let error: PluginError
-    init(error: PluginError) { self.error = error }
-    let refreshLength = 60.0
-    var refreshState = RefreshState.unknown
-    var info: IndicatorInfo { IndicatorInfo(id: error.file, name: (error.file as NSString).lastPathComponent, version: "-", summary: "failed to load") }
-    func render(_ frame: IndicatorFrame, into canvas: Canvas) throws(PluginError) { throw error }
+package final class FailedIndicator: HostedIndicator {
+    /// Why the plugin is not there.
+    package let error: PluginError
+    /// An indicator that draws `error`.
+    package init(error: PluginError) { self.error = error }
+    /// A modest band, so the card is readable.
+    package let refreshLength = 60.0
+    /// Kept, unused.
+    package var refreshState = RefreshState.unknown
+    /// The failed file, as id and name.
+    package var info: IndicatorInfo { IndicatorInfo(id: error.file, name: (error.file as NSString).lastPathComponent, version: "-", summary: "failed to load") }
+    /// Fails with the reason, so the scene draws an error card.
+    package func render(_ frame: IndicatorFrame, into canvas: Canvas) throws(PluginError) { throw error }
 }

@@ -4,19 +4,36 @@ import RefreshCore
 /// seconds of simulated time, failing at `failureRate` (seeded) or as forced by a key; there are
 /// `totalRows` rows in all, so load-more reaches no-more-data.
 @MainActor
-final class SimulatedDataSource {
-    var refreshTime: Double
-    var failureRate: Double
-    let pageSize: Int
-    let totalRows: Int
+package final class SimulatedDataSource {
+    /// Simulated seconds a request takes.
+    package var refreshTime: Double
+    /// Share of requests that fail, 0...1.
+    package var failureRate: Double
+    /// Rows per page.
+    package let pageSize: Int
+    /// Rows in all.
+    package let totalRows: Int
     /// The outcome the next answered request will have, whatever the failure rate says.
-    var forcedOutcome: RefreshResult?
+    package var forcedOutcome: RefreshResult?
     /// The paging model the list shows; its rows are just numbers.
-    private(set) var store: PagingStore<Int>!
+    package private(set) var store: PagingStore<Int>!
     private var pending: [(due: Double, offset: Int, continuation: CheckedContinuation<[Int], Error>)] = []
 
+    /// Requests sent and not answered yet.
+    package var pendingCount: Int { pending.count }
+
+    /// Lets the store take in the answers already given: it applies them in tasks of its own on the
+    /// main actor, which run when this one yields. Returns once none is waiting to be applied.
+    package func settle() async {
+        var turns = 0
+        while pending.isEmpty, isBusy, store.state != .idle, turns < 1000 {
+            await Task.yield()
+            turns += 1
+        }
+    }
+
     /// Whether a request waits for its answer, or the store is between asking and waiting.
-    var isBusy: Bool {
+    package var isBusy: Bool {
         guard pending.isEmpty, let store else { return true }
         switch store.state {
         case .items, .empty, .noMoreData, .fullscreenError, .pagingError: return false
@@ -30,7 +47,8 @@ final class SimulatedDataSource {
         var description: String { "the simulated server failed" }
     }
 
-    init(refreshTime: Double, failureRate: Double, pageSize: Int, totalRows: Int) {
+    /// A source answering after `refreshTime` s, failing at `failureRate`, `pageSize` rows a page of `totalRows`.
+    package init(refreshTime: Double, failureRate: Double, pageSize: Int, totalRows: Int) {
         self.refreshTime = refreshTime
         self.failureRate = failureRate
         self.pageSize = pageSize
@@ -41,7 +59,7 @@ final class SimulatedDataSource {
     }
 
     /// Rows in the list.
-    var rows: Int { store.items.count }
+    package var rows: Int { store.items.count }
 
     private func request(offset: Int, limit: Int) async throws -> [Int] {
         try await withCheckedThrowingContinuation { continuation in
@@ -50,7 +68,7 @@ final class SimulatedDataSource {
     }
 
     /// Answers the requests that are due at simulated time `time`; returns a line for each answer.
-    func tick(now time: Double) -> [String] {
+    package func tick(now time: Double) -> [String] {
         now = time
         let due = pending.filter { $0.due <= time }
         pending.removeAll { $0.due <= time }
@@ -70,7 +88,7 @@ final class SimulatedDataSource {
     }
 
     /// Drops what is in flight (the list was rebuilt) and starts a new store.
-    func restart() {
+    package func restart() {
         for request in pending { request.continuation.resume(throwing: CancellationError()) }
         pending.removeAll()
         store = PagingStore<Int>(offsetsWithLimit: pageSize) { [weak self] offset, limit in

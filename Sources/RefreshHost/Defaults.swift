@@ -1,0 +1,33 @@
+import RefreshPluginSDK
+
+/// The numbers every tool starts from when nobody says otherwise: one place, so the preview, the
+/// scenarios, `trace` and `bench` show the same list.
+public enum Defaults {
+    /// The simulated phone's viewport, in points (an iPhone 14's).
+    public static let viewport = Size(width: 390, height: 844)
+    /// A row's extent along the list's axis, in points.
+    public static let rowHeight = 64.0
+    /// A card's pitch (its width and the gap after it) in a horizontal carousel, in points.
+    public static let cardPitch = 148.0
+    /// The extent of an indicator's band across its edge, in points: the frame a plugin draws into
+    /// and what an `edge` window of `run` shows.
+    public static let bandExtent = 120.0
+    /// Seconds a refresh's result stays on screen before the edge closes.
+    public static let resultHoldTime = 0.6
+    /// How near the end (points) the user's own scrolling starts a load-more in the preview.
+    public static let preloadDistance = 120.0
+    /// Simulated seconds a refresh or page load takes in the preview.
+    public static let refreshTime = 1.2
+    /// Share of the preview's simulated loads that fail.
+    public static let failureRate = 0.25
+    /// Rows in the preview's list in all.
+    public static let totalRows = 60
+
+    /// Rows per page for a list whose viewport is `extent` points long: the first page always fills
+    /// the screen and leaves some to scroll (20 rows for 844 pt), so a first touch cannot start a
+    /// load-more with its footer off screen.
+    public static func pageSize(forExtent extent: Double, rowHeight: Double = rowHeight) -> Int {
+        let screenful = (extent / max(1, rowHeight)).rounded(.up)
+        return max(20, Int(saturating: screenful) + 6)
+    }
+}

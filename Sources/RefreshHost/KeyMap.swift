@@ -1,0 +1,79 @@
+/// The preview's keys, as ``Session/Command``s. Keys arrive from the window as presses (with
+/// shift) and as text; a character that needs shift on some layouts (`?`) counts only as text, so
+/// Shift+/ on a US keyboard toggles the help once, not twice.
+package enum KeyMap {
+    /// A key, independent of the window system.
+    package enum Key: Hashable, Sendable {
+        case character(Character)
+        case left, right, up, down, tab, escape, enter, keypadPlus, keypadMinus
+    }
+
+    /// The command for a key press, or nil when the key means nothing (or counts as text).
+    package static func command(forPress key: Key, shift: Bool) -> Session.Command? {
+        switch key {
+        case .escape: return .quit
+        case .right: return .nextPlugin
+        case .left: return .previousPlugin
+        case .up: return .scrub(by: 0.05)
+        case .down: return .scrub(by: -0.05)
+        case .tab: return .selectParameter(backwards: shift)
+        case .enter: return .retry
+        case .keypadPlus: return .changeParameter(by: 1)
+        case .keypadMinus: return .changeParameter(by: -1)
+        case .character(let c):
+            switch c {
+            case "q": return .quit
+            case "]": return .nextPlugin
+            case "[": return .previousPlugin
+            case "r": return .reloadPlugins
+            case "1": return .setSpeed(1)
+            case "2": return .setSpeed(0.25)
+            case "3": return .setSpeed(0.1)
+            case " ": return .togglePause
+            case ".": return .step
+            case "p": return .toggleScrub
+            case "t": return .toggleTheme
+            case "m": return .toggleReduceMotion
+            case "l": return .nextLocale
+            case "e": return .nextLayout
+            case "b": return .beginRefresh
+            case "n": return .endRefresh
+            case "s": return .forceOutcome(.success)
+            case "f": return .forceOutcome(.failure)
+            case "=", "+": return .changeParameter(by: 1)
+            case "-": return .changeParameter(by: -1)
+            case "c": return .screenshot(shift ? .band : .window)
+            case "v": return .toggleRecording
+            case "h": return .togglePanel
+            // "?" comes as text; a plain "/" (no shift) opens the help too.
+            case "/": return shift ? nil : .toggleHelp
+            default: return nil
+            }
+        }
+    }
+
+    /// The command for typed text: only `?`, whatever keys made it.
+    package static func command(forText text: String) -> Session.Command? {
+        text == "?" ? .toggleHelp : nil
+    }
+
+    /// The keys and what they do, for the help overlay.
+    package static let help: [(keys: String, meaning: String)] = [
+        ("drag / wheel", "scroll and pull; release to fling or spring back"),
+        ("← → or [ ]", "previous / next plugin"),
+        ("R", "rescan and reload plugins"),
+        ("1  2  3", "speed 1×, ¼×, ⅒× (real time)"),
+        ("space  .", "pause; step one frame while paused"),
+        ("P  ↑ ↓", "scrub: hold the pull at a progress; ↑↓ change it, P again releases"),
+        ("T  M  L", "light/dark, reduce motion, next locale"),
+        ("E", "next edge layout (top, top+bottom, bottom, leading, …)"),
+        ("B  N", "begin a refresh; end it now"),
+        ("S  F", "force the next outcome: success / failure"),
+        ("Enter", "retry a failed first page or page"),
+        ("Tab  + −", "select a parameter; change it"),
+        ("C  ⇧C", "screenshot of the window; of the indicator band alone"),
+        ("V", "record / stop an animated WebP"),
+        ("H  ?", "panel; this help"),
+        ("Q  Esc", "quit"),
+    ]
+}

@@ -1,0 +1,347 @@
+import Foundation
+import Testing
+import RefreshHost
+import RefreshPluginSDK
+
+/// The preview's session without a window: a fake wall clock, every kind of command, the list's
+/// rules and its full-screen states. The window (under Xvfb) is tested end to end elsewhere.
+@MainActor
+struct SessionTests {
+    /// A session over the Spinner and Rainbow plugins, no random failures, its clock started at 0.
+    func makeSession(_ configure: (inout Session.Options) -> Void = { _ in }) throws -> Session {
+        var options = Session.Options()
+        options.failureRate = 0
+        configure(&options)
+        let session = Session(options: options, pluginPaths: [library("RefreshSpinner"), library("RefreshRainbow")], firstPlugin: "dev.refreshkit.spinner")
+        _ = try session.advance(toWallTime: 0)
+        return session
+    }
+
+    /// A fake wall clock driving a session frame by frame, letting the paging store take in the
+    /// pretend server's answers after each frame.
+    @MainActor struct Clock {
+        var now = 0.0
+
+        /// Shows frames at `fps` for `seconds` of wall time; `drops(k)` says whether frame k is
+        /// never shown (a busy machine).
+        mutating func run(_ session: Session, seconds: Double, fps: Double = 120, drops: (Int) -> Bool = { _ in false }) async throws {
+            let frames = Int((seconds * fps).rounded())
+            let start = now
+            for k in 1...frames {
+                now = start + Double(k) / fps
+                guard !drops(k) || k == frames else { continue }
+                _ = try session.advance(toWallTime: now)
+                await session.dataSource.settle()
+            }
+        }
+    }
+
+    /// Moves a finger from `from` by `distance` points down (negative: up) over `frames` 120 Hz
+    /// frames, and lifts it unless `lift` is false.
+    func drag(_ session: Session, _ clock: inout Clock, from: Point = Point(x: 195, y: 400), by distance: Double, frames: Int = 30, lift: Bool = true) async throws {
+        session.perform(.pointerDown(from))
+        for k in 1...frames {
+            session.perform(.pointerMoved(Point(x: from.x, y: from.y + distance * Double(k) / Double(frames))))
+            try await clock.run(session, seconds: 1.0 / 120)
+        }
+        if lift { session.perform(.pointerUp) }
+    }
+
+    // MARK: 1. Real time
+
+    @Test func oneXIsRealTimeWhateverTheFramesShown() async throws {
+        for (fps, drops) in [(120.0, { (_: Int) in false }), (30, { $0 % 3 == 1 }), (240, { (_: Int) in false }), (60, { $0 % 7 < 3 })] {
+            let session = try makeSession()
+            var clock = Clock()
+            try await clock.run(session, seconds: 10, fps: fps, drops: drops)
+            #expect(abs(session.time - 10) <= 0.01, "\(fps) fps: \(session.time) s simulated in 10 s")
+        }
+    }
+
+    @Test func slowMotionPauseAndStepAreTrueRates() async throws {
+        let session = try makeSession()
+        var clock = Clock()
+        session.perform(.setSpeed(0.25))
+        try await clock.run(session, seconds: 4, fps: 50)
+        #expect(abs(session.time - 1) <= 0.01)
+        session.perform(.togglePause)
+        try await clock.run(session, seconds: 2)
+        #expect(abs(session.time - 1) <= 0.01)
+        session.perform(.step)
+        try await clock.run(session, seconds: 1.0 / 120)
+        #expect(abs(session.time - (1 + 1.0 / 120)) <= 0.003)
+    }
+
+    @Test func aRefreshTakesItsTimeInWallSecondsOnABusyMachine() async throws {
+        let session = try makeSession()
+        var clock = Clock()
+        try await clock.run(session, seconds: 2)
+        session.perform(.beginRefresh)
+        // 20 frames a second, a third of them lost: the 1.2 s refresh still ends after 1.2 s.
+        // (The server answers on the first frame at or after 1.2 s; the store applies it then.)
+        try await clock.run(session, seconds: 1.15, fps: 20, drops: { $0 % 3 == 0 })
+        #expect(session.driver.container.state(of: .top) == .refreshing)
+        try await clock.run(session, seconds: 0.2, fps: 20)
+        #expect(session.driver.container.state(of: .top) == .finished(.success))
+    }
+
+    // MARK: 2. Idle
+
+    @Test func atRestOnlyWhenNothingCanChange() async throws {
+        let session = try makeSession()
+        var clock = Clock()
+        #expect(!session.isAtRest, "the first page is loading")
+        try await clock.run(session, seconds: 2)
+        #expect(session.isAtRest)
+        session.perform(.pointerDown(Point(x: 100, y: 100)))
+        #expect(!session.isAtRest, "a finger is on the list")
+        session.perform(.pointerUp)
+        try await clock.run(session, seconds: 1)
+        #expect(session.isAtRest)
+        session.perform(.beginRefresh)
+        try await clock.run(session, seconds: 0.5)
+        #expect(!session.isAtRest, "the spinner turns while refreshing")
+        try await clock.run(session, seconds: 4)
+        #expect(session.isAtRest)
+        session.perform(.toggleScrub)
+        #expect(!session.isAtRest)
+    }
+
+    // MARK: 3. Keys
+
+    @Test func shiftSlashOpensTheHelpOnce() throws {
+        let session = try makeSession()
+        // A US keyboard: the press of / with shift, then the text "?".
+        for command in [KeyMap.command(forPress: .character("/"), shift: true), KeyMap.command(forText: "?")].compactMap({ $0 }) {
+            session.perform(command)
+        }
+        #expect(session.showsHelp)
+        session.perform(KeyMap.command(forPress: .character("/"), shift: false)!)
+        #expect(!session.showsHelp)
+        #expect(KeyMap.command(forPress: .character("c"), shift: true) == .screenshot(.band))
+        #expect(KeyMap.command(forPress: .enter, shift: false) == .retry)
+    }
+
+    @Test func theKeyHintStaysUntilTheFirstKey() async throws {
+        let session = try makeSession()
+        var clock = Clock()
+        try await clock.run(session, seconds: 2)
+        let lines = session.panelLines()
+        #expect(lines.contains("? for keys"))
+        #expect(lines.contains { $0.hasPrefix("server: first page sent") }, "\(lines)")
+        try await drag(session, &clock, by: 40)
+        #expect(session.panelLines().contains("? for keys"), "the mouse is not a key")
+        session.perform(.toggleTheme)
+        #expect(!session.panelLines().contains("? for keys"))
+    }
+
+    // MARK: 4. The list
+
+    @Test func theFirstPageFillsTheScreenAndATapLoadsNothing() async throws {
+        let session = try makeSession()
+        var clock = Clock()
+        try await clock.run(session, seconds: 2)
+        #expect(Double(session.dataSource.rows) * Defaults.rowHeight > session.viewport.height + Defaults.preloadDistance)
+        session.perform(.pointerDown(Point(x: 195, y: 400)))
+        try await clock.run(session, seconds: 0.1)
+        session.perform(.pointerUp)
+        try await clock.run(session, seconds: 0.1)
+        #expect(session.dataSource.pendingCount == 0)
+        #expect(session.dataSource.store.state == .items)
+    }
+
+    /// Scrolls to the end with the finger until the footer asks for a page.
+    func scrollToTheEnd(_ session: Session, _ clock: inout Clock) async throws {
+        for _ in 0..<4 where session.dataSource.pendingCount == 0 {
+            try await drag(session, &clock, from: Point(x: 195, y: 800), by: -700, frames: 40)
+            try await clock.run(session, seconds: 0.2)
+        }
+    }
+
+    @Test func aFailedPageIsRetriedByTheNextPullOrByEnter() async throws {
+        let session = try makeSession()
+        var clock = Clock()
+        try await clock.run(session, seconds: 2)
+        session.perform(.forceOutcome(.failure))
+        try await scrollToTheEnd(session, &clock)
+        #expect(session.dataSource.pendingCount == 1, "the footer asked for the next page")
+        // The answer after 1.2 s, the failure shown for 0.6 s, the footer closed again.
+        try await clock.run(session, seconds: 2.5)
+        guard case .pagingError = session.dataSource.store.state else {
+            Issue.record("expected a paging error, found \(session.dataSource.store.state)")
+            return
+        }
+        #expect(session.driver.container.state(of: .bottom) == .none)
+        #expect(session.panelLines().contains("server: rows from 20 failed (forced) — pull again or press Enter to retry"), "\(session.panelLines())")
+        // The next pull at the end sends a request again (no instant failure without one).
+        session.perform(.forceOutcome(.failure))
+        try await drag(session, &clock, from: Point(x: 195, y: 800), by: -300, frames: 30)
+        #expect(session.dataSource.pendingCount == 1)
+        #expect(session.driver.container.state(of: .bottom) == .refreshing)
+        try await clock.run(session, seconds: 2.5)
+        // Enter retries too.
+        session.perform(.retry)
+        #expect(session.message == "retrying")
+        await session.dataSource.settle()
+        #expect(session.dataSource.pendingCount == 1)
+        try await clock.run(session, seconds: 1.5)
+        #expect(session.dataSource.store.state == .items)
+        #expect(session.dataSource.rows == 2 * Defaults.pageSize(forExtent: session.viewport.height))
+    }
+
+    @Test func aPullToRefreshAfterAFailedPageRefreshes() async throws {
+        let session = try makeSession()
+        var clock = Clock()
+        try await clock.run(session, seconds: 2)
+        session.perform(.forceOutcome(.failure))
+        try await scrollToTheEnd(session, &clock)
+        try await clock.run(session, seconds: 2.5)
+        #expect(session.dataSource.store.state == .pagingError("the simulated server failed"))
+        // Back to the top: a fling towards it, then time to stop.
+        try await drag(session, &clock, from: Point(x: 195, y: 100), by: 400, frames: 20)
+        try await clock.run(session, seconds: 3)
+        #expect(session.driver.simulation.offset.y == 0)
+        #expect(session.driver.container.state(of: .top) == .none)
+        try await drag(session, &clock, from: Point(x: 195, y: 100), by: 400, frames: 40, lift: false)
+        #expect(session.driver.container.state(of: .top) == .eligible)
+        session.perform(.pointerUp)
+        try await clock.run(session, seconds: 1.0 / 120)
+        #expect(session.driver.container.state(of: .top) == .refreshing)
+        #expect(session.dataSource.pendingCount == 1)
+    }
+
+    // MARK: 5. Full-screen states
+
+    @Test func loadingFailedAndEmptyListsAreDrawn() async throws {
+        let session = try makeSession()
+        var clock = Clock()
+        #expect(session.placeholder == .loading)
+        try expectMatchesGolden(try render(session), "session-loading")
+        session.perform(.forceOutcome(.failure))
+        try await clock.run(session, seconds: 1.5)
+        #expect(session.placeholder == .failed("the simulated server failed"))
+        try expectMatchesGolden(try render(session), "session-failed")
+        session.perform(.retry)
+        await session.dataSource.settle()
+        #expect(session.placeholder == .loading)
+        try await clock.run(session, seconds: 1.5)
+        #expect(session.placeholder == nil)
+
+        let empty = try makeSession { $0.totalRows = 0 }
+        var emptyClock = Clock()
+        try await emptyClock.run(empty, seconds: 1.5)
+        #expect(empty.placeholder == .empty)
+        try expectMatchesGolden(try render(empty), "session-empty")
+    }
+
+    @Test func aScenarioShowsTheSamePlaceholders() throws {
+        let json = #"{"edges": {"top": {"plugin": "Spinner"}}, "window": "full", "steps": [{"placeholder": {"state": "failed", "message": "the simulated server failed"}}, {"wait": 0.05}]}"#
+        let player = try ScenarioPlayer(scenario: Scenario.decode(Data(json.utf8)), searchPath: PluginSearchPath(directories: [products]))
+        try player.advance()
+        #expect(player.placeholder == .failed("the simulated server failed"))
+        do {
+            _ = try Scenario.decode(Data(#"{"edges": {"top": {"plugin": "Spinner"}}, "steps": [{"placeholder": {"state": "spinning"}}]}"#.utf8))
+            Issue.record("an unknown placeholder state was accepted")
+        } catch {
+            #expect(error.description == "scenario (scenario): steps[0].placeholder.state: 'spinning' is not one of loading, failed, empty, none")
+        }
+    }
+
+    // MARK: 7. The scrub
+
+    @Test func scrubbedToTheShownOneItIsEligibleEveryFrameAndRefreshes() async throws {
+        let session = try makeSession()
+        var clock = Clock()
+        try await clock.run(session, seconds: 2)
+        session.perform(.toggleScrub)
+        for _ in 0..<10 { session.perform(.scrub(by: 0.05)) }
+        #expect(session.scrub?.progress == 1)
+        var states: Set<String> = []
+        for _ in 0..<120 {
+            try await clock.run(session, seconds: 1.0 / 120)
+            states.insert("\(session.driver.container.state(of: .top))")
+        }
+        #expect(states == ["eligible"])
+        #expect(session.panelLines().contains { $0.hasPrefix("progress 1.00") })
+        session.perform(.toggleScrub)
+        try await clock.run(session, seconds: 1.0 / 120)
+        #expect(session.driver.container.state(of: .top) == .refreshing)
+    }
+
+    // MARK: 8. Parameters
+
+    @Test func theParamsFileAppliesKeepsAndRestores() throws {
+        let session = try makeSession()
+        session.applyParameters(Data(#"{"dev.refreshkit.spinner": {"radius": 20}}"#.utf8), file: "p.json")
+        #expect(session.plugins[0].values?.number("radius") == 20)
+        // Half written: the last good values stay, and the message says where the file is wrong.
+        session.applyParameters(Data("{\"dev.refreshkit.spinner\":\n  {\"radius\": ".utf8), file: "p.json")
+        #expect(session.plugins[0].values?.number("radius") == 20)
+        #expect(session.message.contains("line 2"), "\(session.message)")
+        // `{}` restores every default.
+        session.applyParameters(Data("{}".utf8), file: "p.json")
+        #expect(session.plugins[0].values?.number("radius") == 11)
+        #expect(session.plugins[0].overrides.isEmpty)
+    }
+
+    // MARK: 9. Screenshots
+
+    @Test func screenshotsNeverReplaceAnEarlierOne() throws {
+        let folder = scratchDirectory("screenshots")
+        #expect(OutputFile.nextFreePath(in: folder, prefix: "screenshot", extension: "png") == "\(folder)/screenshot-1.png")
+        FileManager.default.createFile(atPath: "\(folder)/screenshot-1.png", contents: Data())
+        try FileManager.default.createSymbolicLink(atPath: "\(folder)/screenshot-2.png", withDestinationPath: "/nonexistent")
+        #expect(OutputFile.nextFreePath(in: folder, prefix: "screenshot", extension: "png") == "\(folder)/screenshot-3.png")
+        let session = try makeSession()
+        #expect(session.perform(.screenshot(.band)) == .screenshot(.band))
+        let band = try session.renderBand(scale: 2)
+        #expect(band.width == 780 && band.height == 240)
+    }
+
+    // MARK: 10. Plugins, direction, carousel
+
+    @Test func switchingPluginsTakesTheNewTriggerDistance() async throws {
+        let session = try makeSession()
+        var clock = Clock()
+        try await clock.run(session, seconds: 2)
+        #expect(session.driver.container.status(of: .top)?.triggerDistance == 60)
+        session.perform(.nextPlugin)
+        #expect(session.plugins[session.current].id == "dev.refreshkit.rainbow")
+        #expect(session.driver.container.status(of: .top)?.triggerDistance == 64)
+        #expect(session.dataSource.store.state == .items, "the list is kept")
+    }
+
+    @Test func anArabicListIsMirrored() async throws {
+        let session = try makeSession()
+        var clock = Clock()
+        try await clock.run(session, seconds: 2)
+        session.perform(.togglePanel)
+        let english = try render(session)
+        session.perform(.nextLocale)
+        session.perform(.nextLocale)
+        #expect(session.environment.locale == "ar")
+        let arabic = try render(session)
+        let mirrored = try ImageSurface(width: english.width, height: english.height, scale: english.scale)
+        let canvas = Canvas(surface: mirrored)
+        canvas.translate(x: session.viewport.width, y: 0)
+        canvas.scale(x: -1, y: 1)
+        canvas.drawImage(english, in: Rect(x: 0, y: 0, width: session.viewport.width, height: session.viewport.height))
+        let comparison = try ImageComparison(expected: mirrored, actual: arabic, tolerance: 2)
+        #expect(comparison.matches, "\(comparison.pixelsOverTolerance) pixels differ")
+        #expect(try english.pngData() != arabic.pngData())
+    }
+
+    @Test func theHorizontalListIsACarousel() async throws {
+        let session = try makeSession()
+        while session.layout != .leadingAndTrailing { session.perform(.nextLayout) }
+        var clock = Clock()
+        try await clock.run(session, seconds: 2)
+        try expectMatchesGolden(try render(session), "session-carousel")
+    }
+
+    func render(_ session: Session) throws -> ImageSurface {
+        let image = try ImageSurface(size: session.viewport, scale: 1)
+        session.draw(in: Canvas(surface: image), scale: 1)
+        return image
+    }
+}
