@@ -28,6 +28,15 @@ let package = Package(
         .library(name: "FixturePluginRenderCrashes", type: .dynamic, targets: ["FixturePluginRenderCrashes"]),
         .library(name: "FixturePluginRenderFails", type: .dynamic, targets: ["FixturePluginRenderFails"]),
         .library(name: "FixturePluginRenderHangs", type: .dynamic, targets: ["FixturePluginRenderHangs"]),
+        .library(name: "FixturePluginFutureLayout", type: .dynamic, targets: ["FixturePluginFutureLayout"]),
+        .library(name: "FixturePluginPastLayout", type: .dynamic, targets: ["FixturePluginPastLayout"]),
+        .library(name: "FixturePluginUntidy", type: .dynamic, targets: ["FixturePluginUntidy"]),
+        .library(name: "FixturePluginPaintsOutside", type: .dynamic, targets: ["FixturePluginPaintsOutside"]),
+        .library(name: "FixturePluginProcess", type: .dynamic, targets: ["FixturePluginProcess"]),
+        .library(name: "FixturePluginExits", type: .dynamic, targets: ["FixturePluginExits"]),
+        .library(name: "FixturePluginHugeLength", type: .dynamic, targets: ["FixturePluginHugeLength"]),
+        .library(name: "FixturePluginEscapes", type: .dynamic, targets: ["FixturePluginEscapes"]),
+        .library(name: "FixturePluginLogs", type: .dynamic, targets: ["FixturePluginLogs"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -91,6 +100,20 @@ let package = Package(
         .target(name: "FixturePluginRenderCrashes", dependencies: ["FixturePluginCommon"], path: "Tests/Fixtures/PluginRenderCrashes", linkerSettings: [.linkedLibrary("m")]),
         .target(name: "FixturePluginRenderFails", dependencies: ["FixturePluginCommon"], path: "Tests/Fixtures/PluginRenderFails", linkerSettings: [.linkedLibrary("m")]),
         .target(name: "FixturePluginRenderHangs", dependencies: ["FixturePluginCommon"], path: "Tests/Fixtures/PluginRenderHangs", linkerSettings: [.linkedLibrary("m")]),
+
+        // Plugins built against a copy of the header with larger or smaller structs (the ABI both ways).
+        .target(name: "FixturePluginLayoutCommon", dependencies: ["CCairo"], path: "Tests/Fixtures/PluginLayoutCommon"),
+        .target(name: "FixturePluginFutureLayout", dependencies: ["FixturePluginLayoutCommon"], path: "Tests/Fixtures/PluginFutureLayout"),
+        .target(name: "FixturePluginPastLayout", dependencies: ["FixturePluginLayoutCommon"], path: "Tests/Fixtures/PluginPastLayout"),
+        // Plugins that draw but harm their host (Cairo state, the process, exit) or test its services.
+        .target(name: "FixturePluginCairoCommon", dependencies: ["CRefreshPlugin", "CCairo"], path: "Tests/Fixtures/PluginCairoCommon"),
+        .target(name: "FixturePluginUntidy", dependencies: ["FixturePluginCairoCommon"], path: "Tests/Fixtures/PluginUntidy"),
+        .target(name: "FixturePluginPaintsOutside", dependencies: ["FixturePluginCairoCommon"], path: "Tests/Fixtures/PluginPaintsOutside"),
+        .target(name: "FixturePluginProcess", dependencies: ["FixturePluginCairoCommon"], path: "Tests/Fixtures/PluginProcess"),
+        .target(name: "FixturePluginExits", dependencies: ["FixturePluginCairoCommon"], path: "Tests/Fixtures/PluginExits"),
+        .target(name: "FixturePluginHugeLength", dependencies: ["FixturePluginCairoCommon"], path: "Tests/Fixtures/PluginHugeLength"),
+        .target(name: "FixturePluginEscapes", dependencies: ["FixturePluginCairoCommon"], path: "Tests/Fixtures/PluginEscapes"),
+        .target(name: "FixturePluginLogs", dependencies: ["FixturePluginCairoCommon"], path: "Tests/Fixtures/PluginLogs"),
 
         .executableTarget(
             name: "refresh-preview",

@@ -149,7 +149,7 @@ static void draw_mark(cairo_t *cr, const spinner *s, double cx, double cy, color
     cairo_stroke(cr);
 }
 
-static int render(refresh_instance *instance, const refresh_frame *frame, char *error, size_t size) {
+static int draw_frame(refresh_instance *instance, const refresh_frame *frame, char *error, size_t size) {
     const spinner *s = instance;
     cairo_t *cr = (cairo_t *)frame->cairo;
     double width = frame->width, height = frame->height, open, top, cx, cy, grow, needed;
@@ -231,6 +231,17 @@ static int render(refresh_instance *instance, const refresh_frame *frame, char *
         break;
     }
     return 0;
+}
+
+/* The host's context is left as it was given: the turn for horizontal edges is undone. */
+static int render(refresh_instance *instance, const refresh_frame *frame, char *error, size_t size) {
+    cairo_t *cr = (cairo_t *)frame->cairo;
+    int status;
+    if (cr == NULL) { refresh_plugin_set_error(error, size, "no Cairo context"); return 1; }
+    cairo_save(cr);
+    status = draw_frame(instance, frame, error, size);
+    cairo_restore(cr);
+    return status;
 }
 
 static const refresh_plugin_descriptor descriptor = {

@@ -30,11 +30,19 @@ public struct PluginError: Error, Equatable, CustomStringConvertible {
         self.reason = reason
     }
 
-    /// One line: `plugin <file>: <reason>`.
-    public var description: String { "plugin \(file): \(reasonDescription)" }
+    /// One line: `plugin <file>: <reason>`, printable (see ``printable(_:)``).
+    public var description: String { "plugin \(Self.printable(file)): \(reasonDescription)" }
 
-    /// What went wrong, without the file.
-    public var reasonDescription: String {
+    /// `text` with every control character (an ANSI escape, a newline) replaced by `�`, so nothing a
+    /// plugin wrote can steer a terminal or break a line of output.
+    public static func printable(_ text: String) -> String {
+        String(String.UnicodeScalarView(text.unicodeScalars.map { $0.properties.generalCategory == .control ? "\u{FFFD}" : $0 }))
+    }
+
+    /// What went wrong, without the file; printable.
+    public var reasonDescription: String { Self.printable(rawReasonDescription) }
+
+    private var rawReasonDescription: String {
         switch reason {
         case .noSuchFile: "no such file"
         case .unsafeFile(let why): "refused: \(why) (a plugin is native code; loading one is trusting it)"

@@ -25,19 +25,27 @@ public final class PluginIndicator: HostedIndicator {
     public var refreshState: RefreshState = .unknown {
         didSet {
             let codes = CFrame.codes(refreshState)
-            guard codes != CFrame.codes(oldValue), let setState = library.descriptor.pointee.set_state else { return }
+            guard codes != CFrame.codes(oldValue), let setState = library.descriptor.set_state else { return }
             let path = library.info.path
             PluginWatchdog.guarding("plugin \(path): set_state") { setState(instance, codes.state, codes.result) }
         }
     }
 
+    /// What the last ``render(_:into:)`` left behind in its Cairo context that a plugin must not
+    /// (a `cairo_save` without its restore, a changed operator or matrix): the host's own context
+    /// never sees it, but `validate` fails the plugin for it. Empty when the plugin was tidy.
+    public private(set) var lastUntidiness: [String] = []
+
     init(library: PluginLibrary, parameters: ParameterValues) throws(PluginError) {
-        let d = library.descriptor.pointee
+        let d = library.descriptor
         var message = [CChar](repeating: 0, count: 512)
         let path = library.info.path
         let made = PluginWatchdog.guarding("plugin \(path): create") {
             parameters.json.withCString { json in
-                message.withUnsafeMutableBufferPointer { d.create(json, $0.baseAddress, $0.count) }
+                message.withUnsafeMutableBufferPointer { buffer in
+                    guard let createWithHost = d.create_with_host else { return d.create(json, buffer.baseAddress, buffer.count) }
+                    return library.withHostServices { createWithHost($0, json, buffer.baseAddress, buffer.count) }
+                }
             }
         }
         guard let made else { throw PluginError(file: library.info.path, reason: .createFailed(String(errorBuffer: message))) }
@@ -53,25 +61,37 @@ public final class PluginIndicator: HostedIndicator {
     }
 
     deinit {
-        library.descriptor.pointee.destroy(instance)
+        let destroy = library.descriptor.destroy, instance = instance, path = library.info.path
+        PluginWatchdog.guarding("plugin \(path): destroy") { destroy?(instance) }
     }
 
     /// The plugin's identity.
     public var info: IndicatorInfo { library.info.indicator }
 
-    /// Draws through the plugin's `render`, with the Cairo state saved around it.
+    /// Draws through the plugin's `render` on a context of its own over the same pixels, with the
+    /// canvas's transformation, clipped to the frame: whatever state the plugin leaves there (an unbalanced
+    /// `cairo_save`, an error status, another operator) is dropped with that context and cannot
+    /// reach the host's drawing. A plugin that leaves its context in an error state fails the frame.
     public func render(_ frame: IndicatorFrame, into canvas: Canvas) throws(PluginError) {
         var message = [CChar](repeating: 0, count: 512)
-        let cr = canvas.cairoContext
-        cairo_save(cr)
+        let host = canvas.cairoContext
+        guard let cr = PluginContext.make(like: host, frame: frame.size) else {
+            throw PluginError(file: library.info.path, reason: .renderFailed("the host could not make a drawing context"))
+        }
+        defer { cairo_destroy(cr) }
+        let sentinel = PluginContext.Sentinel(cr)
         let path = library.info.path, state = frame.state, stateTime = frame.stateTime
         let status = PluginWatchdog.guarding("plugin \(path): render (\(state), t=\(stateTime) s)") {
             CFrame.withCFrame(frame, cairo: cr) { cFrame in
-                message.withUnsafeMutableBufferPointer { library.descriptor.pointee.render(instance, cFrame, $0.baseAddress, $0.count) }
+                message.withUnsafeMutableBufferPointer { library.descriptor.render(instance, cFrame, $0.baseAddress, $0.count) }
             }
         }
-        cairo_restore(cr)
+        lastUntidiness = sentinel.check(cr)
         guard status == 0 else { throw PluginError(file: library.info.path, reason: .renderFailed(String(errorBuffer: message))) }
+        let cairoStatus = cairo_status(cr)
+        guard cairoStatus == CAIRO_STATUS_SUCCESS else {
+            throw PluginError(file: library.info.path, reason: .renderFailed("left its Cairo context in an error state: \(String(cString: cairo_status_to_string(cairoStatus)))"))
+        }
     }
 }
 

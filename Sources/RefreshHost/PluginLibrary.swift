@@ -26,10 +26,23 @@ public final class PluginLibrary: @unchecked Sendable {
     public static let entrySymbol = REFRESH_PLUGIN_ENTRY_SYMBOL
     /// The smallest descriptor this host can use: up to and including `render`.
     static let minimumDescriptorSize = MemoryLayout<refresh_plugin_descriptor>.offset(of: \refresh_plugin_descriptor.render)! + MemoryLayout<UnsafeRawPointer>.size
+    /// The smallest parameter entry this host can use: up to and including `choice_count`.
+    static let minimumParameterSize = MemoryLayout<refresh_param>.offset(of: \refresh_param.choice_count)! + MemoryLayout<UInt32>.size
+    /// The largest `struct_size` believed: a bigger one is a wild value, not a future ABI.
+    static let maximumStructSize = 1 << 16
 
     /// The plugin's metadata.
     public let info: PluginInfo
-    let descriptor: UnsafePointer<refresh_plugin_descriptor>
+    /// The descriptor as far as both sides know it (see ``ABIStruct``); the fields this host
+    /// knows and the plugin does not are zero.
+    let descriptor: refresh_plugin_descriptor
+    /// What the plugin wrote into the host's log, oldest first (the last 100 lines).
+    public var logLines: [String] { log.lines }
+    let log = PluginLog()
+    /// The descriptor's text fields that held control characters (shown with `�` instead).
+    public let unprintableFields: [String]
+    /// The plugin's own folder of files, as handed to it in `refresh_host`.
+    public let resourceDirectory: String
 
     /// Opens and checks the plugin at `path`. `displayPath` names it in errors (the original
     /// file when `path` is a hot-reload copy).
@@ -53,10 +66,12 @@ public final class PluginLibrary: @unchecked Sendable {
         }
         guard let descriptor = raw else { throw fail(.declined(String(errorBuffer: message))) }
 
-        let d = descriptor.pointee
-        guard Int(d.struct_size) >= Self.minimumDescriptorSize else {
-            throw fail(.structTooSmall(size: Int(d.struct_size), needed: Self.minimumDescriptorSize))
+        let declared = ABIStruct.declaredSize(at: descriptor)
+        guard declared >= Self.minimumDescriptorSize else {
+            throw fail(.structTooSmall(size: declared, needed: Self.minimumDescriptorSize))
         }
+        guard declared <= Self.maximumStructSize else { throw fail(.invalidDescriptor("struct_size \(declared) is not a size")) }
+        let d = ABIStruct.read(refresh_plugin_descriptor.self, at: descriptor, declaredSize: declared)
         guard d.abi_version >= UInt32(REFRESH_PLUGIN_ABI_VERSION_MIN) else { throw fail(.abiTooOld(plugin: d.abi_version, oldest: UInt32(REFRESH_PLUGIN_ABI_VERSION_MIN))) }
         guard d.abi_version <= UInt32(REFRESH_PLUGIN_ABI_VERSION) else { throw fail(.abiTooNew(plugin: d.abi_version, newest: UInt32(REFRESH_PLUGIN_ABI_VERSION))) }
         for (field, present) in [("id", d.id != nil), ("name", d.name != nil), ("create", d.create != nil), ("destroy", d.destroy != nil),
@@ -75,10 +90,17 @@ public final class PluginLibrary: @unchecked Sendable {
         } catch {
             throw fail(.invalidDescriptor("\(error)"))
         }
-        self.descriptor = descriptor
+        self.descriptor = d
+        unprintableFields = [("name", d.name), ("version", d.version), ("description", d.description)].compactMap { field, text in
+            guard let text else { return nil }
+            let string = String(cString: text)
+            return PluginError.printable(string) == string ? nil : field
+        }
+        resourceDirectory = Self.resourceDirectory(forLibraryAt: name)
         info = PluginInfo(
-            indicator: IndicatorInfo(id: id, name: String(cString: d.name), version: d.version.map { String(cString: $0) } ?? "?",
-                                     summary: d.description.map { String(cString: $0) } ?? ""),
+            indicator: IndicatorInfo(id: id, name: PluginError.printable(String(cString: d.name)),
+                                     version: d.version.map { PluginError.printable(String(cString: $0)) } ?? "?",
+                                     summary: d.description.map { PluginError.printable(String(cString: $0)) } ?? ""),
             parameters: parameters, abiVersion: d.abi_version, path: name
         )
     }
@@ -116,6 +138,25 @@ public final class PluginLibrary: @unchecked Sendable {
         }
     }
 
+    /// Calls `body` with the `refresh_host` this host offers the plugin: its log, its resource
+    /// folder and the host's ABI version.
+    func withHostServices<R>(_ body: (UnsafePointer<refresh_host>) -> R) -> R {
+        resourceDirectory.withCString { folder in
+            hostName.withCString { name in
+                var host = refresh_host()
+                host.struct_size = UInt32(MemoryLayout<refresh_host>.size)
+                host.abi_version = UInt32(REFRESH_PLUGIN_ABI_VERSION)
+                host.context = Unmanaged.passUnretained(log).toOpaque()
+                host.log = PluginLog.callback
+                host.resource_dir = folder
+                host.host_name = name
+                return withUnsafePointer(to: &host, body)
+            }
+        }
+    }
+
+    private var hostName: String { (CommandLine.arguments.first.map { ($0 as NSString).lastPathComponent }) ?? "refreshkit" }
+
     // MARK: Checks
 
     /// A plugin is native code: only files the user (or root) owns and others cannot change.
@@ -129,12 +170,35 @@ public final class PluginLibrary: @unchecked Sendable {
         }
     }
 
+    /// The folder a plugin's files live in: `resources/` beside the library in a bundle (a folder
+    /// with `plugin.json`), else the library's own folder.
+    static func resourceDirectory(forLibraryAt path: String) -> String {
+        let folder = (path as NSString).deletingLastPathComponent
+        let base = folder.isEmpty ? "." : folder
+        return FileManager.default.fileExists(atPath: base + "/plugin.json") ? base + "/resources" : base
+    }
+
+    /// The most parameters a plugin may declare.
+    static let maximumParameters = 256
+
+    /// Reads the parameter array by the element size the plugin declares (each entry's
+    /// `struct_size`), never by this host's own, so entries with fields appended or cut read right.
     private static func readParameters(_ d: refresh_plugin_descriptor) throws -> [ParameterSpec] {
         guard d.param_count > 0 else { return [] }
         guard let params = d.params else { throw ParameterError(parameter: "", reason: "param_count is \(d.param_count) but params is NULL") }
+        guard Int(d.param_count) <= maximumParameters else { throw ParameterError(parameter: "", reason: "param_count \(d.param_count) is over \(maximumParameters)") }
+        let base = UnsafeRawPointer(params)
+        let stride = ABIStruct.declaredSize(at: base)
+        guard stride >= minimumParameterSize, stride <= maximumStructSize else {
+            throw ParameterError(parameter: "#0", reason: "struct_size \(stride) is not a parameter entry's size (at least \(minimumParameterSize))")
+        }
         var specs: [ParameterSpec] = []
         for i in 0..<Int(d.param_count) {
-            let p = params[i]
+            let entry = base + i * stride
+            guard ABIStruct.declaredSize(at: entry) == stride else {
+                throw ParameterError(parameter: "#\(i)", reason: "struct_size \(ABIStruct.declaredSize(at: entry)) differs from the first entry's \(stride)")
+            }
+            let p = ABIStruct.read(refresh_param.self, at: entry, declaredSize: stride)
             guard let rawName = p.name else { throw ParameterError(parameter: "#\(i)", reason: "has no name") }
             let name = String(cString: rawName)
             func fail(_ reason: String) -> ParameterError { ParameterError(parameter: name, reason: reason) }
@@ -156,12 +220,14 @@ public final class PluginLibrary: @unchecked Sendable {
             case (REFRESH_PARAM_BOOL, .bool(let b)): kind = .bool(default: b)
             case (REFRESH_PARAM_STRING, .string(let s)): kind = .string(default: s)
             case (REFRESH_PARAM_CHOICE, .string(let s)):
+                guard p.choice_count <= 1000 else { throw fail("choice_count \(p.choice_count) is over 1000") }
                 let options = (0..<Int(p.choice_count)).compactMap { j in p.choices?[j].map { String(cString: $0) } }
                 guard options.count == Int(p.choice_count), options.contains(s) else { throw fail("default '\(s)' is not among its choices") }
                 kind = .choice(default: s, options: options)
             default:
                 throw fail("type \(p.type) does not match its default '\(defaultText)'")
             }
+            guard !specs.contains(where: { $0.name == name }) else { throw fail("is declared twice") }
             specs.append(ParameterSpec(name, kind, help: help))
         }
         return specs

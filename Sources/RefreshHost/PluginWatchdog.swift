@@ -49,7 +49,12 @@ package enum PluginWatchdog {
     }
 
     /// Runs `body` (a call into plugin code) under the watchdog; `what` names it in the message.
+    /// Afterwards it puts back what the call changed for the whole process (``PluginSideEffects``).
     static func guarding<T>(_ what: @escaping @Sendable @autoclosure () -> String, _ body: () throws -> T) rethrows -> T {
+        defer {
+            let restored = PluginSideEffects.restore()
+            if !restored.isEmpty { PluginSideEffects.report(restored, during: what()) }
+        }
         guard state.lock.withLock({ state.onExpiry != nil }) else { return try body() }
         var clock = clockid_t()
         pthread_getcpuclockid(pthread_self(), &clock)

@@ -1,5 +1,4 @@
 import Foundation
-import RefreshHost
 import RefreshPluginSDK
 
 /// One plugin a ``Session`` can show: loaded and watched for rebuilds, or the reason it could not load.

@@ -92,6 +92,7 @@ private final class Registry: @unchecked Sendable {
         d.params = UnsafePointer(params)
         d.param_count = UInt32(specs.count)
         d.create = createThunk
+        d.create_with_host = createWithHostThunk
         d.destroy = destroyThunk
         d.refresh_length = refreshLengthThunk
         d.set_state = setStateThunk
@@ -110,6 +111,11 @@ private final class Instance {
 
 private func instance(_ pointer: UnsafeMutableRawPointer?) -> Instance? {
     pointer.map { Unmanaged<Instance>.fromOpaque($0).takeUnretainedValue() }
+}
+
+private let createWithHostThunk: @convention(c) (UnsafePointer<refresh_host>?, UnsafePointer<CChar>?, UnsafeMutablePointer<CChar>?, Int) -> UnsafeMutableRawPointer? = { host, json, errorBuffer, size in
+    PluginHost.adopt(host)
+    return createThunk(json, errorBuffer, size)
 }
 
 private let createThunk: @convention(c) (UnsafePointer<CChar>?, UnsafeMutablePointer<CChar>?, Int) -> UnsafeMutableRawPointer? = { json, errorBuffer, size in
@@ -143,10 +149,15 @@ private let setStateThunk: @convention(c) (UnsafeMutableRawPointer?, UInt32, UIn
 }
 
 private let renderThunk: @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<refresh_frame>?, UnsafeMutablePointer<CChar>?, Int) -> Int32 = { pointer, frame, error, size in
-    guard let indicator = instance(pointer)?.indicator, let frame, let cairo = frame.pointee.cairo else {
-        PluginExport.write("render called without an instance, a frame or a Cairo context", error, size)
+    guard let indicator = instance(pointer)?.indicator, let frame else {
+        PluginExport.write("render called without an instance or a frame", error, size)
         return 1
     }
-    indicator.render(in: Canvas(borrowing: cairo), frame: CFrame.indicatorFrame(frame))
+    guard let converted = CFrame.indicatorFrame(frame),
+          let cairo = ABIStruct.read(refresh_frame.self, at: frame, declaredSize: CFrame.minimumFrameSize).cairo else {
+        PluginExport.write("the host's frame is too small (\(ABIStruct.declaredSize(at: frame)) bytes, at least \(CFrame.minimumFrameSize) needed) or has no Cairo context", error, size)
+        return 1
+    }
+    indicator.render(in: Canvas(borrowing: cairo), frame: converted)
     return 0
 }

@@ -10,29 +10,38 @@ struct ValidateCommand: ParsableCommand {
         commandName: "validate",
         abstract: "Check a plugin before shipping it: ABI, parameters, every state, determinism, speed, crashes.",
         discussion: """
-            The plugin runs in a child process. Checks: the descriptor and ABI; every parameter at its
-            limits and choices; every state at several progress values, times, both themes, every edge and
-            reduced motion; the same frame twice gives the same bytes; the refresh length is finite; the
-            median frame time at 780×240 px against the budget (a warning unless --enforce-budget).
-            A crash names the signal and the step; a hang is stopped after --timeout seconds.
+            The plugin runs in a child process. Checks: the descriptor and ABI; its name, version and
+            summary printable; every parameter at its limits and choices; the refresh length within
+            1...2000 pt; every state at several progress values, times, both themes, every edge and reduced
+            motion, all on one surface that keeps what earlier frames left: nothing painted outside the
+            frame, the Cairo context left as it was given (every save restored, operator and transformation
+            put back, no error status); the same frame twice gives the same bytes; the median frame time at
+            780×240 px against the budget (a warning unless --enforce-budget); the child's peak memory
+            against --memory-mb. A crash names the signal and the step; a child that ends before its last
+            check (an exit() in the plugin) fails; a hang is stopped after --timeout seconds of the
+            child's CPU time, so a busy machine does not fail a healthy plugin.
             Exit 0 only when every check passes.
             """
     )
 
     @Argument(help: "The plugin's shared library.")
     var path: String
-    @Option(help: "Seconds the child may take.")
+    @Option(help: "Seconds of CPU time the child may use (wall time may be ten times that).")
     var timeout: Double = 60
+    @Option(name: .customLong("memory-mb"), help: "Peak memory (resident) the child may reach, in MB.")
+    var memoryMegabytes: Double = 512
     @Option(name: .customLong("budget-ms"), help: "Frame-time budget, median, in milliseconds.")
     var budgetMilliseconds: Double = 0.5
     @Flag(name: .customLong("enforce-budget"), help: "Fail, rather than warn, when the median frame time is over budget.")
     var enforceBudget = false
 
     func run() throws {
-        guard timeout > 0, timeout.isFinite else { throw ValidationError("--timeout must be > 0") }
+        guard timeout > 0, timeout.isFinite, timeout <= 86_400 else { throw ValidationError("--timeout must be in 0...86400 seconds") }
+        guard memoryMegabytes > 0, memoryMegabytes.isFinite, memoryMegabytes <= 1_048_576 else { throw ValidationError("--memory-mb must be > 0") }
+        guard budgetMilliseconds > 0, budgetMilliseconds.isFinite else { throw ValidationError("--budget-ms must be > 0") }
         let child = Process()
         child.executableURL = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
-        child.arguments = ["validate-child", path, "--budget-ms", "\(budgetMilliseconds)"] + (enforceBudget ? ["--enforce-budget"] : [])
+        child.arguments = ["validate-child", path, "--budget-ms", "\(budgetMilliseconds)", "--memory-mb", "\(memoryMegabytes)"] + (enforceBudget ? ["--enforce-budget"] : [])
         // The Swift runtime's crash backtrace would bury the report; the signal and step are enough.
         child.environment = ProcessInfo.processInfo.environment.merging(["SWIFT_BACKTRACE": "enable=no"]) { _, new in new }
         let pipe = Pipe()
@@ -44,25 +53,37 @@ struct ValidateCommand: ParsableCommand {
             child.waitUntilExit()
             finished.signal()
         }
-        var timedOut = false
-        if finished.wait(timeout: .now() + timeout) == .timedOut {
-            timedOut = true
-            kill(child.processIdentifier, SIGKILL)
-            finished.wait()
+        // The limit is the child's CPU time (and, far beyond it, wall time): polled every 0.1 s.
+        var timedOut = false, overMemory = false
+        let started = Date()
+        while finished.wait(timeout: .now() + 0.1) == .timedOut {
+            let usage = ChildUsage(pid: child.processIdentifier)
+            timedOut = (usage?.cpuSeconds ?? 0) > timeout || Date().timeIntervalSince(started) > timeout * 10
+            overMemory = (usage?.residentMegabytes ?? 0) > memoryMegabytes * 2  // runaway: the child's own check reports the peak
+            if timedOut || overMemory {
+                kill(child.processIdentifier, SIGKILL)
+                finished.wait()
+                break
+            }
         }
         let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        var failures = 0, lastStep = "loading"
-        print("validate \(path)")
+        var failures = 0, lastStep = "loading", done = false
+        print("validate \(PluginError.printable(path))")
         for line in output.split(separator: "\n") {
             if line.hasPrefix("STEP ") {
                 lastStep = String(line.dropFirst(5))
+            } else if line == ValidateChildCommand.doneMarker {
+                done = true
             } else {
                 print("  " + line)
                 if line.hasPrefix("✗") { failures += 1 }
             }
         }
         if timedOut {
-            print("  ✗ timed out after \(fixed(timeout, 0)) s during: \(lastStep)")
+            print("  ✗ timed out after \(fixed(timeout, 0)) s of CPU time during: \(lastStep)")
+            failures += 1
+        } else if overMemory {
+            print("  ✗ used over \(fixed(memoryMegabytes * 2, 0)) MB of memory during: \(lastStep); stopped")
             failures += 1
         } else if child.terminationReason == .uncaughtSignal {
             let signal = child.terminationStatus
@@ -71,6 +92,10 @@ struct ValidateCommand: ParsableCommand {
             failures += 1
         } else if child.terminationStatus != 0 && failures == 0 {
             print("  ✗ the check process ended with status \(child.terminationStatus)")
+            failures += 1
+        } else if !done && failures == 0 {
+            // The plugin ended the process itself (exit() in render): a host would be gone too.
+            print("  ✗ the check process ended early (status \(child.terminationStatus)) during: \(lastStep); a plugin must never end its host")
             failures += 1
         }
         print(failures == 0 ? "PASS" : "FAIL: \(failures) check(s) failed")
@@ -85,7 +110,13 @@ struct ValidateChildCommand: ParsableCommand {
 
     @Argument var path: String
     @Option(name: .customLong("budget-ms")) var budgetMilliseconds: Double = 0.5
+    @Option(name: .customLong("memory-mb")) var memoryMegabytes: Double = 512
     @Flag(name: .customLong("enforce-budget")) var enforceBudget = false
+
+    /// The last line of a child that ran every check.
+    static let doneMarker = "DONE"
+    /// The refresh lengths a host can use, in points.
+    static let sensibleLengths = 1.0...2000
 
     /// Writes a line unbuffered, so the parent has it even if the next step crashes.
     func say(_ line: String) {
@@ -107,6 +138,11 @@ struct ValidateChildCommand: ParsableCommand {
         }
         let info = library.info
         say("✓ descriptor: \(info.indicator.id) “\(info.indicator.name)” \(info.indicator.version), ABI \(info.abiVersion), refresh length \(indicator.refreshLength)")
+        let unprintable = library.unprintableFields
+        say(unprintable.isEmpty ? "✓ text: name, version and summary printable"
+                                : "✗ text: \(unprintable.joined(separator: ", ")) \(unprintable.count == 1 ? "holds" : "hold") control characters (a terminal escape, a newline)")
+        say(Self.sensibleLengths.contains(indicator.refreshLength) ? "✓ refresh length \(indicator.refreshLength) pt is within 1...2000"
+                                                                  : "✗ refresh length \(indicator.refreshLength) pt is outside 1...2000 (a host would pull the list that far)")
         say("✓ parameters: " + (info.parameters.isEmpty ? "none" : info.parameters.map { "\($0.name) (\($0.kindName))" }.joined(separator: ", ")))
 
         // Every parameter at its limits and every choice: create must work and the length stay finite.
@@ -123,7 +159,7 @@ struct ValidateChildCommand: ParsableCommand {
                 step("create with \(spec.name) = \(value.json)")
                 do {
                     let made = try library.makeIndicator(ParameterValues(specs: info.parameters, overrides: [spec.name: value]))
-                    guard made.refreshLength.isFinite else { throw PluginError(file: path, reason: .invalidRefreshLength(made.refreshLength)) }
+                    guard Self.sensibleLengths.contains(made.refreshLength) else { throw PluginError(file: path, reason: .invalidRefreshLength(made.refreshLength)) }
                     variants += 1
                 } catch let error as PluginError {
                     // Free text may be rejected for what it says (a path that is not path data), with a reason.
@@ -135,13 +171,16 @@ struct ValidateChildCommand: ParsableCommand {
                 }
             }
         }
-        say("✓ parameter limits and choices: \(variants) instances created, refresh length finite in all"
+        say("✓ parameter limits and choices: \(variants) instances created, refresh length within 1...2000 in all"
             + (rejected > 0 ? "; \(rejected) free-text values rejected with a reason" : ""))
 
         // Every state, at several progress values and times, both themes, every edge, reduced motion.
         let states: [RefreshState] = [.none, .pulling(progress: 0), .pulling(progress: 0.3), .pulling(progress: 0.7), .pulling(progress: 1), .eligible,
                                       .refreshing, .finished(.success), .finished(.failure), .finished(.noMoreData), .noMoreData]
-        var frames = 0, nondeterministic: [String] = [], renderErrors: [String] = []
+        var frames = 0, nondeterministic: [String] = [], renderErrors: [String] = [], untidy: [String] = [], outside: [String] = []
+        // One surface for every frame, as in a host: a margin of sentinel colour around the frame
+        // shows paint outside it; the state each frame leaves is checked after it.
+        let stage = try ValidationStage()
         for edge in RefreshEdge.allCases {
             for scheme in IndicatorEnvironment.ColorScheme.allCases {
                 for reduceMotion in [false, true] {
@@ -158,12 +197,18 @@ struct ValidateChildCommand: ParsableCommand {
                             step("render \(label)")
                             indicator.refreshState = frame.state
                             do {
-                                let first = try FrameRenderer.render(indicator, frame: frame).pixelWords()
-                                let second = try FrameRenderer.render(indicator, frame: frame).pixelWords()
+                                let first = try stage.render(indicator, frame)
+                                if !indicator.lastUntidiness.isEmpty { untidy.append("\(label): \(indicator.lastUntidiness.joined(separator: ", "))") }
+                                let second = try stage.render(indicator, frame)
                                 if first != second { nondeterministic.append(label) }
+                                if !stage.marginIsIntact() {
+                                    outside.append(label)
+                                    stage.repaintMargin()
+                                }
                                 frames += 1
                             } catch {
                                 renderErrors.append("\(label): \(error)")
+                                if !indicator.lastUntidiness.isEmpty { untidy.append("\(label): \(indicator.lastUntidiness.joined(separator: ", "))") }
                             }
                         }
                     }
@@ -172,6 +217,13 @@ struct ValidateChildCommand: ParsableCommand {
         }
         say(renderErrors.isEmpty ? "✓ rendering: \(frames) frames in every state, edge, theme and motion setting"
                                  : "✗ rendering: \(renderErrors.count) frames failed, first: \(renderErrors[0])")
+        say(untidy.isEmpty ? "✓ Cairo state: every frame left the context as it was given"
+                           : "✗ Cairo state: \(untidy.count) frames left the context changed, first: \(untidy[0])")
+        say(outside.isEmpty ? "✓ bounds: nothing painted outside the frame"
+                            : "✗ bounds: \(outside.count) frames painted outside the frame (over a host's list or panel), first: \(outside[0])")
+        let changes = PluginSideEffects.changesSeen.sorted()
+        say(changes.isEmpty ? "✓ process: working directory, locale and signal handlers left alone"
+                            : "✗ process: the plugin \(changes.joined(separator: ", ")) (the host put it back; a plugin must not)")
         say(nondeterministic.isEmpty ? "✓ determinism: every frame rendered twice gave the same pixels"
                                      : "✗ determinism: \(nondeterministic.count) frames differ between two renders, first: \(nondeterministic[0])")
 
@@ -198,5 +250,86 @@ struct ValidateChildCommand: ParsableCommand {
         let within = median <= budgetMilliseconds
         let mark = within ? "✓" : (enforceBudget ? "✗" : "⚠")
         say("\(mark) frame time: median \(fixed(median)) ms, p99 \(fixed(samples[samples.count * 99 / 100] * 1000)) ms (budget \(budgetMilliseconds) ms\(within || enforceBudget ? "" : "; debug builds are slower, check a release build"))")
+        var usage = rusage()
+        getrusage(RUSAGE_SELF.rawValue, &usage)
+        let peak = Double(usage.ru_maxrss) / 1024
+        say(peak <= memoryMegabytes ? "✓ memory: peak \(fixed(peak, 0)) MB resident (limit \(fixed(memoryMegabytes, 0)) MB)"
+                                    : "✗ memory: peak \(fixed(peak, 0)) MB resident, over the limit of \(fixed(memoryMegabytes, 0)) MB")
+        say(Self.doneMarker)
+    }
+}
+
+/// Where `validate` renders: one surface for every frame, the frame in the middle of a margin of
+/// a sentinel colour, the frame's area cleared to the theme's background before each frame.
+final class ValidationStage {
+    static let margin = 8.0
+    static let sentinel = Color(red: 1, green: 0, blue: 1)
+    private var surface: ImageSurface
+    private var canvas: Canvas
+    private var size = Size(width: 0, height: 0)
+    private var sentinelWord: UInt32 = 0
+
+    init() throws {
+        surface = try ImageSurface(size: Size(width: 16, height: 16), scale: 2)
+        canvas = Canvas(surface: surface)
+    }
+
+    /// Renders `frame` (a new surface when the size changes) and returns the frame's pixels.
+    func render(_ indicator: PluginIndicator, _ frame: IndicatorFrame) throws -> [UInt32] {
+        if frame.size != size || surface.scale != frame.scale {
+            size = frame.size
+            surface = try ImageSurface(size: Size(width: size.width + 2 * Self.margin, height: size.height + 2 * Self.margin), scale: frame.scale)
+            canvas = Canvas(surface: surface)
+            repaintMargin()
+        }
+        let rect = Rect(x: Self.margin, y: Self.margin, width: size.width, height: size.height)
+        canvas.withSavedState {
+            canvas.addRect(rect)
+            canvas.clip()
+            canvas.paint(.color(FrameRenderer.background(for: frame.environment.colorScheme)))
+        }
+        try canvas.withSavedState {
+            canvas.translate(x: Self.margin, y: Self.margin)
+            canvas.addRect(Rect(x: 0, y: 0, width: size.width, height: size.height))
+            canvas.clip()
+            try indicator.render(frame, into: canvas)
+        }
+        return surface.pixelWords()
+    }
+
+    /// Whether every margin pixel still has the sentinel colour.
+    func marginIsIntact() -> Bool {
+        let m = Int(Self.margin * surface.scale)
+        let pixels = surface.pixelWords()
+        let width = surface.width, height = surface.height
+        for y in 0..<height {
+            for x in 0..<width where x < m || y < m || x >= width - m || y >= height - m {
+                if pixels[y * width + x] != sentinelWord { return false }
+            }
+        }
+        return true
+    }
+
+    /// Paints the whole surface with the sentinel colour (the frame's area is cleared per frame).
+    func repaintMargin() {
+        canvas.clear(Self.sentinel)
+        sentinelWord = surface.pixelWords().first ?? 0
+    }
+}
+
+/// A child process's CPU time and resident memory, from `/proc/<pid>/stat`.
+struct ChildUsage {
+    var cpuSeconds: Double
+    var residentMegabytes: Double
+
+    init?(pid: Int32) {
+        guard let text = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+              let close = text.lastIndex(of: ")") else { return nil }
+        // Fields after the command name: state is field 3; utime 14, stime 15, rss 24.
+        let fields = text[text.index(after: close)...].split(separator: " ")
+        guard fields.count > 22, let user = Double(fields[11]), let system = Double(fields[12]), let pages = Double(fields[21]) else { return nil }
+        let ticks = Double(sysconf(Int32(_SC_CLK_TCK)))
+        cpuSeconds = (user + system) / ticks
+        residentMegabytes = pages * Double(sysconf(Int32(_SC_PAGESIZE))) / 1_048_576
     }
 }

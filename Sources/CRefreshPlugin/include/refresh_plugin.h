@@ -4,25 +4,37 @@
  * This header is the whole contract between a host (the preview, refresh-dump) and an indicator
  * plugin (a shared library). A plugin written in C needs this header and Cairo, nothing else.
  *
- * How it works
+ * How it works (the order of calls)
  *   1. The host dlopen()s the library and looks up REFRESH_PLUGIN_ENTRY_SYMBOL.
  *   2. It calls the entry with its own ABI version. The plugin returns its descriptor, or NULL
  *      after writing a reason into the host's error buffer.
  *   3. The host checks the descriptor (struct_size first, then abi_version) before using anything
- *      else, then calls create() with the parameter values as a JSON object.
+ *      else, then calls create_with_host() (or create(), when create_with_host is NULL) with the
+ *      parameter values as a JSON object, then refresh_length().
  *   4. Per frame it calls set_state() when the state changes and render() to draw.
+ *   5. destroy() once per instance. The library itself is never unloaded while the process runs.
+ *
+ * Threads
+ *   [host thread] Every function here, the entry included, is called from one thread at a time,
+ *   and an instance only from the thread that created it. host->log may be called only from
+ *   inside a call the host made (on that thread), never later or from a thread of the plugin's.
  *
  * Rules
  *   - A frame is a pure function of the plugin's parameters and the refresh_frame it is given:
  *     no wall clock, no unseeded randomness, no hidden state that changes the picture.
  *   - Every struct begins with struct_size (its size in bytes as the writer knew it). Fields are
  *     only ever appended, never reordered or removed, so an old host can load a new plugin and a
- *     new host an old plugin: each reads only the fields both know of.
+ *     new host an old plugin: each reads only the fields both know of (the first
+ *     min(struct_size, sizeof) bytes), takes the others as zero, and walks an array by the element
+ *     size its writer declared (refresh_param.struct_size), never by its own sizeof. A reserved
+ *     field becomes a real one only where zero (or NULL) means "absent", as create_with_host did.
+ *   - Why the layout stays as it is (ABI 1): the parameter array is read by declared element size,
+ *     which is as extensible as CLAP's count + get(index) accessor without a call per parameter;
+ *     so the minimum ABI stays 1.
  *   - Strings are UTF-8 and NUL-terminated. Strings and arrays in the descriptor must stay valid
  *     as long as the library is loaded (static storage is simplest).
  *   - Error text goes into the buffer the host passes (error, error_size), NUL-terminated,
  *     truncated to fit. Never write past error_size bytes.
- *   - The host calls a plugin from one thread at a time.
  *
  * No C++ and no Swift types cross this boundary.
  */
@@ -125,8 +137,10 @@ typedef struct refresh_param {
 typedef struct refresh_frame {
     uint32_t struct_size;        /* sizeof(refresh_frame) as the host knew it */
     uint32_t edge;               /* a refresh_edge */
-    struct _cairo *cairo;        /* draw here; origin top-left, units points (scale applied);
-                                    the host saves and restores it around render() */
+    struct _cairo *cairo;        /* draw here; origin top-left, units points (scale applied),
+                                    clipped to the frame; leave it as given (restore what you
+                                    change): the host draws with its own context, but validate
+                                    fails a plugin that does not */
     double width;                /* drawing area in points (for leading/trailing edges the
                                     width is the pull axis) */
     double height;
@@ -150,6 +164,30 @@ typedef struct refresh_frame {
 /* An instance the plugin made; opaque to the host. */
 typedef void refresh_instance;
 
+/* How serious a log line is. */
+typedef enum refresh_log_level {
+    REFRESH_LOG_DEBUG = 0,
+    REFRESH_LOG_INFO = 1,
+    REFRESH_LOG_WARNING = 2,
+    REFRESH_LOG_ERROR = 3
+} refresh_log_level;
+
+/* What the host offers a plugin, handed to create_with_host(). Valid only during that call: copy
+ * the strings you keep. */
+typedef struct refresh_host {
+    uint32_t struct_size;        /* sizeof(refresh_host) as the host knew it */
+    uint32_t abi_version;        /* the host's REFRESH_PLUGIN_ABI_VERSION */
+    void *context;               /* pass it back to log() */
+    /* [host thread] Writes a line into the host's log (the preview shows a plugin's lines in its
+     * panel). `level` is a refresh_log_level; `message` UTF-8, one line. Callable during any call
+     * the host makes into the plugin, with the context given here. */
+    void (*log)(void *context, uint32_t level, const char *message);
+    const char *resource_dir;    /* the plugin's own folder of files (its bundle's resources/, or
+                                    the folder of the library), without a trailing '/' */
+    const char *host_name;       /* e.g. "refresh-preview", for messages */
+    void *reserved[4];           /* NULL: room to grow */
+} refresh_host;
+
 /* The plugin's description of itself and its functions. */
 typedef struct refresh_plugin_descriptor {
     uint32_t struct_size;        /* sizeof(refresh_plugin_descriptor) as the plugin knew it */
@@ -162,25 +200,30 @@ typedef struct refresh_plugin_descriptor {
     uint32_t param_count;
     uint32_t reserved0;          /* 0 */
 
-    /* Makes an instance from a JSON object of parameter values (keys are parameter names; a
-     * missing key means the default). On failure returns NULL and writes why into error. */
+    /* [host thread] Makes an instance from a JSON object of parameter values (keys are parameter
+     * names; a missing key means the default). On failure returns NULL and writes why into
+     * error. Used when create_with_host is NULL (a plugin written before it existed). */
     refresh_instance *(*create)(const char *params_json, char *error, size_t error_size);
-    /* Frees an instance. */
+    /* [host thread] Frees an instance. */
     void (*destroy)(refresh_instance *instance);
-    /* The pull distance in points that completes progress (the indicator's natural height, or
+    /* [host thread] The pull distance in points that completes progress (the indicator's natural height, or
      * width for horizontal edges). Finite and > 0. */
     double (*refresh_length)(refresh_instance *instance);
-    /* Tells the instance the state changed (state is a refresh_state, result a refresh_result).
+    /* [host thread] Tells the instance the state changed (state is a refresh_state, result a refresh_result).
      * Optional: may be NULL. Must not change what render() draws for a given frame. */
     void (*set_state)(refresh_instance *instance, uint32_t state, uint32_t result);
-    /* Draws one frame. Returns 0 on success; otherwise writes why into error and returns
-     * non-zero (the host shows the reason instead of the frame). */
+    /* [host thread] Draws one frame. Returns 0 on success; otherwise writes why into error and returns
+     * non-zero (the host shows the reason instead of the frame). Leave the Cairo context as you
+     * found it (every cairo_save matched by a cairo_restore): `refresh-dump validate` checks. */
     int (*render)(refresh_instance *instance, const refresh_frame *frame, char *error, size_t error_size);
 
-    void *reserved[8];           /* NULL: room to grow */
+    /* [host thread] As create, with what the host offers (log, resource folder). Optional: NULL
+     * in plugins written before it (it took the place of reserved[0], which was NULL). */
+    refresh_instance *(*create_with_host)(const refresh_host *host, const char *params_json, char *error, size_t error_size);
+    void *reserved[7];           /* NULL: room to grow */
 } refresh_plugin_descriptor;
 
-/* The entry every plugin exports under REFRESH_PLUGIN_ENTRY_SYMBOL. host_abi_version is the
+/* The entry every plugin exports under REFRESH_PLUGIN_ENTRY_SYMBOL. [host thread] host_abi_version is the
  * host's REFRESH_PLUGIN_ABI_VERSION; a plugin that cannot work with it returns NULL and says why
  * in error. */
 typedef const refresh_plugin_descriptor *(*refresh_plugin_entry_fn)(uint32_t host_abi_version, char *error, size_t error_size);

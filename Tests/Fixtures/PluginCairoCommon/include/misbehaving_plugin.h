@@ -1,0 +1,102 @@
+/* Plugins that load, draw and return 0 but harm or test their host in one way each; a fixture
+ * defines one MISBEHAVE_* before including this file.
+ *   MISBEHAVE_UNTIDY          cairo_save without restore, operator CLEAR, a zero scale
+ *   MISBEHAVE_PAINTS_OUTSIDE  cairo_reset_clip, then paints everything red
+ *   MISBEHAVE_PROCESS         chdir("/"), setlocale(LC_ALL, "C.UTF-8"), SIGUSR1 ignored
+ *   MISBEHAVE_EXITS           exit(0) in the third render
+ *   MISBEHAVE_HUGE_LENGTH     a refresh length of 1e308
+ *   MISBEHAVE_ESCAPES         an ANSI escape in its name
+ *   MISBEHAVE_LOGS            (well behaved) logs through refresh_host and reports its folder */
+#ifndef MISBEHAVING_PLUGIN_H
+#define MISBEHAVING_PLUGIN_H
+#include <cairo/cairo.h>
+#include <locale.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <unistd.h>
+#include "refresh_plugin.h"
+
+static int misbehaving_frames = 0;
+
+static refresh_instance *misbehaving_create(const char *json, char *error, size_t size) {
+    (void)json; (void)error; (void)size;
+    return malloc(1);
+}
+
+static refresh_instance *misbehaving_create_with_host(const refresh_host *host, const char *json, char *error, size_t size) {
+#ifdef MISBEHAVE_LOGS
+    char line[600];
+    snprintf(line, sizeof line, "resources in %s (host ABI %u, %s)", host->resource_dir, host->abi_version, host->host_name);
+    host->log(host->context, REFRESH_LOG_INFO, line);
+    host->log(host->context, REFRESH_LOG_WARNING, "a \x1b[31mwarning\x1b[0m with an escape");
+#else
+    (void)host;
+#endif
+    return misbehaving_create(json, error, size);
+}
+
+static void misbehaving_destroy(refresh_instance *instance) { free(instance); }
+
+static double misbehaving_length(refresh_instance *instance) {
+    (void)instance;
+#ifdef MISBEHAVE_HUGE_LENGTH
+    return 1e308;
+#else
+    return 60;
+#endif
+}
+
+static int misbehaving_render(refresh_instance *instance, const refresh_frame *frame, char *error, size_t size) {
+    (void)instance; (void)error; (void)size;
+    cairo_t *cr = frame->cairo;
+    misbehaving_frames++;
+    cairo_set_source_rgb(cr, 0, 0, 1);
+    cairo_rectangle(cr, 10, 10, 20, 20);
+    cairo_fill(cr);
+#ifdef MISBEHAVE_UNTIDY
+    cairo_save(cr);
+    cairo_set_operator(cr, CAIRO_OPERATOR_CLEAR);
+    cairo_scale(cr, 0, 0);
+#endif
+#ifdef MISBEHAVE_PAINTS_OUTSIDE
+    cairo_reset_clip(cr);
+    cairo_set_source_rgb(cr, 1, 0, 0);
+    cairo_paint(cr);
+#endif
+#ifdef MISBEHAVE_PROCESS
+    if (chdir("/") != 0) return 1;
+    setlocale(LC_ALL, "C.UTF-8");
+    signal(SIGUSR1, SIG_IGN);
+#endif
+#ifdef MISBEHAVE_EXITS
+    if (misbehaving_frames == 3) exit(0);
+#endif
+    return 0;
+}
+
+#ifdef MISBEHAVE_ESCAPES
+#define MISBEHAVING_NAME "Evil \x1b[2J\x1b[31mred"
+#else
+#define MISBEHAVING_NAME "Misbehaving"
+#endif
+
+static const refresh_plugin_descriptor misbehaving_descriptor = {
+    .struct_size = sizeof(refresh_plugin_descriptor),
+    .abi_version = REFRESH_PLUGIN_ABI_VERSION,
+    .id = "dev.refreshkit.fixture-misbehaving",
+    .name = MISBEHAVING_NAME,
+    .version = "1.0.0",
+    .description = "A plugin that harms its host on purpose, for the tests.",
+    .create = misbehaving_create,
+    .destroy = misbehaving_destroy,
+    .refresh_length = misbehaving_length,
+    .render = misbehaving_render,
+    .create_with_host = misbehaving_create_with_host,
+};
+
+REFRESH_PLUGIN_EXPORT const refresh_plugin_descriptor *refresh_plugin_entry(uint32_t host_abi_version, char *error, size_t error_size) {
+    (void)host_abi_version; (void)error; (void)error_size;
+    return &misbehaving_descriptor;
+}
+#endif

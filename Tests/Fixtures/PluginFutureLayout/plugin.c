@@ -1,0 +1,3 @@
+#include "refresh_plugin_future.h"
+#define LAYOUT_NAME "future"
+#include "layout_plugin.h"

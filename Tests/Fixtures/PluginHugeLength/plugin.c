@@ -1,0 +1,2 @@
+#define MISBEHAVE_HUGE_LENGTH 1
+#include "misbehaving_plugin.h"

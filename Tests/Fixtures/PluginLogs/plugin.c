@@ -1,0 +1,2 @@
+#define MISBEHAVE_LOGS 1
+#include "misbehaving_plugin.h"

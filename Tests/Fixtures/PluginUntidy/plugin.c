@@ -1,0 +1,2 @@
+#define MISBEHAVE_UNTIDY 1
+#include "misbehaving_plugin.h"
