@@ -24,8 +24,8 @@ public final class HotReloadingPlugin {
     private var parametersJSON: String
     private var signature: FileSignature?
     private var inputs: [String: FileSignature] = [:]
-    private static let copies = FileManager.default.temporaryDirectory.appendingPathComponent("refreshkit-plugins-\(getpid())").path
-    nonisolated(unsafe) private static var copyCounter = 0
+    /// A signature seen once but not yet twice in a row: the file may still be being written.
+    private var settling: FileSignature?
 
     private struct FileSignature: Equatable {
         var modified: Date
@@ -38,7 +38,7 @@ public final class HotReloadingPlugin {
         self.path = path
         self.parametersJSON = parametersJSON
         signature = Self.signature(of: path)
-        indicator = try PluginLibrary(path: path).makeIndicator(parametersJSON: parametersJSON)
+        indicator = try Self.loadCopy(of: path).makeIndicator(parametersJSON: parametersJSON)
         inputs = Self.inputs(of: indicator)
     }
 
@@ -49,9 +49,16 @@ public final class HotReloadingPlugin {
     public func reloadIfChanged() -> Bool {
         let current = Self.signature(of: path)
         if current != signature {
+            // Seen for the first time: look again next time, and load it if it stayed the same.
+            guard current == settling else {
+                settling = current
+                return false
+            }
+            settling = nil
             signature = current
             return reload()
         }
+        settling = nil
         let now = Self.inputs(of: indicator)
         guard now != inputs, let changed = now.keys.sorted().first(where: { now[$0] != inputs[$0] }) else { return false }
         inputs = now
@@ -81,15 +88,7 @@ public final class HotReloadingPlugin {
     @discardableResult
     public func reload() -> Bool {
         do {
-            try FileManager.default.createDirectory(atPath: Self.copies, withIntermediateDirectories: true)
-            Self.copyCounter += 1
-            let copy = (Self.copies as NSString).appendingPathComponent("\(Self.copyCounter)-" + (path as NSString).lastPathComponent)
-            try? FileManager.default.removeItem(atPath: copy)
-            guard FileManager.default.fileExists(atPath: path) else { throw PluginError(file: path, reason: .noSuchFile) }
-            try PluginLibrary.checkFile(path, name: path)
-            try FileManager.default.copyItem(atPath: path, toPath: copy)
-            defer { try? FileManager.default.removeItem(atPath: copy) }  // the mapping outlives the name
-            let fresh = try PluginLibrary(path: copy, displayPath: path).makeIndicator(parametersJSON: parametersJSON)
+            let fresh = try Self.loadCopy(of: path).makeIndicator(parametersJSON: parametersJSON)
             fresh.refreshState = indicator.refreshState
             indicator = fresh
             inputs = Self.inputs(of: fresh)
@@ -98,12 +97,47 @@ public final class HotReloadingPlugin {
             changedInput = nil
             reloadCount += 1
             return true
-        } catch let error as PluginError {
-            lastError = error
         } catch {
-            lastError = PluginError(file: path, reason: .notASharedObject("\(error)"))
+            lastError = error
         }
         return false
+    }
+
+    /// Copies `path` (checked first) into a new private folder, loads the copy, and removes both:
+    /// the mapping outlives the name, and nothing is left behind.
+    static func loadCopy(of path: String) throws(PluginError) -> PluginLibrary {
+        let source = try PluginLibrary.openChecked(path, name: path)
+        defer { close(source) }
+        var template = Array((NSTemporaryDirectory() + "/refreshkit-plugin-XXXXXX").utf8CString)
+        guard let folderPointer = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
+            throw PluginError(file: path, reason: .notASharedObject("no private folder for a copy: \(String(cString: strerror(errno)))"))
+        }
+        let folder = String(cString: folderPointer)
+        let copy = folder + "/" + (path as NSString).lastPathComponent
+        defer {
+            unlink(copy)
+            rmdir(folder)
+        }
+        // Copy from the descriptor that was checked, not from the path again.
+        let target = open(copy, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o700)
+        guard target >= 0 else { throw PluginError(file: path, reason: .notASharedObject("cannot copy: \(String(cString: strerror(errno)))")) }
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        var failed = false
+        while true {
+            let n = buffer.withUnsafeMutableBytes { read(source, $0.baseAddress, $0.count) }
+            if n < 0 && errno == EINTR { continue }
+            if n <= 0 {
+                failed = n < 0
+                break
+            }
+            if buffer.withUnsafeBytes({ write(target, $0.baseAddress, n) }) != n {
+                failed = true
+                break
+            }
+        }
+        close(target)
+        if failed { throw PluginError(file: path, reason: .notASharedObject("cannot copy: \(String(cString: strerror(errno)))")) }
+        return try PluginLibrary(path: copy, displayPath: path)
     }
 
     /// The regular files that `indicator`'s text parameters name, found as the plugins find them.

@@ -17,6 +17,8 @@ public struct PluginError: Error, Equatable, CustomStringConvertible {
         case invalidRefreshLength(Double)
         case renderFailed(String)
         case notFound(String)
+        /// More than one library in the search path answers to the name or id.
+        case ambiguous([String])
     }
 
     /// The plugin file (or the id that was looked for).
@@ -59,6 +61,7 @@ public struct PluginError: Error, Equatable, CustomStringConvertible {
         case .invalidRefreshLength(let length): "refresh length is \(length); it must be a finite number > 0"
         case .renderFailed(let why): "render failed: \(why.isEmpty ? "(no reason given)" : why)"
         case .notFound(let searched): "not found in \(searched)"
+        case .ambiguous(let files): "\(files.count) plugins answer to it: \(files.joined(separator: ", ")); pass the path of the one you mean"
         }
     }
 }

@@ -49,12 +49,16 @@ public final class PluginLibrary: @unchecked Sendable {
     public init(path: String, displayPath: String? = nil) throws(PluginError) {
         let name = displayPath ?? path
         func fail(_ reason: PluginError.Reason) -> PluginError { PluginError(file: name, reason: reason) }
-        try Self.checkFile(path, name: name)
-
+        // Open once, check what was opened (the file and every folder above it), and load exactly
+        // that through /proc/self/fd: a path swapped in between cannot slip another file in.
+        // The descriptor stays open once loaded: the loader knows the library by this name, and a
+        // later library must not be given the same number (it would be taken for this one).
+        let fd = try Self.openChecked(path, name: name)
         _ = dlerror()
-        guard let handle = PluginWatchdog.guarding("plugin \(name): loading (its constructors)", { dlopen(path, RTLD_NOW | RTLD_LOCAL) }) else {
+        guard let handle = PluginWatchdog.guarding("plugin \(name): loading (its constructors)", { dlopen("/proc/self/fd/\(fd)", RTLD_NOW | RTLD_LOCAL) }) else {
+            close(fd)
             let detail = dlerror().map { String(cString: $0) } ?? "dlopen failed"
-            let short = detail.replacingOccurrences(of: path + ": ", with: "")
+            let short = detail.replacingOccurrences(of: "/proc/self/fd/\(fd): ", with: "").replacingOccurrences(of: path + ": ", with: "")
             throw fail(short.contains("ELF class") || short.contains("machine") || short.contains("architecture")
                        ? .wrongArchitecture(short) : .notASharedObject(short))
         }
@@ -159,15 +163,39 @@ public final class PluginLibrary: @unchecked Sendable {
 
     // MARK: Checks
 
-    /// A plugin is native code: only files the user (or root) owns and others cannot change.
-    static func checkFile(_ path: String, name: String) throws(PluginError) {
-        var status = stat()
-        guard stat(path, &status) == 0 else { throw PluginError(file: name, reason: .noSuchFile) }
-        guard (status.st_mode & S_IFMT) == S_IFREG else { throw PluginError(file: name, reason: .notASharedObject("not a regular file")) }
-        if status.st_mode & S_IWOTH != 0 { throw PluginError(file: name, reason: .unsafeFile("the file is world-writable")) }
-        if status.st_uid != getuid() && status.st_uid != 0 {
-            throw PluginError(file: name, reason: .unsafeFile("the file is owned by uid \(status.st_uid), not by you (uid \(getuid())) or root"))
+    /// A plugin is native code: only a regular file the user (or root) owns and others cannot
+    /// change, in folders others cannot change either (a world-writable folder only with the sticky
+    /// bit, as /tmp). Returns the open file; its descriptor is what gets loaded.
+    static func openChecked(_ path: String, name: String) throws(PluginError) -> Int32 {
+        func refuse(_ why: String) -> PluginError { PluginError(file: name, reason: .unsafeFile(why)) }
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw PluginError(file: name, reason: .noSuchFile) }
+        do throws(PluginError) {
+            var status = stat()
+            guard fstat(fd, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else {
+                throw PluginError(file: name, reason: .notASharedObject("not a regular file"))
+            }
+            if status.st_mode & S_IWOTH != 0 { throw refuse("the file is world-writable") }
+            if status.st_uid != getuid() && status.st_uid != 0 {
+                throw refuse("the file is owned by uid \(status.st_uid), not by you (uid \(getuid())) or root")
+            }
+            // The folders of the file actually opened (symbolic links resolved), up to the root.
+            var folder = ((try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/\(fd)")) ?? path as String) as NSString
+            while true {
+                folder = folder.deletingLastPathComponent as NSString
+                var info = stat()
+                guard stat(folder as String, &info) == 0 else { throw refuse("its folder \(folder) cannot be read") }
+                if info.st_uid != getuid() && info.st_uid != 0 { throw refuse("its folder \(folder) is owned by uid \(info.st_uid)") }
+                if info.st_mode & S_IWOTH != 0 && info.st_mode & S_ISVTX == 0 {
+                    throw refuse("its folder \(folder) is writable by others")
+                }
+                if folder.length <= 1 { break }
+            }
+        } catch {
+            close(fd)
+            throw error
         }
+        return fd
     }
 
     /// The folder a plugin's files live in: `resources/` beside the library in a bundle (a folder

@@ -18,8 +18,9 @@ public struct PluginSearchPath: Equatable, Sendable {
             directories += path.split(separator: ":").map(String.init).filter { !$0.isEmpty }
         }
         if let products = buildProductsDirectory { directories.append(products) }
+        // One folder named twice (`.build/debug` and where that link points) is searched once.
         var seen = Set<String>()
-        return PluginSearchPath(directories: directories.filter { seen.insert($0).inserted })
+        return PluginSearchPath(directories: directories.filter { seen.insert(($0 as NSString).resolvingSymlinksInPath).inserted })
     }
 
     /// The folder holding the running executable, where SwiftPM puts the plugin libraries it builds.
@@ -47,16 +48,22 @@ public struct PluginSearchPath: Equatable, Sendable {
         reference.contains("/") || reference.hasSuffix(".so")
     }
 
-    /// The plugin named by `reference`: a path (anything with a `/` or ending in `.so`), or an id
-    /// or display name (case-insensitive) looked up in the search path.
+    /// The plugin named by `reference`: a path (anything with a `/` or ending in `.so`; a bare
+    /// `libX.so` is in the working folder), or an id or display name (case-insensitive) looked up
+    /// in the search path. Two libraries answering to the same id or name are an error naming both,
+    /// not the first one silently.
     public func resolve(_ reference: String) throws(PluginError) -> String {
-        if Self.isPath(reference) { return reference }
-        var known: [String] = []
+        if Self.isPath(reference) {
+            return reference.hasPrefix("/") ? reference : FileManager.default.currentDirectoryPath + "/" + reference
+        }
+        var known: [String] = [], matches: [String] = []
         for path in libraries() {
             guard let info = try? PluginLibrary(path: path).info else { continue }
-            if info.indicator.id == reference || info.indicator.name.lowercased() == reference.lowercased() { return path }
+            if info.indicator.id == reference || info.indicator.name.lowercased() == reference.lowercased() { matches.append(path) }
             known += [info.indicator.name, info.indicator.id]
         }
+        if matches.count == 1 { return matches[0] }
+        if matches.count > 1 { throw PluginError(file: reference, reason: .ambiguous(matches)) }
         let searched = directories.isEmpty ? "an empty search path" : directories.joined(separator: ":")
         let close = Self.closeMatches(to: reference, among: known)
         throw PluginError(file: reference, reason: .notFound(searched + (close.isEmpty ? "" : "; did you mean \(close.map { "'\($0)'" }.joined(separator: " or "))?")))

@@ -76,6 +76,35 @@ import RefreshPluginSDK
         #expect(loadError(path) == "plugin \(path): refused: the file is owned by uid 65534, not by you (uid 0) or root (a plugin is native code; loading one is trusting it)")
     }
 
+    @Test func aFolderOthersCanWriteIsRefused() throws {
+        let folder = scratchDirectory("open-folder") + "/open"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        chmod(folder, 0o777)  // not sticky: anyone could swap the file
+        let path = folder + "/libRefreshSpinner.so"
+        try FileManager.default.copyItem(atPath: library("RefreshSpinner"), toPath: path)
+        #expect(loadError(path) == "plugin \(path): refused: its folder \(folder) is writable by others (a plugin is native code; loading one is trusting it)")
+        chmod(folder, 0o1777)  // sticky, as /tmp: only the owner may replace the file
+        #expect(loadError(path) == nil)
+    }
+
+    /// Libraries are loaded through `/proc/self/fd/N`; the loader knows them by that name, so two
+    /// libraries must never be loaded under one number (each would be taken for the first).
+    @Test func librariesLoadedOneAfterAnotherStayDistinct() throws {
+        let ids = try ["RefreshSpinner", "RefreshLabel", "RefreshRainbow", "RefreshLabel"].map { try PluginLibrary(path: library($0)).info.indicator.id }
+        #expect(ids == ["dev.refreshkit.spinner", "dev.refreshkit.label", "dev.refreshkit.rainbow", "dev.refreshkit.label"])
+    }
+
+    @Test func twoPluginsWithOneIdAreAnErrorNotTheFirst() throws {
+        let folder = scratchDirectory("duplicate-ids")
+        for name in ["libA.so", "libB.so"] { try FileManager.default.copyItem(atPath: library("RefreshSpinner"), toPath: "\(folder)/\(name)") }
+        do {
+            _ = try PluginSearchPath(directories: [folder]).resolve("dev.refreshkit.spinner")
+            Issue.record("a duplicate id resolved to one of them")
+        } catch {
+            #expect(error.reason == .ambiguous(["\(folder)/libA.so", "\(folder)/libB.so"]))
+        }
+    }
+
     @Test func parametersAreCheckedBeforeThePluginSeesThem() {
         let path = library("RefreshSpinner")
         #expect(loadError(path, parameters: #"{"spokes": 20}"#) == "plugin \(path): parameter 'spokes': 20.0 is outside 8.0...12.0")
@@ -135,6 +164,7 @@ import RefreshPluginSDK
         plugin.indicator.refreshState = .refreshing
         try FileManager.default.removeItem(atPath: path)
         try FileManager.default.copyItem(atPath: library("RefreshRainbow"), toPath: path)
+        #expect(!plugin.reloadIfChanged(), "seen once: it may still be being written")
         #expect(plugin.reloadIfChanged())
         #expect(plugin.indicator.info.id == "dev.refreshkit.rainbow")
         #expect(plugin.indicator.refreshState == .refreshing)
@@ -144,9 +174,40 @@ import RefreshPluginSDK
         try FileManager.default.removeItem(atPath: path)
         try "half-written".write(toFile: path, atomically: true, encoding: .utf8)
         #expect(!plugin.reloadIfChanged())
+        #expect(!plugin.reloadIfChanged())
         #expect(plugin.indicator.info.id == "dev.refreshkit.rainbow")
         #expect(plugin.lastError?.description == "plugin \(path): not a shared object (file too short)")
         _ = try FrameRenderer.render(plugin.indicator, frame: IndicatorFrame(size: Size(width: 200, height: 60), state: .refreshing))
+    }
+
+    /// Overwriting the library in place (`cp other.so lib.so`) while it is in use changed the code
+    /// that ran (the first load mapped the file itself) and crashed the preview. Every load is from
+    /// a private copy, and no copy or folder is left behind.
+    @Test func anInPlaceOverwriteNeverTouchesTheCodeThatRuns() throws {
+        let path = scratchDirectory("in-place") + "/libInPlace.so"
+        try FileManager.default.copyItem(atPath: library("RefreshSpinner"), toPath: path)
+        // Copies of this file in private folders (other tests make folders of their own meanwhile).
+        let leftovers = {
+            ((try? FileManager.default.contentsOfDirectory(atPath: NSTemporaryDirectory())) ?? []).filter {
+                $0.hasPrefix("refreshkit-plugin-") && FileManager.default.fileExists(atPath: NSTemporaryDirectory() + "/\($0)/libInPlace.so")
+            }.count
+        }
+        let plugin = try HotReloadingPlugin(path: path)
+        let frame = IndicatorFrame(size: Size(width: 200, height: 60), state: .refreshing)
+        for round in 0..<6 {
+            // In place: the same inode, truncated and written again, as `cp` does.
+            let other = try Data(contentsOf: URL(fileURLWithPath: library(round % 2 == 0 ? "RefreshRainbow" : "RefreshSpinner")))
+            let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+            try handle.truncate(atOffset: 0)
+            _ = try FrameRenderer.render(plugin.indicator, frame: frame)  // half-written on disk: still draws
+            try handle.write(contentsOf: other)
+            try handle.close()
+            _ = plugin.reloadIfChanged()
+            _ = plugin.reloadIfChanged()
+            #expect(plugin.indicator.info.id == (round % 2 == 0 ? "dev.refreshkit.rainbow" : "dev.refreshkit.spinner"))
+            _ = try FrameRenderer.render(plugin.indicator, frame: frame)
+        }
+        #expect(leftovers() == 0)
     }
 
     @Test func aFileTheParametersNameIsWatchedToo() throws {
