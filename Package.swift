@@ -37,6 +37,8 @@ let package = Package(
         .library(name: "FixturePluginHugeLength", type: .dynamic, targets: ["FixturePluginHugeLength"]),
         .library(name: "FixturePluginEscapes", type: .dynamic, targets: ["FixturePluginEscapes"]),
         .library(name: "FixturePluginLogs", type: .dynamic, targets: ["FixturePluginLogs"]),
+        .library(name: "FixturePluginConstructorHangs", type: .dynamic, targets: ["FixturePluginConstructorHangs"]),
+        .library(name: "FixturePluginConstructorCrashes", type: .dynamic, targets: ["FixturePluginConstructorCrashes"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -114,6 +116,8 @@ let package = Package(
         .target(name: "FixturePluginHugeLength", dependencies: ["FixturePluginCairoCommon"], path: "Tests/Fixtures/PluginHugeLength"),
         .target(name: "FixturePluginEscapes", dependencies: ["FixturePluginCairoCommon"], path: "Tests/Fixtures/PluginEscapes"),
         .target(name: "FixturePluginLogs", dependencies: ["FixturePluginCairoCommon"], path: "Tests/Fixtures/PluginLogs"),
+        .target(name: "FixturePluginConstructorHangs", dependencies: ["FixturePluginCairoCommon"], path: "Tests/Fixtures/PluginConstructorHangs"),
+        .target(name: "FixturePluginConstructorCrashes", dependencies: ["FixturePluginCairoCommon"], path: "Tests/Fixtures/PluginConstructorCrashes"),
 
         .executableTarget(
             name: "refresh-preview",

@@ -87,6 +87,11 @@ public final class HotReloadingPlugin {
     /// Loads the file now, from a fresh copy.
     @discardableResult
     public func reload() -> Bool {
+        // A new build that crashes or hangs while loading is found out in a child, not here.
+        if case .failure(let error) = PluginProbe.probe([path])[0] {
+            lastError = error
+            return false
+        }
         do {
             let fresh = try Self.loadCopy(of: path).makeIndicator(parametersJSON: parametersJSON)
             fresh.refreshState = indicator.refreshState

@@ -19,6 +19,8 @@ public struct PluginError: Error, Equatable, CustomStringConvertible {
         case notFound(String)
         /// More than one library in the search path answers to the name or id.
         case ambiguous([String])
+        /// What the child process that tried to load it said (see ``PluginProbe``).
+        case reported(String)
     }
 
     /// The plugin file (or the id that was looked for).
@@ -61,6 +63,7 @@ public struct PluginError: Error, Equatable, CustomStringConvertible {
         case .invalidRefreshLength(let length): "refresh length is \(length); it must be a finite number > 0"
         case .renderFailed(let why): "render failed: \(why.isEmpty ? "(no reason given)" : why)"
         case .notFound(let searched): "not found in \(searched)"
+        case .reported(let why): why
         case .ambiguous(let files): "\(files.count) plugins answer to it: \(files.joined(separator: ", ")); pass the path of the one you mean"
         }
     }

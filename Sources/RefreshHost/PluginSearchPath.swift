@@ -38,9 +38,11 @@ public struct PluginSearchPath: Equatable, Sendable {
         }
     }
 
-    /// The plugins found, each loaded and checked; libraries that fail come back as errors.
+    /// The plugins found, each loaded and checked in a child process (``PluginProbe``), so one bad
+    /// library cannot harm the caller; libraries that fail come back as errors. The infos carry no
+    /// parameters: load the plugin you use.
     public func discover() -> [Result<PluginInfo, PluginError>] {
-        libraries().map { path in Result { () throws(PluginError) in try PluginLibrary(path: path).info } }
+        PluginProbe.probe(libraries())
     }
 
     /// Whether `reference` names a file (it has a `/` or ends in `.so`) rather than an id or name.
@@ -57,8 +59,8 @@ public struct PluginSearchPath: Equatable, Sendable {
             return reference.hasPrefix("/") ? reference : FileManager.default.currentDirectoryPath + "/" + reference
         }
         var known: [String] = [], matches: [String] = []
-        for path in libraries() {
-            guard let info = try? PluginLibrary(path: path).info else { continue }
+        for case .success(let info) in discover() {
+            let path = info.path
             if info.indicator.id == reference || info.indicator.name.lowercased() == reference.lowercased() { matches.append(path) }
             known += [info.indicator.name, info.indicator.id]
         }

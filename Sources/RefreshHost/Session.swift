@@ -75,7 +75,7 @@ package final class Session {
     package init(options: Options = Options(), pluginPaths: [String], firstPlugin: String? = nil) {
         self.options = options
         self.pluginPaths = pluginPaths
-        plugins = pluginPaths.map(SessionPlugin.init)
+        plugins = Self.probedPlugins(pluginPaths)
         player = nil
         message = "Drag the list."
         let pageSize = options.pageSize ?? Defaults.pageSize(forExtent: options.viewport.height)
@@ -102,6 +102,11 @@ package final class Session {
         driver = player.driver
         slots = player.slots
         sceneLayout = player.layout
+    }
+
+    /// The plugins at `paths`, probed in a child process; each is loaded when first shown.
+    private static func probedPlugins(_ paths: [String]) -> [SessionPlugin] {
+        zip(paths, PluginProbe.probe(paths)).map { SessionPlugin(path: $0, probed: $1) }
     }
 
     /// The list's viewport, in points.
@@ -202,7 +207,7 @@ package final class Session {
         case .previousPlugin: switchPlugin(by: -1)
         case .reloadPlugins:
             guard player == nil else { break }
-            plugins = pluginPaths.map(SessionPlugin.init)
+            plugins = Self.probedPlugins(pluginPaths)
             current = min(current, max(0, plugins.count - 1))
             rebuild()
             message = "reloaded \(plugins.count) plugins"
@@ -347,7 +352,7 @@ package final class Session {
     @discardableResult
     package func reloadChangedPlugins() -> Bool {
         var changed = false
-        for (index, plugin) in plugins.enumerated() {
+        for (index, plugin) in plugins.enumerated() where index == current || plugin.hot != nil || plugin.loadError != nil {
             guard let note = plugin.reloadIfChanged() else { continue }
             message = note
             changed = true

@@ -2,6 +2,9 @@ import Foundation
 import RefreshPluginSDK
 
 /// One plugin a ``Session`` can show: loaded and watched for rebuilds, or the reason it could not load.
+/// Probed first (``PluginProbe``: loaded in a child process), it is loaded here only when it is
+/// first shown, and never when the probe failed: a library whose constructor crashes or hangs is
+/// listed with its reason and cannot take the session down.
 package final class SessionPlugin {
     /// The library's file.
     package let path: String
@@ -13,11 +16,31 @@ package final class SessionPlugin {
     package var overrides: [String: ParameterValue] = [:]
     /// Why the overrides could not make an indicator; its error card shows until they can.
     private(set) var parameterError: PluginError?
+    /// What the probe found, for a plugin not loaded yet.
+    private var probed: PluginInfo?
+    /// The file as it was when the probe failed: a new build is probed again.
+    private var failedFile: Date?
 
-    /// Loads the plugin at `path` (a failure is kept in ``loadError``).
-    package init(path: String) {
+    /// The plugin at `path`: with the probe's finding, loaded when first shown (or never, when the
+    /// probe failed); without one, loaded now.
+    package init(path: String, probed: Result<PluginInfo, PluginError>? = nil) {
         self.path = path
-        load()
+        switch probed {
+        case .success(let info)?: self.probed = info
+        case .failure(let error)?:
+            loadError = error
+            failedFile = Self.modified(path)
+        case nil: load()
+        }
+    }
+
+    /// Loads the plugin if it was probed and not loaded yet.
+    package func loadIfNeeded() {
+        if hot == nil && loadError == nil { load() }
+    }
+
+    private static func modified(_ path: String) -> Date? {
+        (try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate] as? Date
     }
 
     /// (Re)loads from scratch: after a failed first load, or when asked to rescan.
@@ -31,13 +54,14 @@ package final class SessionPlugin {
     }
 
     /// Its name, or the file's name when it did not load.
-    package var name: String { hot?.indicator.info.name ?? (path as NSString).lastPathComponent }
+    package var name: String { hot?.indicator.info.name ?? probed?.indicator.name ?? (path as NSString).lastPathComponent }
     /// Its id, or the file's name when it did not load.
-    package var id: String { hot?.indicator.info.id ?? (path as NSString).lastPathComponent }
+    package var id: String { hot?.indicator.info.id ?? probed?.indicator.id ?? (path as NSString).lastPathComponent }
 
     /// The indicator to draw: the plugin, or one that shows why it is not there or why its
     /// parameters (or a file they name) cannot make one.
     package var indicator: any HostedIndicator {
+        loadIfNeeded()
         guard let hot else { return FailedIndicator(error: loadError ?? PluginError(file: path, reason: .noSuchFile)) }
         if let error = parameterError ?? hot.inputError { return FailedIndicator(error: error) }
         return hot.indicator
@@ -55,10 +79,8 @@ package final class SessionPlugin {
 
     /// Applies `overrides`; on failure returns why, and the error card stands in for the indicator.
     package func applyOverrides() -> PluginError? {
-        guard let hot else {
-            load()
-            return loadError
-        }
+        // Not loaded yet: the values apply when it loads. Failed: it is not loaded for them.
+        guard let hot else { return loadError }
         parameterError = hot.setParameters(json: json)
         return parameterError
     }
@@ -66,8 +88,17 @@ package final class SessionPlugin {
     /// Loads a rebuilt library if the file changed; returns a message for the panel when something happened.
     package func reloadIfChanged() -> String? {
         guard let hot else {
-            if FileManager.default.fileExists(atPath: path) { load() }
-            return loadError == nil ? "loaded \(name)" : nil
+            // Not shown yet, or failed: a changed file is probed again, and loaded only if it can be.
+            guard loadError != nil, let now = Self.modified(path), now != failedFile else { return nil }
+            failedFile = now
+            switch PluginProbe.probe([path])[0] {
+            case .failure(let error):
+                loadError = error
+                return nil
+            case .success:
+                load()
+                return loadError == nil ? "loaded \(name)" : nil
+            }
         }
         let errorsBefore = (hot.lastError?.description, hot.inputError?.description)
         let swapped = hot.reloadIfChanged()

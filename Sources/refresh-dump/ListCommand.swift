@@ -24,7 +24,8 @@ struct ListCommand: ParsableCommand {
                 let i = info.indicator
                 print("\(i.id.padding(toLength: 30, withPad: " ", startingAt: 0)) \(i.name.padding(toLength: 14, withPad: " ", startingAt: 0)) \(i.version.padding(toLength: 7, withPad: " ", startingAt: 0)) \(info.path)")
                 if parameters {
-                    for spec in info.parameters { print("    \(spec.name): \(spec.kindName), default \(spec.defaultValue.json) — \(spec.help)") }
+                    // Discovery ran in a child; this plugin loaded there, so it is loaded here to read its parameters.
+                    for spec in (try? PluginLibrary(path: info.path).info.parameters) ?? [] { print("    \(spec.name): \(spec.kindName), default \(spec.defaultValue.json) — \(spec.help)") }
                 }
             case .failure(let error):
                 print("✗ \(error)")

@@ -345,3 +345,31 @@ struct SessionTests {
         return image
     }
 }
+
+/// One bad library among the plugins (a constructor that crashes, one that never returns) is
+/// listed with its reason and harms nothing: it is probed in a child process, never loaded into
+/// the session, and the other plugins go on serving frames.
+@MainActor
+struct SessionBadPluginTests {
+    @Test func aLibraryThatCrashesOrHangsWhileLoadingCannotTakeTheSessionDown() async throws {
+        setenv("REFRESHKIT_PROBE_TIMEOUT", "2", 1)
+        defer { unsetenv("REFRESHKIT_PROBE_TIMEOUT") }
+        let paths = [library("FixturePluginConstructorCrashes"), library("FixturePluginConstructorHangs"), library("RefreshSpinner")]
+        let session = Session(pluginPaths: paths, firstPlugin: "dev.refreshkit.spinner")
+        #expect(session.plugins[0].loadError?.reasonDescription == "crashed while loading with signal 11 (Segmentation fault): its constructors or entry function")
+        #expect(session.plugins[1].loadError?.reasonDescription == "did not finish loading within 2.0 s (its constructors or entry function never return)")
+        #expect(session.plugins[2].loadError == nil)
+        #expect(session.current == 2)
+        // Shown, the bad ones draw their error card; the params file and a rescan leave them unloaded.
+        session.perform(.nextPlugin)
+        #expect(session.slots[.top]?.indicator is FailedIndicator)
+        session.applyParameters(Data(#"{"dev.refreshkit.spinner": {"radius": 20}}"#.utf8), file: "p.json")
+        #expect(session.reloadChangedPlugins() == false)
+        session.perform(.nextPlugin)
+        session.perform(.nextPlugin)
+        #expect(session.plugins[session.current].id == "dev.refreshkit.spinner")
+        #expect(session.plugins[2].values?.number("radius") == 20)
+        let image = try ImageSurface(size: session.viewport, scale: 1)
+        #expect(session.draw(in: Canvas(surface: image), scale: 1).isEmpty)
+    }
+}

@@ -6,7 +6,9 @@
  *   MISBEHAVE_EXITS           exit(0) in the third render
  *   MISBEHAVE_HUGE_LENGTH     a refresh length of 1e308
  *   MISBEHAVE_ESCAPES         an ANSI escape in its name
- *   MISBEHAVE_LOGS            (well behaved) logs through refresh_host and reports its folder */
+ *   MISBEHAVE_LOGS            (well behaved) logs through refresh_host and reports its folder
+ *   MISBEHAVE_CONSTRUCTOR     crashes in a library constructor, before any host call
+ *   MISBEHAVE_CONSTRUCTOR_HANGS  never returns from a library constructor */
 #ifndef MISBEHAVING_PLUGIN_H
 #define MISBEHAVING_PLUGIN_H
 #include <cairo/cairo.h>
@@ -18,6 +20,13 @@
 #include "refresh_plugin.h"
 
 static int misbehaving_frames = 0;
+
+#ifdef MISBEHAVE_CONSTRUCTOR
+__attribute__((constructor)) static void misbehaving_constructor(void) { volatile int *nowhere = NULL; *nowhere = 1; }
+#endif
+#ifdef MISBEHAVE_CONSTRUCTOR_HANGS
+__attribute__((constructor)) static void misbehaving_constructor(void) { for (volatile unsigned long spins = 0;; spins++) {} }
+#endif
 
 static refresh_instance *misbehaving_create(const char *json, char *error, size_t size) {
     (void)json; (void)error; (void)size;

@@ -1,0 +1,156 @@
+import Foundation
+import RefreshPluginSDK
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Finds out what plugin libraries are without loading them into this process: a child
+/// (`refresh-dump probe-plugins`, beside this executable) loads them one after another and reports
+/// each. A library whose constructor crashes, aborts or never returns costs only that child: it
+/// is reported with the reason, and a new child goes on with the libraries after it. Without the
+/// helper (a program that ships without `refresh-dump`) the libraries are loaded here, as before.
+package enum PluginProbe {
+    /// The subcommand of `refresh-dump` that loads and reports.
+    package static let subcommand = "probe-plugins"
+    /// Seconds one library may take to load before it is reported as hung (10, or
+    /// `REFRESHKIT_PROBE_TIMEOUT`).
+    static var timeout: Double {
+        ProcessInfo.processInfo.environment["REFRESHKIT_PROBE_TIMEOUT"].flatMap(Double.init).flatMap { $0 > 0 && $0 <= 600 ? $0 : nil } ?? 10
+    }
+
+    /// `refresh-dump` beside this executable, when it is there.
+    static var helper: String? {
+        guard let folder = PluginSearchPath.buildProductsDirectory else { return nil }
+        let path = folder + "/refresh-dump"
+        return FileManager.default.isExecutableFile(atPath: path) ? path : nil
+    }
+
+    /// What each library in `paths` is, in order: its metadata (parameters not included: load the
+    /// one you use), or why it cannot be used.
+    package static func probe(_ paths: [String]) -> [Result<PluginInfo, PluginError>] {
+        guard !paths.isEmpty else { return [] }
+        guard let helper else {
+            return paths.map { path in Result { () throws(PluginError) in try PluginLibrary(path: path).info } }
+        }
+        var results: [Result<PluginInfo, PluginError>?] = Array(repeating: nil, count: paths.count)
+        var next = 0
+        while next < paths.count {
+            let (reports, began, ending) = runChild(helper, Array(paths[next...]))
+            for (offset, result) in reports { results[next + offset] = result }
+            // The child stopped in the library it had begun: that one is the culprit.
+            if let began, results[next + began] == nil {
+                results[next + began] = .failure(PluginError(file: paths[next + began], reason: .reported(ending)))
+                next += began + 1
+            } else {
+                // Ended on its own: anything unreported was never reached (it should not happen).
+                for i in next..<paths.count where results[i] == nil {
+                    results[i] = .failure(PluginError(file: paths[i], reason: .reported("the probe ended before reaching it (\(ending))")))
+                }
+                next = paths.count
+            }
+        }
+        return results.map { $0! }
+    }
+
+    /// Runs one child over `paths`; returns what it reported, the index it began last, and how it
+    /// ended, in words.
+    private static func runChild(_ helper: String, _ paths: [String]) -> (reports: [(Int, Result<PluginInfo, PluginError>)], began: Int?, ending: String) {
+        let child = Process()
+        child.executableURL = URL(fileURLWithPath: helper)
+        child.arguments = [subcommand] + paths
+        child.environment = ProcessInfo.processInfo.environment.merging(["SWIFT_BACKTRACE": "enable=no"]) { _, new in new }
+        let output = Pipe()
+        child.standardOutput = output
+        child.standardError = FileHandle.nullDevice
+        do { try child.run() } catch {
+            return ([], 0, "the probe could not start: \(error)")
+        }
+        // Read as it comes, so a hang is noticed per library, not per child.
+        let received = Received()
+        let reader = output.fileHandleForReading
+        reader.readabilityHandler = { handle in received.add(handle.availableData) }
+        var hung = false
+        let limit = timeout
+        while child.isRunning {
+            usleep(5_000)
+            if received.secondsSinceLast > limit {
+                hung = true
+                kill(child.processIdentifier, SIGKILL)
+            }
+        }
+        child.waitUntilExit()
+        reader.readabilityHandler = nil
+        let rest = reader.readDataToEndOfFile()
+        received.add(rest)
+        let all = received.text
+        var reports: [(Int, Result<PluginInfo, PluginError>)] = []
+        var began: Int?
+        for line in all.split(separator: "\n") {
+            let fields = line.split(separator: "\t", maxSplits: 2, omittingEmptySubsequences: false).map(String.init)
+            guard fields.count >= 2, let index = Int(fields[1]), paths.indices.contains(index) else { continue }
+            switch fields[0] {
+            case "BEGIN": began = index
+            case "OK" where fields.count == 3:
+                if let record = try? JSONDecoder().decode(Record.self, from: Data(fields[2].utf8)) {
+                    reports.append((index, .success(record.info(path: paths[index]))))
+                }
+            case "ERR" where fields.count == 3:
+                reports.append((index, .failure(PluginError(file: paths[index], reason: .reported(fields[2])))))
+            default: break
+            }
+        }
+        let ending: String
+        if hung {
+            ending = "did not finish loading within \(limit) s (its constructors or entry function never return)"
+        } else if child.terminationReason == .uncaughtSignal {
+            let signal = child.terminationStatus
+            ending = "crashed while loading with signal \(signal) (\(strsignal(signal).map { String(cString: $0) } ?? "?")): its constructors or entry function"
+        } else {
+            ending = "ended the process while loading (status \(child.terminationStatus))"
+        }
+        return (reports, began, ending)
+    }
+
+    /// The child's output as it arrives, and when it last did.
+    private final class Received: @unchecked Sendable {
+        private let lock = NSLock()
+        private var data = Data()
+        private var last = Date()
+
+        func add(_ more: Data) {
+            lock.withLock {
+                data.append(more)
+                last = Date()
+            }
+        }
+
+        var text: String { lock.withLock { String(decoding: data, as: UTF8.self) } }
+        var secondsSinceLast: Double { lock.withLock { Date().timeIntervalSince(last) } }
+    }
+
+    /// What the child reports of a library that loaded.
+    struct Record: Codable {
+        var id: String, name: String, version: String, summary: String, abi: UInt32
+
+        func info(path: String) -> PluginInfo {
+            PluginInfo(indicator: IndicatorInfo(id: id, name: name, version: version, summary: summary), parameters: [], abiVersion: abi, path: path)
+        }
+    }
+
+    /// The child's side: loads each library in turn and writes one line per library (`BEGIN`
+    /// first, so the parent knows which one a crash happened in).
+    package static func runProbeChild(_ paths: [String]) {
+        func say(_ line: String) { FileHandle.standardOutput.write(Data((line + "\n").utf8)) }
+        for (index, path) in paths.enumerated() {
+            say("BEGIN\t\(index)")
+            do {
+                let info = try PluginLibrary(path: path).info
+                let record = Record(id: info.indicator.id, name: info.indicator.name, version: info.indicator.version, summary: info.indicator.summary, abi: info.abiVersion)
+                let json = (try? JSONEncoder().encode(record)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
+                say("OK\t\(index)\t\(json)")
+            } catch {
+                say("ERR\t\(index)\t\(error.reasonDescription.replacingOccurrences(of: "\n", with: " "))")
+            }
+        }
+    }
+}
