@@ -27,7 +27,7 @@ public final class PluginIndicator: HostedIndicator {
             let codes = CFrame.codes(refreshState)
             guard codes != CFrame.codes(oldValue), let setState = library.descriptor.set_state else { return }
             let path = library.info.path
-            PluginWatchdog.guarding("plugin \(path): set_state") { setState(instance, codes.state, codes.result) }
+            PluginWatchdog.guarding("plugin \(path): set_state", crashLabel: library.crashLabel) { setState(instance, codes.state, codes.result) }
         }
     }
 
@@ -40,7 +40,7 @@ public final class PluginIndicator: HostedIndicator {
         let d = library.descriptor
         var message = [CChar](repeating: 0, count: 512)
         let path = library.info.path
-        let made = PluginWatchdog.guarding("plugin \(path): create") {
+        let made = PluginWatchdog.guarding("plugin \(path): create", crashLabel: library.crashLabel) {
             parameters.json.withCString { json in
                 message.withUnsafeMutableBufferPointer { buffer in
                     guard let createWithHost = d.create_with_host else { return d.create(json, buffer.baseAddress, buffer.count) }
@@ -49,7 +49,7 @@ public final class PluginIndicator: HostedIndicator {
             }
         }
         guard let made else { throw PluginError(file: library.info.path, reason: .createFailed(String(errorBuffer: message))) }
-        let length = PluginWatchdog.guarding("plugin \(path): refresh_length") { d.refresh_length(made) }
+        let length = PluginWatchdog.guarding("plugin \(path): refresh_length", crashLabel: library.crashLabel) { d.refresh_length(made) }
         guard length.isFinite, length > 0 else {
             d.destroy(made)
             throw PluginError(file: library.info.path, reason: .invalidRefreshLength(length))
@@ -62,7 +62,7 @@ public final class PluginIndicator: HostedIndicator {
 
     deinit {
         let destroy = library.descriptor.destroy, instance = instance, path = library.info.path
-        PluginWatchdog.guarding("plugin \(path): destroy") { destroy?(instance) }
+        PluginWatchdog.guarding("plugin \(path): destroy", crashLabel: library.crashLabel) { destroy?(instance) }
     }
 
     /// The plugin's identity.
@@ -81,7 +81,7 @@ public final class PluginIndicator: HostedIndicator {
         defer { cairo_destroy(cr) }
         let sentinel = PluginContext.Sentinel(cr)
         let path = library.info.path, state = frame.state, stateTime = frame.stateTime
-        let status = PluginWatchdog.guarding("plugin \(path): render (\(state), t=\(stateTime) s)") {
+        let status = PluginWatchdog.guarding("plugin \(path): render (\(state), t=\(stateTime) s)", crashLabel: library.crashLabel) {
             CFrame.withCFrame(frame, cairo: cr) { cFrame in
                 message.withUnsafeMutableBufferPointer { library.descriptor.render(instance, cFrame, $0.baseAddress, $0.count) }
             }

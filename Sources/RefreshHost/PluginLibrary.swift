@@ -41,6 +41,8 @@ public final class PluginLibrary: @unchecked Sendable {
     let log = PluginLog()
     /// The descriptor's text fields that held control characters (shown with `�` instead).
     public let unprintableFields: [String]
+    /// What a crash inside this plugin prints (see ``PluginCrashReport``).
+    let crashLabel: UnsafePointer<CChar>
     /// The plugin's own folder of files, as handed to it in `refresh_host`.
     public let resourceDirectory: String
 
@@ -54,8 +56,10 @@ public final class PluginLibrary: @unchecked Sendable {
         // The descriptor stays open once loaded: the loader knows the library by this name, and a
         // later library must not be given the same number (it would be taken for this one).
         let fd = try Self.openChecked(path, name: name)
+        let crashLabel = PluginCrashReport.label(name)
+        self.crashLabel = crashLabel
         _ = dlerror()
-        guard let handle = PluginWatchdog.guarding("plugin \(name): loading (its constructors)", { dlopen("/proc/self/fd/\(fd)", RTLD_NOW | RTLD_LOCAL) }) else {
+        guard let handle = PluginWatchdog.guarding("plugin \(name): loading (its constructors)", crashLabel: crashLabel, { dlopen("/proc/self/fd/\(fd)", RTLD_NOW | RTLD_LOCAL) }) else {
             close(fd)
             let detail = dlerror().map { String(cString: $0) } ?? "dlopen failed"
             let short = detail.replacingOccurrences(of: "/proc/self/fd/\(fd): ", with: "").replacingOccurrences(of: path + ": ", with: "")
@@ -65,7 +69,7 @@ public final class PluginLibrary: @unchecked Sendable {
         guard let symbol = dlsym(handle, Self.entrySymbol) else { throw fail(.missingEntrySymbol) }
         let entry = unsafeBitCast(symbol, to: refresh_plugin_entry_fn.self)
         var message = [CChar](repeating: 0, count: 512)
-        let raw = PluginWatchdog.guarding("plugin \(name): its entry function") {
+        let raw = PluginWatchdog.guarding("plugin \(name): its entry function", crashLabel: crashLabel) {
             message.withUnsafeMutableBufferPointer { entry(UInt32(REFRESH_PLUGIN_ABI_VERSION), $0.baseAddress, $0.count) }
         }
         guard let descriptor = raw else { throw fail(.declined(String(errorBuffer: message))) }

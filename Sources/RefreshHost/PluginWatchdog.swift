@@ -50,7 +50,13 @@ package enum PluginWatchdog {
 
     /// Runs `body` (a call into plugin code) under the watchdog; `what` names it in the message.
     /// Afterwards it puts back what the call changed for the whole process (``PluginSideEffects``).
-    static func guarding<T>(_ what: @escaping @Sendable @autoclosure () -> String, _ body: () throws -> T) rethrows -> T {
+    /// `crashLabel` names the plugin if the call crashes the process (``PluginCrashReport``).
+    static func guarding<T>(_ what: @escaping @Sendable @autoclosure () -> String, crashLabel: UnsafePointer<CChar>? = nil,
+                            _ body: () throws -> T) rethrows -> T {
+        try PluginCrashReport.during(crashLabel) { try watched(what, body) }
+    }
+
+    private static func watched<T>(_ what: @escaping @Sendable () -> String, _ body: () throws -> T) rethrows -> T {
         defer {
             let restored = PluginSideEffects.restore()
             if !restored.isEmpty { PluginSideEffects.report(restored, during: what()) }

@@ -26,6 +26,8 @@ struct RefreshDump: ParsableCommand {
             FileHandle.standardError.write(Data("Error: \(message)\n".utf8))
             Foundation.exit(2)
         }
+        // A plugin that crashes the process is named on the way out.
+        PluginCrashReport.install()
         mainWithRefreshKitExitCodes()
     }
 }

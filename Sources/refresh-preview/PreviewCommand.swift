@@ -45,6 +45,7 @@ struct PreviewCommand: AsyncParsableCommand {
     var vsync: String = "auto"
 
     static func main() async {
+        PluginCrashReport.install()  // a plugin that crashes the preview is named on the way out
         await mainWithRefreshKitExitCodes()
     }
 

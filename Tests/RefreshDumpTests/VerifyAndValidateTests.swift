@@ -104,3 +104,15 @@ import RefreshPluginSDK
         #expect(output.contains("FAIL"))
     }
 }
+
+/// A plugin that crashes a tool in-process (`render`) is named on the way out; the process still
+/// ends with the signal, as it would have.
+@Suite struct PluginCrashReportTests {
+    @Test func aCrashInsideAPluginNamesIt() throws {
+        let path = "\(products)/libFixturePluginRenderCrashes.so"
+        let (status, output) = try refreshDump(["render", "--plugin", path, "--out", FileManager.default.temporaryDirectory.path + "/crash-\(getpid()).png"],
+                                               environment: ["SWIFT_BACKTRACE": "enable=no"])
+        #expect(status == SIGSEGV)
+        #expect(output.contains("refreshkit: crashed inside plugin \(path) (signal 11)"), "\(output)")
+    }
+}
