@@ -12,6 +12,8 @@ public enum Defaults {
     /// The extent of an indicator's band across its edge, in points: the frame a plugin draws into
     /// and what an `edge` window of `run` shows.
     public static let bandExtent = 120.0
+    /// An indicator's frame at a top or bottom edge of the default viewport: its width by the band.
+    public static let bandSize = Size(width: viewport.width, height: bandExtent)
     /// Seconds a refresh's result stays on screen before the edge closes.
     public static let resultHoldTime = 0.6
     /// How near the end (points) the user's own scrolling starts a load-more in the preview.

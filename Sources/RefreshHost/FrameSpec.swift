@@ -28,7 +28,7 @@ public struct FrameSpec: Equatable, Sendable {
     /// The edge the indicator sits at.
     public var edge: RefreshEdge = .top
     /// The frame size in points.
-    public var size = Size(width: 390, height: 120)
+    public var size = Defaults.bandSize
     /// Pixels per point.
     public var scale: Double = 2
     /// Theme, reduce motion, direction and locale.
@@ -101,7 +101,7 @@ public struct FrameSpec: Equatable, Sendable {
         }()
         return IndicatorFrame(
             size: size, scale: scale, edge: edge, state: state, progress: progress,
-            pull: EdgePull(distance: distance, rawDistance: RubberBand().raw(distance, dimension: 844)),
+            pull: EdgePull(distance: distance, rawDistance: RubberBand().raw(distance, dimension: Defaults.viewport.height)),
             time: time, stateTime: stateTime, environment: environment
         )
     }

@@ -6,8 +6,6 @@ import Foundation
 final class PluginLog: @unchecked Sendable {
     private let lock = NSLock()
     private var kept: [String] = []
-    /// Called with each new line (the preview shows it); on the thread that called the plugin.
-    var onLine: ((String) -> Void)?
 
     /// The kept lines, oldest first, each prefixed with its level when it is not `info`.
     var lines: [String] { lock.withLock { kept } }
@@ -25,7 +23,6 @@ final class PluginLog: @unchecked Sendable {
             kept.append(line)
             if kept.count > 100 { kept.removeFirst(kept.count - 100) }
         }
-        onLine?(line)
     }
 
     /// The C function in `refresh_host.log`.

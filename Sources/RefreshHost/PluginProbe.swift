@@ -18,6 +18,11 @@ package enum PluginProbe {
         ProcessInfo.processInfo.environment["REFRESHKIT_PROBE_TIMEOUT"].flatMap(Double.init).flatMap { $0 > 0 && $0 <= 600 ? $0 : nil } ?? 10
     }
 
+    /// Each of `paths` with what ``probe(_:)`` found for it.
+    package static func probed(_ paths: [String]) -> [(path: String, result: Result<PluginInfo, PluginError>)] {
+        Array(zip(paths, probe(paths))).map { (path: $0.0, result: $0.1) }
+    }
+
     /// `refresh-dump` beside this executable, when it is there.
     static var helper: String? {
         guard let folder = PluginSearchPath.buildProductsDirectory else { return nil }

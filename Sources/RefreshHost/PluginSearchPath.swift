@@ -42,7 +42,12 @@ public struct PluginSearchPath: Equatable, Sendable {
     /// library cannot harm the caller; libraries that fail come back as errors. The infos carry no
     /// parameters: load the plugin you use.
     public func discover() -> [Result<PluginInfo, PluginError>] {
-        PluginProbe.probe(libraries())
+        probed().map(\.result)
+    }
+
+    /// Every library in the search path with what the probe found, in search order.
+    public func probed() -> [(path: String, result: Result<PluginInfo, PluginError>)] {
+        PluginProbe.probed(libraries())
     }
 
     /// Whether `reference` names a file (it has a `/` or ends in `.so`) rather than an id or name.
@@ -53,13 +58,14 @@ public struct PluginSearchPath: Equatable, Sendable {
     /// The plugin named by `reference`: a path (anything with a `/` or ending in `.so`; a bare
     /// `libX.so` is in the working folder), or an id or display name (case-insensitive) looked up
     /// in the search path. Two libraries answering to the same id or name are an error naming both,
-    /// not the first one silently.
-    public func resolve(_ reference: String) throws(PluginError) -> String {
+    /// not the first one silently. `found` is what ``probed()`` returned, when the caller has it
+    /// already (else the search path is probed now).
+    public func resolve(_ reference: String, among found: [(path: String, result: Result<PluginInfo, PluginError>)]? = nil) throws(PluginError) -> String {
         if Self.isPath(reference) {
             return reference.hasPrefix("/") ? reference : FileManager.default.currentDirectoryPath + "/" + reference
         }
         var known: [String] = [], matches: [String] = []
-        for case .success(let info) in discover() {
+        for case .success(let info) in (found ?? probed()).map(\.result) {
             let path = info.path
             if info.indicator.id == reference || info.indicator.name.lowercased() == reference.lowercased() { matches.append(path) }
             known += [info.indicator.name, info.indicator.id]

@@ -265,10 +265,10 @@ private struct ScenarioReader {
     func scenario(_ json: JSONValue) throws -> Scenario {
         let top = try object(json, "", allowed: ["name", "description", "viewport", "axis", "rows", "rowHeight", "fps", "edges",
                                                  "theme", "locale", "reduceMotion", "window", "checkpoints", "steps"])
-        var viewport = Size(width: 390, height: 844)
+        var viewport = Defaults.viewport
         if let raw = top["viewport"] {
             let v = try object(raw, "viewport", allowed: ["width", "height"])
-            viewport = Size(width: try number(v, "width", "viewport", default: 390, 50...4096), height: try number(v, "height", "viewport", default: 844, 50...4096))
+            viewport = Size(width: try number(v, "width", "viewport", default: Defaults.viewport.width, 50...4096), height: try number(v, "height", "viewport", default: Defaults.viewport.height, 50...4096))
         }
         let axis: ScrollAxis = try choice(top, "axis", "", default: .vertical)
         var edges: [RefreshEdge: Scenario.EdgeSetup] = [:]
@@ -299,7 +299,7 @@ private struct ScenarioReader {
                 holdExtent: try optional("holdExtent", 0...1000),
                 triggerPolicy: try choice(f, "policy", path, default: RefreshTriggerPolicy.onRelease),
                 preloadDistance: try optional("preloadDistance", 0...10000),
-                resultHoldTime: try number(f, "resultHoldTime", path, default: 0.6, 0...10)
+                resultHoldTime: try number(f, "resultHoldTime", path, default: Defaults.resultHoldTime, 0...10)
             )
             edges[edge] = Scenario.EdgeSetup(plugin: try string(f, "plugin", path), parameters: parameters, configuration: configuration)
         }
@@ -332,7 +332,7 @@ private struct ScenarioReader {
             description: description,
             viewport: viewport, axis: axis,
             rows: Int(try number(top, "rows", "", default: 40, 0...100_000)),
-            rowHeight: try number(top, "rowHeight", "", default: 64, 8...1000),
+            rowHeight: try number(top, "rowHeight", "", default: Defaults.rowHeight, 8...1000),
             fps: try number(top, "fps", "", default: 60, 1...240),
             edges: edges, environment: environment,
             window: try choice(top, "window", "", default: Scenario.Window.edge),

@@ -13,7 +13,7 @@ public struct SceneLayout: Equatable, Sendable {
     public var indicatorExtent: Double
 
     /// A layout.
-    public init(viewport: Size, axis: ScrollAxis = .vertical, rowHeight: Double = 64, indicatorExtent: Double = 120) {
+    public init(viewport: Size, axis: ScrollAxis = .vertical, rowHeight: Double = Defaults.rowHeight, indicatorExtent: Double = Defaults.bandExtent) {
         self.viewport = viewport
         self.axis = axis
         self.rowHeight = rowHeight

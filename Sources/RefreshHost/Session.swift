@@ -70,12 +70,17 @@ package final class Session {
     /// A row's height, or a card's pitch in the horizontal carousel.
     private var rowExtent: Double { layout.axis == .vertical ? Defaults.rowHeight : Defaults.cardPitch }
 
-    /// An interactive session over the plugins at `pluginPaths`, starting with `firstPlugin` (id,
-    /// name or path) when it is among them.
-    package init(options: Options = Options(), pluginPaths: [String], firstPlugin: String? = nil) {
+    /// An interactive session over the plugins at `pluginPaths` (probed now), starting with
+    /// `firstPlugin` (id, name or path) when it is among them.
+    package convenience init(options: Options = Options(), pluginPaths: [String], firstPlugin: String? = nil) {
+        self.init(options: options, probed: PluginProbe.probed(pluginPaths), firstPlugin: firstPlugin)
+    }
+
+    /// An interactive session over plugins already probed (``PluginSearchPath/probed()``).
+    package init(options: Options = Options(), probed: [(path: String, result: Result<PluginInfo, PluginError>)], firstPlugin: String? = nil) {
         self.options = options
-        self.pluginPaths = pluginPaths
-        plugins = Self.probedPlugins(pluginPaths)
+        pluginPaths = probed.map(\.path)
+        plugins = Self.plugins(probed)
         player = nil
         message = "Drag the list."
         let pageSize = options.pageSize ?? Defaults.pageSize(forExtent: options.viewport.height)
@@ -104,9 +109,9 @@ package final class Session {
         sceneLayout = player.layout
     }
 
-    /// The plugins at `paths`, probed in a child process; each is loaded when first shown.
-    private static func probedPlugins(_ paths: [String]) -> [SessionPlugin] {
-        zip(paths, PluginProbe.probe(paths)).map { SessionPlugin(path: $0, probed: $1) }
+    /// The plugins the probe found, each loaded when first shown (never, when the probe failed).
+    private static func plugins(_ probed: [(path: String, result: Result<PluginInfo, PluginError>)]) -> [SessionPlugin] {
+        probed.map { SessionPlugin(path: $0.path, probed: $0.result) }
     }
 
     /// The list's viewport, in points.
@@ -167,8 +172,7 @@ package final class Session {
         let indicator = currentIndicator
         let lengthChanged = slots.values.contains { $0.refreshLength != indicator.refreshLength }
         for slot in slots.values { slot.indicator = indicator }
-        let busy = driver.container.enabledEdges.contains { driver.container.state(of: $0).kind != .none && driver.container.state(of: $0).kind != .noMoreData }
-        if lengthChanged { if busy { needsReEnable = true } else { enableEdges() } }
+        if lengthChanged { if edgesAreQuiet { enableEdges() } else { needsReEnable = true } }
     }
 
     private var needsReEnable = false
@@ -207,7 +211,7 @@ package final class Session {
         case .previousPlugin: switchPlugin(by: -1)
         case .reloadPlugins:
             guard player == nil else { break }
-            plugins = Self.probedPlugins(pluginPaths)
+            plugins = Self.plugins(PluginProbe.probed(pluginPaths))
             current = min(current, max(0, plugins.count - 1))
             rebuild()
             message = "reloaded \(plugins.count) plugins"
@@ -352,7 +356,7 @@ package final class Session {
     @discardableResult
     package func reloadChangedPlugins() -> Bool {
         var changed = false
-        for (index, plugin) in plugins.enumerated() where index == current || plugin.hot != nil || plugin.loadError != nil {
+        for (index, plugin) in plugins.enumerated() {
             guard let note = plugin.reloadIfChanged() else { continue }
             message = note
             changed = true
@@ -418,7 +422,7 @@ package final class Session {
         if let answer = dataSource.tick(now: driver.time).last { lastAnswer = answer }
         let wanted = contentSize(rows: dataSource.rows)
         if driver.simulation.configuration.contentSize != wanted { try driver.simulation.setContentSize(wanted) }
-        if needsReEnable && !driver.container.enabledEdges.contains(where: { driver.container.state(of: $0).kind != .none && driver.container.state(of: $0).kind != .noMoreData }) {
+        if needsReEnable && edgesAreQuiet {
             needsReEnable = false
             enableEdges()
         }
@@ -439,7 +443,13 @@ package final class Session {
     /// drawing the same picture.
     package var isAtRest: Bool {
         guard player == nil, scrub == nil, pointer == nil, driver.simulation.isResting, !dataSource.isBusy else { return false }
-        return driver.container.enabledEdges.allSatisfy { edge in
+        return edgesAreQuiet
+    }
+
+    /// Whether every edge shows `none`, `noMoreData` or nothing observed yet: no refresh running or
+    /// ending, nothing animating, nothing a new configuration would cut short.
+    private var edgesAreQuiet: Bool {
+        driver.container.enabledEdges.allSatisfy { edge in
             switch driver.container.state(of: edge) {
             case .none, .noMoreData, .unknown: true
             default: false
@@ -491,6 +501,8 @@ package final class Session {
         lines.append("plugin   \(info?.name ?? "none") \(info?.version ?? "")")
         lines.append("         \(info?.id ?? "")")
         if let error = plugin?.loadError { lines.append("  ✗ \(error)") }
+        // What the plugin wrote through refresh_host.log, newest last.
+        for line in plugin?.hot?.indicator.library.logLines.suffix(2) ?? [] { lines.append("  log: \(line)") }
         let edges = driver.container.enabledEdges
         lines.append("edges    \(edges.map(\.rawValue).joined(separator: " + ")) (\(sceneLayout.axis))")
         for edge in edges {

@@ -11,10 +11,11 @@ package enum ABIStruct {
     /// min(declaredSize, size of T) bytes copied, the rest zero.
     package static func read<T>(_ type: T.Type, at pointer: UnsafeRawPointer, declaredSize: Int) -> T {
         let size = MemoryLayout<T>.size
-        let copy = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: MemoryLayout<T>.alignment)
-        defer { copy.deallocate() }
-        copy.initializeMemory(as: UInt8.self, repeating: 0, count: size)
-        copy.copyMemory(from: pointer, byteCount: min(max(0, declaredSize), size))
-        return copy.load(as: T.self)
+        // On the stack: the frame is read on every render.
+        return withUnsafeTemporaryAllocation(byteCount: size, alignment: MemoryLayout<T>.alignment) { copy in
+            copy.initializeMemory(as: UInt8.self, repeating: 0)
+            copy.baseAddress!.copyMemory(from: pointer, byteCount: min(max(0, declaredSize), size))
+            return copy.baseAddress!.load(as: T.self)
+        }
     }
 }

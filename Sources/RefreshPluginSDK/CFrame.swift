@@ -41,12 +41,16 @@ package enum CFrame {
     /// The fields every host writes: up to and including `locale`.
     package static let minimumFrameSize = MemoryLayout<refresh_frame>.offset(of: \refresh_frame.locale)! + MemoryLayout<UnsafeRawPointer>.size
 
-    /// The Swift frame for a C frame, read up to the size the host declared (see ``ABIStruct``);
-    /// nil when the host declared less than ``minimumFrameSize``.
-    package static func indicatorFrame(_ pointer: UnsafePointer<refresh_frame>) -> IndicatorFrame? {
+    /// The host's frame, read up to the size it declared (see ``ABIStruct``); nil when it declared
+    /// less than ``minimumFrameSize``.
+    package static func read(_ pointer: UnsafePointer<refresh_frame>) -> refresh_frame? {
         let size = ABIStruct.declaredSize(at: pointer)
         guard size >= minimumFrameSize else { return nil }
-        let f = ABIStruct.read(refresh_frame.self, at: pointer, declaredSize: size)
+        return ABIStruct.read(refresh_frame.self, at: pointer, declaredSize: size)
+    }
+
+    /// The Swift frame for a C frame read with ``read(_:)``.
+    package static func indicatorFrame(_ f: refresh_frame) -> IndicatorFrame {
         let edge = Int(f.edge) < edges.count ? edges[Int(f.edge)] : .top
         let environment = IndicatorEnvironment(
             colorScheme: f.theme == REFRESH_THEME_DARK.rawValue ? .dark : .light,

@@ -153,11 +153,10 @@ private let renderThunk: @convention(c) (UnsafeMutableRawPointer?, UnsafePointer
         PluginExport.write("render called without an instance or a frame", error, size)
         return 1
     }
-    guard let converted = CFrame.indicatorFrame(frame),
-          let cairo = ABIStruct.read(refresh_frame.self, at: frame, declaredSize: CFrame.minimumFrameSize).cairo else {
+    guard let read = CFrame.read(frame), let cairo = read.cairo else {
         PluginExport.write("the host's frame is too small (\(ABIStruct.declaredSize(at: frame)) bytes, at least \(CFrame.minimumFrameSize) needed) or has no Cairo context", error, size)
         return 1
     }
-    indicator.render(in: Canvas(borrowing: cairo), frame: converted)
+    indicator.render(in: Canvas(borrowing: cairo), frame: CFrame.indicatorFrame(read))
     return 0
 }

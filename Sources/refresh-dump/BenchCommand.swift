@@ -156,7 +156,7 @@ struct BenchCommand: ParsableCommand {
         let container = RefreshContainer()
         try container.enable(.top, indicator: Indicator()) { _, done in done(.success) }
         try container.enable(.bottom, indicator: Indicator(), configuration: EdgeConfiguration(preloadDistance: 200)) { _, done in done(.success) }
-        let driver = RefreshDriver(simulation: try ScrollSimulation(.init(viewportSize: Size(width: 390, height: 844), contentSize: Size(width: 390, height: 3000))), container: container)
+        let driver = RefreshDriver(simulation: try ScrollSimulation(.init(viewportSize: Defaults.viewport, contentSize: Size(width: Defaults.viewport.width, height: 3000))), container: container)
         var samples: [Double] = []
         for frame in 0..<frames {
             let phase = frame % 240
@@ -218,12 +218,12 @@ struct BenchCommand: ParsableCommand {
 
     /// PNG encoding of a 780×240 frame with shapes and text.
     private func pngEncoding() throws -> [Result] {
-        let surface = try ImageSurface(size: Size(width: 390, height: 120), scale: 2)
+        let surface = try ImageSurface(size: Defaults.bandSize, scale: 2)
         let canvas = Canvas(surface: surface)
         canvas.clear(.white)
         canvas.arc(center: Point(x: 195, y: 50), radius: 20, startAngle: 0, endAngle: 4.5)
         canvas.stroke(.color(try Color(hex: "#0A84FF")), style: StrokeStyle(lineWidth: 4, cap: .round))
-        canvas.draw(canvas.makeTextLayout("Release to refresh", style: TextStyle(size: 13, alignment: .center, width: 390)),
+        canvas.draw(canvas.makeTextLayout("Release to refresh", style: TextStyle(size: 13, alignment: .center, width: Defaults.bandSize.width)),
                     at: Point(x: 0, y: 85), color: .black)
         let count = max(10, frames / 4)
         var bytes = 0
@@ -256,7 +256,7 @@ struct BenchCommand: ParsableCommand {
     private func pluginFrames() throws -> [Result] {
         var results: [Result] = []
         var medians: [String: Double] = [:]
-        let surface = try ImageSurface(size: Size(width: 390, height: 120), scale: 2)
+        let surface = try ImageSurface(size: Defaults.bandSize, scale: 2)
         let canvas = Canvas(surface: surface)
         let background = FrameRenderer.background(for: .light)
         for path in search.searchPath.libraries() {
@@ -268,7 +268,7 @@ struct BenchCommand: ParsableCommand {
             for i in 0..<frames {
                 let t = Double(i) / 120
                 let state: RefreshState = i % 2 == 0 ? .pulling(progress: Double(i % 100) / 100) : .refreshing
-                let frame = IndicatorFrame(size: Size(width: 390, height: 120), scale: 2, state: state,
+                let frame = IndicatorFrame(size: Defaults.bandSize, scale: 2, state: state,
                                            progress: Double(i % 100) / 100, pull: EdgePull(distance: 60, rawDistance: 117), time: t, stateTime: t)
                 indicator.refreshState = state
                 samples.append(try time {
@@ -289,7 +289,7 @@ struct BenchCommand: ParsableCommand {
                 for cycle in 0..<2 {
                     for i in 0..<60 {
                         let t = Double(cycle) + Double(i) / 60
-                        let frame = IndicatorFrame(size: Size(width: 390, height: 120), scale: 2, state: .refreshing, progress: 1,
+                        let frame = IndicatorFrame(size: Defaults.bandSize, scale: 2, state: .refreshing, progress: 1,
                                                    pull: EdgePull(distance: 60, rawDistance: 117), time: t, stateTime: t)
                         cycles[cycle].append(try time {
                             canvas.clear(background)

@@ -110,7 +110,7 @@ struct FrameOptions: ParsableArguments {
     @Option(help: "top, bottom, leading or trailing.")
     var edge: String = "top"
     @Option(help: "Frame size in points, WIDTHxHEIGHT.")
-    var size: String = "390x120"
+    var size: String = "\(Int(Defaults.bandSize.width))x\(Int(Defaults.bandSize.height))"
     @Option(help: "Pixels per point.")
     var scale: Double = 2
     @Option(help: "light or dark.")

@@ -1,5 +1,6 @@
 import ArgumentParser
 import RefreshCore
+import RefreshHost
 
 /// `refresh-dump trace`: plays a pull-to-refresh through the real physics and state machine and
 /// prints what the indicator is told, frame by frame.
@@ -25,7 +26,7 @@ struct TraceCommand: ParsableCommand {
     @Option(help: "Trigger distance in points.")
     var trigger: Double = 60
     @Option(help: "Seconds the result is shown.")
-    var hold: Double = 0.6
+    var hold: Double = Defaults.resultHoldTime
     @Option(help: "Printed frames per second (the simulation runs at 120).")
     var fps: Int = 20
 
@@ -56,7 +57,7 @@ struct TraceCommand: ParsableCommand {
             completion = done
         }
         container.onEvent = { pendingEvents.append("\($0)") }
-        let simulation = try ScrollSimulation(.init(viewportSize: Size(width: 390, height: 844), contentSize: Size(width: 390, height: 2400)))
+        let simulation = try ScrollSimulation(.init(viewportSize: Defaults.viewport, contentSize: Size(width: Defaults.viewport.width, height: 2400)))
         let driver = RefreshDriver(simulation: simulation, container: container)
 
         let step = 1.0 / 120, dragFrames = Int((dragTime / step).rounded())

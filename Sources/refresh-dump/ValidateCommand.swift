@@ -188,7 +188,7 @@ struct ValidateChildCommand: ParsableCommand {
                         for time in [0.0, 0.4, 1.7] {
                             var spec = FrameSpec(state: state)
                             spec.edge = edge
-                            spec.size = edge.axis == .vertical ? Size(width: 390, height: 120) : Size(width: 120, height: 390)
+                            spec.size = edge.axis == .vertical ? Defaults.bandSize : Size(width: Defaults.bandSize.height, height: Defaults.bandSize.width)
                             spec.time = time
                             spec.stateTime = time
                             spec.environment = IndicatorEnvironment(colorScheme: scheme, reduceMotion: reduceMotion, locale: time > 1 ? "ar" : "en")
@@ -201,7 +201,7 @@ struct ValidateChildCommand: ParsableCommand {
                                 if !indicator.lastUntidiness.isEmpty { untidy.append("\(label): \(indicator.lastUntidiness.joined(separator: ", "))") }
                                 let second = try stage.render(indicator, frame)
                                 if first != second { nondeterministic.append(label) }
-                                if !stage.marginIsIntact() {
+                                if !stage.marginIsIntact(second) {
                                     outside.append(label)
                                     stage.repaintMargin()
                                 }
@@ -229,7 +229,7 @@ struct ValidateChildCommand: ParsableCommand {
 
         // Speed: median over pulling and refreshing frames at 390×120 pt @2x, clearing included.
         step("timing frames")
-        let surface = try ImageSurface(size: Size(width: 390, height: 120), scale: 2)
+        let surface = try ImageSurface(size: Defaults.bandSize, scale: 2)
         let canvas = Canvas(surface: surface)
         var samples: [Double] = []
         for i in 0..<300 {
@@ -274,7 +274,7 @@ final class ValidationStage {
         canvas = Canvas(surface: surface)
     }
 
-    /// Renders `frame` (a new surface when the size changes) and returns the frame's pixels.
+    /// Renders `frame` (a new surface when the size changes) and returns the surface's pixels.
     func render(_ indicator: PluginIndicator, _ frame: IndicatorFrame) throws -> [UInt32] {
         if frame.size != size || surface.scale != frame.scale {
             size = frame.size
@@ -297,10 +297,10 @@ final class ValidationStage {
         return surface.pixelWords()
     }
 
-    /// Whether every margin pixel still has the sentinel colour.
-    func marginIsIntact() -> Bool {
+    /// Whether every margin pixel of `pixels` (what ``render(_:_:)`` returned) still has the
+    /// sentinel colour.
+    func marginIsIntact(_ pixels: [UInt32]) -> Bool {
         let m = Int(Self.margin * surface.scale)
-        let pixels = surface.pixelWords()
         let width = surface.width, height = surface.height
         for y in 0..<height {
             for x in 0..<width where x < m || y < m || x >= width - m || y >= height - m {

@@ -70,8 +70,10 @@ struct PreviewCommand: AsyncParsableCommand {
         if let exitAfter { guard exitAfter.isFinite, exitAfter >= 0 else { throw ValidationError("--exit-after '\(exitAfter)': expected seconds ≥ 0") } }
         guard ["auto", "on", "off"].contains(vsync) else { throw ValidationError("--vsync must be auto, on or off") }
         let searchPath = PluginSearchPath.standard(extra: pluginPath)
+        // Probed once, for the check below and the session (a script's player finds its own).
+        let found = script == nil ? searchPath.probed() : []
         // An unknown --plugin is an error with the close matches, not another plugin shown silently.
-        if let plugin { _ = try searchPath.resolve(plugin) }
+        if let plugin, script == nil { _ = try searchPath.resolve(plugin, among: found) }
         let player = try script.map {
             try ScenarioPlayer(scenario: Scenario.load(path: $0), searchPath: searchPath, pluginOverride: plugin, allowsPluginPaths: allowPluginPaths)
         }
@@ -102,7 +104,7 @@ struct PreviewCommand: AsyncParsableCommand {
             options.failureRate = failureRate
             options.pageSize = pageSize
             options.totalRows = totalRows
-            session = Session(options: options, pluginPaths: searchPath.libraries(), firstPlugin: plugin ?? "dev.refreshkit.spinner")
+            session = Session(options: options, probed: found, firstPlugin: plugin ?? "dev.refreshkit.spinner")
         }
         session.showsPanel = !noPanel
         let loop = PreviewLoop(session: session, window: window, outputFolder: out, paramsFile: params,

@@ -373,3 +373,14 @@ struct SessionBadPluginTests {
         #expect(session.draw(in: Canvas(surface: image), scale: 1).isEmpty)
     }
 }
+
+@MainActor
+struct SessionPluginLogTests {
+    /// What a plugin writes through `refresh_host.log` shows in the panel, escapes made harmless.
+    @Test func thePanelShowsThePluginsLog() throws {
+        let session = Session(pluginPaths: [library("FixturePluginLogs")])
+        let lines = session.panelLines()
+        #expect(lines.contains { $0.hasPrefix("  log: resources in \(products) (host ABI 1, ") }, "\(lines)")
+        #expect(lines.contains("  log: warning: a \u{FFFD}[31mwarning\u{FFFD}[0m with an escape"), "\(lines)")
+    }
+}
