@@ -1,6 +1,13 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+/// A built-in Swift plugin exports only `refresh_plugin_entry` and drops the code it does not
+/// reach: no host, paging or encoder symbols ride along, and the library is a fraction of the size.
+let pluginLinking: [LinkerSetting] = [
+    .unsafeFlags(["-Xlinker", "--version-script=\(Context.packageDirectory)/Plugins/plugin-exports.map", "-Xlinker", "--gc-sections"]),
+    .unsafeFlags(["-Xlinker", "--strip-all"], .when(configuration: .release)),
+]
+
 let package = Package(
     name: "RefreshKit",
     products: [
@@ -68,14 +75,14 @@ let package = Package(
         .target(name: "RefreshHost", dependencies: ["RefreshPluginSDK", "CRefreshPlugin", "CCairo"]),
 
         // Built-in indicators.
-        .target(name: "Spinner", dependencies: ["RefreshPluginSDK"], path: "Plugins/Spinner"),
-        .target(name: "Rainbow", dependencies: ["RefreshPluginSDK"], path: "Plugins/Rainbow"),
-        .target(name: "PathDrawing", dependencies: ["RefreshPluginSDK"], path: "Plugins/PathDrawing"),
-        .target(name: "Label", dependencies: ["RefreshPluginSDK"], path: "Plugins/Label"),
-        .target(name: "Lottie", dependencies: ["RefreshPluginSDK", "CRLottie"], path: "Plugins/Lottie"),
-        .target(name: "Template", dependencies: ["RefreshPluginSDK"], path: "Plugins/Template"),
+        .target(name: "Spinner", dependencies: ["RefreshPluginSDK"], path: "Plugins/Spinner", linkerSettings: pluginLinking),
+        .target(name: "Rainbow", dependencies: ["RefreshPluginSDK"], path: "Plugins/Rainbow", linkerSettings: pluginLinking),
+        .target(name: "PathDrawing", dependencies: ["RefreshPluginSDK"], path: "Plugins/PathDrawing", linkerSettings: pluginLinking),
+        .target(name: "Label", dependencies: ["RefreshPluginSDK"], path: "Plugins/Label", linkerSettings: pluginLinking),
+        .target(name: "Lottie", dependencies: ["RefreshPluginSDK", "CRLottie"], path: "Plugins/Lottie", linkerSettings: pluginLinking),
+        .target(name: "Template", dependencies: ["RefreshPluginSDK"], path: "Plugins/Template", linkerSettings: pluginLinking),
         .target(name: "SpinnerC", dependencies: ["CRefreshPlugin", "CCairo", "CJSON"], path: "Plugins/SpinnerC",
-                linkerSettings: [.linkedLibrary("m")]),
+                linkerSettings: [.linkedLibrary("m")] + pluginLinking),
 
         // What the two command lines share: exit codes.
         .target(name: "RefreshCommandLine", dependencies: [.product(name: "ArgumentParser", package: "swift-argument-parser")]),

@@ -1,0 +1,25 @@
+import Foundation
+import Testing
+
+/// A built-in plugin carries the SDK privately: the one symbol a host looks for is all it exports.
+@Suite struct PluginExportsTests {
+    /// The global symbols `library` defines in its dynamic symbol table (binutils' `nm`).
+    func exportedSymbols(_ library: String) throws -> [String] {
+        let nm = Process()
+        nm.executableURL = URL(fileURLWithPath: "/usr/bin/nm")
+        nm.arguments = ["-D", "--defined-only", "--extern-only", "--format=just-symbols", library]
+        let pipe = Pipe()
+        nm.standardOutput = pipe
+        try nm.run()
+        let output = pipe.fileHandleForReading.readDataToEndOfFile()
+        nm.waitUntilExit()
+        #expect(nm.terminationStatus == 0)
+        return String(decoding: output, as: UTF8.self).split(separator: "\n").map(String.init)
+    }
+
+    @Test(arguments: builtIns)
+    func exportsOnlyItsEntryPoint(product: String) throws {
+        let symbols = try exportedSymbols(library(product))
+        #expect(symbols == ["refresh_plugin_entry"], "\(product) exports \(symbols.count) symbols: \(symbols.prefix(5))")
+    }
+}
