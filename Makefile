@@ -6,7 +6,10 @@ SWIFT ?= swift
 # Debian packages the build, the tests and the demo need.
 SYSTEM_PACKAGES := pkg-config libcairo2-dev libpango1.0-dev libsdl2-dev libpng-dev fonts-dejavu-core fonts-droid-fallback libcjson-dev libwebp-dev librlottie-dev xvfb xauth
 
-.PHONY: all deps build test soak demo clean
+.PHONY: all deps build test soak demo install clean
+
+# Where `make install` puts the tools, the built-in plugins (as bundles) and the shared assets.
+PREFIX ?= /usr/local
 
 all: build
 
@@ -35,6 +38,11 @@ demo: build
 	$(SWIFT) run --skip-build refresh-dump run Assets/Scenarios/load-more-to-end.json --plugin "Path Drawing" --out out/demo-load-more --no-frames --webp && \
 	$(SWIFT) run --skip-build refresh-dump run Assets/Scenarios/refresh-fails.json --plugin Lottie --out out/demo-lottie --no-frames --webp && \
 	echo "Open out/demo/pull-to-refresh.webp (any browser) and out/demo/contact-sheet.png; also out/demo-load-more/ and out/demo-lottie/."
+
+# A release build installed under $(PREFIX) (see scripts/install.sh); the tools then work from any folder.
+install: deps
+	$(SWIFT) build -c release --scratch-path .build-release
+	scripts/install.sh "$(PREFIX)" .build-release/release
 
 clean:
 	rm -rf .build

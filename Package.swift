@@ -46,6 +46,8 @@ let package = Package(
         .library(name: "FixturePluginLogs", type: .dynamic, targets: ["FixturePluginLogs"]),
         .library(name: "FixturePluginConstructorHangs", type: .dynamic, targets: ["FixturePluginConstructorHangs"]),
         .library(name: "FixturePluginConstructorCrashes", type: .dynamic, targets: ["FixturePluginConstructorCrashes"]),
+        .library(name: "FixturePluginCreateAborts", type: .dynamic, targets: ["FixturePluginCreateAborts"]),
+        .library(name: "FixturePluginCreateHangs", type: .dynamic, targets: ["FixturePluginCreateHangs"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -72,7 +74,7 @@ let package = Package(
         .target(name: "RefreshPluginSDK", dependencies: ["RefreshGraphics", "CRefreshPlugin"]),
 
         // Loading, checking and hot-reloading plugins; rendering frames.
-        .target(name: "RefreshHost", dependencies: ["RefreshPluginSDK", "CRefreshPlugin", "CCairo"]),
+        .target(name: "RefreshHost", dependencies: ["RefreshPluginSDK", "CRefreshPlugin", "CCairo", "CPangoCairo"]),
 
         // Built-in indicators.
         .target(name: "Spinner", dependencies: ["RefreshPluginSDK"], path: "Plugins/Spinner", linkerSettings: pluginLinking),
@@ -125,6 +127,8 @@ let package = Package(
         .target(name: "FixturePluginLogs", dependencies: ["FixturePluginCairoCommon"], path: "Tests/Fixtures/PluginLogs"),
         .target(name: "FixturePluginConstructorHangs", dependencies: ["FixturePluginCairoCommon"], path: "Tests/Fixtures/PluginConstructorHangs"),
         .target(name: "FixturePluginConstructorCrashes", dependencies: ["FixturePluginCairoCommon"], path: "Tests/Fixtures/PluginConstructorCrashes"),
+        .target(name: "FixturePluginCreateAborts", dependencies: ["FixturePluginCairoCommon"], path: "Tests/Fixtures/PluginCreateAborts"),
+        .target(name: "FixturePluginCreateHangs", dependencies: ["FixturePluginCairoCommon"], path: "Tests/Fixtures/PluginCreateHangs"),
 
         .executableTarget(
             name: "refresh-preview",

@@ -44,10 +44,16 @@ public final class LottieIndicator: RefreshIndicator {
     let dark: Rendition
     let size: Double
 
+    /// A shipped animation: from the bundle's resources when installed (the host's resource folder),
+    /// else from the shared assets of a development build.
+    static func shipped(_ name: String) -> String {
+        PluginHost.resource((name as NSString).lastPathComponent) ?? name
+    }
+
     public init(parameters: ParameterValues) throws {
         let file = parameters.string("file"), darkFile = parameters.string("darkFile")
-        let lightName = file.isEmpty ? Self.shippedFile : file
-        let darkName = !darkFile.isEmpty ? darkFile : file.isEmpty ? Self.shippedDarkFile : file
+        let lightName = file.isEmpty ? Self.shipped(Self.shippedFile) : file
+        let darkName = !darkFile.isEmpty ? darkFile : file.isEmpty ? Self.shipped(Self.shippedDarkFile) : file
         light = try Self.rendition(file: lightName, parameter: "file", parameters)
         dark = darkName == lightName ? light : try Self.rendition(file: darkName, parameter: darkFile.isEmpty ? "file" : "darkFile", parameters)
         size = parameters.number("size")

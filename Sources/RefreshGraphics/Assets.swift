@@ -1,17 +1,27 @@
 import Foundation
 
-/// Finds the project's `Assets/` folder: fonts configuration, icons, scenarios, string tables.
+/// Finds the shared assets: the fonts configuration, icons and scenarios (a plugin's own files
+/// live in its bundle; see `PluginHost.resourceDirectory`).
 public enum Assets {
-    /// The folder: `$REFRESHKIT_ASSETS` when set, else `Assets/` of the source tree this module
-    /// was built from. Nil when neither exists.
+    /// The folder: `$REFRESHKIT_ASSETS` when set; else `share/refreshkit` under the prefix the
+    /// running executable is installed in (`make install`); else `Assets/` of the source tree this
+    /// module was built from (a development build). Nil when none exists.
     public static let directory: String? = {
         if let path = ProcessInfo.processInfo.environment["REFRESHKIT_ASSETS"], !path.isEmpty {
             return path
+        }
+        if let executable = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
+            let prefix = URL(fileURLWithPath: executable).deletingLastPathComponent().deletingLastPathComponent()
+            let installed = prefix.appendingPathComponent(installedPath).path
+            if FileManager.default.fileExists(atPath: installed) { return installed }
         }
         let sourceTree = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         let path = sourceTree.appendingPathComponent("Assets").path
         return FileManager.default.fileExists(atPath: path) ? path : nil
     }()
+
+    /// Where `make install` puts the shared assets, under its prefix.
+    public static let installedPath = "share/refreshkit"
 
     /// The path of `relativePath` inside ``directory``, or nil when the file is not there.
     public static func path(_ relativePath: String) -> String? {

@@ -61,7 +61,7 @@ public final class ImageSurface {
     }
 
     /// Wraps a surface this object now owns (it must be an ARGB32 image surface).
-    init(owning surface: OpaquePointer, scale: Double) {
+    package init(owning surface: OpaquePointer, scale: Double) {
         self.surface = surface
         width = Int(cairo_image_surface_get_width(surface))
         height = Int(cairo_image_surface_get_height(surface))

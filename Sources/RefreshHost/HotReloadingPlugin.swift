@@ -10,8 +10,20 @@ import RefreshPluginSDK
 public final class HotReloadingPlugin {
     /// The watched file.
     public let path: String
+    /// Where the plugin runs.
+    public enum Isolation: Sendable {
+        /// In this process: fastest, but a crash or hang in the plugin is the host's.
+        case inProcess
+        /// In a plugin-host child (``PluginHostProcess``): a crash or hang ends only the child.
+        case childProcess
+    }
+
+    /// Where the plugin runs.
+    public let isolation: Isolation
     /// The indicator in use: the last build that loaded.
-    public private(set) var indicator: PluginIndicator
+    public private(set) var indicator: any PluginInstance
+    /// What made it: the library, or the child holding it.
+    public private(set) var maker: any PluginMaker
     /// Why the last reload failed; nil after a successful one.
     public private(set) var lastError: PluginError?
     /// How many times a new build was swapped in.
@@ -33,13 +45,23 @@ public final class HotReloadingPlugin {
         var inode: Int
     }
 
-    /// Loads the plugin at `path` with `parametersJSON`.
-    public init(path: String, parametersJSON: String = "{}") throws(PluginError) {
+    /// Loads the plugin at `path` with `parametersJSON`, in this process or in a child.
+    public init(path: String, parametersJSON: String = "{}", isolation: Isolation = .inProcess) throws(PluginError) {
         self.path = path
         self.parametersJSON = parametersJSON
+        self.isolation = isolation
         signature = Self.signature(of: path)
-        indicator = try Self.loadCopy(of: path).makeIndicator(parametersJSON: parametersJSON)
+        maker = try Self.load(path, isolation)
+        indicator = try maker.makeInstance(parametersJSON: parametersJSON)
         inputs = Self.inputs(of: indicator)
+    }
+
+    /// The plugin at `path`, from a private copy: loaded here, or in a new plugin-host child.
+    private static func load(_ path: String, _ isolation: Isolation) throws(PluginError) -> any PluginMaker {
+        switch isolation {
+        case .inProcess: try loadCopy(of: path)
+        case .childProcess: try PluginHostProcess(path: path)
+        }
     }
 
     /// Checks the library and the files the parameters name; when one changed since the last look,
@@ -72,7 +94,7 @@ public final class HotReloadingPlugin {
     /// failure the old indicator stays and the error is returned.
     public func setParameters(json: String) -> PluginError? {
         do {
-            let fresh = try indicator.library.makeIndicator(parametersJSON: json)
+            let fresh = try maker.makeInstance(parametersJSON: json)
             fresh.refreshState = indicator.refreshState
             indicator = fresh
             parametersJSON = json
@@ -87,15 +109,18 @@ public final class HotReloadingPlugin {
     /// Loads the file now, from a fresh copy.
     @discardableResult
     public func reload() -> Bool {
-        // A new build that crashes or hangs while loading is found out in a child, not here.
-        if case .failure(let error) = PluginProbe.probe([path])[0] {
+        // A new build that crashes or hangs while loading is found out in a child, not here (in
+        // a plugin-host child that child is the probe).
+        if isolation == .inProcess, case .failure(let error) = PluginProbe.probe([path])[0] {
             lastError = error
             return false
         }
         do {
-            let fresh = try Self.loadCopy(of: path).makeIndicator(parametersJSON: parametersJSON)
+            let freshMaker = try Self.load(path, isolation)
+            let fresh = try freshMaker.makeInstance(parametersJSON: parametersJSON)
             fresh.refreshState = indicator.refreshState
             indicator = fresh
+            maker = freshMaker
             inputs = Self.inputs(of: fresh)
             lastError = nil
             inputError = nil  // made from the files as they are now
@@ -146,7 +171,7 @@ public final class HotReloadingPlugin {
     }
 
     /// The regular files that `indicator`'s text parameters name, found as the plugins find them.
-    private static func inputs(of indicator: PluginIndicator) -> [String: FileSignature] {
+    private static func inputs(of indicator: any PluginInstance) -> [String: FileSignature] {
         var files: [String: FileSignature] = [:]
         for case .string(let text) in indicator.parameters.values.values where !text.isEmpty && text.count < 4096 {
             let path = Assets.resolve(text)

@@ -21,6 +21,10 @@ public struct PluginError: Error, Equatable, CustomStringConvertible {
         case ambiguous([String])
         /// What the child process that tried to load it said (see ``PluginProbe``).
         case reported(String)
+        /// A bundle's `plugin.json` is unreadable or wrong (the field named).
+        case invalidManifest(String)
+        /// A bundle's library is not the file its manifest describes.
+        case libraryDoesNotMatchManifest(String)
     }
 
     /// The plugin file (or the id that was looked for).
@@ -64,6 +68,8 @@ public struct PluginError: Error, Equatable, CustomStringConvertible {
         case .renderFailed(let why): "render failed: \(why.isEmpty ? "(no reason given)" : why)"
         case .notFound(let searched): "not found in \(searched)"
         case .reported(let why): why
+        case .invalidManifest(let why): "invalid manifest: \(why)"
+        case .libraryDoesNotMatchManifest(let why): "the library does not match its bundle's manifest: \(why); reinstall the bundle"
         case .ambiguous(let files): "\(files.count) plugins answer to it: \(files.joined(separator: ", ")); pass the path of the one you mean"
         }
     }

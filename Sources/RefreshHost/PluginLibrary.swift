@@ -56,6 +56,15 @@ public final class PluginLibrary: @unchecked Sendable {
         // The descriptor stays open once loaded: the loader knows the library by this name, and a
         // later library must not be given the same number (it would be taken for this one).
         let fd = try Self.openChecked(path, name: name)
+        // A library in a bundle must be the file its manifest describes, byte for byte.
+        let bundle: PluginBundle?
+        do {
+            bundle = try PluginBundle.enclosing(library: name)
+            try bundle?.checkLibrary(openAt: fd)
+        } catch {
+            close(fd)
+            throw error
+        }
         let crashLabel = PluginCrashReport.label(name)
         self.crashLabel = crashLabel
         _ = dlerror()
@@ -89,6 +98,9 @@ public final class PluginLibrary: @unchecked Sendable {
         let id = String(cString: d.id)
         guard !id.isEmpty, id.allSatisfy({ $0.isLetter || $0.isNumber || "._-".contains($0) }) else {
             throw fail(.invalidDescriptor("id '\(id)' is not a reverse-DNS identifier"))
+        }
+        if let bundle, bundle.manifest.id != id {
+            throw fail(.libraryDoesNotMatchManifest("it reports the id '\(PluginError.printable(id))', the manifest '\(bundle.manifest.id)'"))
         }
         let parameters: [ParameterSpec]
         do {
@@ -202,12 +214,13 @@ public final class PluginLibrary: @unchecked Sendable {
         return fd
     }
 
-    /// The folder a plugin's files live in: `resources/` beside the library in a bundle (a folder
-    /// with `plugin.json`), else the library's own folder.
+    /// The folder a plugin's files live in: `resources/` beside the library when there is one (a
+    /// bundle, or one being packed), else the library's own folder.
     static func resourceDirectory(forLibraryAt path: String) -> String {
         let folder = (path as NSString).deletingLastPathComponent
-        let base = folder.isEmpty ? "." : folder
-        return FileManager.default.fileExists(atPath: base + "/plugin.json") ? base + "/resources" : base
+        let resources = (folder.isEmpty ? "." : folder) + "/" + PluginManifest.resourcesFolder
+        var isFolder: ObjCBool = false
+        return FileManager.default.fileExists(atPath: resources, isDirectory: &isFolder) && isFolder.boolValue ? resources : (folder.isEmpty ? "." : folder)
     }
 
     /// The most parameters a plugin may declare.

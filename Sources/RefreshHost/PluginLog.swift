@@ -6,9 +6,13 @@ import Foundation
 final class PluginLog: @unchecked Sendable {
     private let lock = NSLock()
     private var kept: [String] = []
+    private var total = 0
 
     /// The kept lines, oldest first, each prefixed with its level when it is not `info`.
     var lines: [String] { lock.withLock { kept } }
+    /// How many lines were ever written (kept or not), and the kept ones: lines after the first
+    /// `count` of all written are the last `total - count` of ``lines``.
+    var written: (total: Int, lines: [String]) { lock.withLock { (total, kept) } }
 
     func append(level: UInt32, _ message: String) {
         let prefix = switch refresh_log_level(rawValue: level) {
@@ -21,6 +25,7 @@ final class PluginLog: @unchecked Sendable {
         let line = prefix + PluginError.printable(String(message.prefix(500)))
         lock.withLock {
             kept.append(line)
+            total += 1
             if kept.count > 100 { kept.removeFirst(kept.count - 100) }
         }
     }

@@ -1,7 +1,9 @@
 import Foundation
 
-/// Where plugins are looked for: explicit folders (`--plugin-path`), then `REFRESH_PLUGIN_PATH`
-/// (colon-separated), then the folder of the running executable (the build's own products).
+/// Where plugins are looked for, in this order: explicit folders (`--plugin-path`), then
+/// `REFRESH_PLUGIN_PATH` (colon-separated), then the user's folder (``userDirectory(environment:)``,
+/// where `refresh-dump install` puts bundles), then the install prefix's (``installedDirectory``),
+/// then the folder of the running executable (the build's own products).
 public struct PluginSearchPath: Equatable, Sendable {
     /// Folders in the order they are searched.
     public var directories: [String]
@@ -11,16 +13,35 @@ public struct PluginSearchPath: Equatable, Sendable {
         self.directories = directories
     }
 
-    /// `extra` folders, then `REFRESH_PLUGIN_PATH`, then the executable's folder.
+    /// `extra` folders, then `REFRESH_PLUGIN_PATH`, the user's folder and the install prefix's
+    /// (each when it exists), then the executable's folder.
     public static func standard(extra: [String] = [], environment: [String: String] = ProcessInfo.processInfo.environment) -> PluginSearchPath {
         var directories = extra
         if let path = environment["REFRESH_PLUGIN_PATH"] {
             directories += path.split(separator: ":").map(String.init).filter { !$0.isEmpty }
         }
+        for folder in [userDirectory(environment: environment), installedDirectory].compactMap({ $0 }) where FileManager.default.fileExists(atPath: folder) {
+            directories.append(folder)
+        }
         if let products = buildProductsDirectory { directories.append(products) }
         // One folder named twice (`.build/debug` and where that link points) is searched once.
         var seen = Set<String>()
         return PluginSearchPath(directories: directories.filter { seen.insert(($0 as NSString).resolvingSymlinksInPath).inserted })
+    }
+
+    /// The user's plugin folder: `$XDG_DATA_HOME/refreshkit/plugins`, by default
+    /// `~/.local/share/refreshkit/plugins`. Nil when neither variable is set.
+    public static func userDirectory(environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
+        if let data = environment["XDG_DATA_HOME"], data.hasPrefix("/") { return data + "/refreshkit/plugins" }
+        guard let home = environment["HOME"], home.hasPrefix("/") else { return nil }
+        return home + "/.local/share/refreshkit/plugins"
+    }
+
+    /// The installed plugins: `lib/refreshkit/plugins` under the prefix the running executable was
+    /// installed in (its folder's parent).
+    public static var installedDirectory: String? {
+        guard let products = buildProductsDirectory else { return nil }
+        return ((products as NSString).deletingLastPathComponent as NSString).appendingPathComponent("lib/refreshkit/plugins")
     }
 
     /// The folder holding the running executable, where SwiftPM puts the plugin libraries it builds.
@@ -29,40 +50,58 @@ public struct PluginSearchPath: Equatable, Sendable {
         return (executable as NSString).deletingLastPathComponent
     }
 
-    /// The shared libraries in the search path, folder by folder, names sorted. Test fixtures
-    /// (`libFixture*`) in the build folder are skipped.
+    /// What the search path holds, folder by folder, names sorted: bundle folders (a folder with
+    /// `plugin.json`) and bare shared libraries. Test fixtures (`libFixture*`) are skipped.
     public func libraries() -> [String] {
         directories.flatMap { directory -> [String] in
             let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
-            return names.filter { $0.hasSuffix(".so") && !$0.hasPrefix("libFixture") }.sorted().map { (directory as NSString).appendingPathComponent($0) }
+            return names.sorted().map { (directory as NSString).appendingPathComponent($0) }.filter { path in
+                let name = (path as NSString).lastPathComponent
+                return (name.hasSuffix(".so") && !name.hasPrefix("libFixture")) || PluginBundle.isBundle(path)
+            }
         }
     }
 
-    /// The plugins found, each loaded and checked in a child process (``PluginProbe``), so one bad
-    /// library cannot harm the caller; libraries that fail come back as errors. The infos carry no
-    /// parameters: load the plugin you use.
+    /// The plugins found. Bundles are read from their manifests (no plugin code runs); bare
+    /// libraries are loaded and checked in a child process (``PluginProbe``), so one bad library
+    /// cannot harm the caller. Failures come back as errors.
     public func discover() -> [Result<PluginInfo, PluginError>] {
         probed().map(\.result)
     }
 
-    /// Every library in the search path with what the probe found, in search order.
+    /// Every entry in the search path with what its manifest or the probe said, in search order.
+    /// A bundle's `path` is its library's.
     public func probed() -> [(path: String, result: Result<PluginInfo, PluginError>)] {
-        PluginProbe.probed(libraries())
+        let entries = libraries()
+        let bare = entries.filter { !PluginBundle.isBundle($0) }
+        var probedBare = PluginProbe.probed(bare).makeIterator()
+        return entries.map { entry in
+            guard PluginBundle.isBundle(entry) else { return probedBare.next()! }
+            do throws(PluginError) {
+                let bundle = try PluginBundle(folder: entry)
+                return (bundle.libraryPath, .success(try bundle.info()))
+            } catch {
+                return (entry, .failure(error))
+            }
+        }
     }
 
-    /// Whether `reference` names a file (it has a `/` or ends in `.so`) rather than an id or name.
+    /// Whether `reference` names a file (it has a `/`, or ends in `.so` or `.refreshplugin`) rather than an id or name.
     public static func isPath(_ reference: String) -> Bool {
-        reference.contains("/") || reference.hasSuffix(".so")
+        reference.contains("/") || reference.hasSuffix(".so") || reference.hasSuffix("." + PluginManifest.bundleExtension)
     }
 
     /// The plugin named by `reference`: a path (anything with a `/` or ending in `.so`; a bare
     /// `libX.so` is in the working folder), or an id or display name (case-insensitive) looked up
-    /// in the search path. Two libraries answering to the same id or name are an error naming both,
-    /// not the first one silently. `found` is what ``probed()`` returned, when the caller has it
+    /// in the search path. The first folder holding it wins (so `--plugin-path` and installed bundles
+    /// come before the build's own); two libraries in that folder answering to the same id or name
+    /// are an error naming both. `found` is what ``probed()`` returned, when the caller has it
     /// already (else the search path is probed now).
     public func resolve(_ reference: String, among found: [(path: String, result: Result<PluginInfo, PluginError>)]? = nil) throws(PluginError) -> String {
         if Self.isPath(reference) {
-            return reference.hasPrefix("/") ? reference : FileManager.default.currentDirectoryPath + "/" + reference
+            let path = reference.hasPrefix("/") ? reference : FileManager.default.currentDirectoryPath + "/" + reference
+            // A bundle folder stands for its library.
+            return PluginBundle.isBundle(path) ? try PluginBundle(folder: path).libraryPath : path
         }
         var known: [String] = [], matches: [String] = []
         for case .success(let info) in (found ?? probed()).map(\.result) {
@@ -70,11 +109,23 @@ public struct PluginSearchPath: Equatable, Sendable {
             if info.indicator.id == reference || info.indicator.name.lowercased() == reference.lowercased() { matches.append(path) }
             known += [info.indicator.name, info.indicator.id]
         }
-        if matches.count == 1 { return matches[0] }
-        if matches.count > 1 { throw PluginError(file: reference, reason: .ambiguous(matches)) }
+        // The first folder that has it wins (an installed bundle over the build's library); two in
+        // that one folder are an error naming both.
+        if let first = matches.first {
+            let sameFolder = matches.filter { Self.searchFolder(of: $0) == Self.searchFolder(of: first) }
+            if sameFolder.count == 1 { return first }
+            throw PluginError(file: reference, reason: .ambiguous(sameFolder))
+        }
         let searched = directories.isEmpty ? "an empty search path" : directories.joined(separator: ":")
         let close = Self.closeMatches(to: reference, among: known)
         throw PluginError(file: reference, reason: .notFound(searched + (close.isEmpty ? "" : "; did you mean \(close.map { "'\($0)'" }.joined(separator: " or "))?")))
+    }
+
+    /// The search-path folder an entry came from: a bare library's folder, or the folder holding
+    /// a bundle's folder.
+    static func searchFolder(of libraryPath: String) -> String {
+        let folder = (libraryPath as NSString).deletingLastPathComponent
+        return folder.hasSuffix("." + PluginManifest.bundleExtension) ? (folder as NSString).deletingLastPathComponent : folder
     }
 
     /// The names within a few typing slips of `reference` (edit distance, case ignored), closest first.

@@ -132,8 +132,9 @@ public struct ScenarioError: Error, Equatable, CustomStringConvertible {
 }
 
 extension Scenario {
-    /// Reads a scenario file.
-    public static func load(path: String) throws(ScenarioError) -> Scenario {
+    /// Reads a scenario file: `given` is a path, or the name of a shipped scenario (``shippedPath(_:)``).
+    public static func load(path given: String) throws(ScenarioError) -> Scenario {
+        let path = shippedPath(given)
         let data: Data
         do {
             data = try CappedFile.contents(of: path, limit: fileLimit)
@@ -143,6 +144,14 @@ extension Scenario {
         var scenario = try decode(data, file: path)
         scenario.source = path
         return scenario
+    }
+
+    /// `path` as given when that file exists; else a shipped scenario of that name (with or without
+    /// `.json`, in the assets' `Scenarios/`), so `run pull-to-refresh` works from any folder.
+    static func shippedPath(_ path: String) -> String {
+        guard !path.contains("/"), !FileManager.default.fileExists(atPath: path) else { return path }
+        let name = path.hasSuffix(".json") ? path : path + ".json"
+        return Assets.path("Scenarios/" + name) ?? path
     }
 
     /// The largest scenario file read.

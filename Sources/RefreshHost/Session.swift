@@ -19,6 +19,8 @@ package final class Session {
         package var pageSize: Int?
         /// Rows in all.
         package var totalRows = Defaults.totalRows
+        /// Where plugins run: in a plugin-host child each (the preview's default), or in this process.
+        package var pluginIsolation = HotReloadingPlugin.Isolation.inProcess
         /// Default options.
         package init() {}
     }
@@ -80,7 +82,7 @@ package final class Session {
     package init(options: Options = Options(), probed: [(path: String, result: Result<PluginInfo, PluginError>)], firstPlugin: String? = nil) {
         self.options = options
         pluginPaths = probed.map(\.path)
-        plugins = Self.plugins(probed)
+        plugins = Self.plugins(probed, isolation: options.pluginIsolation)
         player = nil
         message = "Drag the list."
         let pageSize = options.pageSize ?? Defaults.pageSize(forExtent: options.viewport.height)
@@ -110,8 +112,8 @@ package final class Session {
     }
 
     /// The plugins the probe found, each loaded when first shown (never, when the probe failed).
-    private static func plugins(_ probed: [(path: String, result: Result<PluginInfo, PluginError>)]) -> [SessionPlugin] {
-        probed.map { SessionPlugin(path: $0.path, probed: $0.result) }
+    private static func plugins(_ probed: [(path: String, result: Result<PluginInfo, PluginError>)], isolation: HotReloadingPlugin.Isolation) -> [SessionPlugin] {
+        probed.map { SessionPlugin(path: $0.path, probed: $0.result, isolation: isolation) }
     }
 
     /// The list's viewport, in points.
@@ -211,7 +213,7 @@ package final class Session {
         case .previousPlugin: switchPlugin(by: -1)
         case .reloadPlugins:
             guard player == nil else { break }
-            plugins = Self.plugins(PluginProbe.probed(pluginPaths))
+            plugins = Self.plugins(PluginProbe.probed(pluginPaths), isolation: options.pluginIsolation)
             current = min(current, max(0, plugins.count - 1))
             rebuild()
             message = "reloaded \(plugins.count) plugins"
@@ -502,7 +504,7 @@ package final class Session {
         lines.append("         \(info?.id ?? "")")
         if let error = plugin?.loadError { lines.append("  ✗ \(error)") }
         // What the plugin wrote through refresh_host.log, newest last.
-        for line in plugin?.hot?.indicator.library.logLines.suffix(2) ?? [] { lines.append("  log: \(line)") }
+        for line in plugin?.hot?.indicator.logLines.suffix(2) ?? [] { lines.append("  log: \(line)") }
         let edges = driver.container.enabledEdges
         lines.append("edges    \(edges.map(\.rawValue).joined(separator: " + ")) (\(sceneLayout.axis))")
         for edge in edges {

@@ -8,6 +8,8 @@ import RefreshPluginSDK
 package final class SessionPlugin {
     /// The library's file.
     package let path: String
+    /// Where the plugin runs once loaded.
+    package let isolation: HotReloadingPlugin.Isolation
     /// The loaded plugin, watched for rebuilds; nil when it could not load.
     package private(set) var hot: HotReloadingPlugin?
     /// Why it could not load.
@@ -23,8 +25,9 @@ package final class SessionPlugin {
 
     /// The plugin at `path`: with the probe's finding, loaded when first shown (or never, when the
     /// probe failed); without one, loaded now.
-    package init(path: String, probed: Result<PluginInfo, PluginError>? = nil) {
+    package init(path: String, probed: Result<PluginInfo, PluginError>? = nil, isolation: HotReloadingPlugin.Isolation = .inProcess) {
         self.path = path
+        self.isolation = isolation
         switch probed {
         case .success(let info)?: self.probed = info
         case .failure(let error)?:
@@ -46,7 +49,7 @@ package final class SessionPlugin {
     /// (Re)loads from scratch: after a failed first load, or when asked to rescan.
     package func load() {
         do {
-            hot = try HotReloadingPlugin(path: path, parametersJSON: json)
+            hot = try HotReloadingPlugin(path: path, parametersJSON: json, isolation: isolation)
             loadError = nil
         } catch {
             loadError = error
@@ -68,7 +71,7 @@ package final class SessionPlugin {
     }
 
     /// The declared parameters.
-    package var parameters: [ParameterSpec] { hot?.indicator.library.info.parameters ?? [] }
+    package var parameters: [ParameterSpec] { hot?.maker.info.parameters ?? [] }
 
     /// The current values, defaults filled in.
     package var values: ParameterValues? { hot?.indicator.parameters }

@@ -226,3 +226,16 @@ public struct ParameterValues: Equatable, Sendable {
         return ""
     }
 }
+
+extension ParameterValue: Encodable {
+    /// Encodes the JSON scalar (a colour as its `#RRGGBB` text).
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.singleValueContainer()
+        switch self {
+        case .number(let v): try container.encode(v)
+        case .color(let c): try container.encode(c.hex)
+        case .bool(let b): try container.encode(b)
+        case .string(let s): try container.encode(s)
+        }
+    }
+}

@@ -24,6 +24,16 @@ public enum PluginHost {
     /// host said; nil with a host that does not say.
     public static var resourceDirectory: String? { offer.resourceDirectory }
 
+    /// The path of the plugin's own file `name`: in ``resourceDirectory`` when it is there (an
+    /// installed bundle), else `fallback` (a development build's copy), else nil.
+    public static func resource(_ name: String, fallback: String? = nil) -> String? {
+        if let folder = resourceDirectory {
+            let path = (folder as NSString).appendingPathComponent(name)
+            if FileManager.default.fileExists(atPath: path) { return path }
+        }
+        return fallback.flatMap { FileManager.default.fileExists(atPath: $0) ? $0 : nil }
+    }
+
     /// The host's plugin ABI version; 0 with a host older than host services.
     public static var hostABIVersion: UInt32 { offer.hostABI }
 

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import RefreshHost
 import RefreshPluginSDK
 
@@ -7,7 +8,12 @@ struct ListCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "list",
         abstract: "List the plugins found in the search path (and the files that failed to load, with why).",
-        discussion: "Searched: --plugin-path folders, then REFRESH_PLUGIN_PATH, then the folder of this executable."
+        discussion: """
+            Searched: --plugin-path folders, then REFRESH_PLUGIN_PATH, then the user's folder \
+            (~/.local/share/refreshkit/plugins), then the install prefix's lib/refreshkit/plugins, then the folder \
+            of this executable. Bundles are listed from their manifests without running any plugin code; bare \
+            .so files are loaded in a child process.
+            """
     )
 
     @OptionGroup var search: SearchPathOptions
@@ -18,19 +24,26 @@ struct ListCommand: ParsableCommand {
         let searchPath = search.searchPath
         let found = searchPath.discover()
         print("search path: \(searchPath.directories.joined(separator: ":"))")
+        print("assets: \(Assets.directory ?? "(none found; set REFRESHKIT_ASSETS)")")
         for result in found {
             switch result {
             case .success(let info):
                 let i = info.indicator
-                print("\(i.id.padding(toLength: 30, withPad: " ", startingAt: 0)) \(i.name.padding(toLength: 14, withPad: " ", startingAt: 0)) \(i.version.padding(toLength: 7, withPad: " ", startingAt: 0)) \(info.path)")
+                print("\(Self.column(i.id, 30)) \(Self.column(i.name, 14)) \(Self.column(i.version, 7)) \(info.path)")
                 if parameters {
-                    // Discovery ran in a child; this plugin loaded there, so it is loaded here to read its parameters.
-                    for spec in (try? PluginLibrary(path: info.path).info.parameters) ?? [] { print("    \(spec.name): \(spec.kindName), default \(spec.defaultValue.json) — \(spec.help)") }
+                    // A bundle's manifest lists them; a bare library ran in a child, so it is loaded here to read them.
+                    let specs = PluginBundle.isBundle((info.path as NSString).deletingLastPathComponent) ? info.parameters : (try? PluginLibrary(path: info.path).info.parameters) ?? []
+                    for spec in specs { print("    \(spec.name): \(spec.kindName), default \(spec.defaultValue.json) — \(spec.help)") }
                 }
             case .failure(let error):
                 print("✗ \(error)")
             }
         }
         if found.isEmpty { print("no plugins found") }
+    }
+
+    /// `text` padded to `width`; longer text is kept whole, never cut.
+    static func column(_ text: String, _ width: Int) -> String {
+        text.count >= width ? text : text.padding(toLength: width, withPad: " ", startingAt: 0)
     }
 }

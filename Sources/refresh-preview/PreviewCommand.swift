@@ -39,6 +39,8 @@ struct PreviewCommand: AsyncParsableCommand {
     var screenshotAt: [String] = []
     @Option(name: .customLong("exit-after"), help: "Quit after this many seconds (scenario time when scripted).")
     var exitAfter: Double?
+    @Flag(name: .customLong("in-process"), help: "Run plugins inside the preview instead of one plugin-host process each: a little faster, but a plugin that crashes or hangs takes the preview with it.")
+    var inProcess = false
     @Flag(name: .customLong("no-panel"), help: "Start with the side panel hidden (H shows it).")
     var noPanel = false
     @Option(help: "auto: wait for the display's refresh when it is 120 Hz or more, else pace frames at 120 fps; on; off.")
@@ -104,6 +106,7 @@ struct PreviewCommand: AsyncParsableCommand {
             options.failureRate = failureRate
             options.pageSize = pageSize
             options.totalRows = totalRows
+            options.pluginIsolation = inProcess ? .inProcess : .childProcess
             session = Session(options: options, probed: found, firstPlugin: plugin ?? "dev.refreshkit.spinner")
         }
         session.showsPanel = !noPanel

@@ -19,14 +19,18 @@ func scratch(_ name: String) -> String {
     return path
 }
 
+/// An empty user data folder: what a developer installed in theirs never reaches a test.
+let testDataHome: String = scratch("data-home")
+
 /// Runs the built `refresh-dump` with `arguments` (in `directory`, with `environment` added to
-/// this process's); returns its exit status and output.
+/// this process's, and `XDG_DATA_HOME` an empty folder unless `environment` names one); returns its
+/// exit status and output.
 func refreshDump(_ arguments: [String], in directory: String? = nil, environment: [String: String] = [:]) throws -> (status: Int32, output: String) {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: products + "/refresh-dump")
     process.arguments = arguments
     if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
-    if !environment.isEmpty { process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 } }
+    process.environment = ProcessInfo.processInfo.environment.merging(["XDG_DATA_HOME": testDataHome]) { $1 }.merging(environment) { $1 }
     let pipe = Pipe()
     process.standardOutput = pipe
     process.standardError = pipe

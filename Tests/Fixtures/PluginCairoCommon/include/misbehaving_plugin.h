@@ -30,6 +30,12 @@ __attribute__((constructor)) static void misbehaving_constructor(void) { for (vo
 
 static refresh_instance *misbehaving_create(const char *json, char *error, size_t size) {
     (void)json; (void)error; (void)size;
+#ifdef MISBEHAVE_CREATE_ABORTS
+    abort();
+#endif
+#ifdef MISBEHAVE_CREATE_HANGS
+    for (volatile unsigned long spins = 0;; spins++) {}
+#endif
     return malloc(1);
 }
 

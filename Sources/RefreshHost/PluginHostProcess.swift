@@ -1,0 +1,277 @@
+import CCairo
+import Foundation
+import RefreshPluginSDK
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A plugin loaded in a child process of its own (`refresh-dump plugin-host`), so nothing it does
+/// can take the host down. Each frame is a request on a socket and a reply; the pixels are drawn by
+/// the child into memory both processes map (a `memfd`) and painted from there, so no image is
+/// copied through the socket.
+///
+/// A frame that takes longer than ``renderDeadline`` ends the child (a hang), as does a crash;
+/// from then on every call fails with why and the step it was in, and the host's own state is
+/// untouched. A new `PluginHostProcess` (after a rebuild, or `R` in the preview) starts a new child;
+/// dropping this one ends its child, so a replaced library is really gone from memory.
+public final class PluginHostProcess: PluginMaker {
+    /// The library's file.
+    public let path: String
+    /// The plugin's metadata and parameters, as the child read them.
+    public private(set) var info: PluginInfo
+    /// Why the child is gone (a crash, a hang, a broken reply); nil while it serves.
+    public private(set) var failure: PluginError?
+    /// What the plugin wrote into the host's log, oldest first (the last 100 lines).
+    public private(set) var logLines: [String] = []
+
+    /// The longest a frame may take before the child is taken for hung and ended.
+    nonisolated(unsafe) public static var renderDeadline = 0.25
+    /// The longest loading or making an instance may take (the probe's limit).
+    static var startDeadline: Double { PluginProbe.timeout }
+    /// Bytes of shared pixels: a frame of up to 4096 × 2048 pixels.
+    static let pixelCapacity = 4096 * 2048 * 4
+    /// The child's subcommand.
+    package static let subcommand = "plugin-host"
+    /// The file descriptor the shared pixels arrive on in the child.
+    package static let pixelDescriptor: Int32 = 3
+
+    private let pid: pid_t
+    /// The child's process id (while it runs).
+    public var processIdentifier: pid_t { pid }
+    private let socket: Int32
+    private let pixels: UnsafeMutableRawPointer
+    private var nextInstance = 0
+    /// The child was waited for: its pid may belong to another process now, so it is never signalled again.
+    private var reaped = false
+
+    /// Starts a child that loads the plugin at `path` (from a private copy) and says what it is.
+    public init(path: String) throws(PluginError) {
+        self.path = path
+        func fail(_ why: String) -> PluginError { PluginError(file: path, reason: .reported(why)) }
+        guard let helper = PluginProbe.helper else { throw fail("refresh-dump, which hosts plugins out of process, is not beside this program") }
+
+        let memory = Self.anonymousFile()
+        guard memory >= 0, ftruncate(memory, off_t(Self.pixelCapacity)) == 0,
+              let mapped = mmap(nil, Self.pixelCapacity, PROT_READ | PROT_WRITE, MAP_SHARED, memory, 0), mapped != MAP_FAILED else {
+            if memory >= 0 { close(memory) }
+            throw fail("no shared memory for frames: \(String(cString: strerror(errno)))")
+        }
+        var ends: [Int32] = [0, 0]
+        guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &ends) == 0 else {
+            munmap(mapped, Self.pixelCapacity)
+            close(memory)
+            throw fail("no socket to a plugin host: \(String(cString: strerror(errno)))")
+        }
+        let spawned = Self.spawn(helper, [Self.subcommand, path], socket: ends[1], pixels: memory)
+        close(ends[1])
+        close(memory)  // the mapping and the child keep it
+        switch spawned {
+        case .success(let child): pid = child
+        case .failure(let why):
+            munmap(mapped, Self.pixelCapacity)
+            close(ends[0])
+            throw fail(why.description)
+        }
+        socket = ends[0]
+        pixels = mapped
+        info = PluginInfo(indicator: IndicatorInfo(id: "", name: "", version: "", summary: ""), parameters: [], abiVersion: 0, path: path)
+
+        let hello = try receive(deadline: Self.startDeadline, step: "loading")
+        if let error = hello.error { throw PluginError(file: path, reason: .reported(error)) }
+        var specs: [ParameterSpec] = []
+        for parameter in hello.parameters ?? [] {
+            guard let spec = try? parameter.spec() else { throw fail("the plugin host reported a parameter it cannot describe") }
+            specs.append(spec)
+        }
+        info = PluginInfo(indicator: IndicatorInfo(id: hello.id ?? "", name: hello.name ?? "", version: hello.version ?? "", summary: hello.summary ?? ""),
+                          parameters: specs, abiVersion: hello.abiVersion ?? 0, path: path)
+    }
+
+    deinit {
+        // Whatever the child is doing, it ends now: its memory (the library) goes with it.
+        if !reaped {
+            kill(pid, SIGKILL)
+            var status: Int32 = 0
+            while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        }
+        close(socket)
+        munmap(pixels, Self.pixelCapacity)
+    }
+
+    /// Makes an instance in the child from a parameters JSON object.
+    public func makeInstance(parametersJSON: String) throws(PluginError) -> any PluginInstance {
+        let values: ParameterValues
+        do {
+            values = try ParameterValues(specs: info.parameters, json: parametersJSON)
+        } catch {
+            throw PluginError(file: path, reason: .invalidParameters(error.description))
+        }
+        nextInstance += 1
+        let reply = try call(.create(instance: nextInstance, parameters: values.json), deadline: Self.startDeadline, step: "create")
+        if let error = reply.error { throw PluginError(file: path, reason: .createFailed(error)) }
+        guard let length = reply.refreshLength, length.isFinite, length > 0 else {
+            throw PluginError(file: path, reason: .invalidRefreshLength(reply.refreshLength ?? .nan))
+        }
+        return RemoteIndicator(host: self, instance: nextInstance, parameters: values, refreshLength: length)
+    }
+
+    /// Sends `request` and waits for its reply; a hang or a crash ends the child and becomes ``failure``.
+    func call(_ request: PluginHostMessage.Request, deadline: Double, step: String) throws(PluginError) -> PluginHostMessage.Reply {
+        if let failure { throw failure }
+        do {
+            try PluginHostMessage.send(request, on: socket)
+        } catch {
+            throw stopped(step: step, because: .closed)
+        }
+        return try receive(deadline: deadline, step: step)
+    }
+
+    private func receive(deadline: Double, step: String) throws(PluginError) -> PluginHostMessage.Reply {
+        do {
+            let reply = try PluginHostMessage.receive(PluginHostMessage.Reply.self, from: socket, deadline: Date(timeIntervalSinceNow: deadline))
+            if let lines = reply.log, !lines.isEmpty { logLines = Array((logLines + lines.map(PluginError.printable)).suffix(100)) }
+            return reply
+        } catch {
+            throw stopped(step: step, because: error, deadline: deadline)
+        }
+    }
+
+    /// Ends the child after a failed exchange and records why, naming the signal of a crash.
+    private func stopped(step: String, because failure: PluginHostMessage.Failure, deadline: Double = 0) -> PluginError {
+        var why: String
+        switch failure {
+        case .timedOut: why = "\(step) took over \(Int((deadline * 1000).rounded())) ms; the plugin host was stopped"
+        case .malformed(let detail): why = "\(step): the plugin host answered nonsense (\(detail)); it was stopped"
+        case .closed: why = "the plugin host ended during \(step)"
+        }
+        kill(pid, SIGKILL)
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        reaped = true
+        let signal = status & 0x7f
+        if case .closed = failure {
+            if signal != 0 && signal != SIGKILL {
+                why = "crashed with signal \(signal) (\(strsignal(signal).map { String(cString: $0) } ?? "?")) during \(step)"
+            } else if signal == 0 {
+                why += " (exit status \((status >> 8) & 0xff))"
+            }
+        }
+        let error = PluginError(file: path, reason: .reported(why + "; rebuild it or press R to restart"))
+        self.failure = error
+        return error
+    }
+
+    /// Paints the shared pixels, `width` × `height`, onto `canvas` at its origin, one pixel per device pixel at `scale`.
+    func paint(width: Int, height: Int, scale: Double, onto canvas: Canvas) {
+        guard let surface = cairo_image_surface_create_for_data(pixels.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_ARGB32,
+                                                                Int32(width), Int32(height), Int32(width * 4)) else { return }
+        defer { cairo_surface_destroy(surface) }
+        let cr = canvas.cairoContext
+        cairo_save(cr)
+        cairo_scale(cr, 1 / scale, 1 / scale)
+        cairo_set_source_surface(cr, surface, 0, 0)
+        cairo_paint(cr)
+        cairo_restore(cr)
+    }
+
+    /// Starts `helper` with the socket as its standard input and output and the pixels on
+    /// ``pixelDescriptor``; the Swift runtime's crash backtrace is turned off (the signal is enough).
+    private static func spawn(_ helper: String, _ arguments: [String], socket: Int32, pixels: Int32) -> Result<pid_t, SpawnError> {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, socket, 0)
+        posix_spawn_file_actions_adddup2(&actions, socket, 1)
+        posix_spawn_file_actions_adddup2(&actions, pixels, pixelDescriptor)
+        var environment = ProcessInfo.processInfo.environment
+        environment["SWIFT_BACKTRACE"] = "enable=no"
+        let argv = ([helper] + arguments).map { strdup($0) } + [nil]
+        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer {
+            argv.forEach { free($0) }
+            envp.forEach { free($0) }
+        }
+        var pid: pid_t = 0
+        let status = posix_spawn(&pid, helper, &actions, nil, argv, envp)
+        return status == 0 ? .success(pid) : .failure(SpawnError(description: "cannot start \(helper): \(String(cString: strerror(status)))"))
+    }
+
+    struct SpawnError: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    /// A file with no name, open for reading and writing: made in /dev/shm (memory) and unlinked
+    /// at once, so only this process and the child it is handed to can reach it.
+    private static func anonymousFile() -> Int32 {
+        for folder in ["/dev/shm", NSTemporaryDirectory()] {
+            for _ in 0..<8 {
+                let name = "\(folder)/refreshkit-frame-\(getpid())-\(UInt64.random(in: 0...UInt64.max))"
+                let fd = open(name, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+                if fd >= 0 {
+                    unlink(name)
+                    return fd
+                }
+                if errno != EEXIST { break }
+            }
+        }
+        return -1
+    }
+}
+
+/// An indicator whose plugin runs in a ``PluginHostProcess``: state changes and frames go to the
+/// child; a frame comes back as pixels painted where the plugin would have drawn.
+public final class RemoteIndicator: PluginInstance {
+    /// The child holding the plugin.
+    public let host: PluginHostProcess
+    /// The values it was made with.
+    public let parameters: ParameterValues
+    /// Its refresh length, checked to be finite and > 0.
+    public let refreshLength: Double
+    private let instance: Int
+
+    init(host: PluginHostProcess, instance: Int, parameters: ParameterValues, refreshLength: Double) {
+        self.host = host
+        self.instance = instance
+        self.parameters = parameters
+        self.refreshLength = refreshLength
+    }
+
+    deinit {
+        _ = try? host.call(.destroy(instance: instance), deadline: PluginHostProcess.renderDeadline, step: "destroy")
+    }
+
+    /// The state the container set; passed on to the plugin when it changes.
+    public var refreshState: RefreshState = .unknown {
+        didSet {
+            let codes = CFrame.codes(refreshState)
+            guard codes != CFrame.codes(oldValue) else { return }
+            _ = try? host.call(.state(instance: instance, state: codes.state, result: codes.result, progress: Self.progress(of: refreshState)),
+                               deadline: PluginHostProcess.renderDeadline, step: "set_state")
+        }
+    }
+
+    private static func progress(of state: RefreshState) -> Double {
+        if case .pulling(let progress) = state { return progress }
+        return 0
+    }
+
+    /// The plugin's identity.
+    public var info: IndicatorInfo { host.info.indicator }
+    /// The plugin's metadata and parameters.
+    public var pluginInfo: PluginInfo { host.info }
+    /// What the plugin logged.
+    public var logLines: [String] { host.logLines }
+
+    /// Has the child draw `frame` and paints the result at the canvas's origin.
+    public func render(_ frame: IndicatorFrame, into canvas: Canvas) throws(PluginError) {
+        let width = Int((frame.size.width * frame.scale).rounded(.up)), height = Int((frame.size.height * frame.scale).rounded(.up))
+        guard width > 0, height > 0 else { return }
+        guard width * height * 4 <= PluginHostProcess.pixelCapacity else {
+            throw PluginError(file: host.path, reason: .renderFailed("a frame of \(width)×\(height) px is larger than the plugin host's \(PluginHostProcess.pixelCapacity >> 20) MB of pixels"))
+        }
+        let reply = try host.call(.render(instance: instance, frame: PluginHostMessage.Frame(frame), pixelWidth: width, pixelHeight: height),
+                                  deadline: PluginHostProcess.renderDeadline, step: "render (\(frame.state), t=\(frame.stateTime) s)")
+        if let error = reply.error { throw PluginError(file: host.path, reason: .renderFailed(error)) }
+        host.paint(width: width, height: height, scale: frame.scale, onto: canvas)
+    }
+}

@@ -1,0 +1,92 @@
+import CCairo
+import Foundation
+import RefreshPluginSDK
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The child side of ``PluginHostProcess`` (`refresh-dump plugin-host LIBRARY`): loads the plugin
+/// from a private copy, says what it is, then answers requests until the host closes the socket.
+/// Standard input and output are the socket; they are moved aside first, so a plugin that prints
+/// writes to standard error instead of into the conversation.
+package enum PluginHostServer {
+    /// Serves the plugin at `path`; returns the exit status.
+    package static func serve(path: String) -> Int32 {
+        let socket = dup(0)
+        let quiet = open("/dev/null", O_RDONLY)
+        dup2(quiet, 0)
+        dup2(2, 1)
+        close(quiet)
+        let pixelsFD = PluginHostProcess.pixelDescriptor
+        guard socket >= 0, let pixels = mmap(nil, PluginHostProcess.pixelCapacity, PROT_READ | PROT_WRITE, MAP_SHARED, pixelsFD, 0), pixels != MAP_FAILED else {
+            FileHandle.standardError.write(Data("plugin-host: no socket or shared pixels (run by the preview, not by hand)\n".utf8))
+            return 2
+        }
+        close(pixelsFD)
+
+        let library: PluginLibrary
+        do {
+            library = try HotReloadingPlugin.loadCopy(of: path)
+        } catch {
+            try? PluginHostMessage.send(PluginHostMessage.Reply(error: error.reasonDescription), on: socket)
+            return 0
+        }
+        let i = library.info
+        var hello = PluginHostMessage.Reply(id: i.indicator.id, name: i.indicator.name, version: i.indicator.version, summary: i.indicator.summary)
+        hello.abiVersion = i.abiVersion
+        hello.parameters = i.parameters.map(PluginManifest.Parameter.init(describing:))
+        guard (try? PluginHostMessage.send(hello, on: socket)) != nil else { return 0 }
+
+        var instances: [Int: PluginIndicator] = [:]
+        var logged = library.log.written.total
+        while true {
+            let request: PluginHostMessage.Request
+            do {
+                request = try PluginHostMessage.receive(PluginHostMessage.Request.self, from: socket, deadline: nil)
+            } catch {
+                return 0  // the host closed the socket (or sent nonsense): done
+            }
+            var reply = PluginHostMessage.Reply()
+            switch request {
+            case .create(let instance, let parameters):
+                do {
+                    let made = try library.makeIndicator(parametersJSON: parameters)
+                    instances[instance] = made
+                    reply.refreshLength = made.refreshLength
+                } catch {
+                    reply.error = error.reasonDescription
+                }
+            case .state(let instance, let state, let result, let progress):
+                instances[instance]?.refreshState = CFrame.state(state, result, progress: progress)
+            case .render(let instance, let frame, let width, let height):
+                reply.error = render(instances[instance], frame.indicatorFrame, width: width, height: height, into: pixels)
+            case .destroy(let instance):
+                instances[instance] = nil
+            }
+            let (total, lines) = library.log.written
+            if total != logged {
+                reply.log = Array(lines.suffix(min(lines.count, total - logged)))
+                logged = total
+            }
+            guard (try? PluginHostMessage.send(reply, on: socket)) != nil else { return 0 }
+        }
+    }
+
+    /// Draws `frame` on a transparent surface over the shared pixels; the error text, or nil.
+    private static func render(_ indicator: PluginIndicator?, _ frame: IndicatorFrame, width: Int, height: Int, into pixels: UnsafeMutableRawPointer) -> String? {
+        guard let indicator else { return "no such instance" }
+        guard width > 0, height > 0, width * height * 4 <= PluginHostProcess.pixelCapacity else { return "a frame of \(width)×\(height) px does not fit" }
+        guard let surface = cairo_image_surface_create_for_data(pixels.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_ARGB32,
+                                                                Int32(width), Int32(height), Int32(width * 4)) else { return "no surface" }
+        let image = ImageSurface(owning: surface, scale: frame.scale)
+        let canvas = Canvas(surface: image)
+        canvas.clear(.clear)
+        do {
+            try indicator.render(frame, into: canvas)
+            cairo_surface_flush(surface)
+            return nil
+        } catch {
+            return error.reasonDescription
+        }
+    }
+}

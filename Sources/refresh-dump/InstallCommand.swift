@@ -1,0 +1,82 @@
+import ArgumentParser
+import Foundation
+import RefreshHost
+import RefreshPluginSDK
+
+/// `refresh-dump install`: a bundle (folder or `.tar.gz`) checked and put in the user's plugin folder.
+struct InstallCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "install",
+        abstract: "Install a plugin bundle (a .refreshplugin folder or its .tar.gz) into the user's plugin folder.",
+        discussion: """
+            The manifest is checked, the library must match its SHA-256, and the library is loaded once \
+            in a child process before anything is copied. An installed bundle with the same id is replaced. \
+            Default folder: $XDG_DATA_HOME/refreshkit/plugins (~/.local/share/refreshkit/plugins).
+            """
+    )
+
+    @Argument(help: "The bundle folder or .tar.gz archive.")
+    var bundle: String
+    @Option(help: "Install into this folder instead of the user's plugin folder.")
+    var to: String?
+
+    func run() throws {
+        guard let destination = to ?? PluginSearchPath.userDirectory() else { throw ValidationError("HOME is not set; pass --to FOLDER") }
+        let files = FileManager.default
+        try files.createDirectory(atPath: destination, withIntermediateDirectories: true)
+        // Unpacked (or copied) next to its destination first, so the final step is a rename.
+        let staging = try makeTemporaryFolder(in: destination)
+        defer { try? files.removeItem(atPath: staging) }
+
+        let unpacked: String
+        if bundle.hasSuffix(".tar.gz") || bundle.hasSuffix(".tgz") {
+            unpacked = try unpack(bundle, into: staging)
+        } else {
+            guard PluginBundle.isBundle(bundle) else { throw ValidationError("\(bundle): not a bundle (a folder with \(PluginManifest.fileName)) nor a .tar.gz") }
+            unpacked = (staging as NSString).appendingPathComponent((bundle as NSString).lastPathComponent)
+            try PackCommand.copyRegularFiles(from: bundle, to: unpacked)
+        }
+        let checked = try PluginBundle(folder: unpacked)
+        _ = try checked.info()  // the library is the one the manifest describes
+        // Loaded once, in a child: a library that crashes or hangs when loaded is not installed.
+        if case .failure(let error) = PluginProbe.probed([checked.libraryPath])[0].result { throw error }
+
+        let target = (destination as NSString).appendingPathComponent("\(checked.manifest.id).\(PluginManifest.bundleExtension)")
+        let previous = target + ".previous"
+        try? files.removeItem(atPath: previous)
+        if files.fileExists(atPath: target) { try files.moveItem(atPath: target, toPath: previous) }
+        try files.moveItem(atPath: unpacked, toPath: target)
+        try? files.removeItem(atPath: previous)
+        print("installed \(checked.manifest.name) \(checked.manifest.version) (\(checked.manifest.id)) into \(target)")
+    }
+
+    /// Unpacks `archive` into `folder` and returns the one bundle folder it held. Only folders and
+    /// regular files are accepted: a link, a device or a path leaving the folder is an error.
+    func unpack(_ archive: String, into folder: String) throws -> String {
+        guard FileManager.default.fileExists(atPath: archive) else { throw ValidationError("\(archive): no such file") }
+        let (listStatus, listing) = try runProgram("/usr/bin/tar", ["-tvzf", archive])
+        guard listStatus == 0 else { throw ValidationError("\(archive): not a readable .tar.gz (\(listing.prefix(200)))") }
+        for line in listing.split(separator: "\n") where !(line.hasPrefix("-") || line.hasPrefix("d")) {
+            throw ValidationError("\(archive): holds something other than files and folders: \(PluginError.printable(String(line)))")
+        }
+        let (_, names) = try runProgram("/usr/bin/tar", ["-tzf", archive])
+        for name in names.split(separator: "\n") where name.hasPrefix("/") || name.split(separator: "/").contains("..") {
+            throw ValidationError("\(archive): the entry '\(PluginError.printable(String(name)))' would land outside the bundle")
+        }
+        let (status, output) = try runProgram("/usr/bin/tar", ["-xzf", archive, "-C", folder, "--no-same-owner", "--no-same-permissions"])
+        guard status == 0 else { throw ValidationError("\(archive): tar could not unpack it: \(output.prefix(200))") }
+        let top = (try FileManager.default.contentsOfDirectory(atPath: folder))
+        guard top.count == 1, top[0].hasSuffix("." + PluginManifest.bundleExtension) else {
+            throw ValidationError("\(archive): expected one .\(PluginManifest.bundleExtension) folder at the top, found \(top.map(PluginError.printable).joined(separator: ", "))")
+        }
+        return (folder as NSString).appendingPathComponent(top[0])
+    }
+
+    func makeTemporaryFolder(in folder: String) throws -> String {
+        var template = Array((folder as NSString).appendingPathComponent(".install-XXXXXX").utf8CString)
+        guard let made = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
+            throw ValidationError("\(folder): cannot make a folder there (\(String(cString: strerror(errno))))")
+        }
+        return String(cString: made)
+    }
+}

@@ -1,0 +1,164 @@
+import ArgumentParser
+import Foundation
+import RefreshHost
+import RefreshPluginSDK
+
+/// `refresh-dump pack`: a plugin library (or a folder holding one) made into a bundle, after it
+/// passes `validate`.
+struct PackCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "pack",
+        abstract: "Make a plugin bundle: the library, plugin.json, a thumbnail and resources/. The plugin must pass validate first.",
+        discussion: """
+            SOURCE is a .so, or a folder holding one .so and optionally plugin.json (its 'author' and \
+            'license' are kept) and resources/. The bundle is written to OUT/<id>.refreshplugin; with \
+            --archive also OUT/<id>.refreshplugin.tar.gz, one file to send.
+            Example: refresh-dump pack .build/release/libMyIndicator.so --author "Me" --license MIT --out dist
+            """
+    )
+
+    @Argument(help: "The plugin's .so, or a folder holding it.")
+    var source: String
+    @Option(help: "The folder to write the bundle in.")
+    var out: String = "."
+    @Option(help: "Who made the plugin (default: the source folder's plugin.json, else 'unknown').")
+    var author: String?
+    @Option(help: "The plugin's licence, an SPDX identifier (default: the source folder's plugin.json, else 'unknown').")
+    var license: String?
+    @Option(help: "A folder of the plugin's own files, copied into the bundle's resources/ (default: SOURCE/resources).")
+    var resources: String?
+    @Flag(help: "Also write the bundle as one .tar.gz file.")
+    var archive = false
+
+    /// The parts of a source folder's plugin.json that pack keeps.
+    struct SourceManifest: Decodable {
+        var author: String?
+        var license: String?
+    }
+
+    func run() throws {
+        let (library, sourceFolder) = try locateLibrary()
+        let kept = try sourceFolder.flatMap(readSourceManifest)
+        if let resources, !FileManager.default.fileExists(atPath: resources) { throw ValidationError("--resources \(resources): no such folder") }
+        let resourceFolder = resources ?? sourceFolder.map { ($0 as NSString).appendingPathComponent(PluginManifest.resourcesFolder) }
+
+        // The bundle is put together beside its final place, library and resources first, so the
+        // plugin is checked as it will run: finding its files through its resource folder.
+        let data = try CappedFile.contents(of: library, limit: 512 << 20)
+        try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
+        let files = FileManager.default
+        let staging = (out as NSString).appendingPathComponent(".pack-\(getpid()).\(PluginManifest.bundleExtension)")
+        try? files.removeItem(atPath: staging)
+        defer { try? files.removeItem(atPath: staging) }
+        try files.createDirectory(atPath: staging, withIntermediateDirectories: true)
+        let libraryName = (library as NSString).lastPathComponent
+        let staged = (staging as NSString).appendingPathComponent(libraryName)
+        try data.write(to: URL(fileURLWithPath: staged))
+        chmod(staged, 0o755)
+        let resourcesTarget = (staging as NSString).appendingPathComponent(PluginManifest.resourcesFolder)
+        if let resourceFolder, files.fileExists(atPath: resourceFolder) {
+            try Self.copyRegularFiles(from: resourceFolder, to: resourcesTarget)
+        } else {
+            try files.createDirectory(atPath: resourcesTarget, withIntermediateDirectories: true)
+        }
+
+        // Only a plugin that cannot harm a host is packed: validate runs it in a child first.
+        let (status, report) = try runSelf(["validate", staged])
+        guard status == 0 else {
+            print(report.replacingOccurrences(of: staged, with: library), terminator: "")
+            print("not packed: \(PluginError.printable(library)) failed validate")
+            throw ExitCode(1)
+        }
+        let loaded = try PluginLibrary(path: staged)
+        let id = loaded.info.indicator.id
+        let bundleFolder = (out as NSString).appendingPathComponent("\(id).\(PluginManifest.bundleExtension)")
+        let thumbnailName = "thumbnail.png"
+        try Self.thumbnail(of: loaded).writePNG(to: (staging as NSString).appendingPathComponent(thumbnailName))
+
+        let manifest = PluginManifest(describing: loaded.info, library: libraryName, sha256: PluginManifest.sha256(of: data),
+                                      author: author ?? kept?.author ?? "unknown", license: license ?? kept?.license ?? "unknown", thumbnail: thumbnailName)
+        try manifest.encoded().write(to: URL(fileURLWithPath: (staging as NSString).appendingPathComponent(PluginManifest.fileName)))
+        // The finished bundle replaces an older one in one step.
+        try? files.removeItem(atPath: bundleFolder)
+        try files.moveItem(atPath: staging, toPath: bundleFolder)
+        print("packed \(manifest.name) \(manifest.version) (\(id)) into \(bundleFolder)")
+
+        if archive {
+            let archivePath = bundleFolder + ".tar.gz"
+            let (tarStatus, tarOutput) = try runProgram("/usr/bin/tar", ["-czf", archivePath, "-C", (bundleFolder as NSString).deletingLastPathComponent, (bundleFolder as NSString).lastPathComponent])
+            guard tarStatus == 0 else { throw ValidationError("tar could not write \(archivePath): \(tarOutput)") }
+            print("archived into \(archivePath)")
+        }
+    }
+
+    /// The library to pack and the folder it came from (when SOURCE is a folder).
+    func locateLibrary() throws -> (library: String, folder: String?) {
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: source, isDirectory: &isFolder) else { throw ValidationError("\(source): no such file or folder") }
+        guard isFolder.boolValue else { return (source, nil) }
+        let libraries = ((try? FileManager.default.contentsOfDirectory(atPath: source)) ?? []).filter { $0.hasSuffix(".so") }.sorted()
+        guard libraries.count == 1 else {
+            throw ValidationError("\(source): expected one .so in the folder, found \(libraries.isEmpty ? "none" : libraries.joined(separator: ", "))")
+        }
+        return ((source as NSString).appendingPathComponent(libraries[0]), source)
+    }
+
+    func readSourceManifest(_ folder: String) throws -> SourceManifest? {
+        let path = (folder as NSString).appendingPathComponent(PluginManifest.fileName)
+        guard FileManager.default.fileExists(atPath: path) else { return nil }
+        let data = try CappedFile.contents(of: path, limit: 1 << 20)
+        if let problem = JSONSyntax.problem(in: data) { throw ValidationError("\(path): \(problem)") }
+        do {
+            return try JSONDecoder().decode(SourceManifest.self, from: data)
+        } catch {
+            throw ValidationError("\(path): 'author' and 'license' must be strings")
+        }
+    }
+
+    /// The thumbnail: the indicator while refreshing, a 120×64 pt band at 2×, light theme.
+    static func thumbnail(of library: PluginLibrary) throws -> ImageSurface {
+        let indicator = try library.makeIndicator()
+        var spec = FrameSpec(state: .refreshing)
+        spec.size = Size(width: 120, height: 64)
+        spec.time = 0.4
+        spec.stateTime = 0.4
+        let frame = spec.frame(refreshLength: indicator.refreshLength)
+        indicator.refreshState = frame.state
+        return try FrameRenderer.render(indicator, frame: frame)
+    }
+
+    /// Copies the regular files and folders under `source` to `target`; a link or device is an error
+    /// (a bundle carries files, never pointers elsewhere).
+    static func copyRegularFiles(from source: String, to target: String) throws {
+        let files = FileManager.default
+        try files.createDirectory(atPath: target, withIntermediateDirectories: true)
+        for name in try files.contentsOfDirectory(atPath: source).sorted() {
+            let from = (source as NSString).appendingPathComponent(name), to = (target as NSString).appendingPathComponent(name)
+            let type = try files.attributesOfItem(atPath: from)[.type] as? FileAttributeType
+            switch type {
+            case .typeDirectory?: try copyRegularFiles(from: from, to: to)
+            case .typeRegular?: try files.copyItem(atPath: from, toPath: to)
+            default: throw ValidationError("\(from): not a regular file or folder; a bundle holds only those")
+            }
+        }
+    }
+}
+
+/// Runs this executable with `arguments`; its status and everything it printed.
+func runSelf(_ arguments: [String]) throws -> (Int32, String) {
+    try runProgram(URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path, arguments)
+}
+
+/// Runs `executable`; its status and everything it printed (stdout and stderr together).
+func runProgram(_ executable: String, _ arguments: [String]) throws -> (Int32, String) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: executable)
+    process.arguments = arguments
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    process.standardError = pipe
+    try process.run()
+    let output = pipe.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return (process.terminationStatus, String(decoding: output, as: UTF8.self))
+}

@@ -1,0 +1,186 @@
+import Foundation
+import Testing
+@testable import RefreshHost
+
+/// Bundles: `pack` makes them, `install` puts them in place, the search path reads their manifests
+/// without running code, and a library that is not the one packed is refused.
+@Suite struct PluginBundleTests {
+    /// The Spinner packed once (pack runs validate, seconds of work) for the tests that only use a bundle.
+    static let packedSpinner: Result<String, Error> = Result {
+        let folder = scratch("packed-spinner")
+        let (status, output) = try refreshDump(["pack", "\(products)/libRefreshSpinner.so", "--out", folder, "--author", "Tests", "--license", "MIT", "--archive"])
+        guard status == 0 else { throw CocoaError(.fileWriteUnknown, userInfo: [NSLocalizedDescriptionKey: output]) }
+        return "\(folder)/dev.refreshkit.spinner.refreshplugin"
+    }
+
+    /// A copy of the packed Spinner (bundle and archive) in `folder`; the bundle's path.
+    func spinnerBundle(in folder: String) throws -> String {
+        let bundle = try Self.packedSpinner.get()
+        let copy = "\(folder)/dev.refreshkit.spinner.refreshplugin"
+        try FileManager.default.copyItem(atPath: bundle, toPath: copy)
+        try FileManager.default.copyItem(atPath: bundle + ".tar.gz", toPath: copy + ".tar.gz")
+        return copy
+    }
+
+    /// Packs the built `product` into `folder`; the bundle's path.
+    func pack(_ product: String, into folder: String, extra: [String] = []) throws -> String {
+        let (status, output) = try refreshDump(["pack", "\(products)/lib\(product).so", "--out", folder, "--author", "Tests", "--license", "MIT"] + extra)
+        #expect(status == 0, "\(output)")
+        let line = try #require(output.split(separator: "\n").first { $0.hasPrefix("packed ") })
+        return String(line[line.range(of: " into ")!.upperBound...])
+    }
+
+    @Test func packWritesABundleWithItsManifestThumbnailAndHash() throws {
+        let bundle = try Self.packedSpinner.get()
+        let folder = (bundle as NSString).deletingLastPathComponent
+        let manifest = try PluginManifest.read(bundle: bundle)
+        #expect(manifest.id == "dev.refreshkit.spinner" && manifest.author == "Tests" && manifest.license == "MIT")
+        #expect(manifest.parameters.map(\.name).contains("spokes"))
+        let library = try Data(contentsOf: URL(fileURLWithPath: "\(bundle)/libRefreshSpinner.so"))
+        #expect(manifest.sha256 == PluginManifest.sha256(of: library))
+        let thumbnail = try Data(contentsOf: URL(fileURLWithPath: "\(bundle)/thumbnail.png"))
+        #expect(thumbnail.prefix(4) == Data([0x89, 0x50, 0x4E, 0x47]))
+        // Nothing half-made is left beside it.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).sorted() == ["dev.refreshkit.spinner.refreshplugin", "dev.refreshkit.spinner.refreshplugin.tar.gz"])
+    }
+
+    @Test func packRefusesAPluginThatFailsValidate() throws {
+        let folder = scratch("pack-untidy")
+        let (status, output) = try refreshDump(["pack", "\(products)/libFixturePluginUntidy.so", "--out", folder])
+        #expect(status == 1)
+        #expect(output.contains("not packed"), "\(output)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).isEmpty)
+    }
+
+    /// The manifest is all listing reads: a bundle whose library crashes when loaded is listed from
+    /// its manifest, while the same library bare in the path is probed in a child and reported.
+    @Test func listingABundleRunsNoCode() throws {
+        let folder = scratch("list-manifest")
+        let bundle = "\(folder)/test.crashes.refreshplugin"
+        try FileManager.default.createDirectory(atPath: bundle, withIntermediateDirectories: true)
+        let library = try Data(contentsOf: URL(fileURLWithPath: "\(products)/libFixturePluginConstructorCrashes.so"))
+        try library.write(to: URL(fileURLWithPath: "\(bundle)/libCrashes.so"))
+        let manifest = PluginManifest(describing: PluginInfo(indicator: .init(id: "test.crashes", name: "Crashes On Load", version: "1", summary: ""), parameters: [], abiVersion: 1, path: ""),
+                                      library: "libCrashes.so", sha256: PluginManifest.sha256(of: library), author: "Tests", license: "MIT", thumbnail: nil)
+        try manifest.encoded().write(to: URL(fileURLWithPath: "\(bundle)/plugin.json"))
+        try library.write(to: URL(fileURLWithPath: "\(folder)/libBareCrashes.so"))
+
+        let (status, output) = try refreshDump(["list", "--plugin-path", folder])
+        #expect(status == 0, "\(output)")
+        #expect(output.contains("test.crashes") && output.contains("Crashes On Load"), "\(output)")
+        #expect(output.contains("✗ plugin \(folder)/libBareCrashes.so"), "\(output)")
+        // Asked for, it is loaded (in the probe's child here), and the crash is reported, not suffered.
+        let (renderStatus, renderOutput) = try refreshDump(["render", "--plugin", bundle, "--out", "\(folder)/x.png"])
+        #expect(renderStatus != 0 && renderOutput.contains("crashed inside plugin"), "\(renderOutput)")
+    }
+
+    @Test func aLibraryReplacedAfterPackingIsRefused() throws {
+        let folder = scratch("pack-tampered")
+        let bundle = try spinnerBundle(in: folder)
+        let handle = try #require(FileHandle(forWritingAtPath: "\(bundle)/libRefreshSpinner.so"))
+        try handle.seekToEnd()
+        try handle.write(contentsOf: Data([0]))
+        try handle.close()
+        let (status, output) = try refreshDump(["list", "--plugin-path", folder])
+        #expect(status == 0)
+        #expect(output.contains("does not match its bundle's manifest"), "\(output)")
+        let (renderStatus, renderOutput) = try refreshDump(["render", "--plugin", bundle, "--out", "\(folder)/x.png"])
+        #expect(renderStatus == 2)
+        #expect(renderOutput.contains("SHA-256"), "\(renderOutput)")
+    }
+
+    @Test func installPutsTheBundleFirstInTheSearchPath() throws {
+        let folder = scratch("install")
+        let dataHome = scratch("install-home")
+        _ = try spinnerBundle(in: folder)
+        let archive = "\(folder)/dev.refreshkit.spinner.refreshplugin.tar.gz"
+        let (status, output) = try refreshDump(["install", archive], environment: ["XDG_DATA_HOME": dataHome])
+        #expect(status == 0, "\(output)")
+        let installed = "\(dataHome)/refreshkit/plugins/dev.refreshkit.spinner.refreshplugin"
+        #expect(PluginBundle.isBundle(installed))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: "\(dataHome)/refreshkit/plugins") == ["dev.refreshkit.spinner.refreshplugin"])
+        // The installed bundle is found before the build's own Spinner; one folder wins, no ambiguity.
+        let (listStatus, list) = try refreshDump(["list"], environment: ["XDG_DATA_HOME": dataHome])
+        #expect(listStatus == 0)
+        #expect(list.contains("\(installed)/libRefreshSpinner.so"), "\(list)")
+        let (renderStatus, render) = try refreshDump(["render", "--plugin", "Spinner", "--out", "\(folder)/x.png"], environment: ["XDG_DATA_HOME": dataHome])
+        #expect(renderStatus == 0, "\(render)")
+        // Installing again replaces it.
+        let (again, _) = try refreshDump(["install", "\(folder)/dev.refreshkit.spinner.refreshplugin"], environment: ["XDG_DATA_HOME": dataHome])
+        #expect(again == 0)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: "\(dataHome)/refreshkit/plugins") == ["dev.refreshkit.spinner.refreshplugin"])
+    }
+
+    @Test func installRefusesAnArchiveThatPointsElsewhere() throws {
+        let folder = scratch("install-link")
+        let bundle = try spinnerBundle(in: folder)
+        try FileManager.default.createSymbolicLink(atPath: "\(bundle)/resources/passwd", withDestinationPath: "/etc/passwd")
+        let tar = Process()
+        tar.executableURL = URL(fileURLWithPath: "/usr/bin/tar")
+        tar.arguments = ["-czf", "\(folder)/linked.tar.gz", "-C", folder, "dev.refreshkit.spinner.refreshplugin"]
+        try tar.run()
+        tar.waitUntilExit()
+        let dataHome = scratch("install-link-home")
+        let (status, output) = try refreshDump(["install", "\(folder)/linked.tar.gz"], environment: ["XDG_DATA_HOME": dataHome])
+        #expect(status == 2)
+        #expect(output.contains("other than files and folders"), "\(output)")
+        #expect(((try? FileManager.default.contentsOfDirectory(atPath: "\(dataHome)/refreshkit/plugins")) ?? []).isEmpty)
+    }
+
+    /// A bundled plugin finds its files through the host's resource folder: a bundle whose
+    /// `refresh.json` is the dark animation draws what the build draws with that file named.
+    @Test func aBundledPluginFindsItsFilesInItsResources() throws {
+        let folder = scratch("pack-resources")
+        let resources = "\(folder)/resources-in"
+        try FileManager.default.createDirectory(atPath: resources, withIntermediateDirectories: true)
+        let dark = packageRoot.appendingPathComponent("Assets/Lottie/refresh-dark.json").path
+        try FileManager.default.copyItem(atPath: dark, toPath: "\(resources)/refresh.json")
+        let bundle = try pack("RefreshLottie", into: "\(folder)/out", extra: ["--resources", resources])
+        #expect(FileManager.default.fileExists(atPath: "\(bundle)/resources/refresh.json"))
+        let frame = ["--state", "pulling:0.7", "--theme", "light"]
+        let (s1, o1) = try refreshDump(["render", "--plugin", bundle, "--out", "\(folder)/bundled.png"] + frame)
+        let (s2, o2) = try refreshDump(["render", "--plugin", "Lottie", "--param", "file=\(dark)", "--out", "\(folder)/named.png"] + frame)
+        let (s3, o3) = try refreshDump(["render", "--plugin", "Lottie", "--out", "\(folder)/shipped.png"] + frame)
+        #expect(s1 == 0 && s2 == 0 && s3 == 0, "\(o1)\(o2)\(o3)")
+        let bundled = try Data(contentsOf: URL(fileURLWithPath: "\(folder)/bundled.png"))
+        #expect(bundled == (try Data(contentsOf: URL(fileURLWithPath: "\(folder)/named.png"))))
+        #expect(bundled != (try Data(contentsOf: URL(fileURLWithPath: "\(folder)/shipped.png"))))
+    }
+
+    /// `scripts/install.sh` (what `make install` runs) lays out a prefix that keeps working when moved:
+    /// plugins from its bundles, assets from its share folder, shipped scenarios by name.
+    @Test func anInstalledPrefixWorksFromAnyFolder() throws {
+        let root = scratch("prefix")
+        let script = Process()
+        script.executableURL = URL(fileURLWithPath: packageRoot.appendingPathComponent("scripts/install.sh").path)
+        script.arguments = ["\(root)/first", products, "RefreshSpinner"]
+        script.currentDirectoryURL = packageRoot
+        script.standardOutput = FileHandle.nullDevice
+        try script.run()
+        script.waitUntilExit()
+        #expect(script.terminationStatus == 0)
+        try FileManager.default.moveItem(atPath: "\(root)/first", toPath: "\(root)/moved")
+        let tool = "\(root)/moved/bin/refresh-dump"
+        func installed(_ arguments: [String]) throws -> (Int32, String) {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: tool)
+            process.arguments = arguments
+            process.currentDirectoryURL = URL(fileURLWithPath: root)
+            process.environment = ["PATH": "/usr/bin:/bin", "HOME": root]
+            let pipe = Pipe()
+            process.standardOutput = pipe
+            process.standardError = pipe
+            try process.run()
+            let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            return (process.terminationStatus, output)
+        }
+        let (listStatus, list) = try installed(["list"])
+        #expect(listStatus == 0)
+        #expect(list.contains("assets: \(root)/moved/share/refreshkit"), "\(list)")
+        #expect(list.contains("\(root)/moved/lib/refreshkit/plugins/dev.refreshkit.spinner.refreshplugin/libRefreshSpinner.so"), "\(list)")
+        let (runStatus, run) = try installed(["run", "pull-to-refresh", "--plugin", "Spinner", "--out", "\(root)/run", "--no-frames"])
+        #expect(runStatus == 0, "\(run)")
+        #expect(FileManager.default.fileExists(atPath: "\(root)/moved/include/refreshkit/refresh_plugin.h"))
+    }
+}

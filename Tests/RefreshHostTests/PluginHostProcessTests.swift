@@ -1,0 +1,114 @@
+import Foundation
+import Testing
+@testable import RefreshHost
+import RefreshPluginSDK
+
+/// Plugins in a plugin-host child: the same pictures, and a crash, abort or hang ends only the
+/// child while the session keeps its state and serves the other plugins.
+@MainActor
+struct PluginHostProcessTests {
+    /// A session over `paths`, each plugin in a child of its own, its first page loaded and a
+    /// refresh begun at 1.5 s (so the top indicator is drawn).
+    func childSession(_ paths: [String]) async throws -> Session {
+        var options = Session.Options()
+        options.failureRate = 0
+        options.pluginIsolation = .childProcess
+        let session = Session(options: options, pluginPaths: paths)
+        for k in 0...15 {
+            _ = try session.advance(toWallTime: Double(k) * 0.1)
+            await session.dataSource.settle()
+        }
+        session.perform(.beginRefresh)
+        _ = try session.advance(toWallTime: 1.6)
+        return session
+    }
+
+    /// The session's window drawn once; the errors the indicators reported.
+    func draw(_ session: Session) throws -> [PluginError] {
+        let image = try ImageSurface(size: session.viewport, scale: 1)
+        return session.draw(in: Canvas(surface: image), scale: 1)
+    }
+
+    @Test(arguments: ["RefreshSpinner", "RefreshLottie", "RefreshLabel"])
+    func aPluginInAChildDrawsWhatItDrawsInProcess(product: String) throws {
+        let here = try PluginLibrary(path: library(product)).makeIndicator()
+        let host = try PluginHostProcess(path: library(product))
+        let there = try host.makeInstance(parametersJSON: "{}")
+        #expect(there.info == here.info)
+        #expect(there.refreshLength == here.refreshLength)
+        #expect(host.info.parameters == here.library.info.parameters)
+        for (state, time) in [(RefreshState.pulling(progress: 0.6), 0.0), (.refreshing, 0.35), (.finished(.success), 0.2)] {
+            var spec = FrameSpec(state: state)
+            spec.time = time
+            spec.stateTime = time
+            let frame = spec.frame(refreshLength: here.refreshLength)
+            here.refreshState = frame.state
+            there.refreshState = frame.state
+            let a = try FrameRenderer.render(here, frame: frame), b = try FrameRenderer.render(there, frame: frame)
+            let comparison = try ImageComparison(expected: a, actual: b, tolerance: 2)
+            #expect(comparison.matches, "\(product) \(state): \(comparison)")
+        }
+    }
+
+    @Test(arguments: [
+        ("FixturePluginRenderCrashes", "crashed with signal 11 (Segmentation fault) during render"),
+        ("FixturePluginRenderHangs", "took over 250 ms; the plugin host was stopped"),
+    ])
+    func aCrashOrHangInRenderEndsOnlyTheChild(fixture: String, expected: String) async throws {
+        let session = try await childSession([library(fixture), library("RefreshSpinner")])
+        #expect(session.plugins[0].loadError == nil)
+        // The session holds something worth keeping: a refresh under way.
+        let before = (session.time, session.driver.container.state(of: .top))
+        let errors = try draw(session)
+        #expect(errors.contains { $0.description.contains(expected) }, "\(errors)")
+        // The error card stays (no second crash or wait), the state is untouched, time goes on.
+        #expect(session.driver.container.state(of: .top) == before.1)
+        _ = try session.advance(toWallTime: 1.7)
+        #expect(session.time > before.0)
+        #expect(try draw(session).contains { $0.description.contains(expected) })
+        // The other plugin, in a child of its own, serves frames.
+        session.perform(.nextPlugin)
+        #expect(session.plugins[session.current].id == "dev.refreshkit.spinner")
+        #expect(try draw(session).isEmpty)
+    }
+
+    @Test(arguments: [
+        ("FixturePluginCreateAborts", "crashed with signal 6 (Aborted) during create"),
+        ("FixturePluginCreateHangs", "took over"),
+    ])
+    func anAbortOrHangInCreateIsAnErrorCard(fixture: String, expected: String) async throws {
+        let session = try await childSession([library(fixture), library("RefreshSpinner")])
+        #expect(session.plugins[0].loadError?.description.contains(expected) == true, "\(String(describing: session.plugins[0].loadError))")
+        let errors = try draw(session)
+        #expect(errors.contains { $0.description.contains(expected) }, "\(errors)")
+        session.perform(.nextPlugin)
+        #expect(try draw(session).isEmpty)
+    }
+
+    /// A child that dies (killed from outside here) is restarted by a rescan (R), and a rebuilt
+    /// library gets a new child while the old one is gone for good.
+    @Test func aDeadChildIsRestartedAndAReplacedOneEnds() async throws {
+        let folder = scratchDirectory("plugin-host-restart")
+        let path = folder + "/libRefreshSpinner.so"
+        try FileManager.default.copyItem(atPath: library("RefreshSpinner"), toPath: path)
+        let session = try await childSession([path])
+        #expect(try draw(session).isEmpty)
+        let first = try #require(session.plugins[0].hot?.maker as? PluginHostProcess)
+        kill(first.processIdentifier, SIGKILL)
+        #expect(try draw(session).contains { $0.description.contains("crashed with signal 9") || $0.description.contains("ended during") })
+        session.perform(.reloadPlugins)
+        #expect(try draw(session).isEmpty)
+        let second = try #require(session.plugins[0].hot?.maker as? PluginHostProcess).processIdentifier
+        #expect(second != first.processIdentifier)
+
+        // A rebuild (the file replaced) swaps in a new child once the file has settled; the old child exits.
+        try FileManager.default.removeItem(atPath: path)
+        try FileManager.default.copyItem(atPath: library("RefreshRainbow"), toPath: path)
+        _ = session.reloadChangedPlugins()
+        _ = session.reloadChangedPlugins()
+        let third = try #require(session.plugins[0].hot?.maker as? PluginHostProcess)
+        #expect(third.info.indicator.id == "dev.refreshkit.rainbow")
+        #expect(kill(second, 0) == -1 && errno == ESRCH)
+        #expect(try draw(session).isEmpty)
+    }
+}

@@ -1,0 +1,52 @@
+import Foundation
+import Testing
+@testable import RefreshHost
+
+/// A bundle's `plugin.json` is input like any other: each mistake is an error naming the file and field.
+@Suite struct PluginManifestTests {
+    let good = """
+        {"format": 1, "id": "dev.example.x", "name": "X", "version": "1.0", "description": "", "author": "Me", "license": "MIT",
+         "abi": {"minimum": 1, "maximum": 1}, "library": "libX.so", "sha256": "\(String(repeating: "0", count: 64))",
+         "parameters": [{"name": "size", "kind": "number", "default": 10, "minimum": 1, "maximum": 20, "help": "Size"}]}
+        """
+
+    func read(_ text: String) -> Result<PluginManifest, PluginError> {
+        let folder = scratchDirectory("manifest-\(UUID().uuidString)")
+        FileManager.default.createFile(atPath: "\(folder)/plugin.json", contents: Data(text.utf8))
+        return Result { () throws(PluginError) in try PluginManifest.read(bundle: folder) }
+    }
+
+    @Test func aGoodManifestReads() throws {
+        let manifest = try read(good).get()
+        #expect(manifest.id == "dev.example.x")
+        #expect(try manifest.info(libraryPath: "/x/libX.so").parameters.map(\.name) == ["size"])
+        // What this host writes, it reads back unchanged.
+        let folder = scratchDirectory("manifest-round-trip")
+        try manifest.encoded().write(to: URL(fileURLWithPath: "\(folder)/plugin.json"))
+        #expect(try PluginManifest.read(bundle: folder) == manifest)
+    }
+
+    @Test(arguments: [
+        ("\"sha256\": \"\(String(repeating: "0", count: 64))\",", "", "'sha256' is missing"),
+        ("\"libX.so\"", "\"../libX.so\"", "'library'"),
+        ("\"libX.so\"", "\"libX.so\\u001b[2J.so\"", "'library'"),
+        ("\"format\": 1", "\"format\": 2", "format 1"),
+        ("\"dev.example.x\"", "\"dev example\"", "'id'"),
+        ("\"minimum\": 1, \"maximum\": 20", "\"minimum\": 1", "'parameters[0]'"),
+        ("\"default\": 10", "\"default\": 30", "'parameters[0]'"),
+        ("\"kind\": \"number\"", "\"kind\": \"vector\"", "kind 'vector'"),
+        ("\"abi\": {\"minimum\": 1, \"maximum\": 1}", "\"abi\": {\"minimum\": 2, \"maximum\": 1}", "'abi.minimum'"),
+        ("\"name\": \"X\"", "\"name\": 7", "'name' has the wrong type"),
+        ("}]}", "}]", "JSON"),
+    ])
+    func aBadManifestNamesItsField(find: String, replace: String, expected: String) {
+        let text = good.replacingOccurrences(of: find, with: replace)
+        #expect(text != good)
+        guard case .failure(let error) = read(text) else {
+            Issue.record("accepted: \(text)")
+            return
+        }
+        #expect(error.file.hasSuffix("/plugin.json"))
+        #expect(error.description.contains(expected), "\(error)")
+    }
+}
