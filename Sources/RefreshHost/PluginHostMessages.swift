@@ -4,8 +4,8 @@ import RefreshPluginSDK
 import Glibc
 #endif
 
-/// What the preview and its plugin-host child say to each other over their socket: one JSON
-/// message at a time, each behind its length (4 bytes, little-endian). Pixels do not travel here:
+/// What the preview and its plugin-host child say to each other over their socket: one message at
+/// a time, each behind its length (4 bytes, little-endian). Pixels do not travel here:
 /// the child draws into memory both processes map (see ``PluginHostProcess``).
 enum PluginHostMessage {
     /// The largest message read: far above any honest one (a parameters JSON, a few log lines).
@@ -83,9 +83,42 @@ enum PluginHostMessage {
         case malformed(String)
     }
 
-    /// Sends `value` on `socket`; a closed peer is ``Failure/closed``, never a SIGPIPE.
-    static func send<T: Encodable>(_ value: T, on socket: Int32) throws(Failure) {
-        guard let body = try? JSONEncoder().encode(value), body.count <= sizeLimit else { throw .malformed("message too large") }
+    /// How a message's body is written (its first byte): the frequent ones (a frame to draw, a
+    /// reply with nothing to say) in a fixed binary layout, since JSON would cost more than drawing
+    /// a simple indicator; everything else as JSON.
+    private enum Kind: UInt8 {
+        case json = 0, render = 1, done = 2
+    }
+
+    /// Sends `request` on `socket` (a render in binary, the rest as JSON).
+    static func send(_ request: Request, on socket: Int32) throws(Failure) {
+        guard case .render(let instance, let f, let width, let height) = request else { return try send(json: request, on: socket) }
+        var body = Data([Kind.render.rawValue])
+        body.reserveCapacity(160)
+        for n in [instance, width, height] { withUnsafeBytes(of: Int64(n).littleEndian) { body.append(contentsOf: $0) } }
+        for d in [f.width, f.height, f.scale, f.progress, f.pull, f.rawPull, f.time, f.stateTime] {
+            withUnsafeBytes(of: d.bitPattern.littleEndian) { body.append(contentsOf: $0) }
+        }
+        for n in [f.state, f.result] { withUnsafeBytes(of: n.littleEndian) { body.append(contentsOf: $0) } }
+        body.append(contentsOf: [f.dark ? 1 : 0, f.reduceMotion ? 1 : 0, f.rightToLeft ? 1 : 0, UInt8(RefreshEdge.allCases.firstIndex(of: RefreshEdge(rawValue: f.edge) ?? .top)!)])
+        body.append(contentsOf: f.locale.utf8.prefix(64))
+        try send(body: body, on: socket)
+    }
+
+    /// Sends `reply` on `socket`; one with nothing in it is a single byte.
+    static func send(_ reply: Reply, on socket: Int32) throws(Failure) {
+        let empty = reply.error == nil && reply.id == nil && reply.refreshLength == nil && (reply.log ?? []).isEmpty && reply.parameters == nil
+        try empty ? send(body: Data([Kind.done.rawValue]), on: socket) : send(json: reply, on: socket)
+    }
+
+    private static func send<T: Encodable>(json value: T, on socket: Int32) throws(Failure) {
+        guard let encoded = try? JSONEncoder().encode(value) else { throw .malformed("cannot encode a message") }
+        try send(body: Data([Kind.json.rawValue]) + encoded, on: socket)
+    }
+
+    /// Sends one message; a closed peer is ``Failure/closed``, never a SIGPIPE.
+    private static func send(body: Data, on socket: Int32) throws(Failure) {
+        guard body.count <= sizeLimit else { throw .malformed("message too large") }
         var length = UInt32(body.count).littleEndian
         var packet = Data(bytes: &length, count: 4)
         packet.append(body)
@@ -98,17 +131,56 @@ enum PluginHostMessage {
         }
     }
 
-    /// Reads one message from `socket`, waiting until `deadline` (forever when nil).
-    static func receive<T: Decodable>(_ type: T.Type, from socket: Int32, deadline: Date?) throws(Failure) -> T {
-        let header = try read(4, from: socket, deadline: deadline)
-        let length = Int(header.withUnsafeBytes { UInt32(littleEndian: $0.loadUnaligned(as: UInt32.self)) })
-        guard length <= sizeLimit else { throw .malformed("a message of \(length) bytes") }
-        let body = try read(length, from: socket, deadline: deadline)
+    /// Reads one request from `socket`, waiting as long as it takes.
+    static func receiveRequest(from socket: Int32) throws(Failure) -> Request {
+        let body = try receiveBody(from: socket, deadline: nil)
+        switch Kind(rawValue: body[body.startIndex]) {
+        case .json?: return try decode(Request.self, body.dropFirst())
+        case .render?:
+            guard body.count >= 1 + 24 + 64 + 8 + 4 else { throw .malformed("a short render request") }
+            var at = body.startIndex + 1
+            func int() -> Int { defer { at += 8 }; return Int(truncatingIfNeeded: Int64(littleEndian: body[at..<at + 8].withUnsafeBytes { $0.loadUnaligned(as: Int64.self) })) }
+            func double() -> Double { defer { at += 8 }; return Double(bitPattern: UInt64(littleEndian: body[at..<at + 8].withUnsafeBytes { $0.loadUnaligned(as: UInt64.self) })) }
+            func uint32() -> UInt32 { defer { at += 4 }; return UInt32(littleEndian: body[at..<at + 4].withUnsafeBytes { $0.loadUnaligned(as: UInt32.self) }) }
+            let instance = int(), width = int(), height = int()
+            let w = double(), h = double(), scale = double(), progress = double(), pull = double(), rawPull = double(), time = double(), stateTime = double()
+            let state = uint32(), result = uint32()
+            let flags = body[at..<at + 4].map { $0 }
+            at += 4
+            guard Int(flags[3]) < RefreshEdge.allCases.count else { throw .malformed("an edge out of range") }
+            let edge = RefreshEdge.allCases[Int(flags[3])]
+            let locale = String(decoding: body[at...], as: UTF8.self)
+            var frame = Frame(IndicatorFrame(size: Size(width: w, height: h), scale: scale, edge: edge, state: .none))
+            (frame.state, frame.result, frame.progress, frame.pull, frame.rawPull, frame.time, frame.stateTime) = (state, result, progress, pull, rawPull, time, stateTime)
+            (frame.dark, frame.reduceMotion, frame.rightToLeft, frame.locale) = (flags[0] != 0, flags[1] != 0, flags[2] != 0, locale)
+            return .render(instance: instance, frame: frame, pixelWidth: width, pixelHeight: height)
+        default: throw .malformed("unknown message kind \(body[body.startIndex])")
+        }
+    }
+
+    /// Reads one reply from `socket`, waiting until `deadline`.
+    static func receiveReply(from socket: Int32, deadline: Date) throws(Failure) -> Reply {
+        let body = try receiveBody(from: socket, deadline: deadline)
+        switch Kind(rawValue: body[body.startIndex]) {
+        case .done?: return Reply()
+        case .json?: return try decode(Reply.self, body.dropFirst())
+        default: throw .malformed("unknown reply kind \(body[body.startIndex])")
+        }
+    }
+
+    private static func decode<T: Decodable>(_ type: T.Type, _ data: Data) throws(Failure) -> T {
         do {
-            return try JSONDecoder().decode(T.self, from: body)
+            return try JSONDecoder().decode(T.self, from: data)
         } catch {
             throw .malformed("\(error)")
         }
+    }
+
+    private static func receiveBody(from socket: Int32, deadline: Date?) throws(Failure) -> Data {
+        let header = try read(4, from: socket, deadline: deadline)
+        let length = Int(header.withUnsafeBytes { UInt32(littleEndian: $0.loadUnaligned(as: UInt32.self)) })
+        guard length >= 1, length <= sizeLimit else { throw .malformed("a message of \(length) bytes") }
+        return try read(length, from: socket, deadline: deadline)
     }
 
     private static func read(_ count: Int, from socket: Int32, deadline: Date?) throws(Failure) -> Data {

@@ -128,7 +128,7 @@ public final class PluginHostProcess: PluginMaker {
 
     private func receive(deadline: Double, step: String) throws(PluginError) -> PluginHostMessage.Reply {
         do {
-            let reply = try PluginHostMessage.receive(PluginHostMessage.Reply.self, from: socket, deadline: Date(timeIntervalSinceNow: deadline))
+            let reply = try PluginHostMessage.receiveReply(from: socket, deadline: Date(timeIntervalSinceNow: deadline))
             if let lines = reply.log, !lines.isEmpty { logLines = Array((logLines + lines.map(PluginError.printable)).suffix(100)) }
             return reply
         } catch {

@@ -42,7 +42,7 @@ package enum PluginHostServer {
         while true {
             let request: PluginHostMessage.Request
             do {
-                request = try PluginHostMessage.receive(PluginHostMessage.Request.self, from: socket, deadline: nil)
+                request = try PluginHostMessage.receiveRequest(from: socket)
             } catch {
                 return 0  // the host closed the socket (or sent nonsense): done
             }

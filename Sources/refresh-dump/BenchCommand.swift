@@ -24,11 +24,11 @@ struct BenchCommand: ParsableCommand {
     var svgMegabytes: Double = 1
     @Option(help: "Frames for the host and PNG benchmarks.")
     var frames: Int = 2000
-    @Option(help: "Run only these sections (host, svg, png, plugins, run), comma-separated.")
+    @Option(help: "Run only these sections (host, svg, png, plugins, boundary, run), comma-separated.")
     var only: String?
     @OptionGroup var search: SearchPathOptions
 
-    static let sections: Set<String> = ["host", "svg", "png", "plugins", "run"]
+    static let sections: Set<String> = ["host", "svg", "png", "plugins", "boundary", "run"]
 
     /// One measured quantity.
     struct Result: Codable {
@@ -53,6 +53,7 @@ struct BenchCommand: ParsableCommand {
         if sections.contains("svg") { results += try svgThroughput() }
         if sections.contains("png") { results += try pngEncoding() }
         if sections.contains("plugins") { results += try pluginFrames() }
+        if sections.contains("boundary") { results += try processBoundary() }
         if sections.contains("run") { results += try runThroughput() }
         print("benchmark".padding(toLength: 34, withPad: " ", startingAt: 0) + "value".padding(toLength: 16, withPad: " ", startingAt: 0) + "budget")
         for result in results {
@@ -253,6 +254,52 @@ struct BenchCommand: ParsableCommand {
 
     /// Per plugin found: load time (dlopen, checks, create) and frame time at 390×120 pt @2x,
     /// clearing included, over pulls and refreshing frames. All measured in this one run.
+    /// What running a plugin in a plugin-host child (the preview's default) costs per frame at
+    /// 780×240 px: the host's CPU time for a frame plus the child's (read from /proc over the whole
+    /// run), less the same frame drawn in-process. Both sides are CPU time, so a busy machine
+    /// cannot inflate it; the child's share is a mean (its clock ticks are too coarse for a median).
+    private func processBoundary() throws -> [Result] {
+        var results: [Result] = []
+        let surface = try ImageSurface(size: Defaults.bandSize, scale: 2)
+        let canvas = Canvas(surface: surface)
+        let background = FrameRenderer.background(for: .light)
+        for id in ["dev.refreshkit.spinner", "dev.refreshkit.path-drawing"] {
+            guard let path = try? search.searchPath.resolve(id) else { continue }
+            let local = try PluginLibrary(path: path).makeIndicator()
+            let host = try PluginHostProcess(path: path)
+            let remote = try host.makeInstance(parametersJSON: "{}")
+            func measure(_ indicator: any PluginInstance) throws -> [Double] {
+                var samples: [Double] = []
+                for i in 0..<frames {
+                    let t = Double(i) / 120
+                    let state: RefreshState = i % 2 == 0 ? .pulling(progress: Double(i % 100) / 100) : .refreshing
+                    let frame = IndicatorFrame(size: Defaults.bandSize, scale: 2, state: state, progress: Double(i % 100) / 100,
+                                               pull: EdgePull(distance: 60, rawDistance: 117), time: t, stateTime: t)
+                    indicator.refreshState = state
+                    samples.append(try time {
+                        canvas.clear(background)
+                        try indicator.render(frame, into: canvas)
+                    })
+                }
+                return samples.sorted()
+            }
+            let here = try measure(local)
+            let childBefore = ChildUsage(pid: host.processIdentifier)?.cpuSeconds ?? 0
+            let wallStart = Date()
+            let there = try measure(remote)
+            let wall = Date().timeIntervalSince(wallStart) / Double(frames)
+            let childMean = ((ChildUsage(pid: host.processIdentifier)?.cpuSeconds ?? 0) - childBefore) / Double(frames)
+            let name = local.info.name
+            let hereMedian = here[here.count / 2], hostMedian = there[there.count / 2]
+            results.append(Result(name: "\(name): in-process, median", value: hereMedian * 1000, unit: "ms", budget: ""))
+            results.append(Result(name: "\(name): child, host CPU", value: hostMedian * 1000, unit: "ms", budget: ""))
+            results.append(Result(name: "\(name): child, child CPU", value: childMean * 1000, unit: "ms", budget: ""))
+            results.append(Result(name: "\(name): boundary (CPU)", value: (hostMedian + childMean - hereMedian) * 1000, unit: "ms", budget: "≤ 0.3 ms"))
+            results.append(Result(name: "\(name): child frame, wall", value: wall * 1000, unit: "ms", budget: "≤ 8.3 ms (120 fps)"))
+        }
+        return results
+    }
+
     private func pluginFrames() throws -> [Result] {
         var results: [Result] = []
         var medians: [String: Double] = [:]
