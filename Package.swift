@@ -82,7 +82,7 @@ let package = Package(
         .target(name: "PathDrawing", dependencies: ["RefreshPluginSDK"], path: "Plugins/PathDrawing", linkerSettings: pluginLinking),
         .target(name: "Label", dependencies: ["RefreshPluginSDK"], path: "Plugins/Label", linkerSettings: pluginLinking),
         .target(name: "Lottie", dependencies: ["RefreshPluginSDK", "CRLottie"], path: "Plugins/Lottie", linkerSettings: pluginLinking),
-        .target(name: "Template", dependencies: ["RefreshPluginSDK"], path: "Plugins/Template", linkerSettings: pluginLinking),
+        .target(name: "Template", dependencies: ["RefreshPluginSDK"], path: "Examples/SwiftPlugin/Sources/MyIndicator", linkerSettings: pluginLinking),
         .target(name: "SpinnerC", dependencies: ["CRefreshPlugin", "CCairo", "CJSON"], path: "Plugins/SpinnerC",
                 linkerSettings: [.linkedLibrary("m")] + pluginLinking),
 

@@ -19,7 +19,7 @@ public struct IndicatorInfo: Equatable, Sendable {
 }
 
 /// A refresh indicator written in Swift. Conform, then export it with ``PluginExport`` (see the
-/// template in `Plugins/Template`).
+/// template in `Examples/SwiftPlugin`).
 ///
 /// ``draw(in:frame:)`` must be a pure function of the frame and the parameters the instance was
 /// created with: no clocks, no randomness, no state that changes the picture.

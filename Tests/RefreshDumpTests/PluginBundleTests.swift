@@ -181,6 +181,51 @@ import Testing
         #expect(list.contains("\(root)/moved/lib/refreshkit/plugins/dev.refreshkit.spinner.refreshplugin/libRefreshSpinner.so"), "\(list)")
         let (runStatus, run) = try installed(["run", "pull-to-refresh", "--plugin", "Spinner", "--out", "\(root)/run", "--no-frames"])
         #expect(runStatus == 0, "\(run)")
-        #expect(FileManager.default.fileExists(atPath: "\(root)/moved/include/refreshkit/refresh_plugin.h"))
+
+        // A stranger's C plugin, built with cc against the installed header in a folder of its own,
+        // validated and packed by the installed tool, then listed from its bundle.
+        let work = "\(root)/my-plugin"
+        try FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: packageRoot.appendingPathComponent("Examples/CPlugin/dot.c").path, toPath: "\(work)/dot.c")
+        let cairo = try shell("pkg-config --cflags --libs cairo").trimmingCharacters(in: .whitespacesAndNewlines)
+        _ = try shell("cd \(work) && cc -shared -fPIC -fvisibility=hidden -O2 -Wall -Wextra -Werror -I \(root)/moved/include/refreshkit dot.c -o libDot.so \(cairo) -lm")
+        let (validateStatus, validate) = try installed(["validate", "\(work)/libDot.so"])
+        #expect(validateStatus == 0 && validate.contains("PASS"), "\(validate)")
+        let (packStatus, pack) = try installed(["pack", "\(work)/libDot.so", "--out", "\(work)/dist", "--author", "A Stranger", "--license", "MIT"])
+        #expect(packStatus == 0, "\(pack)")
+        let (_, listed) = try installed(["list", "--plugin-path", "\(work)/dist"])
+        #expect(listed.contains("com.example.dot-c") && listed.contains("Dot (C)"), "\(listed)")
+    }
+
+    /// Runs `command` with bash; its output, or an error with the output when it fails.
+    func shell(_ command: String) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/bash")
+        process.arguments = ["-c", command]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        try process.run()
+        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "\(command): \(output)")
+        return output
+    }
+
+    /// A Swift plugin in a package of its own (Examples/SwiftPlugin copied to a temporary folder,
+    /// depending on this checkout's RefreshPluginSDK product) builds, loads and passes validate.
+    @Test func aSwiftPluginPackageOutsideTheRepositoryBuildsAndLoads() throws {
+        let work = scratch("swift-plugin")
+        let package = "\(work)/MyIndicator"
+        try FileManager.default.copyItem(atPath: packageRoot.appendingPathComponent("Examples/SwiftPlugin").path, toPath: package)
+        let manifest = try String(contentsOfFile: "\(package)/Package.swift", encoding: .utf8)
+        try manifest.replacingOccurrences(of: "path: \"../..\"", with: "path: \"\(packageRoot.path)\"")
+            .write(toFile: "\(package)/Package.swift", atomically: true, encoding: .utf8)
+        _ = try shell("cd \(package) && swift build 2>&1")
+        let built = "\(package)/.build/debug/libMyIndicator.so"
+        let (status, output) = try refreshDump(["validate", built])
+        #expect(status == 0 && output.contains("PASS"), "\(output)")
+        let (renderStatus, render) = try refreshDump(["render", "--plugin", built, "--state", "pulling:0.7", "--out", "\(work)/dot.png"])
+        #expect(renderStatus == 0 && render.contains("My Indicator pulling:0.70"), "\(render)")
     }
 }

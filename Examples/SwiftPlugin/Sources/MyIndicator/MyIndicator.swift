@@ -1,4 +1,4 @@
-// A complete indicator plugin: copy this folder, rename the type and the id, and build.
+// A complete indicator plugin: copy Examples/SwiftPlugin, rename the type and the id, and build.
 // See README.md, "Write your own indicator".
 import Foundation
 import RefreshPluginSDK
