@@ -26,11 +26,18 @@ let testDataHome: String = scratch("data-home")
 /// this process's, and `XDG_DATA_HOME` an empty folder unless `environment` names one); returns its
 /// exit status and output.
 func refreshDump(_ arguments: [String], in directory: String? = nil, environment: [String: String] = [:]) throws -> (status: Int32, output: String) {
+    let merged = ProcessInfo.processInfo.environment.merging(["XDG_DATA_HOME": testDataHome]) { $1 }.merging(environment) { $1 }
+    return try runProgram(products + "/refresh-dump", arguments, in: directory, environment: merged)
+}
+
+/// Runs `executable` with `arguments` (in `directory`, with exactly `environment` when given);
+/// its exit status and everything it printed, standard output and error together.
+func runProgram(_ executable: String, _ arguments: [String], in directory: String? = nil, environment: [String: String]? = nil) throws -> (status: Int32, output: String) {
     let process = Process()
-    process.executableURL = URL(fileURLWithPath: products + "/refresh-dump")
+    process.executableURL = URL(fileURLWithPath: executable)
     process.arguments = arguments
     if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
-    process.environment = ProcessInfo.processInfo.environment.merging(["XDG_DATA_HOME": testDataHome]) { $1 }.merging(environment) { $1 }
+    if let environment { process.environment = environment }
     let pipe = Pipe()
     process.standardOutput = pipe
     process.standardError = pipe

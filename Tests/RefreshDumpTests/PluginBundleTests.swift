@@ -115,11 +115,7 @@ import Testing
         let folder = scratch("install-link")
         let bundle = try spinnerBundle(in: folder)
         try FileManager.default.createSymbolicLink(atPath: "\(bundle)/resources/passwd", withDestinationPath: "/etc/passwd")
-        let tar = Process()
-        tar.executableURL = URL(fileURLWithPath: "/usr/bin/tar")
-        tar.arguments = ["-czf", "\(folder)/linked.tar.gz", "-C", folder, "dev.refreshkit.spinner.refreshplugin"]
-        try tar.run()
-        tar.waitUntilExit()
+        #expect(try runProgram("/usr/bin/tar", ["-czf", "\(folder)/linked.tar.gz", "-C", folder, "dev.refreshkit.spinner.refreshplugin"]).status == 0)
         let dataHome = scratch("install-link-home")
         let (status, output) = try refreshDump(["install", "\(folder)/linked.tar.gz"], environment: ["XDG_DATA_HOME": dataHome])
         #expect(status == 2)
@@ -151,29 +147,13 @@ import Testing
     /// plugins from its bundles, assets from its share folder, shipped scenarios by name.
     @Test func anInstalledPrefixWorksFromAnyFolder() throws {
         let root = scratch("prefix")
-        let script = Process()
-        script.executableURL = URL(fileURLWithPath: packageRoot.appendingPathComponent("scripts/install.sh").path)
-        script.arguments = ["\(root)/first", products, "RefreshSpinner"]
-        script.currentDirectoryURL = packageRoot
-        script.standardOutput = FileHandle.nullDevice
-        try script.run()
-        script.waitUntilExit()
-        #expect(script.terminationStatus == 0)
+        let (installStatus, installOutput) = try runProgram(packageRoot.appendingPathComponent("scripts/install.sh").path,
+                                                            ["\(root)/first", products, "RefreshSpinner"], in: packageRoot.path)
+        #expect(installStatus == 0, "\(installOutput)")
         try FileManager.default.moveItem(atPath: "\(root)/first", toPath: "\(root)/moved")
         let tool = "\(root)/moved/bin/refresh-dump"
         func installed(_ arguments: [String]) throws -> (Int32, String) {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: tool)
-            process.arguments = arguments
-            process.currentDirectoryURL = URL(fileURLWithPath: root)
-            process.environment = ["PATH": "/usr/bin:/bin", "HOME": root]
-            let pipe = Pipe()
-            process.standardOutput = pipe
-            process.standardError = pipe
-            try process.run()
-            let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            process.waitUntilExit()
-            return (process.terminationStatus, output)
+            try runProgram(tool, arguments, in: root, environment: ["PATH": "/usr/bin:/bin", "HOME": root])
         }
         let (listStatus, list) = try installed(["list"])
         #expect(listStatus == 0)
@@ -199,16 +179,8 @@ import Testing
 
     /// Runs `command` with bash; its output, or an error with the output when it fails.
     func shell(_ command: String) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/bash")
-        process.arguments = ["-c", command]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "\(command): \(output)")
+        let (status, output) = try runProgram("/bin/bash", ["-c", command])
+        #expect(status == 0, "\(command): \(output)")
         return output
     }
 
