@@ -61,12 +61,17 @@ let package = Package(
         .systemLibrary(name: "CJSON", pkgConfig: "libcjson", providers: [.apt(["libcjson-dev"])]),
         .systemLibrary(name: "CWebP", pkgConfig: "libwebpmux", providers: [.apt(["libwebp-dev"])]),
         .systemLibrary(name: "CRLottie", pkgConfig: "rlottie", providers: [.apt(["librlottie-dev"])]),
+        .systemLibrary(name: "CFFmpeg", pkgConfig: "libavformat", providers: [.apt(["libavformat-dev", "libavcodec-dev", "libswscale-dev", "libavutil-dev"])]),
+        .systemLibrary(name: "CGIF", pkgConfig: "imagequant", providers: [.apt(["libimagequant-dev", "libgif-dev"])]),
 
         // Pure Swift: states, the refresh container, scroll physics.
         .target(name: "RefreshCore"),
 
         // Drawing: Canvas over Cairo, text through Pango, colours, SVG paths, PNG, image compare.
         .target(name: "RefreshGraphics", dependencies: ["RefreshCore", "CCairo", "CPangoCairo", "CPNG", "CWebP"]),
+
+        // Animation files (WebP, GIF, MP4, APNG) for the tools; plugins never link it.
+        .target(name: "RefreshExport", dependencies: ["RefreshGraphics", "CFFmpeg", "CGIF"]),
 
         // The C ABI between host and plugins: include/refresh_plugin.h.
         .target(name: "CRefreshPlugin"),
@@ -95,6 +100,7 @@ let package = Package(
                 "RefreshCore",
                 "RefreshGraphics",
                 "RefreshHost",
+                "RefreshExport",
                 "RefreshCommandLine",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -146,5 +152,6 @@ let package = Package(
         .testTarget(name: "RefreshDumpTests", dependencies: ["RefreshHost"], exclude: ["Golden"]),
         .testTarget(name: "RefreshPreviewTests", dependencies: ["RefreshHost"]),
         .testTarget(name: "LottieTests", dependencies: ["Lottie"]),
+        .testTarget(name: "RefreshExportTests", dependencies: ["RefreshExport", "CFFmpeg", "CGIF"]),
     ]
 )

@@ -8,6 +8,9 @@ public final class AnimatedWebP {
     public let width: Int, height: Int
     private let encoder: OpaquePointer
     private var timestamp = 0
+    /// Seconds so far: each frame ends at the millisecond nearest its true end, so 60 frames of
+    /// 1/60 s last exactly 1000 ms, not 60 × 17.
+    private var elapsed = 0.0
     private var config = WebPConfig()
 
     /// An empty animation of `width` × `height` pixels that loops forever.
@@ -56,7 +59,8 @@ public final class AnimatedWebP {
         guard WebPAnimEncoderAdd(encoder, &picture, Int32(timestamp), &config) != 0 else {
             throw .encoding(format: "WebP", reason: "libwebp could not add a frame")
         }
-        timestamp += max(1, Int((duration * 1000).rounded()))
+        elapsed += duration
+        timestamp = max(timestamp + 1, Int((elapsed * 1000).rounded()))
     }
 
     /// The animation as WebP file bytes.

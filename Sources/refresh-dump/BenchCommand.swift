@@ -24,11 +24,11 @@ struct BenchCommand: ParsableCommand {
     var svgMegabytes: Double = 1
     @Option(help: "Frames for the host and PNG benchmarks.")
     var frames: Int = 2000
-    @Option(help: "Run only these sections (host, svg, png, plugins, boundary, run), comma-separated.")
+    @Option(help: "Run only these sections (host, svg, png, plugins, boundary, export, run), comma-separated.")
     var only: String?
     @OptionGroup var search: SearchPathOptions
 
-    static let sections: Set<String> = ["host", "svg", "png", "plugins", "boundary", "run"]
+    static let sections: Set<String> = ["host", "svg", "png", "plugins", "boundary", "export", "run"]
 
     /// One measured quantity.
     struct Result: Codable {
@@ -54,6 +54,7 @@ struct BenchCommand: ParsableCommand {
         if sections.contains("png") { results += try pngEncoding() }
         if sections.contains("plugins") { results += try pluginFrames() }
         if sections.contains("boundary") { results += try processBoundary() }
+        if sections.contains("export") { results += try exportFormats() }
         if sections.contains("run") { results += try runThroughput() }
         print("benchmark".padding(toLength: 34, withPad: " ", startingAt: 0) + "value".padding(toLength: 16, withPad: " ", startingAt: 0) + "budget")
         for result in results {

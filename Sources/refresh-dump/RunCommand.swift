@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import RefreshExport
 import RefreshHost
 import RefreshPluginSDK
 
@@ -7,7 +8,7 @@ import RefreshPluginSDK
 struct RunCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "run",
-        abstract: "Play a gesture scenario and write its frames and a contact sheet (an animated WebP with --webp).",
+        abstract: "Play a gesture scenario and write its frames, a contact sheet and, with --format, animations (MP4, GIF, APNG, WebP).",
         discussion: "Example: refresh-dump run Assets/Scenarios/pull-to-refresh.json --out out/pull"
     )
 
@@ -23,9 +24,11 @@ struct RunCommand: ParsableCommand {
     var window: String?
     @Option(help: "Pixels per point.")
     var scale: Double = 2
-    @Flag(name: .customLong("no-frames"), help: "Write only the contact sheet (and the animation with --webp).")
+    @Flag(name: .customLong("no-frames"), help: "Write only the contact sheet (and the animations --format asks for).")
     var noFrames = false
-    @Flag(help: "Also write a lossless animated WebP (it costs about as much as all the PNGs).")
+    @Option(name: .customLong("format"), help: "Also write the run as an animation: mp4, gif, apng, webp (repeatable or comma-separated; png: the frames, the default).")
+    var formats: [String] = []
+    @Flag(help: "Also write a lossless animated WebP (the same as --format webp).")
     var webp = false
     @Flag(name: .customLong("no-animation"), help: .hidden)
     var noAnimation = false
@@ -74,7 +77,9 @@ struct RunCommand: ParsableCommand {
         let progress = ProgressLine("frame", total: total)
         let every = max(1, total / 24)
         var sheet = ContactSheet(count: every == 1 ? total : total / every + 1, scheme: scenario.environment.colorScheme)
-        var animation: AnimatedWebP?
+        let animationFormats = try Self.animationFormats(formats + (webp ? ["webp"] : []))
+        var animations: [any AnimationEncoder] = []
+        let animationPath = { (format: AnimationFormat) in "\(staged.staging)/\(scenario.fileName).\(format.fileExtension)" }
         var pluginErrors = Set<String>()
         let seconds = try measure {
             while try player.advance() {
@@ -84,20 +89,17 @@ struct RunCommand: ParsableCommand {
                     let state = scenario.edges.keys.sorted().map { "\(player.driver.container.state(of: $0))" }.joined(separator: " ")
                     try sheet.add(image, label: "#\(player.frameIndex) \(fixed(player.time, 2))s \(state)")
                 }
-                // Pixels are converted once, and only for an encoder that runs.
-                var pixels: [UInt32]?
-                if webp {
-                    pixels = image.straightPixels()
-                    if animation == nil { animation = try AnimatedWebP(width: image.width, height: image.height) }
-                    try animation?.add(straightPixels: pixels!, duration: player.frameDuration)
+                if animations.isEmpty {
+                    animations = try animationFormats.map { try $0.encoder(path: animationPath($0), width: image.width, height: image.height, frameRate: 1 / player.frameDuration) }
                 }
-                if !noFrames { try writer.write(image, pixels: pixels, index: player.frameIndex) }
+                for animation in animations { try animation.add(image, duration: player.frameDuration) }
+                if !noFrames { try writer.write(image, pixels: nil, index: player.frameIndex) }
                 progress.update(player.frameIndex)
             }
             try writer.finish()
         }
         progress.finish()
-        try animation?.write(to: "\(staged.staging)/\(scenario.fileName).webp")
+        for animation in animations { try animation.finish() }
         try sheet.finish().writePNG(to: "\(staged.staging)/contact-sheet.png")
         try staged.commit()
         committed = true
@@ -105,8 +107,21 @@ struct RunCommand: ParsableCommand {
         print("\(scenario.name): \(player.frameIndex) frames in \(fixed(seconds, 2)) s (\(fixed(Double(player.frameIndex) / seconds, 0)) frames/s)")
         print("  frames:        \(noFrames ? "(not written)" : "\(folder)/frames/")")
         print("  contact sheet: \(folder)/contact-sheet.png")
-        print("  animation:     \(webp ? "\(folder)/\(scenario.fileName).webp" : "(not written; --webp writes one)")")
+        print("  animation:     \(animationFormats.isEmpty ? "(not written; --format mp4,gif,apng,webp writes them)" : animationFormats.map { "\(folder)/\(scenario.fileName).\($0.fileExtension)" }.joined(separator: ", "))")
         for (frame, event) in player.events { print("  frame \(frame): \(event)") }
+    }
+
+    /// The animation formats named (comma-separated or repeated), in order, once each; `png` (the
+    /// frames) is not an animation.
+    static func animationFormats(_ names: [String]) throws -> [AnimationFormat] {
+        var formats: [AnimationFormat] = []
+        for name in names.flatMap({ $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).lowercased() } }) where name != "png" {
+            guard let format = AnimationFormat(rawValue: name) else {
+                throw ValidationError("--format: '\(name)' is not one of png, mp4, gif, apng, webp")
+            }
+            if !formats.contains(format) { formats.append(format) }
+        }
+        return formats
     }
 
     /// `out/<name>`, then what makes this run differ from the scenario as written.

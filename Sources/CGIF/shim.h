@@ -1,0 +1,2 @@
+#include <gif_lib.h>
+#include <libimagequant.h>

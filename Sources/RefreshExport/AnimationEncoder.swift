@@ -1,0 +1,72 @@
+import Foundation
+import RefreshGraphics
+
+/// The formats an animation can be written in.
+public enum AnimationFormat: String, CaseIterable, Sendable {
+    /// Lossless animated WebP (libwebp): exact pixels, large.
+    case webp
+    /// GIF (libimagequant palettes, giflib): plays everywhere; 256 colours a frame, 1/100 s steps.
+    case gif
+    /// H.264 MP4 (FFmpeg, libx264), yuv420p, `+faststart`: the smallest, for chat and pull requests.
+    case mp4
+    /// Animated PNG (FFmpeg): lossless with transparency, larger than WebP.
+    case apng
+
+    /// The file name ending (APNG as `.apng`, so it is not taken for one of the PNG frames).
+    public var fileExtension: String { rawValue }
+
+    /// Starts writing an animation of `width` × `height` pixels to `path`. `frameRate` is the rate
+    /// the frames come at (a video's time base); each frame still says how long it shows.
+    public func encoder(path: String, width: Int, height: Int, frameRate: Double) throws -> any AnimationEncoder {
+        guard (1...16383).contains(width), (1...16383).contains(height) else { throw GraphicsError.invalidSize(width: width, height: height) }
+        guard frameRate.isFinite, frameRate >= 1, frameRate <= 1000 else { throw ExportError(path: path, reason: "frame rate \(frameRate) is not 1…1000") }
+        switch self {
+        case .webp: return try WebPAnimationEncoder(path: path, width: width, height: height)
+        case .gif: return try GIFEncoder(path: path, width: width, height: height)
+        case .mp4: return try VideoEncoder(path: path, container: "mp4", width: width, height: height, frameRate: frameRate)
+        case .apng: return try VideoEncoder(path: path, container: "apng", width: width, height: height, frameRate: frameRate)
+        }
+    }
+}
+
+/// An animation file being written a frame at a time; ``finish()`` completes it.
+public protocol AnimationEncoder: AnyObject {
+    /// Appends `image` (the encoder's size), shown for `duration` seconds.
+    func add(_ image: ImageSurface, duration: Double) throws
+    /// Writes what is pending and closes the file.
+    func finish() throws
+}
+
+/// Why an animation could not be written: the file and what the library said.
+public struct ExportError: Error, CustomStringConvertible {
+    /// The file being written.
+    public var path: String
+    /// What went wrong.
+    public var reason: String
+    /// `<path>: <reason>`.
+    public var description: String { "\(path): \(reason)" }
+}
+
+/// Keeps the sum of frame durations exact when a format counts time in whole ticks (GIF's
+/// centiseconds, a video's time base): each frame ends at the tick nearest its true end, so the
+/// rounding never adds up.
+struct TickClock {
+    /// Ticks per second.
+    let rate: Double
+    /// Seconds so far.
+    private(set) var elapsed = 0.0
+
+    init(rate: Double) {
+        self.rate = rate
+    }
+
+    /// The tick the time so far falls on.
+    var tick: Int { Int((elapsed * rate).rounded()) }
+
+    /// Advances by `duration`; the frame's start and end ticks.
+    mutating func advance(by duration: Double) -> (start: Int, end: Int) {
+        let start = tick
+        elapsed += duration
+        return (start, tick)
+    }
+}

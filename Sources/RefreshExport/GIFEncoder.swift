@@ -1,0 +1,192 @@
+import CGIF
+import Foundation
+import RefreshGraphics
+
+/// ``AnimationFormat/gif``: each frame quantized to its own palette of up to 256 colours by
+/// libimagequant (with dithering) and written by giflib.
+///
+/// Timing: GIF counts in hundredths of a second, and browsers stretch a delay under 2/100 s to
+/// 10/100, so frames are taken on a 50-per-second grid (the frame showing at each tick) and the
+/// last delay is trimmed so the delays add up to the animation's length exactly. Only the part of
+/// a frame that changed is stored (unchanged pixels transparent over the previous frame), unless
+/// the frames themselves are transparent.
+final class GIFEncoder: AnimationEncoder {
+    /// Hundredths of a second between shown frames.
+    static let step = 2
+
+    private let path: String
+    private let width: Int, height: Int
+    private let gif: UnsafeMutablePointer<GifFileType>
+    private var clock = TickClock(rate: 100)
+    /// The frame on screen, waiting for its delay to be known: its pixels (straight RGBA) and the
+    /// centisecond it began.
+    private var pending: (pixels: [UInt8], start: Int)?
+    /// What the viewer shows now (the last frame written), for storing only what changes.
+    private var shown: [UInt8]?
+    private var finished = false
+
+    init(path: String, width: Int, height: Int) throws {
+        self.path = path
+        self.width = width
+        self.height = height
+        var error: Int32 = 0
+        guard let gif = EGifOpenFileName(path, false, &error) else { throw ExportError(path: path, reason: "giflib cannot open it: \(Self.message(error))") }
+        self.gif = gif
+        EGifSetGifVersion(gif, true)
+        guard EGifPutScreenDesc(gif, Int32(width), Int32(height), 8, 0, nil) == GIF_OK else { throw failure("the screen descriptor") }
+        // NETSCAPE2.0: loop forever.
+        var loop: [UInt8] = [1, 0, 0]
+        let application = Array("NETSCAPE2.0".utf8)
+        guard EGifPutExtensionLeader(gif, APPLICATION_EXT_FUNC_CODE) == GIF_OK,
+              application.withUnsafeBufferPointer({ EGifPutExtensionBlock(gif, 11, $0.baseAddress) }) == GIF_OK,
+              EGifPutExtensionBlock(gif, 3, &loop) == GIF_OK,
+              EGifPutExtensionTrailer(gif) == GIF_OK else { throw failure("the loop extension") }
+    }
+
+    deinit {
+        if !finished {
+            var error: Int32 = 0
+            EGifCloseFile(gif, &error)
+        }
+    }
+
+    func add(_ image: ImageSurface, duration: Double) throws {
+        guard image.width == width, image.height == height else {
+            throw GraphicsError.sizeMismatch(expected: (width, height), actual: (image.width, image.height))
+        }
+        guard duration.isFinite, duration > 0 else { throw ExportError(path: path, reason: "a frame of \(duration) s") }
+        let (start, end) = clock.advance(by: duration)
+        // The grid ticks this frame is on screen for: the first one makes it a GIF frame.
+        let firstTick = (start + Self.step - 1) / Self.step * Self.step
+        guard firstTick < end else { return }
+        if let pending { try write(pending.pixels, delay: firstTick - pending.start) }
+        pending = (Self.rgba(image), firstTick)
+    }
+
+    func finish() throws {
+        guard !finished else { return }
+        if let pending { try write(pending.pixels, delay: max(1, clock.tick - pending.start)) }
+        pending = nil
+        finished = true
+        var error: Int32 = 0
+        guard EGifCloseFile(gif, &error) == GIF_OK else { throw ExportError(path: path, reason: "giflib could not finish it: \(Self.message(error))") }
+        // giflib makes the file private (0600); an animation is for sharing, like the other outputs.
+        let mask = umask(0)
+        umask(mask)
+        chmod(path, 0o666 & ~mask)
+    }
+
+    /// Writes one frame shown for `delay` hundredths of a second.
+    private func write(_ frame: [UInt8], delay: Int) throws {
+        let opaque = stride(from: 3, to: frame.count, by: 4).allSatisfy { frame[$0] == 255 }
+        // The rectangle that changed since the frame on screen (all of it the first time, or when
+        // frames are transparent: a transparent pixel cannot clear an opaque one).
+        var region = (x: 0, y: 0, width: width, height: height)
+        var input = frame
+        if opaque, let shown {
+            guard let changed = Self.changedRegion(shown, frame, width: width, height: height) else {
+                // Nothing changed: one transparent pixel carries the delay.
+                return try put(pixels: [0, 0, 0, 0], region: (0, 0, 1, 1), delay: delay, disposal: DISPOSE_DO_NOT)
+            }
+            region = changed
+            input = Self.crop(frame, width: width, to: region)
+            let before = Self.crop(shown, width: width, to: region)
+            for i in stride(from: 0, to: input.count, by: 4) where input[i..<i + 4] == before[i..<i + 4] { input[i + 3] = 0 }
+        }
+        try put(pixels: input, region: region, delay: delay, disposal: opaque ? DISPOSE_DO_NOT : DISPOSE_BACKGROUND)
+        shown = frame
+    }
+
+    /// Quantizes `pixels` (straight RGBA of `region`) and writes them as one image with its delay.
+    private func put(pixels: [UInt8], region: (x: Int, y: Int, width: Int, height: Int), delay: Int, disposal: Int32) throws {
+        guard let attributes = liq_attr_create() else { throw ExportError(path: path, reason: "libimagequant could not start") }
+        defer { liq_attr_destroy(attributes) }
+        liq_set_speed(attributes, 4)
+        var indices = [UInt8](repeating: 0, count: region.width * region.height)
+        var colors: [GifColorType] = []
+        var transparent: Int32 = NO_TRANSPARENT_COLOR
+        try pixels.withUnsafeBytes { bytes in
+            guard let image = liq_image_create_rgba(attributes, bytes.baseAddress!, Int32(region.width), Int32(region.height), 0) else {
+                throw ExportError(path: path, reason: "libimagequant refused a \(region.width)×\(region.height) image")
+            }
+            defer { liq_image_destroy(image) }
+            var result: OpaquePointer?
+            guard liq_image_quantize(image, attributes, &result) == LIQ_OK, let result else { throw ExportError(path: path, reason: "libimagequant could not find a palette") }
+            defer { liq_result_destroy(result) }
+            liq_set_dithering_level(result, 1.0)
+            guard liq_write_remapped_image(result, image, &indices, indices.count) == LIQ_OK else { throw ExportError(path: path, reason: "libimagequant could not map the frame") }
+            let palette = liq_get_palette(result)!.pointee
+            withUnsafeBytes(of: palette.entries) { raw in
+                let entries = raw.bindMemory(to: liq_color.self)
+                for i in 0..<Int(palette.count) {
+                    colors.append(GifColorType(Red: entries[i].r, Green: entries[i].g, Blue: entries[i].b))
+                    if entries[i].a < 128 && transparent == NO_TRANSPARENT_COLOR { transparent = Int32(i) }
+                }
+            }
+        }
+        // giflib wants a power-of-two palette.
+        var size = 2
+        while size < colors.count { size *= 2 }
+        colors += Array(repeating: GifColorType(Red: 0, Green: 0, Blue: 0), count: size - colors.count)
+        var control = GraphicsControlBlock(DisposalMode: disposal, UserInputFlag: false, DelayTime: Int32(delay), TransparentColor: transparent)
+        var extensionBytes = [GifByteType](repeating: 0, count: 4)
+        _ = EGifGCBToExtension(&control, &extensionBytes)
+        guard EGifPutExtension(gif, GRAPHICS_EXT_FUNC_CODE, 4, extensionBytes) == GIF_OK else { throw failure("a frame's delay") }
+        guard let map = colors.withUnsafeBufferPointer({ GifMakeMapObject(Int32(size), $0.baseAddress) }) else { throw failure("a palette") }
+        defer { GifFreeMapObject(map) }
+        guard EGifPutImageDesc(gif, Int32(region.x), Int32(region.y), Int32(region.width), Int32(region.height), false, map) == GIF_OK else { throw failure("a frame") }
+        for row in 0..<region.height {
+            let status = indices.withUnsafeMutableBufferPointer { EGifPutLine(gif, $0.baseAddress! + row * region.width, Int32(region.width)) }
+            guard status == GIF_OK else { throw failure("a frame's pixels") }
+        }
+    }
+
+    private func failure(_ what: String) -> ExportError {
+        ExportError(path: path, reason: "giflib could not write \(what): \(Self.message(gif.pointee.Error))")
+    }
+
+    private static func message(_ code: Int32) -> String {
+        GifErrorString(code).map { String(cString: $0) } ?? "error \(code)"
+    }
+
+    /// Straight (not premultiplied) RGBA bytes of `image`.
+    static func rgba(_ image: ImageSurface) -> [UInt8] {
+        let pixels = image.straightPixels()
+        var bytes = [UInt8](repeating: 0, count: pixels.count * 4)
+        for (i, p) in pixels.enumerated() {
+            bytes[4 * i] = UInt8(truncatingIfNeeded: p >> 16)
+            bytes[4 * i + 1] = UInt8(truncatingIfNeeded: p >> 8)
+            bytes[4 * i + 2] = UInt8(truncatingIfNeeded: p)
+            bytes[4 * i + 3] = UInt8(truncatingIfNeeded: p >> 24)
+        }
+        return bytes
+    }
+
+    /// The smallest rectangle holding every pixel that differs; nil when none does.
+    static func changedRegion(_ a: [UInt8], _ b: [UInt8], width: Int, height: Int) -> (x: Int, y: Int, width: Int, height: Int)? {
+        var minX = width, minY = height, maxX = -1, maxY = -1
+        a.withUnsafeBytes { ra in
+            b.withUnsafeBytes { rb in
+                let wa = ra.bindMemory(to: UInt32.self), wb = rb.bindMemory(to: UInt32.self)
+                for y in 0..<height {
+                    let row = y * width
+                    for x in 0..<width where wa[row + x] != wb[row + x] {
+                        minX = min(minX, x); maxX = max(maxX, x)
+                        minY = min(minY, y); maxY = max(maxY, y)
+                    }
+                }
+            }
+        }
+        return maxX < 0 ? nil : (minX, minY, maxX - minX + 1, maxY - minY + 1)
+    }
+
+    static func crop(_ pixels: [UInt8], width: Int, to region: (x: Int, y: Int, width: Int, height: Int)) -> [UInt8] {
+        var out = [UInt8]()
+        out.reserveCapacity(region.width * region.height * 4)
+        for y in region.y..<region.y + region.height {
+            let start = (y * width + region.x) * 4
+            out += pixels[start..<start + region.width * 4]
+        }
+        return out
+    }
+}

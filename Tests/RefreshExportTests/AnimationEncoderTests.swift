@@ -1,0 +1,82 @@
+import Foundation
+import Testing
+import RefreshGraphics
+@testable import RefreshExport
+
+/// Every format writes a file whose frames add up to the animation's length exactly and that
+/// decodes back close to the frames it was given.
+@Suite struct AnimationEncoderTests {
+    /// `count` frames of a disc moving across a light band, `width` × `height` pixels.
+    func frames(count: Int, width: Int = 390, height: Int = 120) throws -> [ImageSurface] {
+        try (0..<count).map { i in
+            let image = try ImageSurface(width: width, height: height)
+            let canvas = Canvas(surface: image)
+            canvas.clear(Color(red: 0.96, green: 0.96, blue: 0.97))
+            let x = 20 + Double(i) * Double(width - 40) / Double(max(1, count - 1))
+            canvas.addEllipse(in: Rect(x: x - 12, y: Double(height) / 2 - 12, width: 24, height: 24))
+            canvas.fill(.color(Color(red: 0.0, green: 0.48, blue: 1.0)))
+            return image
+        }
+    }
+
+    func folder(_ name: String) -> String {
+        let path = NSTemporaryDirectory() + "refreshkit-export-\(name)-\(getpid())"
+        try? FileManager.default.removeItem(atPath: path)
+        try! FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        return path
+    }
+
+    func write(_ format: AnimationFormat, _ images: [ImageSurface], frameRate: Double, in folder: String) throws -> String {
+        let path = "\(folder)/a.\(format.fileExtension)"
+        let encoder = try format.encoder(path: path, width: images[0].width, height: images[0].height, frameRate: frameRate)
+        for image in images { try encoder.add(image, duration: 1 / frameRate) }
+        try encoder.finish()
+        return path
+    }
+
+    /// 2.8 s at 60 frames a second: 168 frames of 1/60 s, which no format's ticks divide evenly.
+    @Test(arguments: [AnimationFormat.mp4, .apng, .gif])
+    func theFileLastsExactlyAsLongAsItsFrames(format: AnimationFormat) throws {
+        let images = try frames(count: 168)
+        let path = try write(format, images, frameRate: 60, in: folder("length-\(format.rawValue)"))
+        let (decoded, length) = try AnimationReader.read(path)
+        // FFmpeg's APNG reader rounds each delay to 1/100000 s; the file holds them as fractions.
+        let exact = format == .apng ? try AnimationReader.apngDelays(path).reduce(0) { $0 + $1 } : length
+        #expect(abs(exact - 2.8) < 1e-9, "\(format): \(exact) s")
+        #expect(decoded.count >= (format == .gif ? 140 : 168), "\(format): \(decoded.count) frames")
+        if format == .gif {
+            let delays = try AnimationReader.gifDelays(path)
+            #expect(delays.reduce(0, +) == 280)
+            #expect(delays.allSatisfy { $0 >= 2 }, "a delay under 2/100 s is played as 10/100 by browsers")
+        }
+    }
+
+    @Test(arguments: [(AnimationFormat.mp4, 35.0), (.gif, 35.0), (.apng, 99.0)])
+    func decodedFramesAreCloseToTheOriginals(format: AnimationFormat, minimumPSNR: Double) throws {
+        let images = try frames(count: 30)
+        let path = try write(format, images, frameRate: 30, in: folder("psnr-\(format.rawValue)"))
+        let (decoded, _) = try AnimationReader.read(path)
+        // Each frame of the file against the frame it shows (GIF shows a frame from the first
+        // 1/50 s tick at or after its start).
+        for shown in decoded {
+            let source = images[min(images.count - 1, Int(shown.start * 30 + 0.01))]
+            let comparison = try ImageComparison(expected: source, actual: shown.image)
+            #expect(comparison.psnr >= minimumPSNR, "\(format) at \(shown.start) s: \(comparison.psnr) dB")
+        }
+    }
+
+    @Test func aWebPLastsExactlyAsLongAsItsFrames() throws {
+        let images = try frames(count: 60, width: 80, height: 20)
+        let path = try write(.webp, images, frameRate: 60, in: folder("webp"))
+        // The animation's frames end at whole milliseconds nearest their true ends: 60 × 1/60 s is 1000 ms, not 60 × 17.
+        let data = try Data(contentsOf: URL(fileURLWithPath: path))
+        var durations = 0, at = 12
+        while at + 8 <= data.count {
+            let tag = String(decoding: data[at..<at + 4], as: UTF8.self)
+            let size = Int(data[at + 4]) | Int(data[at + 5]) << 8 | Int(data[at + 6]) << 16 | Int(data[at + 7]) << 24
+            if tag == "ANMF" { durations += Int(data[at + 20]) | Int(data[at + 21]) << 8 | Int(data[at + 22]) << 16 }
+            at += 8 + (tag == "ANMF" || tag == "VP8X" || tag == "ANIM" ? (tag == "ANMF" ? size + (size & 1) : size + (size & 1)) : size + (size & 1))
+        }
+        #expect(durations == 1000)
+    }
+}
