@@ -34,10 +34,10 @@ demo: build
 	if [ -n "$${DISPLAY:-}" ]; then $(SWIFT) run --skip-build refresh-preview; status=$$?; fi; \
 	if [ $$status -eq 0 ]; then exit 0; elif [ $$status -ne 3 ]; then exit $$status; fi; \
 	echo "No display (DISPLAY is not set or cannot be opened): rendering the demo headless instead."; \
-	$(SWIFT) run --skip-build refresh-dump run Assets/Scenarios/pull-to-refresh.json --out out/demo --no-frames --webp && \
+	$(SWIFT) run --skip-build refresh-dump run Assets/Scenarios/pull-to-refresh.json --out out/demo --no-frames --format mp4,gif,webp && \
 	$(SWIFT) run --skip-build refresh-dump run Assets/Scenarios/load-more-to-end.json --plugin "Path Drawing" --out out/demo-load-more --no-frames --webp && \
 	$(SWIFT) run --skip-build refresh-dump run Assets/Scenarios/refresh-fails.json --plugin Lottie --out out/demo-lottie --no-frames --webp && \
-	echo "Open out/demo/pull-to-refresh.webp (any browser) and out/demo/contact-sheet.png; also out/demo-load-more/ and out/demo-lottie/."
+	echo "Open out/demo/pull-to-refresh.mp4 (or .gif, .webp: any browser) and out/demo/contact-sheet.png; also out/demo-load-more/ and out/demo-lottie/."
 
 # A release build installed under $(PREFIX) (see scripts/install.sh); the tools then work from any folder.
 install: deps

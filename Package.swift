@@ -140,6 +140,7 @@ let package = Package(
             name: "refresh-preview",
             dependencies: [
                 "RefreshHost",
+                "RefreshExport",
                 "CSDL2",
                 "RefreshCommandLine",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -149,7 +150,7 @@ let package = Package(
         .testTarget(name: "RefreshCoreTests", dependencies: ["RefreshCore"]),
         .testTarget(name: "RefreshGraphicsTests", dependencies: ["RefreshGraphics"], exclude: ["Golden"]),
         .testTarget(name: "RefreshHostTests", dependencies: ["RefreshHost"], exclude: ["Golden"]),
-        .testTarget(name: "RefreshDumpTests", dependencies: ["RefreshHost"], exclude: ["Golden"]),
+        .testTarget(name: "RefreshDumpTests", dependencies: ["RefreshHost", "RefreshExport"], exclude: ["Golden"]),
         .testTarget(name: "RefreshPreviewTests", dependencies: ["RefreshHost"]),
         .testTarget(name: "LottieTests", dependencies: ["Lottie"]),
         .testTarget(name: "RefreshExportTests", dependencies: ["RefreshExport", "CFFmpeg", "CGIF"]),

@@ -25,7 +25,11 @@ final class GIFEncoder: AnimationEncoder {
     private var shown: [UInt8]?
     private var finished = false
 
-    init(path: String, width: Int, height: Int) throws {
+    /// libimagequant's speed: 4 for files, 8 (about three times faster) for a live recording.
+    private let quantizerSpeed: Int32
+
+    init(path: String, width: Int, height: Int, realtime: Bool = false) throws {
+        quantizerSpeed = realtime ? 8 : 4
         self.path = path
         self.width = width
         self.height = height
@@ -101,7 +105,7 @@ final class GIFEncoder: AnimationEncoder {
     private func put(pixels: [UInt8], region: (x: Int, y: Int, width: Int, height: Int), delay: Int, disposal: Int32) throws {
         guard let attributes = liq_attr_create() else { throw ExportError(path: path, reason: "libimagequant could not start") }
         defer { liq_attr_destroy(attributes) }
-        liq_set_speed(attributes, 4)
+        liq_set_speed(attributes, quantizerSpeed)
         var indices = [UInt8](repeating: 0, count: region.width * region.height)
         var colors: [GifColorType] = []
         var transparent: Int32 = NO_TRANSPARENT_COLOR

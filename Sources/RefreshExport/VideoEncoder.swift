@@ -26,7 +26,7 @@ final class VideoEncoder: AnimationEncoder {
     private var finished = false
     private let isVideo: Bool
 
-    init(path: String, container: String, width: Int, height: Int, frameRate: Double) throws {
+    init(path: String, container: String, width: Int, height: Int, frameRate: Double, realtime: Bool = false) throws {
         self.path = path
         self.width = width
         self.height = height
@@ -61,7 +61,7 @@ final class VideoEncoder: AnimationEncoder {
         context.pointee.framerate = AVRational(num: rate, den: 1)
         if isVideo {
             context.pointee.gop_size = rate * 2
-            av_opt_set(context.pointee.priv_data, "preset", "slow", 0)
+            av_opt_set(context.pointee.priv_data, "preset", realtime ? "veryfast" : "slow", 0)
             av_opt_set(context.pointee.priv_data, "tune", "animation", 0)
             av_opt_set(context.pointee.priv_data, "crf", "28", 0)
         }
@@ -69,6 +69,8 @@ final class VideoEncoder: AnimationEncoder {
             // zlib level 4: as small as the default (6) within 1 %, in 17 % less time.
             context.pointee.compression_level = 4
         }
+        // A live window keeps a core to itself.
+        if realtime { context.pointee.thread_count = 1 }
         if format.pointee.oformat.pointee.flags & AVFMT_GLOBALHEADER != 0 {
             context.pointee.flags |= Int32(AV_CODEC_FLAG_GLOBAL_HEADER)
         }

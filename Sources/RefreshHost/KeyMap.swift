@@ -43,7 +43,7 @@ package enum KeyMap {
             case "=", "+": return .changeParameter(by: 1)
             case "-": return .changeParameter(by: -1)
             case "c": return .screenshot(shift ? .band : .window)
-            case "v": return .toggleRecording
+            case "v": return .toggleRecording(alternate: shift)
             case "h": return .togglePanel
             // "?" comes as text; a plain "/" (no shift) opens the help too.
             case "/": return shift ? nil : .toggleHelp
@@ -72,7 +72,7 @@ package enum KeyMap {
         ("Enter", "retry a failed first page or page"),
         ("Tab  + −", "select a parameter; change it"),
         ("C  ⇧C", "screenshot of the window; of the indicator band alone"),
-        ("V", "record / stop an animated WebP"),
+        ("V", "record / stop (MP4; shift+V: GIF), on the list's clock"),
         ("H  ?", "panel; this help"),
         ("Q  Esc", "quit"),
     ]

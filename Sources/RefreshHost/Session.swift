@@ -265,7 +265,7 @@ package final class Session {
         case .togglePanel: showsPanel.toggle()
         case .toggleHelp: showsHelp.toggle()
         case .screenshot(let kind): return .screenshot(kind)
-        case .toggleRecording: return .toggleRecording
+        case .toggleRecording(let alternate): return .toggleRecording(alternate: alternate)
         case .quit: return .quit
         }
         return .none

@@ -52,8 +52,9 @@ extension Session {
         case toggleHelp
         /// Saves a screenshot (the front end captures it).
         case screenshot(Screenshot)
-        /// Starts or stops a recording (the front end records).
-        case toggleRecording
+        /// Starts or stops a recording (the front end records): in its own format, or in the
+        /// alternate one (GIF) when `alternate`.
+        case toggleRecording(alternate: Bool)
         /// Ends the session.
         case quit
     }
@@ -74,7 +75,7 @@ extension Session {
         case quit
         /// Capture and save a screenshot.
         case screenshot(Screenshot)
-        /// Start or stop recording.
-        case toggleRecording
+        /// Start or stop recording (in the alternate format when `alternate`).
+        case toggleRecording(alternate: Bool)
     }
 }

@@ -26,8 +26,7 @@ struct RunCommand: ParsableCommand {
     var scale: Double = 2
     @Flag(name: .customLong("no-frames"), help: "Write only the contact sheet (and the animations --format asks for).")
     var noFrames = false
-    @Option(name: .customLong("format"), help: "Also write the run as an animation: mp4, gif, apng, webp (repeatable or comma-separated; png: the frames, the default).")
-    var formats: [String] = []
+    @OptionGroup var animation: AnimationOptions
     @Flag(help: "Also write a lossless animated WebP (the same as --format webp).")
     var webp = false
     @Flag(name: .customLong("no-animation"), help: .hidden)
@@ -77,7 +76,7 @@ struct RunCommand: ParsableCommand {
         let progress = ProgressLine("frame", total: total)
         let every = max(1, total / 24)
         var sheet = ContactSheet(count: every == 1 ? total : total / every + 1, scheme: scenario.environment.colorScheme)
-        let animationFormats = try Self.animationFormats(formats + (webp ? ["webp"] : []))
+        let animationFormats = try animation.formats(adding: webp ? ["webp"] : [])
         var animations: [any AnimationEncoder] = []
         let animationPath = { (format: AnimationFormat) in "\(staged.staging)/\(scenario.fileName).\(format.fileExtension)" }
         var pluginErrors = Set<String>()
@@ -92,14 +91,14 @@ struct RunCommand: ParsableCommand {
                 if animations.isEmpty {
                     animations = try animationFormats.map { try $0.encoder(path: animationPath($0), width: image.width, height: image.height, frameRate: 1 / player.frameDuration) }
                 }
-                for animation in animations { try animation.add(image, duration: player.frameDuration) }
+                for encoder in animations { try encoder.add(image, duration: player.frameDuration) }
                 if !noFrames { try writer.write(image, pixels: nil, index: player.frameIndex) }
                 progress.update(player.frameIndex)
             }
             try writer.finish()
         }
         progress.finish()
-        for animation in animations { try animation.finish() }
+        for encoder in animations { try encoder.finish() }
         try sheet.finish().writePNG(to: "\(staged.staging)/contact-sheet.png")
         try staged.commit()
         committed = true
@@ -109,19 +108,6 @@ struct RunCommand: ParsableCommand {
         print("  contact sheet: \(folder)/contact-sheet.png")
         print("  animation:     \(animationFormats.isEmpty ? "(not written; --format mp4,gif,apng,webp writes them)" : animationFormats.map { "\(folder)/\(scenario.fileName).\($0.fileExtension)" }.joined(separator: ", "))")
         for (frame, event) in player.events { print("  frame \(frame): \(event)") }
-    }
-
-    /// The animation formats named (comma-separated or repeated), in order, once each; `png` (the
-    /// frames) is not an animation.
-    static func animationFormats(_ names: [String]) throws -> [AnimationFormat] {
-        var formats: [AnimationFormat] = []
-        for name in names.flatMap({ $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).lowercased() } }) where name != "png" {
-            guard let format = AnimationFormat(rawValue: name) else {
-                throw ValidationError("--format: '\(name)' is not one of png, mp4, gif, apng, webp")
-            }
-            if !formats.contains(format) { formats.append(format) }
-        }
-        return formats
     }
 
     /// `out/<name>`, then what makes this run differ from the scenario as written.

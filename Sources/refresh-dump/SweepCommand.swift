@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import RefreshExport
 import RefreshHost
 import RefreshPluginSDK
 
@@ -22,6 +23,9 @@ struct SweepCommand: ParsableCommand {
     var times: String?
     @Option(help: "Output folder.")
     var out: String = "out/sweep"
+    @OptionGroup var animation: AnimationOptions
+    @Option(help: "Frames a second in the animations (each value one frame).")
+    var fps: Double = 30
 
     static func range(_ text: String, name: String) throws -> [Double] {
         let parts = text.split(separator: ":").map { Double($0) }
@@ -41,6 +45,9 @@ struct SweepCommand: ParsableCommand {
         var base = try frame.spec()
         try makeDirectory(out)
         let values = try progress.map { try Self.range($0, name: "progress") } ?? Self.range(times!, name: "times")
+        guard fps.isFinite, (1...240).contains(fps) else { throw ValidationError("--fps must be 1...240") }
+        let formats = try animation.formats()
+        var animations: [any AnimationEncoder] = []
         let every = ContactSheet.stride(for: values.count)
         var sheet = ContactSheet(count: (values.count + every - 1) / every, scheme: base.environment.colorScheme)
         for (i, value) in values.enumerated() {
@@ -55,9 +62,15 @@ struct SweepCommand: ParsableCommand {
             indicator.refreshState = f.state
             let image = try FrameRenderer.render(indicator, frame: f)
             try image.writePNG(to: "\(out)/\(String(format: "%04d", i)).png")
+            if animations.isEmpty {
+                animations = try formats.map { try $0.encoder(path: "\(out)/sweep.\($0.fileExtension)", width: image.width, height: image.height, frameRate: fps) }
+            }
+            for encoder in animations { try encoder.add(image, duration: 1 / fps) }
             if i % every == 0 { try sheet.add(image, label: progress != nil ? "pulling \(fixed(value, 2))" : "\(f.state) t=\(fixed(value, 2))s") }
         }
         try sheet.finish().writePNG(to: "\(out)/contact-sheet.png")
-        print("\(indicator.info.name): \(values.count) frames in \(out)/, contact sheet \(out)/contact-sheet.png")
+        for encoder in animations { try encoder.finish() }
+        print("\(indicator.info.name): \(values.count) frames in \(out)/, contact sheet \(out)/contact-sheet.png"
+              + formats.map { ", \(out)/sweep.\($0.fileExtension)" }.joined())
     }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import RefreshCommandLine
 import Foundation
+import RefreshExport
 import RefreshHost
 import RefreshPluginSDK
 
@@ -39,6 +40,10 @@ struct PreviewCommand: AsyncParsableCommand {
     var screenshotAt: [String] = []
     @Option(name: .customLong("exit-after"), help: "Quit after this many seconds (scenario time when scripted).")
     var exitAfter: Double?
+    @Option(name: .customLong("record-format"), help: "What V records: mp4, gif, apng or webp (shift+V always records GIF).")
+    var recordFormat: String = "mp4"
+    @Option(name: .customLong("record-rate"), help: "Frames a second in a recording, 1…240, on the list's clock.")
+    var recordRate: Double = 60
     @Flag(name: .customLong("in-process"), help: "Run plugins inside the preview instead of one plugin-host process each: a little faster, but a plugin that crashes or hangs takes the preview with it.")
     var inProcess = false
     @Flag(name: .customLong("no-panel"), help: "Start with the side panel hidden (H shows it).")
@@ -69,6 +74,8 @@ struct PreviewCommand: AsyncParsableCommand {
         guard refreshTime.isFinite, (0...600).contains(refreshTime) else { throw ValidationError("--refresh-time '\(refreshTime)': expected 0...600 seconds") }
         guard (1...10_000).contains(pageSize ?? 1) else { throw ValidationError("--page-size '\(pageSize ?? 0)': expected 1...10000 rows") }
         guard (0...1_000_000).contains(totalRows) else { throw ValidationError("--total-rows '\(totalRows)': expected 0...1000000 rows") }
+        guard let recordingFormat = AnimationFormat(rawValue: recordFormat.lowercased()) else { throw ValidationError("--record-format '\(recordFormat)': expected mp4, gif, apng or webp") }
+        guard recordRate.isFinite, (1...240).contains(recordRate) else { throw ValidationError("--record-rate '\(recordRate)': expected 1...240") }
         if let exitAfter { guard exitAfter.isFinite, exitAfter >= 0 else { throw ValidationError("--exit-after '\(exitAfter)': expected seconds ≥ 0") } }
         guard ["auto", "on", "off"].contains(vsync) else { throw ValidationError("--vsync must be auto, on or off") }
         let searchPath = PluginSearchPath.standard(extra: pluginPath)
@@ -111,7 +118,7 @@ struct PreviewCommand: AsyncParsableCommand {
         }
         session.showsPanel = !noPanel
         let loop = PreviewLoop(session: session, window: window, outputFolder: out, paramsFile: params,
-                               screenshots: screenshots, exitAfter: exitAfter)
+                               screenshots: screenshots, exitAfter: exitAfter, recordingFormat: recordingFormat, recordingRate: recordRate)
         try await loop.run()
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import RefreshExport
 import RefreshHost
 import RefreshPluginSDK
 
@@ -14,14 +15,20 @@ final class PreviewLoop {
     let exitAfter: Double?
     private var pendingScreenshots: [(time: Double, path: String)]
     private var statistics = FrameStatistics()
-    private var recording: AnimatedWebP?
-    private var recordingPath = ""
-    private var wantsRecording = false
+    /// The recording under way.
+    private var recording: Recorder?
+    /// Recordings stopped whose files are still being finished on the encoder's thread.
+    private var finishing: [Recorder] = []
+    /// The format V records in (shift+V: GIF) and the samples a second.
+    let recordingFormat: AnimationFormat
+    let recordingRate: Double
     private var paramsSignature: Date?
 
     init(session: Session, window: SDLWindow, outputFolder: String, paramsFile: String?,
-         screenshots: [(time: Double, path: String)], exitAfter: Double?) {
+         screenshots: [(time: Double, path: String)], exitAfter: Double?, recordingFormat: AnimationFormat = .mp4, recordingRate: Double = 60) {
         self.session = session
+        self.recordingFormat = recordingFormat
+        self.recordingRate = recordingRate
         self.window = window
         self.outputFolder = outputFolder
         self.paramsFile = paramsFile
@@ -59,7 +66,7 @@ final class PreviewLoop {
                 case .none: break
                 case .quit: running = false
                 case .screenshot(let kind): screenshotsAsked.append(kind)
-                case .toggleRecording: toggleRecording()
+                case .toggleRecording(let alternate): toggleRecording(format: alternate ? .gif : recordingFormat)
                 }
             }
             if frameStart - lastFileCheck > 0.25 {
@@ -82,6 +89,7 @@ final class PreviewLoop {
             }
             for kind in screenshotsAsked { saveScreenshot(kind, window: captured) }
             record(image)
+            reportFinishedRecordings()
             // Scripted, time is the scenario's, and it goes on past the scenario's end (frame by
             // frame), so `--exit-after` beyond the end still ends the run.
             if let player = session.player, player.isFinished { timeAfterEnd += player.frameDuration }
@@ -91,7 +99,8 @@ final class PreviewLoop {
             // Frame pacing without vsync: 120 fps live. A script plays its frames as fast as they render.
             if !window.vsync && session.player == nil { SDLWindow.wait(until: frameStart + frameInterval) }
         }
-        if let recording { try recording.write(to: recordingPath) }
+        if recording != nil { stopRecording() }
+        reportFinishedRecordings(wait: true)
         if session.player == nil {
             let wall = SDLWindow.now - started
             print(String(format: "simulated %.3f s in %.3f s of wall time (%.4f× at speed %g×; %d fps in the last second; time the list was at rest is not simulated)",
@@ -100,7 +109,7 @@ final class PreviewLoop {
     }
 
     private var isAtRest: Bool {
-        session.isAtRest && recording == nil && !wantsRecording && pendingScreenshots.isEmpty
+        session.isAtRest && recording == nil && finishing.isEmpty && pendingScreenshots.isEmpty
     }
 
     /// The whole window: the session's list and, when shown, the panel.
@@ -115,7 +124,7 @@ final class PreviewLoop {
                 "",
                 "frame ms last \(Session.format(statistics.last * 1000)) med \(Session.format(statistics.median * 1000)) max \(Session.format(statistics.worst * 1000))",
                 "fps      \(statistics.fps) (\(window.vsync ? "vsync" : "paced to 120"))",
-            ] + (recording != nil || wantsRecording ? ["● recording"] : [])
+            ] + (recording.map { ["● recording \($0.format.rawValue.uppercased()) \(Session.format($0.length, 1)) s (V stops)"] } ?? [])
             Panel.draw(lines, in: canvas, origin: Point(x: viewport.width, y: 0), height: size.height,
                        dark: session.environment.colorScheme == .dark)
         }
@@ -136,33 +145,54 @@ final class PreviewLoop {
         }
     }
 
-    private func toggleRecording() {
-        if let recording {
-            do {
-                try recording.write(to: recordingPath)
-                session.say("recording saved: \(recordingPath)")
-            } catch {
-                session.say("recording failed: \(error)")
-            }
-            self.recording = nil
-        } else {
-            recordingPath = OutputFile.nextFreePath(in: outputFolder, prefix: "recording", extension: "webp")
-            session.say("recording… (V stops)")
-            wantsRecording = true
+    /// Starts a recording in `format`, or stops the one under way.
+    private func toggleRecording(format: AnimationFormat) {
+        if recording != nil { return stopRecording() }
+        let path = OutputFile.nextFreePath(in: outputFolder, prefix: "recording", extension: format.fileExtension)
+        do {
+            recording = try Recorder(path: path, format: format, rate: recordingRate)
+            session.say("recording \(format.rawValue.uppercased())… (V stops)")
+        } catch {
+            session.say("recording failed: \(error)")
         }
     }
 
+    /// Ends the recording at the session's time; the file is finished on the encoder's thread
+    /// and ``reportFinishedRecordings()`` says where it is.
+    private func stopRecording() {
+        guard let recording else { return }
+        self.recording = nil
+        recording.stop(at: session.time)
+        finishing.append(recording)
+        session.say("finishing \(recording.path)…")
+    }
+
+    /// Says which stopped recordings are written (or why not); with `wait`, waits for them all.
+    private func reportFinishedRecordings(wait: Bool = false) {
+        finishing.removeAll { recording in
+            if wait { recording.waitUntilWritten() }
+            guard let result = recording.result else { return false }
+            switch result {
+            case .success:
+                let dropped = recording.framesDropped == 0 ? "" : "; \(recording.framesDropped) frames dropped, the encoder was behind"
+                session.say("recording saved: \(recording.path) (\(Session.format(recording.length, 2)) s)")
+                print("recording saved: \(recording.path) (\(Session.format(recording.length, 3)) s of the list's time; the window at \(statistics.fps) fps\(dropped))")
+            case .failure(let error):
+                session.say("recording failed: \(error)")
+            }
+            return true
+        }
+    }
+
+    /// Hands the frame to the recording, on the session's clock: the file's time is the list's
+    /// time, however many frames the window managed to draw.
     private func record(_ image: ImageSurface) {
-        guard wantsRecording || recording != nil else { return }
+        guard let recording else { return }
         do {
-            if recording == nil { recording = try AnimatedWebP(width: image.width, height: image.height) }
-            wantsRecording = false
-            let duration = session.player.map { 1 / $0.scenario.fps } ?? 1.0 / 120
-            if recording?.width == image.width { try recording?.add(image, duration: duration) }
+            try recording.show(image, at: session.time)
         } catch {
             session.say("recording failed: \(error)")
-            recording = nil
-            wantsRecording = false
+            self.recording = nil
         }
     }
 
