@@ -142,7 +142,8 @@ public final class ScenarioPlayer {
     /// Frames of the whole timeline.
     public var totalFrames: Int { Self.totalFrames(of: scenario) }
 
-    static func totalFrames(of scenario: Scenario) -> Int {
+    /// Frames of `scenario`'s whole timeline at its frame rate.
+    public static func totalFrames(of scenario: Scenario) -> Int {
         scenario.steps.reduce(0) { $0 &+ frames(of: $1, fps: scenario.fps) }
     }
 

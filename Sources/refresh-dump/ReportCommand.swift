@@ -26,9 +26,15 @@ struct ReportCommand: ParsableCommand {
     @OptionGroup var search: SearchPathOptions
     @Option(help: "Output folder.")
     var out: String = "out/report"
+    @Option(help: "Render only shard INDEX of COUNT (0-based, e.g. 2/4), balanced by frames; default TEST_SHARD_INDEX of TEST_TOTAL_SHARDS when set.")
+    var shard: String?
+    @Option(parsing: .upToNextOption, help: "Shard folders to combine into one page in --out (nothing is rendered).")
+    var merge: [String] = []
 
     /// One cell: what the page shows and the timeline's data.
-    struct Cell: Encodable {
+    struct Cell: Codable {
+        /// Its place in the page (the order of themes, scenarios, plugins), whichever shard made it.
+        var index = 0
         var plugin: String
         var pluginName: String
         var scenario: String
@@ -44,12 +50,13 @@ struct ReportCommand: ParsableCommand {
         var errors: [String]
     }
 
-    struct Marker: Encodable {
+    struct Marker: Codable {
         var frame: Int
         var label: String
     }
 
     func run() throws {
+        if !merge.isEmpty { return try mergeShards() }
         let themes = try theme.split(separator: ",").map { name -> IndicatorEnvironment.ColorScheme in
             guard let scheme = IndicatorEnvironment.ColorScheme(rawValue: String(name)) else { throw ValidationError("--theme: '\(name)' is not light or dark") }
             return scheme
@@ -65,32 +72,157 @@ struct ReportCommand: ParsableCommand {
             : scenarios
         guard !scenarioPaths.isEmpty else { throw ValidationError("no scenarios; pass --scenario") }
 
-        try makeDirectory(out)
-        var cells: [Cell] = []
-        var spec: [String: Any] = [:]
-        var pluginSpecs: [String: Any] = [:]
+        // Every cell, in the page's order, with what it costs (its frames): shards split this list.
+        var jobs: [(scenario: Scenario, plugin: String, cost: Int)] = []
         for scheme in themes {
             for scenarioPath in scenarioPaths {
                 var scenario = try Scenario.load(path: scenarioPath)
                 scenario.environment.colorScheme = scheme
-                for pluginPath in pluginPaths {
-                    let player = try ScenarioPlayer(scenario: scenario, searchPath: searchPath, pluginOverride: pluginPath, allowsPluginPaths: true)
-                    let cell = try render(player, theme: scheme.rawValue)
-                    cells.append(cell)
-                    spec[scenario.fileName] = Self.edgeSpec(player, merging: spec[scenario.fileName] as? [String: Any])
-                    if pluginSpecs[cell.plugin] == nil { pluginSpecs[cell.plugin] = Self.pluginSpec(player) }
-                    print("\(scheme.rawValue) \(scenario.fileName) \(cell.pluginName): \(cell.frames) frames")
-                }
+                for pluginPath in pluginPaths { jobs.append((scenario, pluginPath, ScenarioPlayer.totalFrames(of: scenario))) }
             }
         }
-        let handoff: [String: Any] = ["scenarios": spec, "plugins": pluginSpecs,
-                                      "physics": ["rubberBandCoefficient": RubberBand().coefficient, "spring": ["mass": Spring.critical.mass, "stiffness": Spring.critical.stiffness, "dampingRatio": Spring.critical.dampingRatio]]]
-        let specData = try JSONSerialization.data(withJSONObject: handoff, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
+        let (shardIndex, shardCount) = try shardOption()
+        let mine = Self.assign(costs: jobs.map(\.cost), shards: shardCount)[shardIndex]
+
+        try makeDirectory(out)
+        var cells: [Cell] = []
+        var spec: [String: Any] = [:]
+        for index in mine {
+            let job = jobs[index]
+            let player = try ScenarioPlayer(scenario: job.scenario, searchPath: searchPath, pluginOverride: job.plugin, allowsPluginPaths: true)
+            var cell = try render(player, theme: job.scenario.environment.colorScheme.rawValue)
+            cell.index = index
+            cells.append(cell)
+            spec = Self.merged(spec, Self.specFragment(player))
+            print("\(cell.theme) \(cell.scenario) \(cell.pluginName): \(cell.frames) frames")
+        }
+        let result = ShardResult(index: shardIndex, count: shardCount, themes: themes.map(\.rawValue), cells: cells,
+                                 spec: String(decoding: try JSONSerialization.data(withJSONObject: spec, options: [.sortedKeys]), as: UTF8.self))
+        try Self.encoder.encode(result).write(to: URL(fileURLWithPath: "\(out)/\(ShardResult.fileName(shardIndex, shardCount))"))
+        if shardCount == 1 {
+            try writePage(cells: cells, spec: spec, themes: result.themes)
+        } else {
+            print("shard \(shardIndex)/\(shardCount): \(cells.count) of \(jobs.count) cells in \(out); combine the shards with report --merge")
+        }
+        // Bazel's sharding protocol: say that this test runner shards.
+        if let status = ProcessInfo.processInfo.environment["TEST_SHARD_STATUS_FILE"] { FileManager.default.createFile(atPath: status, contents: nil) }
+    }
+
+    /// What one shard wrote: its cells and its part of the spec (`report-shard-I-of-N.json`).
+    struct ShardResult: Codable {
+        var index: Int
+        var count: Int
+        var themes: [String]
+        var cells: [Cell]
+        /// The spec's JSON object as text (merged with the other shards' by ``merged(_:_:)``).
+        var spec: String
+
+        static func fileName(_ index: Int, _ count: Int) -> String { "report-shard-\(index)-of-\(count).json" }
+    }
+
+    /// Keys sorted: the same report twice is the same files, byte for byte.
+    static let encoder: JSONEncoder = {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return encoder
+    }()
+
+    /// `--shard I/N`, else `TEST_SHARD_INDEX` of `TEST_TOTAL_SHARDS` (Bazel, CI matrices), else 0 of 1.
+    func shardOption() throws -> (index: Int, count: Int) {
+        let environment = ProcessInfo.processInfo.environment
+        let text = shard ?? environment["TEST_TOTAL_SHARDS"].map { "\(environment["TEST_SHARD_INDEX"] ?? "0")/\($0)" }
+        guard let text else { return (0, 1) }
+        let parts = text.split(separator: "/").map { Int($0) }
+        guard parts.count == 2, let index = parts[0], let count = parts[1], (1...1000).contains(count), (0..<count).contains(index) else {
+            throw ValidationError("--shard '\(text)': expected INDEX/COUNT with 0 ≤ INDEX < COUNT ≤ 1000, e.g. 0/4")
+        }
+        return (index, count)
+    }
+
+    /// Splits jobs of `costs` into `shards` lists of indices, balanced by cost: the costliest first,
+    /// each to the shard with the least so far (the lowest-numbered on a tie). Deterministic.
+    static func assign(costs: [Int], shards: Int) -> [[Int]] {
+        var lists = Array(repeating: [Int](), count: shards), loads = Array(repeating: 0, count: shards)
+        for index in costs.indices.sorted(by: { (costs[$0], -$0) > (costs[$1], -$1) }) {
+            let target = loads.indices.min { (loads[$0], $0) < (loads[$1], $1) }!
+            lists[target].append(index)
+            loads[target] += costs[index]
+        }
+        return lists.map { $0.sorted() }
+    }
+
+    /// `report --merge DIR…`: the shards' cells and spec as one page in `out`, their files copied in.
+    func mergeShards() throws {
+        try makeDirectory(out)
+        var results: [ShardResult] = []
+        for folder in merge {
+            let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { $0.hasPrefix("report-shard-") && $0.hasSuffix(".json") }
+            guard !names.isEmpty else { throw ValidationError("--merge \(folder): no report-shard-*.json (run report --shard there first)") }
+            for name in names {
+                let data = try CappedFile.contents(of: "\(folder)/\(name)", limit: 256 << 20)
+                do {
+                    results.append(try JSONDecoder().decode(ShardResult.self, from: data))
+                } catch {
+                    throw ValidationError("--merge \(folder)/\(name): not a shard result (\(error))")
+                }
+            }
+            try Self.copyTree(from: "\(folder)/cells", to: "\(out)/cells")
+        }
+        let count = results[0].count
+        let present = Set(results.map(\.index))
+        guard results.allSatisfy({ $0.count == count && $0.themes == results[0].themes }), present == Set(0..<count), results.count == count else {
+            throw ValidationError("--merge: shards \(present.sorted()) of \(count) (each once, from one report) — missing \(Set(0..<count).subtracting(present).sorted())")
+        }
+        var spec: [String: Any] = [:]
+        for result in results.sorted(by: { $0.index < $1.index }) {
+            spec = Self.merged(spec, try JSONSerialization.jsonObject(with: Data(result.spec.utf8)) as? [String: Any] ?? [:])
+        }
+        try writePage(cells: results.flatMap(\.cells).sorted { $0.index < $1.index }, spec: spec, themes: results[0].themes)
+    }
+
+    /// Copies the files under `source` into `target`, making folders as needed.
+    static func copyTree(from source: String, to target: String) throws {
+        let files = FileManager.default
+        guard let walker = files.enumerator(atPath: source) else { return }
+        for case let relative as String in walker {
+            let from = "\(source)/\(relative)", to = "\(target)/\(relative)"
+            var isFolder: ObjCBool = false
+            files.fileExists(atPath: from, isDirectory: &isFolder)
+            if isFolder.boolValue {
+                try files.createDirectory(atPath: to, withIntermediateDirectories: true)
+            } else {
+                try? files.removeItem(atPath: to)
+                try files.copyItem(atPath: from, toPath: to)
+            }
+        }
+    }
+
+    /// Writes `index.html` and `spec.json` for `cells` (in page order).
+    func writePage(cells: [Cell], spec: [String: Any], themes: [String]) throws {
+        let specData = try JSONSerialization.data(withJSONObject: spec, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
         try specData.write(to: URL(fileURLWithPath: "\(out)/spec.json"))
-        let cellData = try JSONEncoder().encode(cells)
-        try ReportPage.html(cells: String(decoding: cellData, as: UTF8.self), spec: String(decoding: specData, as: UTF8.self),
-                            themes: themes.map(\.rawValue)).write(toFile: "\(out)/index.html", atomically: true, encoding: .utf8)
+        let cellData = try Self.encoder.encode(cells)
+        try ReportPage.html(cells: String(decoding: cellData, as: UTF8.self), spec: String(decoding: specData, as: UTF8.self), themes: themes)
+            .write(toFile: "\(out)/index.html", atomically: true, encoding: .utf8)
         print("report: \(out)/index.html (\(cells.count) cells, spec \(out)/spec.json)")
+    }
+
+    /// Two spec objects as one: objects merge key by key (a plugin's trigger distance beside
+    /// another's); for anything else the first stands.
+    static func merged(_ a: [String: Any], _ b: [String: Any]) -> [String: Any] {
+        a.merging(b) { first, second in
+            guard let x = first as? [String: Any], let y = second as? [String: Any] else { return first }
+            return merged(x, y)
+        }
+    }
+
+    /// The spec as one cell knows it: its scenario's edges with this plugin's trigger distance,
+    /// the plugin's parameters, the physics.
+    static func specFragment(_ player: ScenarioPlayer) -> [String: Any] {
+        let plugin = player.slots.values.first?.indicator.info.id ?? "unknown"
+        return ["scenarios": [player.scenario.fileName: edgeSpec(player)], "plugins": [plugin: pluginSpec(player)],
+                "physics": ["rubberBandCoefficient": RubberBand().coefficient,
+                            "spring": ["mass": Spring.critical.mass, "stiffness": Spring.critical.stiffness, "dampingRatio": Spring.critical.dampingRatio]]]
     }
 
     /// Plays `player` to the end: the MP4, a poster frame and the timeline's data.
@@ -138,17 +270,15 @@ struct ReportCommand: ParsableCommand {
 
     /// What an engineer needs to rebuild the scenario's edges: each edge's distances and timing.
     /// An edge that does not set its trigger distance takes the plugin's refresh length, so that
-    /// one is listed per plugin (`earlier` is the spec so far, from the other plugins).
-    static func edgeSpec(_ player: ScenarioPlayer, merging earlier: [String: Any]?) -> [String: Any] {
-        var edges = earlier?["edges"] as? [String: [String: Any]] ?? [:]
+    /// one is listed per plugin.
+    static func edgeSpec(_ player: ScenarioPlayer) -> [String: Any] {
+        var edges: [String: Any] = [:]
         let plugin = player.slots.values.first?.indicator.info.id ?? "unknown"
         for (edge, setup) in player.scenario.edges {
             let c = setup.configuration
-            let trigger = c.triggerDistance ?? player.slots[edge]?.refreshLength ?? 0
-            var byPlugin = edges[edge.rawValue]?["triggerDistanceByPlugin"] as? [String: Any] ?? [:]
-            byPlugin[plugin] = trigger
             edges[edge.rawValue] = [
-                "triggerDistance": c.triggerDistance as Any? ?? NSNull(), "triggerDistanceByPlugin": byPlugin,
+                "triggerDistance": c.triggerDistance as Any? ?? NSNull(),
+                "triggerDistanceByPlugin": [plugin: c.triggerDistance ?? player.slots[edge]?.refreshLength ?? 0],
                 "startOffset": c.startOffset, "holdExtent": c.holdExtent as Any? ?? NSNull(),
                 "policy": "\(c.triggerPolicy)", "preloadDistance": c.preloadDistance as Any? ?? NSNull(), "resultHoldTime": c.resultHoldTime,
             ] as [String: Any]

@@ -32,3 +32,46 @@ import Testing
         #expect((report["markers"] as? Int ?? 0) >= 3)
     }
 }
+
+/// A review split over a CI matrix: shards balanced by cost, each writing its result, merged into
+/// the same page the whole run makes.
+@Suite struct ReportShardTests {
+    @Test func fourShardsMergeIntoTheSameReport() throws {
+        let base = scratch("report-shards")
+        let arguments = ["report", "--plugin", "Spinner", "--plugin", "Rainbow", "--scenario", "pull-short", "--scenario", "pull-to-refresh"]
+        let (status, output) = try refreshDump(arguments + ["--out", "\(base)/whole"])
+        #expect(status == 0, "\(output)")
+        var shardCells = 0
+        for i in 0..<4 {
+            // The last shard takes its number from the environment, as Bazel and CI runners give it.
+            let (shardStatus, shardOutput) = i == 3
+                ? try refreshDump(arguments + ["--out", "\(base)/shard-\(i)"], environment: ["TEST_TOTAL_SHARDS": "4", "TEST_SHARD_INDEX": "3"])
+                : try refreshDump(arguments + ["--shard", "\(i)/4", "--out", "\(base)/shard-\(i)"])
+            #expect(shardStatus == 0, "\(shardOutput)")
+            let result = try Data(contentsOf: URL(fileURLWithPath: "\(base)/shard-\(i)/report-shard-\(i)-of-4.json"))
+            shardCells += ((try JSONSerialization.jsonObject(with: result) as? [String: Any])?["cells"] as? [Any])?.count ?? 0
+        }
+        #expect(shardCells == 4)
+        let (mergeStatus, mergeOutput) = try refreshDump(["report", "--merge"] + (0..<4).map { "\(base)/shard-\($0)" } + ["--out", "\(base)/merged"])
+        #expect(mergeStatus == 0, "\(mergeOutput)")
+        for file in ["index.html", "spec.json"] {
+            #expect(FileManager.default.contents(atPath: "\(base)/whole/\(file)") == FileManager.default.contents(atPath: "\(base)/merged/\(file)"), "\(file) differs")
+        }
+        let cells = try #require(FileManager.default.subpaths(atPath: "\(base)/whole/cells")).sorted()
+        #expect(cells.count >= 8)
+        #expect(try #require(FileManager.default.subpaths(atPath: "\(base)/merged/cells")).sorted() == cells)
+        for cell in cells {
+            #expect(FileManager.default.contents(atPath: "\(base)/whole/cells/\(cell)") == FileManager.default.contents(atPath: "\(base)/merged/cells/\(cell)"), "\(cell) differs")
+        }
+        // A shard missing is named, not papered over.
+        let (missingStatus, missing) = try refreshDump(["report", "--merge", "\(base)/shard-0", "\(base)/shard-1", "--out", "\(base)/partial"])
+        #expect(missingStatus == 2)
+        #expect(missing.contains("missing [2, 3]"), "\(missing)")
+    }
+
+    @Test func aShardOutsideItsCountIsRefused() throws {
+        let (status, output) = try refreshDump(["report", "--shard", "4/4", "--plugin", "Spinner", "--out", scratch("report-bad-shard")])
+        #expect(status == 2)
+        #expect(output.contains("expected INDEX/COUNT with 0 ≤ INDEX < COUNT"), "\(output)")
+    }
+}
