@@ -37,7 +37,10 @@ public final class ScenarioPlayer {
     /// A scenario is data someone may have sent: it names plugins by id or name only. A path (with
     /// a `/` or ending in `.so`) in it is refused unless `allowsPluginPaths` (the command line's
     /// `--allow-plugin-paths`); `pluginOverride` comes from the user and may be a path.
+    /// `parameterOverrides` (the user's `--param`) apply to every edge's plugin, the override's too
+    /// (the scenario's own values are for the plugin it names, so an override starts from defaults).
     public init(scenario: Scenario, searchPath: PluginSearchPath = .standard(), pluginOverride: String? = nil,
+                parameterOverrides: [String: ParameterValue] = [:],
                 allowsPluginPaths: Bool = false, frameLimit: Int = ScenarioPlayer.defaultFrameLimit) throws {
         self.scenario = scenario
         rows = scenario.rows
@@ -69,7 +72,7 @@ public final class ScenarioPlayer {
                     throw ScenarioError(file: source, field: "\(field).plugin", reason: error.description)
                 }
             }
-            let values = pluginOverride == nil ? setup.parameters : [:]
+            let values = (pluginOverride == nil ? setup.parameters : [:]).merging(parameterOverrides) { $1 }
             let indicator: PluginIndicator
             do {
                 indicator = try library.makeIndicator(ParameterValues(specs: library.info.parameters, overrides: values))

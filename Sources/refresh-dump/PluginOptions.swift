@@ -21,11 +21,12 @@ struct ScenarioOptions: ParsableArguments {
 
     /// Loads the scenario at `path`, lets `customize` change it (command-line overrides), and
     /// makes its player.
-    func player(_ path: String, search: SearchPathOptions, plugin: String?, customize: (inout Scenario) throws -> Void = { _ in }) throws -> ScenarioPlayer {
+    func player(_ path: String, search: SearchPathOptions, plugin: String?, parameters: [String: ParameterValue] = [:],
+                customize: (inout Scenario) throws -> Void = { _ in }) throws -> ScenarioPlayer {
         guard maxFrames >= 1, maxFrames <= 10_000_000 else { throw ValidationError("--max-frames must be 1...10000000") }
         var scenario = try Scenario.load(path: path)
         try customize(&scenario)
-        return try ScenarioPlayer(scenario: scenario, searchPath: search.searchPath, pluginOverride: plugin,
+        return try ScenarioPlayer(scenario: scenario, searchPath: search.searchPath, pluginOverride: plugin, parameterOverrides: parameters,
                                   allowsPluginPaths: allowPluginPaths, frameLimit: maxFrames)
     }
 }

@@ -21,6 +21,8 @@ struct ReportCommand: ParsableCommand {
     var plugins: [String] = []
     @Option(name: .customLong("scenario"), help: "A scenario file or shipped name (repeatable; default: every shipped scenario).")
     var scenarios: [String] = []
+    @Option(name: .customLong("variant"), help: "A parameter set to compare side by side, NAME: k=v, k=v (repeatable; every plugin gets a column per variant).")
+    var variants: [String] = []
     @Option(help: "Themes as tabs: light, dark or both (comma-separated).")
     var theme: String = "light"
     @OptionGroup var search: SearchPathOptions
@@ -37,6 +39,9 @@ struct ReportCommand: ParsableCommand {
         var index = 0
         var plugin: String
         var pluginName: String
+        /// The page's column: the plugin, and its variant when there are variants.
+        var column: String
+        var columnName: String
         var scenario: String
         var theme: String
         var video: String
@@ -73,12 +78,15 @@ struct ReportCommand: ParsableCommand {
         guard !scenarioPaths.isEmpty else { throw ValidationError("no scenarios; pass --scenario") }
 
         // Every cell, in the page's order, with what it costs (its frames): shards split this list.
-        var jobs: [(scenario: Scenario, plugin: String, cost: Int)] = []
+        let sets = try parameterSets()
+        var jobs: [(scenario: Scenario, plugin: String, variant: String, parameters: [String: ParameterValue], cost: Int)] = []
         for scheme in themes {
             for scenarioPath in scenarioPaths {
                 var scenario = try Scenario.load(path: scenarioPath)
                 scenario.environment.colorScheme = scheme
-                for pluginPath in pluginPaths { jobs.append((scenario, pluginPath, ScenarioPlayer.totalFrames(of: scenario))) }
+                for pluginPath in pluginPaths {
+                    for (name, overrides) in sets { jobs.append((scenario, pluginPath, name, overrides, ScenarioPlayer.totalFrames(of: scenario))) }
+                }
             }
         }
         let (shardIndex, shardCount) = try shardOption()
@@ -89,11 +97,11 @@ struct ReportCommand: ParsableCommand {
         var spec: [String: Any] = [:]
         for index in mine {
             let job = jobs[index]
-            let player = try ScenarioPlayer(scenario: job.scenario, searchPath: searchPath, pluginOverride: job.plugin, allowsPluginPaths: true)
-            var cell = try render(player, theme: job.scenario.environment.colorScheme.rawValue)
+            let player = try ScenarioPlayer(scenario: job.scenario, searchPath: searchPath, pluginOverride: job.plugin, parameterOverrides: job.parameters, allowsPluginPaths: true)
+            var cell = try render(player, theme: job.scenario.environment.colorScheme.rawValue, variant: job.variant)
             cell.index = index
             cells.append(cell)
-            spec = Self.merged(spec, Self.specFragment(player))
+            spec = Self.merged(spec, Self.specFragment(player, column: cell.column))
             print("\(cell.theme) \(cell.scenario) \(cell.pluginName): \(cell.frames) frames")
         }
         let result = ShardResult(index: shardIndex, count: shardCount, themes: themes.map(\.rawValue), cells: cells,
@@ -218,21 +226,34 @@ struct ReportCommand: ParsableCommand {
 
     /// The spec as one cell knows it: its scenario's edges with this plugin's trigger distance,
     /// the plugin's parameters, the physics.
-    static func specFragment(_ player: ScenarioPlayer) -> [String: Any] {
-        let plugin = player.slots.values.first?.indicator.info.id ?? "unknown"
-        return ["scenarios": [player.scenario.fileName: edgeSpec(player)], "plugins": [plugin: pluginSpec(player)],
+    static func specFragment(_ player: ScenarioPlayer, column: String) -> [String: Any] {
+        ["scenarios": [player.scenario.fileName: edgeSpec(player, column: column)], "plugins": [column: pluginSpec(player)],
                 "physics": ["rubberBandCoefficient": RubberBand().coefficient,
                             "spring": ["mass": Spring.critical.mass, "stiffness": Spring.critical.stiffness, "dampingRatio": Spring.critical.dampingRatio]]]
     }
 
+    /// The parameter sets to compare: `--variant NAME: k=v, k=v`, or one unnamed set of none.
+    func parameterSets() throws -> [(name: String, overrides: [String: ParameterValue])] {
+        guard !variants.isEmpty else { return [("", [:])] }
+        return try variants.map { text in
+            guard let colon = text.firstIndex(of: ":") else { throw ValidationError("--variant '\(text)': expected NAME: k=v, k=v") }
+            let name = text[..<colon].trimmingCharacters(in: .whitespaces)
+            guard !name.isEmpty, Scenario.safeFileName(name) == name else { throw ValidationError("--variant '\(text)': the name must be letters, digits, '-' or '_'") }
+            let entries = text[text.index(after: colon)...].split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+            return (name, try PluginOptions.parse(entries))
+        }
+    }
+
     /// Plays `player` to the end: the MP4, a poster frame and the timeline's data.
-    func render(_ player: ScenarioPlayer, theme: String) throws -> Cell {
+    func render(_ player: ScenarioPlayer, theme: String, variant: String) throws -> Cell {
         let plugin = player.slots.values.first?.indicator.info
         let id = plugin?.id ?? "unknown", scenario = player.scenario.fileName
+        let column = variant.isEmpty ? id : "\(id) · \(variant)"
         let folder = "cells/\(theme)/\(scenario)"
         try makeDirectory("\(out)/\(folder)")
         let rect = player.windowRect(nil)
-        let video = "\(folder)/\(Scenario.safeFileName(id)).mp4", poster = "\(folder)/\(Scenario.safeFileName(id)).png"
+        let file = Scenario.safeFileName(variant.isEmpty ? id : "\(id)-\(variant)")
+        let video = "\(folder)/\(file).mp4", poster = "\(folder)/\(file).png"
         var encoder: (any AnimationEncoder)?
         var states: [String] = [], markers: [Marker] = [], errors = Set<String>()
         var last = ""
@@ -256,7 +277,8 @@ struct ReportCommand: ParsableCommand {
             states.append(now)
         }
         try encoder?.finish()
-        return Cell(plugin: id, pluginName: plugin?.name ?? id, scenario: scenario, theme: theme, video: video, poster: poster,
+        let name = plugin?.name ?? id
+        return Cell(plugin: id, pluginName: name, column: column, columnName: variant.isEmpty ? name : "\(name) · \(variant)", scenario: scenario, theme: theme, video: video, poster: poster,
                     fps: player.scenario.fps, frames: states.count, states: states, markers: markers, errors: errors.sorted())
     }
 
@@ -271,9 +293,8 @@ struct ReportCommand: ParsableCommand {
     /// What an engineer needs to rebuild the scenario's edges: each edge's distances and timing.
     /// An edge that does not set its trigger distance takes the plugin's refresh length, so that
     /// one is listed per plugin.
-    static func edgeSpec(_ player: ScenarioPlayer) -> [String: Any] {
+    static func edgeSpec(_ player: ScenarioPlayer, column plugin: String) -> [String: Any] {
         var edges: [String: Any] = [:]
-        let plugin = player.slots.values.first?.indicator.info.id ?? "unknown"
         for (edge, setup) in player.scenario.edges {
             let c = setup.configuration
             edges[edge.rawValue] = [

@@ -90,17 +90,17 @@ enum ReportPage {
         }
         function render() {
           const shown = cells.filter(c => c.theme === theme);
-          const plugins = unique(shown.map(c => c.plugin)), scenarios = unique(shown.map(c => c.scenario));
+          const plugins = unique(shown.map(c => c.column)), scenarios = unique(shown.map(c => c.scenario));
           const table = el("table", { className: "grid" });
-          table.append(el("tr", {}, el("th"), ...plugins.map(p => el("th", {}, shown.find(c => c.plugin === p).pluginName))));
+          table.append(el("tr", {}, el("th"), ...plugins.map(p => el("th", {}, shown.find(c => c.column === p).columnName))));
           for (const s of scenarios) {
             table.append(el("tr", {}, el("th", {}, s), ...plugins.map(p => {
-              const c = shown.find(x => x.plugin === p && x.scenario === s);
+              const c = shown.find(x => x.column === p && x.scenario === s);
               return el("td", {}, c ? cellView(c) : "");
             })));
           }
           document.getElementById("grid").replaceChildren(table);
-          document.getElementById("summary").textContent = `${plugins.length} plugins × ${scenarios.length} scenarios, theme ${theme}. Scrub a timeline or focus a cell and use ← → to step a frame; space plays and pauses.`;
+          document.getElementById("summary").textContent = `${plugins.length} columns × ${scenarios.length} scenarios, theme ${theme}. Scrub a timeline or focus a cell and use ← → to step a frame; space plays and pauses.`;
           document.getElementById("tabs").replaceChildren(...themes.map(t => {
             const b = el("button", { type: "button" }, t);
             b.setAttribute("aria-pressed", String(t === theme));

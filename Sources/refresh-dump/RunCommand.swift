@@ -47,7 +47,7 @@ struct RunCommand: ParsableCommand {
             guard let scheme = IndicatorEnvironment.ColorScheme(rawValue: name) else { throw ValidationError("--theme must be light or dark, not '\(name)'") }
             return scheme
         }
-        let player = try scenarioOptions.player(self.scenario, search: search, plugin: plugin) { scenario in
+        let player = try scenarioOptions.player(self.scenario, search: search, plugin: plugin, parameters: overrides) { scenario in
             if let scheme { scenario.environment.colorScheme = scheme }
             if let locale {
                 scenario.environment.locale = locale

@@ -33,6 +33,26 @@ import Testing
     }
 }
 
+/// Two parameter sets of one plugin, side by side.
+@Suite struct ReportVariantTests {
+    @Test func variantsAreColumnsWithTheirOwnParameters() throws {
+        let folder = scratch("report-variants")
+        let (status, output) = try refreshDump(["report", "--plugin", "Spinner", "--scenario", "pull-to-refresh",
+                                                "--variant", "small: radius=6", "--variant", "big: radius=20, spokes=12", "--out", folder])
+        #expect(status == 0, "\(output)")
+        let spec = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: "\(folder)/spec.json"))) as? [String: Any])
+        let plugins = try #require(spec["plugins"] as? [String: [String: Any]])
+        #expect(plugins.keys.sorted() == ["dev.refreshkit.spinner · big", "dev.refreshkit.spinner · small"])
+        #expect((plugins["dev.refreshkit.spinner · big"]?["parameters"] as? [String: Any])?["radius"] as? Double == 20)
+        #expect((plugins["dev.refreshkit.spinner · small"]?["parameters"] as? [String: Any])?["radius"] as? Double == 6)
+        let small = FileManager.default.contents(atPath: "\(folder)/cells/light/pull-to-refresh/dev.refreshkit.spinner-small.mp4")
+        let big = FileManager.default.contents(atPath: "\(folder)/cells/light/pull-to-refresh/dev.refreshkit.spinner-big.mp4")
+        #expect(small != nil && big != nil && small != big)
+        let (badStatus, bad) = try refreshDump(["report", "--plugin", "Spinner", "--variant", "no colon", "--out", scratch("report-bad-variant")])
+        #expect(badStatus == 2 && bad.contains("expected NAME: k=v, k=v"), "\(bad)")
+    }
+}
+
 /// A review split over a CI matrix: shards balanced by cost, each writing its result, merged into
 /// the same page the whole run makes.
 @Suite struct ReportShardTests {

@@ -176,3 +176,16 @@ import RefreshPluginSDK
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder).sorted() == ["mine", "out"], "a failed run leaves nothing")
     }
 }
+
+/// `--param` reaches the plugin `--plugin` swaps in, not only the scenario's own.
+@Suite struct RunParameterOverrideTests {
+    @Test func paramsApplyToAnOverridingPlugin() throws {
+        let folder = scratch("run-override-params")
+        let plain = try refreshDump(["run", "pull-short", "--plugin", "Spinner", "--no-frames", "--out", "\(folder)/plain"])
+        let big = try refreshDump(["run", "pull-short", "--plugin", "Spinner", "--param", "radius=30", "--no-frames", "--out", "\(folder)/big"])
+        #expect(plain.status == 0 && big.status == 0, "\(plain.output)\(big.output)")
+        #expect(FileManager.default.contents(atPath: "\(folder)/plain/contact-sheet.png") != FileManager.default.contents(atPath: "\(folder)/big/contact-sheet.png"))
+        let bad = try refreshDump(["run", "pull-short", "--plugin", "Spinner", "--param", "radius=300", "--no-frames", "--out", "\(folder)/bad"])
+        #expect(bad.status == 2 && bad.output.contains("radius"), "\(bad.output)")
+    }
+}
