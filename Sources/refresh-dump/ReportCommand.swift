@@ -192,6 +192,7 @@ struct ReportCommand: ParsableCommand {
     static func copyTree(from source: String, to target: String) throws {
         let files = FileManager.default
         guard let walker = files.enumerator(atPath: source) else { return }
+        try files.createDirectory(atPath: target, withIntermediateDirectories: true)
         for case let relative as String in walker {
             let from = "\(source)/\(relative)", to = "\(target)/\(relative)"
             var isFolder: ObjCBool = false

@@ -16,9 +16,13 @@ struct VerifyCommand: ParsableCommand {
     )
 
     @Argument(help: "The scenario JSON file.")
-    var scenario: String
+    var scenario: String = ""
     @Option(help: "The folder of golden frames.")
-    var golden: String
+    var golden: String = ""
+    @Option(help: "Also write a page (index.html) with the summary and each failure's expected, actual and difference images, and verify-result.json.")
+    var report: String?
+    @Option(parsing: .upToNextOption, help: "Add up the verify-result.json of these --report folders (shards); exit 1 if any failed.")
+    var merge: [String] = []
     @Option(help: "Use this plugin at every edge instead of the scenario's.")
     var plugin: String?
     @OptionGroup var search: SearchPathOptions
@@ -33,6 +37,8 @@ struct VerifyCommand: ParsableCommand {
     var update = false
 
     func run() throws {
+        if !merge.isEmpty { return try mergeResults() }
+        guard !scenario.isEmpty, !golden.isEmpty else { throw ValidationError("give a scenario and --golden (or --merge folders)") }
         let player = try scenarioOptions.player(self.scenario, search: search, plugin: plugin)
         let scenario = player.scenario
         var checkpoints = scenario.checkpoints
@@ -55,6 +61,34 @@ struct VerifyCommand: ParsableCommand {
         }
         let failed = checks.filter { !$0.passed }.count
         print("\(checks.count - failed) passed, \(failed) failed")
+        if let report {
+            try makeDirectory(report)
+            try VerifyReport.write([try VerifyReport(scenario: scenario.fileName, checks: checks, golden: golden, folder: report)], to: report)
+            print("report: \(report)/index.html")
+        }
+        if failed > 0 { throw ExitCode(1) }
+    }
+
+    /// `verify --merge DIR…`: the shards' results as one count (and one page with --report); exit 1
+    /// if any shard failed.
+    func mergeResults() throws {
+        var reports: [VerifyReport] = []
+        for folder in merge {
+            let path = "\(folder)/\(VerifyReport.resultFile)"
+            guard let data = FileManager.default.contents(atPath: path) else { throw ValidationError("--merge \(folder): no \(VerifyReport.resultFile) (run verify --report there)") }
+            do {
+                reports += try JSONDecoder().decode([VerifyReport].self, from: data)
+            } catch {
+                throw ValidationError("--merge \(path): not a verify result (\(error))")
+            }
+        }
+        let passed = reports.map(\.passed).reduce(0, +), failed = reports.map(\.failed).reduce(0, +)
+        if let report {
+            try makeDirectory(report)
+            for folder in merge { try ReportCommand.copyTree(from: "\(folder)/images", to: "\(report)/images") }
+            try VerifyReport.write(reports, to: report)
+        }
+        print("\(passed) passed, \(failed) failed (\(merge.count) shards)")
         if failed > 0 { throw ExitCode(1) }
     }
 }

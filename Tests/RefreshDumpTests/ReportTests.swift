@@ -95,3 +95,27 @@ import Testing
         #expect(output.contains("expected INDEX/COUNT with 0 ≤ INDEX < COUNT"), "\(output)")
     }
 }
+
+/// `verify --report`: the summary first, then each failure's golden, actual frame and difference.
+@Suite struct VerifyReportTests {
+    @Test func failuresAreShownSideBySideAndShardsAddUp() throws {
+        let folder = scratch("verify-report")
+        let golden = "\(folder)/golden"
+        #expect(try refreshDump(["verify", "pull-short", "--golden", golden, "--update"]).status == 0)
+        let (passStatus, passOutput) = try refreshDump(["verify", "pull-short", "--golden", golden, "--report", "\(folder)/pass"])
+        #expect(passStatus == 0, "\(passOutput)")
+        // Another plugin against the Spinner's goldens: every checkpoint fails.
+        let (status, output) = try refreshDump(["verify", "pull-short", "--golden", golden, "--plugin", "Rainbow", "--report", "\(folder)/fail"])
+        #expect(status == 1, "\(output)")
+        let page = try String(contentsOfFile: "\(folder)/fail/index.html", encoding: .utf8)
+        #expect(page.contains("0 passed, 2 failed"), "\(page.prefix(400))")
+        for kind in ["expected", "actual", "diff"] {
+            #expect(page.contains("images/pull-short-t0.300.\(kind).png"), "\(kind)")
+            #expect(FileManager.default.fileExists(atPath: "\(folder)/fail/images/pull-short-t0.300.\(kind).png"))
+        }
+        let (mergeStatus, merged) = try refreshDump(["verify", "--merge", "\(folder)/pass", "\(folder)/fail", "--report", "\(folder)/all"])
+        #expect(mergeStatus == 1)
+        #expect(merged.contains("2 passed, 2 failed (2 shards)"), "\(merged)")
+        #expect(try String(contentsOfFile: "\(folder)/all/index.html", encoding: .utf8).contains("2 passed, 2 failed across 2 scenarios"))
+    }
+}
