@@ -5,7 +5,7 @@ import RefreshHost
 import RefreshPluginSDK
 
 /// `refresh-dump report`: a folder a team opens in a browser: every plugin × scenario as a looping
-/// video with a timeline, per theme, and the handoff spec for engineers.
+/// video with a timeline, a tab per theme (and locale), and the handoff spec for engineers.
 struct ReportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "report",
@@ -25,6 +25,8 @@ struct ReportCommand: ParsableCommand {
     var variants: [String] = []
     @Option(help: "Themes as tabs: light, dark or both (comma-separated).")
     var theme: String = "light"
+    @Option(help: "Locales as tabs, comma-separated (ar, he, fa, ur lay out right to left; default: each scenario's own).")
+    var locale: String?
     @OptionGroup var search: SearchPathOptions
     @Option(help: "Output folder.")
     var out: String = "out/report"
@@ -44,6 +46,8 @@ struct ReportCommand: ParsableCommand {
         var columnName: String
         var scenario: String
         var theme: String
+        /// The tab it shows under: the theme, with the locale when there are locales.
+        var tab: String
         var video: String
         var poster: String
         var fps: Double
@@ -79,15 +83,33 @@ struct ReportCommand: ParsableCommand {
 
         // Every cell, in the page's order, with what it costs (its frames): shards split this list.
         let sets = try parameterSets()
-        var jobs: [(scenario: Scenario, plugin: String, variant: String, parameters: [String: ParameterValue], cost: Int)] = []
+        var jobs: [(scenario: Scenario, tab: String, plugin: String, variant: String, parameters: [String: ParameterValue], cost: Int)] = []
+        let locales: [String?] = try locale.map { list in
+            try list.split(separator: ",").map { name in
+                let tag = String(name).trimmingCharacters(in: .whitespaces)
+                guard !tag.isEmpty, tag.count <= 35, tag.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }) else {
+                    throw ValidationError("--locale: '\(tag)' is not a BCP 47 tag such as en, zh-Hans or ar")
+                }
+                return tag
+            }
+        } ?? [nil]
+        var tabs: [String] = []
         for scheme in themes {
+          for localeTag in locales {
+            let tab = localeTag.map { "\(scheme.rawValue) · \($0)" } ?? scheme.rawValue
+            tabs.append(tab)
             for scenarioPath in scenarioPaths {
                 var scenario = try Scenario.load(path: scenarioPath)
                 scenario.environment.colorScheme = scheme
+                if let localeTag {
+                    scenario.environment.locale = localeTag
+                    scenario.environment.layoutDirection = IndicatorEnvironment.isRightToLeft(locale: localeTag) ? .rightToLeft : .leftToRight
+                }
                 for pluginPath in pluginPaths {
-                    for (name, overrides) in sets { jobs.append((scenario, pluginPath, name, overrides, ScenarioPlayer.totalFrames(of: scenario))) }
+                    for (name, overrides) in sets { jobs.append((scenario, tab, pluginPath, name, overrides, ScenarioPlayer.totalFrames(of: scenario))) }
                 }
             }
+          }
         }
         let (shardIndex, shardCount) = try shardOption()
         let mine = Self.assign(costs: jobs.map(\.cost), shards: shardCount)[shardIndex]
@@ -98,13 +120,13 @@ struct ReportCommand: ParsableCommand {
         for index in mine {
             let job = jobs[index]
             let player = try ScenarioPlayer(scenario: job.scenario, searchPath: searchPath, pluginOverride: job.plugin, parameterOverrides: job.parameters, allowsPluginPaths: true)
-            var cell = try render(player, theme: job.scenario.environment.colorScheme.rawValue, variant: job.variant)
+            var cell = try render(player, tab: job.tab, variant: job.variant)
             cell.index = index
             cells.append(cell)
             spec = Self.merged(spec, Self.specFragment(player, column: cell.column))
-            print("\(cell.theme) \(cell.scenario) \(cell.pluginName): \(cell.frames) frames")
+            print("\(cell.tab) \(cell.scenario) \(cell.columnName): \(cell.frames) frames")
         }
-        let result = ShardResult(index: shardIndex, count: shardCount, themes: themes.map(\.rawValue), cells: cells,
+        let result = ShardResult(index: shardIndex, count: shardCount, themes: tabs, cells: cells,
                                  spec: String(decoding: try JSONSerialization.data(withJSONObject: spec, options: [.sortedKeys]), as: UTF8.self))
         try Self.encoder.encode(result).write(to: URL(fileURLWithPath: "\(out)/\(ShardResult.fileName(shardIndex, shardCount))"))
         if shardCount == 1 {
@@ -246,11 +268,12 @@ struct ReportCommand: ParsableCommand {
     }
 
     /// Plays `player` to the end: the MP4, a poster frame and the timeline's data.
-    func render(_ player: ScenarioPlayer, theme: String, variant: String) throws -> Cell {
+    func render(_ player: ScenarioPlayer, tab: String, variant: String) throws -> Cell {
+        let theme = player.scenario.environment.colorScheme.rawValue
         let plugin = player.slots.values.first?.indicator.info
         let id = plugin?.id ?? "unknown", scenario = player.scenario.fileName
         let column = variant.isEmpty ? id : "\(id) · \(variant)"
-        let folder = "cells/\(theme)/\(scenario)"
+        let folder = "cells/\(Scenario.safeFileName(tab.replacingOccurrences(of: " · ", with: "-")))/\(scenario)"
         try makeDirectory("\(out)/\(folder)")
         let rect = player.windowRect(nil)
         let file = Scenario.safeFileName(variant.isEmpty ? id : "\(id)-\(variant)")
@@ -279,7 +302,7 @@ struct ReportCommand: ParsableCommand {
         }
         try encoder?.finish()
         let name = plugin?.name ?? id
-        return Cell(plugin: id, pluginName: name, column: column, columnName: variant.isEmpty ? name : "\(name) · \(variant)", scenario: scenario, theme: theme, video: video, poster: poster,
+        return Cell(plugin: id, pluginName: name, column: column, columnName: variant.isEmpty ? name : "\(name) · \(variant)", scenario: scenario, theme: theme, tab: tab, video: video, poster: poster,
                     fps: player.scenario.fps, frames: states.count, states: states, markers: markers, errors: errors.sorted())
     }
 

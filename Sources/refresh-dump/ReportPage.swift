@@ -1,7 +1,7 @@
 /// The review page: one self-contained `index.html` (styles, script and data inline, no network)
 /// beside the videos it plays.
 enum ReportPage {
-    /// The page for `cells` (JSON array) and `spec` (JSON object), with a tab per theme.
+    /// The page for `cells` (JSON array) and `spec` (JSON object), with a tab per entry of `themes` (a theme, or a theme and a locale).
     static func html(cells: String, spec: String, themes: [String]) -> String {
         // JSON inside <script> must not close the element early.
         func inline(_ json: String) -> String { json.replacingOccurrences(of: "</", with: "<\\/") }
@@ -89,7 +89,7 @@ enum ReportPage {
           return figure;
         }
         function render() {
-          const shown = cells.filter(c => c.theme === theme);
+          const shown = cells.filter(c => c.tab === theme);
           const plugins = unique(shown.map(c => c.column)), scenarios = unique(shown.map(c => c.scenario));
           const table = el("table", { className: "grid" });
           table.append(el("tr", {}, el("th"), ...plugins.map(p => el("th", {}, shown.find(c => c.column === p).columnName))));
@@ -100,7 +100,7 @@ enum ReportPage {
             })));
           }
           document.getElementById("grid").replaceChildren(table);
-          document.getElementById("summary").textContent = `${plugins.length} columns × ${scenarios.length} scenarios, theme ${theme}. Scrub a timeline or focus a cell and use ← → to step a frame; space plays and pauses.`;
+          document.getElementById("summary").textContent = `${plugins.length} columns × ${scenarios.length} scenarios, ${theme}. Scrub a timeline or focus a cell and use ← → to step a frame; space plays and pauses.`;
           document.getElementById("tabs").replaceChildren(...themes.map(t => {
             const b = el("button", { type: "button" }, t);
             b.setAttribute("aria-pressed", String(t === theme));
@@ -133,7 +133,7 @@ enum ReportPage {
             const figures = [...document.querySelectorAll("figure")];
             const pending = figures.filter(f => f.dataset.status === "loading");
             if (pending.length && Date.now() - started < 15000) return setTimeout(check, 100);
-            const first = cells.find(c => c.theme === theme);
+            const first = cells.find(c => c.tab === theme);
             const frame = first.states.findIndex(s => s.includes("refreshing"));
             const figure = figures[0], range = figure.querySelector("input");
             range.value = frame;

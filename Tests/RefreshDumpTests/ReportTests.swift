@@ -51,6 +51,19 @@ import Testing
         let (badStatus, bad) = try refreshDump(["report", "--plugin", "Spinner", "--variant", "no colon", "--out", scratch("report-bad-variant")])
         #expect(badStatus == 2 && bad.contains("expected NAME: k=v, k=v"), "\(bad)")
     }
+
+    @Test func localesAreTabsAndArabicIsMirrored() throws {
+        let folder = scratch("report-locales")
+        let (status, output) = try refreshDump(["report", "--plugin", "Label", "--scenario", "pull-to-refresh", "--locale", "en,ar", "--out", folder])
+        #expect(status == 0, "\(output)")
+        let page = try String(contentsOfFile: "\(folder)/index.html", encoding: .utf8)
+        #expect(page.contains("const themes = [\"light · en\",\"light · ar\"]"))
+        let english = FileManager.default.contents(atPath: "\(folder)/cells/light-en/pull-to-refresh/dev.refreshkit.label.png")
+        let arabic = FileManager.default.contents(atPath: "\(folder)/cells/light-ar/pull-to-refresh/dev.refreshkit.label.png")
+        #expect(english != nil && arabic != nil && english != arabic)
+        let (badStatus, bad) = try refreshDump(["report", "--plugin", "Label", "--locale", "en;rm -rf", "--out", scratch("report-bad-locale")])
+        #expect(badStatus == 2 && bad.contains("is not a BCP 47 tag"), "\(bad)")
+    }
 }
 
 /// A review split over a CI matrix: shards balanced by cost, each writing its result, merged into
