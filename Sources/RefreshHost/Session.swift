@@ -135,7 +135,10 @@ package final class Session {
         driver = RefreshDriver(simulation: simulation, container: container)
         slots = [:]
         enableEdges()
-        container.onEvent = { [unowned self] event in message = "\(event)" }
+        container.onEvent = { [unowned self] event in
+            message = "\(event)"
+            if case .finished(let edge, let result) = event { interactionLog?.record(.finished(edge, result), at: time) }
+        }
         dataSource.store.loadInitial()
         scrub = nil
     }
@@ -184,6 +187,55 @@ package final class Session {
                                  : Size(width: Double(rows) * rowExtent, height: options.viewport.height)
     }
 
+    // MARK: Recording the interaction
+
+    /// What happens from now on, kept to be saved as a scenario (``endInteractionLog()``).
+    package private(set) var interactionLog: InteractionLog?
+
+    /// Starts keeping the gestures and refresh outcomes (the preview does while it records).
+    package func beginInteractionLog() {
+        interactionLog = InteractionLog(start: time, axis: layout.axis)
+        logStartRows = dataSource.rows
+    }
+    private var logStartRows = 0
+
+    /// Stops keeping the log and returns it as a scenario file (JSON) that replays what happened
+    /// with the current plugin and parameters; nil when no log was kept.
+    package func endInteractionLog(name: String) -> Data? {
+        guard let log = interactionLog else { return nil }
+        interactionLog = nil
+        let fps = 60.0
+        var edges: [String: Any] = [:]
+        for edge in layout.edges {
+            var setup: [String: Any] = ["plugin": plugins.isEmpty ? "" : plugins[current].id,
+                                        "resultHoldTime": Defaults.resultHoldTime]
+            if edge.isAtEnd { setup["preloadDistance"] = Defaults.preloadDistance }
+            if let values = plugins.isEmpty ? nil : plugins[current].overrides, !values.isEmpty {
+                setup["params"] = values.mapValues { value -> Any in
+                    switch value {
+                    case .number(let n): n
+                    case .bool(let b): b
+                    case .string(let s): s
+                    case .color(let c): c.hex
+                    }
+                }
+            }
+            edges[edge.rawValue] = setup
+        }
+        let scenario: [String: Any] = [
+            "name": name, "description": "Recorded in the preview: the gestures and the server's answers, as they happened.",
+            "viewport": ["width": options.viewport.width, "height": options.viewport.height],
+            "axis": layout.axis.rawValue, "rows": logStartRows, "rowHeight": rowExtent, "fps": fps,
+            "theme": environment.colorScheme.rawValue, "locale": environment.locale, "reduceMotion": environment.reduceMotion,
+            "edges": edges,
+            "steps": log.steps(until: time, fps: fps, pageSize: dataSource.pageSize),
+        ]
+        return try? JSONSerialization.data(withJSONObject: scenario, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
+    }
+
+    /// `p`'s coordinate along the list's scroll axis.
+    private func along(_ p: Point) -> Double { layout.axis == .vertical ? p.y : p.x }
+
     // MARK: Commands
 
     /// Carries out `command`; returns what the front end must do about it.
@@ -198,17 +250,21 @@ package final class Session {
             guard player == nil, scrub == nil, p.x >= 0, p.y >= 0, p.x < viewport.width, p.y < viewport.height else { break }
             pointer = p
             driver.simulation.dragBegan()
+            interactionLog?.record(.down(along(p)), at: time)
         case .pointerMoved(let p):
             guard let last = pointer else { break }
             driver.simulation.dragMoved(by: Point(x: p.x - last.x, y: p.y - last.y))
             pointer = p
+            interactionLog?.record(.move(along(p)), at: time)
         case .pointerUp:
             guard pointer != nil else { break }
             pointer = nil
             driver.simulation.dragEnded()
+            interactionLog?.record(.up, at: time)
         case .wheel(let delta):
             guard player == nil, scrub == nil, delta.x.isFinite, delta.y.isFinite else { break }
             driver.simulation.wheel(by: delta)
+            interactionLog?.record(.wheel(along(delta)), at: time)
         case .nextPlugin: switchPlugin(by: 1)
         case .previousPlugin: switchPlugin(by: -1)
         case .reloadPlugins:
@@ -249,7 +305,9 @@ package final class Session {
             message = "edges: " + layout.edges.map(\.rawValue).joined(separator: " + ")
         case .beginRefresh:
             guard player == nil else { break }
-            message = dataSource.store.refresh() != nil ? "refreshing" : "a refresh is already running"
+            let began = dataSource.store.refresh() != nil
+            message = began ? "refreshing" : "a refresh is already running"
+            if began, let edge = layout.edges.first { interactionLog?.record(.begin(edge), at: time) }
         case .endRefresh:
             for edge in driver.container.enabledEdges where driver.container.state(of: edge) == .refreshing {
                 driver.container.end(edge, result: dataSource.forcedOutcome ?? .success)

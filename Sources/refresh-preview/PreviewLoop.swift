@@ -151,6 +151,7 @@ final class PreviewLoop {
         let path = OutputFile.nextFreePath(in: outputFolder, prefix: "recording", extension: format.fileExtension)
         do {
             recording = try Recorder(path: path, format: format, rate: recordingRate)
+            if session.player == nil { session.beginInteractionLog() }
             session.say("recording \(format.rawValue.uppercased())… (V stops)")
         } catch {
             session.say("recording failed: \(error)")
@@ -165,6 +166,16 @@ final class PreviewLoop {
         recording.stop(at: session.time)
         finishing.append(recording)
         session.say("finishing \(recording.path)…")
+        // What the designer did, as a scenario that replays it headless (refresh-dump run).
+        let script = (recording.path as NSString).deletingPathExtension + ".json"
+        if let data = session.endInteractionLog(name: ((script as NSString).lastPathComponent as NSString).deletingPathExtension) {
+            do {
+                try data.write(to: URL(fileURLWithPath: script))
+                print("scenario saved: \(script) (refresh-dump run \(script) replays it)")
+            } catch {
+                session.say("the scenario could not be saved: \(error)")
+            }
+        }
     }
 
     /// Says which stopped recordings are written (or why not); with `wait`, waits for them all.

@@ -1,0 +1,61 @@
+import Foundation
+import Testing
+@testable import RefreshHost
+import RefreshPluginSDK
+
+/// A designer's interaction in the preview, saved as a scenario, plays back headless the same way:
+/// the refresh begins and ends at the same moments.
+@MainActor
+struct InteractionLogTests {
+    /// When `session`'s top edge first showed each kind of state, in seconds after `start`.
+    struct Timeline {
+        var refreshing: Double?
+        var finished: Double?
+        mutating func note(_ state: RefreshState, at time: Double) {
+            if state == .refreshing, refreshing == nil { refreshing = time }
+            if case .finished = state, finished == nil { finished = time }
+        }
+    }
+
+    @Test func aRecordedPullPlaysBackTheSame() async throws {
+        var options = Session.Options()
+        options.failureRate = 0
+        let session = Session(options: options, pluginPaths: [library("RefreshSpinner")])
+        var now = 0.0
+        func frame() async throws {
+            now += 1.0 / 120
+            _ = try session.advance(toWallTime: now)
+            await session.dataSource.settle()
+        }
+        for _ in 0..<180 { try await frame() }  // the first page arrives
+        session.beginInteractionLog()
+        let start = session.time
+        var live = Timeline()
+        // Wait a little, pull 160 pt over a quarter second, hold, let go, and wait for the server.
+        for _ in 0..<30 { try await frame() }
+        session.perform(.pointerDown(Point(x: 195, y: 300)))
+        for k in 1...30 {
+            session.perform(.pointerMoved(Point(x: 195, y: 300 + 160 * Double(k) / 30)))
+            try await frame()
+            live.note(session.driver.container.state(of: .top), at: session.time - start)
+        }
+        for _ in 0..<12 { try await frame() }
+        session.perform(.pointerUp)
+        for _ in 0..<360 {
+            try await frame()
+            live.note(session.driver.container.state(of: .top), at: session.time - start)
+        }
+        let data = try #require(session.endInteractionLog(name: "recorded"))
+        let scenario = try Scenario.decode(data)
+        #expect(scenario.edges[.top]?.plugin == "dev.refreshkit.spinner")
+        #expect(scenario.steps.contains { if case .release = $0 { true } else { false } })
+
+        let player = try ScenarioPlayer(scenario: scenario, searchPath: PluginSearchPath(directories: [products]))
+        var replay = Timeline()
+        while try player.advance() { replay.note(player.driver.container.state(of: .top), at: player.time) }
+        let began = try #require(live.refreshing), ended = try #require(live.finished)
+        #expect(abs((replay.refreshing ?? -1) - began) <= 2.0 / 60, "refreshing at \(String(describing: replay.refreshing)) s, live \(began) s")
+        #expect(abs((replay.finished ?? -1) - ended) <= 2.0 / 60, "finished at \(String(describing: replay.finished)) s, live \(ended) s")
+        #expect(abs(Double(player.totalFrames) / 60 - (session.time - start)) <= 1.0 / 60)
+    }
+}
