@@ -30,8 +30,7 @@ struct ReportCommand: ParsableCommand {
     @OptionGroup var search: SearchPathOptions
     @Option(help: "Output folder.")
     var out: String = "out/report"
-    @Option(help: "Render only shard INDEX of COUNT (0-based, e.g. 2/4), balanced by frames; default TEST_SHARD_INDEX of TEST_TOTAL_SHARDS when set.")
-    var shard: String?
+    @OptionGroup var sharding: ShardOptions
     @Option(parsing: .upToNextOption, help: "Shard folders to combine into one page in --out (nothing is rendered).")
     var merge: [String] = []
 
@@ -111,7 +110,7 @@ struct ReportCommand: ParsableCommand {
             }
           }
         }
-        let (shardIndex, shardCount) = try shardOption()
+        let (shardIndex, shardCount) = try sharding.resolved()
         let mine = Self.assign(costs: jobs.map(\.cost), shards: shardCount)[shardIndex]
 
         try makeDirectory(out)
@@ -134,8 +133,7 @@ struct ReportCommand: ParsableCommand {
         } else {
             print("shard \(shardIndex)/\(shardCount): \(cells.count) of \(jobs.count) cells in \(out); combine the shards with report --merge")
         }
-        // Bazel's sharding protocol: say that this test runner shards.
-        if let status = ProcessInfo.processInfo.environment["TEST_SHARD_STATUS_FILE"] { FileManager.default.createFile(atPath: status, contents: nil) }
+        ShardOptions.acknowledge()
     }
 
     /// What one shard wrote: its cells and its part of the spec (`report-shard-I-of-N.json`).
@@ -156,18 +154,6 @@ struct ReportCommand: ParsableCommand {
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         return encoder
     }()
-
-    /// `--shard I/N`, else `TEST_SHARD_INDEX` of `TEST_TOTAL_SHARDS` (Bazel, CI matrices), else 0 of 1.
-    func shardOption() throws -> (index: Int, count: Int) {
-        let environment = ProcessInfo.processInfo.environment
-        let text = shard ?? environment["TEST_TOTAL_SHARDS"].map { "\(environment["TEST_SHARD_INDEX"] ?? "0")/\($0)" }
-        guard let text else { return (0, 1) }
-        let parts = text.split(separator: "/").map { Int($0) }
-        guard parts.count == 2, let index = parts[0], let count = parts[1], (1...1000).contains(count), (0..<count).contains(index) else {
-            throw ValidationError("--shard '\(text)': expected INDEX/COUNT with 0 ≤ INDEX < COUNT ≤ 1000, e.g. 0/4")
-        }
-        return (index, count)
-    }
 
     /// Splits jobs of `costs` into `shards` lists of indices, balanced by cost: the costliest first,
     /// each to the shard with the least so far (the lowest-numbered on a tie). Deterministic.

@@ -27,6 +27,7 @@ struct RunCommand: ParsableCommand {
     @Flag(name: .customLong("no-frames"), help: "Write only the contact sheet (and the animations --format asks for).")
     var noFrames = false
     @OptionGroup var animation: AnimationOptions
+    @OptionGroup var sharding: ShardOptions
     @Flag(help: "Also write a lossless animated WebP (the same as --format webp).")
     var webp = false
     @Flag(name: .customLong("no-animation"), help: .hidden)
@@ -67,6 +68,10 @@ struct RunCommand: ParsableCommand {
             throw ValidationError("--\(error.field): \(error.reason)")
         }
         let folder = out ?? defaultFolder(scenario)
+        // A shard writes every COUNT-th frame from its INDEX; shard 0 also the contact sheet and
+        // the animations (which need every frame). Every shard plays the whole scenario.
+        let (shardIndex, shardCount) = try sharding.resolved()
+        let leads = shardIndex == 0
         let staged = try RunFolder(folder)
         var committed = false
         defer { if !committed { staged.abandon() } }
@@ -80,32 +85,49 @@ struct RunCommand: ParsableCommand {
         var animations: [any AnimationEncoder] = []
         let animationPath = { (format: AnimationFormat) in "\(staged.staging)/\(scenario.fileName).\(format.fileExtension)" }
         var pluginErrors = Set<String>()
+        var written: [Int] = []
         let seconds = try measure {
             while try player.advance() {
+                let mine = (player.frameIndex - 1) % shardCount == shardIndex
+                guard leads || (mine && !noFrames) else {
+                    progress.update(player.frameIndex)
+                    continue
+                }
                 let (image, errors) = try player.render(window: rect, scale: scale, reusing: noFrames ? nil : writer.recycledImage())
                 errors.forEach { pluginErrors.insert($0.description) }
-                if player.frameIndex % every == 0 || player.frameIndex == 1 {
+                if leads, player.frameIndex % every == 0 || player.frameIndex == 1 {
                     let state = scenario.edges.keys.sorted().map { "\(player.driver.container.state(of: $0))" }.joined(separator: " ")
                     try sheet.add(image, label: "#\(player.frameIndex) \(fixed(player.time, 2))s \(state)")
                 }
-                if animations.isEmpty {
+                if leads, animations.isEmpty {
                     animations = try animationFormats.map { try $0.encoder(path: animationPath($0), width: image.width, height: image.height, frameRate: 1 / player.frameDuration) }
                 }
                 for encoder in animations { try encoder.add(image, duration: player.frameDuration) }
-                if !noFrames { try writer.write(image, pixels: nil, index: player.frameIndex) }
+                if !noFrames && mine {
+                    try writer.write(image, pixels: nil, index: player.frameIndex)
+                    written.append(player.frameIndex)
+                }
                 progress.update(player.frameIndex)
             }
             try writer.finish()
         }
         progress.finish()
         for encoder in animations { try encoder.finish() }
-        try sheet.finish().writePNG(to: "\(staged.staging)/contact-sheet.png")
+        if leads { try sheet.finish().writePNG(to: "\(staged.staging)/contact-sheet.png") }
+        if shardCount > 1 {
+            // The shard's result: which frames it wrote, and the events (the same in every shard).
+            let result: [String: Any] = ["shard": shardIndex, "count": shardCount, "frames": written,
+                                         "events": player.events.map { ["frame": $0.frame, "event": "\($0.event)"] }]
+            try JSONSerialization.data(withJSONObject: result, options: [.sortedKeys]).write(to: URL(fileURLWithPath: "\(staged.staging)/run-shard-\(shardIndex)-of-\(shardCount).json"))
+            ShardOptions.acknowledge()
+        }
         try staged.commit()
         committed = true
         for error in pluginErrors.sorted() { FileHandle.standardError.write(Data("warning: \(error)\n".utf8)) }
         print("\(scenario.name): \(player.frameIndex) frames in \(fixed(seconds, 2)) s (\(fixed(Double(player.frameIndex) / seconds, 0)) frames/s)")
         print("  frames:        \(noFrames ? "(not written)" : "\(folder)/frames/")")
-        print("  contact sheet: \(folder)/contact-sheet.png")
+        if shardCount > 1 { print("  shard:         \(shardIndex)/\(shardCount): \(written.count) frames written\(leads ? ", with the contact sheet and animations" : "")") }
+        print("  contact sheet: \(leads ? "\(folder)/contact-sheet.png" : "(shard 0 writes it)")")
         print("  animation:     \(animationFormats.isEmpty ? "(not written; --format mp4,gif,apng,webp writes them)" : animationFormats.map { "\(folder)/\(scenario.fileName).\($0.fileExtension)" }.joined(separator: ", "))")
         for (frame, event) in player.events { print("  frame \(frame): \(event)") }
     }

@@ -24,6 +24,7 @@ struct SweepCommand: ParsableCommand {
     @Option(help: "Output folder.")
     var out: String = "out/sweep"
     @OptionGroup var animation: AnimationOptions
+    @OptionGroup var sharding: ShardOptions
     @Option(help: "Frames a second in the animations (each value one frame).")
     var fps: Double = 30
 
@@ -50,7 +51,13 @@ struct SweepCommand: ParsableCommand {
         var animations: [any AnimationEncoder] = []
         let every = ContactSheet.stride(for: values.count)
         var sheet = ContactSheet(count: (values.count + every - 1) / every, scheme: base.environment.colorScheme)
+        // A shard writes every COUNT-th frame from its INDEX; shard 0 also the contact sheet and animations.
+        let (shardIndex, shardCount) = try sharding.resolved()
+        let leads = shardIndex == 0
+        var written = 0
         for (i, value) in values.enumerated() {
+            let mine = i % shardCount == shardIndex
+            guard mine || leads else { continue }
             if progress != nil {
                 base.state = .pulling(progress: min(max(value, 0), 1))
                 base.progress = value
@@ -61,16 +68,22 @@ struct SweepCommand: ParsableCommand {
             let f = base.frame(refreshLength: indicator.refreshLength)
             indicator.refreshState = f.state
             let image = try FrameRenderer.render(indicator, frame: f)
-            try image.writePNG(to: "\(out)/\(String(format: "%04d", i)).png")
+            if mine {
+                try image.writePNG(to: "\(out)/\(String(format: "%04d", i)).png")
+                written += 1
+            }
+            guard leads else { continue }
             if animations.isEmpty {
                 animations = try formats.map { try $0.encoder(path: "\(out)/sweep.\($0.fileExtension)", width: image.width, height: image.height, frameRate: fps) }
             }
             for encoder in animations { try encoder.add(image, duration: 1 / fps) }
             if i % every == 0 { try sheet.add(image, label: progress != nil ? "pulling \(fixed(value, 2))" : "\(f.state) t=\(fixed(value, 2))s") }
         }
+        if shardCount > 1 { ShardOptions.acknowledge() }
+        guard leads else { return print("\(indicator.info.name): shard \(shardIndex)/\(shardCount), \(written) of \(values.count) frames in \(out)/ (shard 0 writes the contact sheet)") }
         try sheet.finish().writePNG(to: "\(out)/contact-sheet.png")
         for encoder in animations { try encoder.finish() }
-        print("\(indicator.info.name): \(values.count) frames in \(out)/, contact sheet \(out)/contact-sheet.png"
+        print("\(indicator.info.name): \(written) of \(values.count) frames in \(out)/, contact sheet \(out)/contact-sheet.png"
               + formats.map { ", \(out)/sweep.\($0.fileExtension)" }.joined())
     }
 }

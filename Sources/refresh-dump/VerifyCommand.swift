@@ -35,6 +35,7 @@ struct VerifyCommand: ParsableCommand {
     var failures: String?
     @Flag(help: "Rewrite the goldens from this run.")
     var update = false
+    @OptionGroup var sharding: ShardOptions
 
     func run() throws {
         if !merge.isEmpty { return try mergeResults() }
@@ -52,6 +53,10 @@ struct VerifyCommand: ParsableCommand {
             }
         }
         guard !checkpoints.isEmpty else { throw ValidationError("no checkpoints: give --at or a \"checkpoints\" list in the scenario") }
+        // A shard checks every COUNT-th checkpoint from its INDEX; verify --merge adds the shards up.
+        let (shardIndex, shardCount) = try sharding.resolved()
+        checkpoints = checkpoints.enumerated().filter { $0.offset % shardCount == shardIndex }.map(\.element)
+        if shardCount > 1 { ShardOptions.acknowledge() }
         guard (0...255).contains(tolerance) else { throw ValidationError("--tolerance must be 0...255") }
         let verifier = ScenarioVerifier(goldenFolder: golden, failureFolder: failures ?? (golden as NSString).standardizingPath + "-failures",
                                         tolerance: tolerance, update: update)

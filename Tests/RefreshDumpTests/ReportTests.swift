@@ -126,9 +126,60 @@ import Testing
             #expect(page.contains("images/pull-short-t0.300.\(kind).png"), "\(kind)")
             #expect(FileManager.default.fileExists(atPath: "\(folder)/fail/images/pull-short-t0.300.\(kind).png"))
         }
+        // Sharded: each of two shards checks one checkpoint; merged, they count what one run counts.
+        for i in 0..<2 {
+            #expect(try refreshDump(["verify", "pull-short", "--golden", golden, "--shard", "\(i)/2", "--report", "\(folder)/shard-\(i)"]).status == 0)
+        }
+        let (shardsStatus, shards) = try refreshDump(["verify", "--merge", "\(folder)/shard-0", "\(folder)/shard-1"])
+        #expect(shardsStatus == 0 && shards.contains("2 passed, 0 failed (2 shards)"), "\(shards)")
         let (mergeStatus, merged) = try refreshDump(["verify", "--merge", "\(folder)/pass", "\(folder)/fail", "--report", "\(folder)/all"])
         #expect(mergeStatus == 1)
         #expect(merged.contains("2 passed, 2 failed (2 shards)"), "\(merged)")
         #expect(try String(contentsOfFile: "\(folder)/all/index.html", encoding: .utf8).contains("2 passed, 2 failed across 2 scenarios"))
+    }
+}
+
+/// `run` and `sweep` split their frames across shards; together the shards write exactly the
+/// frames one process writes.
+@Suite struct FrameShardTests {
+    /// Every file under `folder`, by path relative to it, with its bytes.
+    func files(_ folder: String) -> [String: Data] {
+        var found: [String: Data] = [:]
+        for path in FileManager.default.subpaths(atPath: folder) ?? [] {
+            var isFolder: ObjCBool = false
+            if FileManager.default.fileExists(atPath: "\(folder)/\(path)", isDirectory: &isFolder), !isFolder.boolValue {
+                found[path] = FileManager.default.contents(atPath: "\(folder)/\(path)")
+            }
+        }
+        return found
+    }
+
+    @Test func fourRunShardsWriteTheFramesOfOneRun() throws {
+        let base = scratch("run-shards")
+        #expect(try refreshDump(["run", "pull-short", "--out", "\(base)/whole"]).status == 0)
+        var union: [String: Data] = [:]
+        for i in 0..<4 {
+            let (status, output) = try refreshDump(["run", "pull-short", "--shard", "\(i)/4", "--out", "\(base)/shard-\(i)"])
+            #expect(status == 0, "\(output)")
+            let mine = files("\(base)/shard-\(i)/frames")
+            #expect(Set(mine.keys).isDisjoint(with: union.keys))
+            union.merge(mine) { a, _ in a }
+            #expect(FileManager.default.fileExists(atPath: "\(base)/shard-\(i)/run-shard-\(i)-of-4.json"))
+            #expect(FileManager.default.fileExists(atPath: "\(base)/shard-\(i)/contact-sheet.png") == (i == 0))
+        }
+        #expect(union == files("\(base)/whole/frames"))
+        #expect(FileManager.default.contents(atPath: "\(base)/shard-0/contact-sheet.png") == FileManager.default.contents(atPath: "\(base)/whole/contact-sheet.png"))
+    }
+
+    @Test func sweepShardsTogetherWriteEveryFrame() throws {
+        let base = scratch("sweep-shards")
+        let arguments = ["sweep", "--plugin", "Spinner", "--progress", "0:1:9"]
+        #expect(try refreshDump(arguments + ["--out", "\(base)/whole"]).status == 0)
+        var union: [String: Data] = [:]
+        for i in 0..<3 {
+            #expect(try refreshDump(arguments + ["--out", "\(base)/shard-\(i)"], environment: ["TEST_TOTAL_SHARDS": "3", "TEST_SHARD_INDEX": "\(i)"]).status == 0)
+            union.merge(files("\(base)/shard-\(i)").filter { $0.key != "contact-sheet.png" }) { a, _ in a }
+        }
+        #expect(union == files("\(base)/whole").filter { $0.key != "contact-sheet.png" })
     }
 }
