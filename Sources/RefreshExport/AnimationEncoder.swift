@@ -17,7 +17,7 @@ public enum AnimationFormat: String, CaseIterable, Sendable {
 
     /// Starts writing an animation of `width` × `height` pixels to `path`. `frameRate` is the rate
     /// the frames come at (a video's time base); each frame still says how long it shows.
-    /// `realtime` trades size for speed and keeps the encoder to one thread (a live window
+    /// `realtime` trades size for speed (x264 ultrafast) and keeps the encoder to one thread (a live window
     /// records while it draws).
     public func encoder(path: String, width: Int, height: Int, frameRate: Double, realtime: Bool = false) throws -> any AnimationEncoder {
         guard (1...16383).contains(width), (1...16383).contains(height) else { throw GraphicsError.invalidSize(width: width, height: height) }

@@ -61,7 +61,7 @@ final class VideoEncoder: AnimationEncoder {
         context.pointee.framerate = AVRational(num: rate, den: 1)
         if isVideo {
             context.pointee.gop_size = rate * 2
-            av_opt_set(context.pointee.priv_data, "preset", realtime ? "veryfast" : "slow", 0)
+            av_opt_set(context.pointee.priv_data, "preset", realtime ? "ultrafast" : "slow", 0)
             av_opt_set(context.pointee.priv_data, "tune", "animation", 0)
             av_opt_set(context.pointee.priv_data, "crf", "28", 0)
         }
