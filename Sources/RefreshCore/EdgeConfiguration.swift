@@ -6,6 +6,18 @@ public enum RefreshTriggerPolicy: String, Sendable, CaseIterable, Hashable {
     case onReach
 }
 
+/// Which haptics an edge asks for (see ``RefreshEvent/haptic(_:_:)``). Off by default, as in
+/// EasyRefresh: a host opts in.
+public enum HapticFeedback: String, Sendable, CaseIterable, Hashable {
+    /// None.
+    case off
+    /// One selection tick when a gesture first pulls past the trigger distance; pulling back and
+    /// forth across it in the same gesture does not tick again.
+    case threshold
+    /// The tick, and an impact when the gesture starts a refresh.
+    case thresholdAndStart
+}
+
 /// How one edge of a ``RefreshContainer`` behaves. Distances are in points along the edge's axis.
 public struct EdgeConfiguration: Equatable, Sendable {
     /// The pull distance at which the edge triggers (progress reaches 1). Nil: the indicator's
@@ -28,6 +40,8 @@ public struct EdgeConfiguration: Equatable, Sendable {
     /// Whether a programmatic ``RefreshContainer/begin(_:)`` scrolls the edge into view when the
     /// list is scrolled away from it (MJRefresh, IQPullToRefresh and EasyRefresh do). On by default.
     public var revealsProgrammaticRefresh: Bool
+    /// The haptics the edge asks for through ``RefreshContainer/onEvent``. Off by default.
+    public var haptics: HapticFeedback
 
     /// A configuration; the defaults follow the indicator's own length, trigger on release, no
     /// automatic triggering, and show the result for one second (EasyRefresh's `processedDuration`).
@@ -38,7 +52,8 @@ public struct EdgeConfiguration: Equatable, Sendable {
         triggerPolicy: RefreshTriggerPolicy = .onRelease,
         preloadDistance: Double? = nil,
         resultHoldTime: Double = 1,
-        revealsProgrammaticRefresh: Bool = true
+        revealsProgrammaticRefresh: Bool = true,
+        haptics: HapticFeedback = .off
     ) {
         self.triggerDistance = triggerDistance
         self.startOffset = startOffset
@@ -47,6 +62,7 @@ public struct EdgeConfiguration: Equatable, Sendable {
         self.preloadDistance = preloadDistance
         self.resultHoldTime = resultHoldTime
         self.revealsProgrammaticRefresh = revealsProgrammaticRefresh
+        self.haptics = haptics
     }
 }
 
@@ -59,6 +75,7 @@ struct ResolvedEdgeConfiguration: Equatable, Sendable {
     var preloadDistance: Double?
     var resultHoldTime: Double
     var revealsProgrammaticRefresh: Bool
+    var haptics: HapticFeedback
 
     /// The largest distance (points) or hold time (seconds) a configuration may name: far beyond any
     /// screen, small enough that progress and offsets stay finite.
@@ -79,6 +96,7 @@ struct ResolvedEdgeConfiguration: Equatable, Sendable {
         triggerPolicy = configuration.triggerPolicy
         preloadDistance = configuration.preloadDistance
         resultHoldTime = configuration.resultHoldTime
+        haptics = configuration.haptics
         revealsProgrammaticRefresh = configuration.revealsProgrammaticRefresh
         try check("startOffset", startOffset, "≥ 0 and ≤ \(Int(maximum))", startOffset >= 0 && startOffset <= maximum)
         try check("triggerDistance", triggerDistance, "≥ startOffset + \(Int(Self.minimumTravel)) (\(startOffset + Self.minimumTravel)) and ≤ \(Int(maximum))",

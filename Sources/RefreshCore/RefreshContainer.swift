@@ -60,6 +60,9 @@ public final class RefreshContainer {
         var state = RefreshState.unknown
         var stateStartTime = 0.0
         var finishedAt = 0.0
+        /// The gesture that last played the threshold tick: a wobble across the trigger distance
+        /// within one gesture ticks once.
+        var tickedGesture: Int?
 
         init(indicator: any AnimatableRefresh, configuration: ResolvedEdgeConfiguration, action: RefreshAction?, machine: EdgeStateMachine) {
             self.indicator = indicator
@@ -324,12 +327,17 @@ public final class RefreshContainer {
             switch effect {
             case .becameEligible:
                 onEvent?(.becameEligible(edge))
+                if slot.configuration.haptics != .off, let gesture, slot.tickedGesture != gesture {
+                    slot.tickedGesture = gesture
+                    onEvent?(.haptic(edge, .selection))
+                }
             case .stoppedBeingEligible:
                 onEvent?(.stoppedBeingEligible(edge))
             case .began(let trigger, let generation):
                 if let gesture, trigger != .programmatic { triggeringGesture = gesture }
                 slot.needsReveal = Guards.reveals(trigger, revealsProgrammaticRefresh: slot.configuration.revealsProgrammaticRefresh)
                 onEvent?(.beganRefreshing(edge, trigger))
+                if trigger == .userGesture && slot.configuration.haptics == .thresholdAndStart { onEvent?(.haptic(edge, .impact)) }
                 slot.action?(trigger, RefreshCompletion(container: self, edge: edge, generation: generation))
             case .finished(let result):
                 slot.finishedAt = time

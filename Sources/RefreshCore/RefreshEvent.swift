@@ -19,6 +19,17 @@ public enum RefreshEvent: Equatable, Sendable {
     case beganRefreshing(RefreshEdge, RefreshTrigger)
     /// A refresh ended with this result; it is now shown for the edge's result hold time.
     case finished(RefreshEdge, RefreshResult)
+    /// A haptic to play, as the edge's ``EdgeConfiguration/haptics`` asks: a selection tick when the
+    /// pull first passes the trigger distance in a gesture, an impact when a gesture starts a refresh.
+    case haptic(RefreshEdge, HapticKind)
+}
+
+/// The kind of haptic a ``RefreshEvent/haptic(_:_:)`` asks for (UIKit's selection and impact feedback).
+public enum HapticKind: String, Sendable, CaseIterable, Hashable {
+    /// A light tick: the pull reached the trigger distance.
+    case selection
+    /// A firmer knock: a refresh began from the user's gesture.
+    case impact
 }
 
 /// Ends one particular refresh. An edge's action receives one when its refresh begins.
@@ -48,6 +59,7 @@ extension RefreshEvent: CustomStringConvertible {
         case .stoppedBeingEligible(let edge): "\(edge.rawValue): stopped being eligible"
         case .beganRefreshing(let edge, let trigger): "\(edge.rawValue): began refreshing (\(trigger.rawValue))"
         case .finished(let edge, let result): "\(edge.rawValue): finished (\(result.rawValue))"
+        case .haptic(let edge, let kind): "\(edge.rawValue): haptic (\(kind.rawValue))"
         }
     }
 }

@@ -286,7 +286,7 @@ private struct ScenarioReader {
             let edge = RefreshEdge(rawValue: name)!
             let path = "edges.\(name)"
             guard edge.axis == axis else { throw fail(path, "a \(edge.axis) edge on a \(axis) list") }
-            let f = try object(value, path, allowed: ["plugin", "params", "triggerDistance", "startOffset", "holdExtent", "policy", "preloadDistance", "resultHoldTime"])
+            let f = try object(value, path, allowed: ["plugin", "params", "triggerDistance", "startOffset", "holdExtent", "policy", "preloadDistance", "resultHoldTime", "haptics"])
             var parameters: [String: ParameterValue] = [:]
             if let raw = f["params"] {
                 guard case .object(let values) = raw else { throw fail("\(path).params", "expected an object, found \(raw.kindName)") }
@@ -308,7 +308,8 @@ private struct ScenarioReader {
                 holdExtent: try optional("holdExtent", 0...1000),
                 triggerPolicy: try choice(f, "policy", path, default: RefreshTriggerPolicy.onRelease),
                 preloadDistance: try optional("preloadDistance", 0...10000),
-                resultHoldTime: try number(f, "resultHoldTime", path, default: Defaults.resultHoldTime, 0...10)
+                resultHoldTime: try number(f, "resultHoldTime", path, default: Defaults.resultHoldTime, 0...10),
+                haptics: try choice(f, "haptics", path, default: HapticFeedback.off)
             )
             edges[edge] = Scenario.EdgeSetup(plugin: try string(f, "plugin", path), parameters: parameters, configuration: configuration)
         }

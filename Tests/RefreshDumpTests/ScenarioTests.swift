@@ -189,3 +189,23 @@ import RefreshPluginSDK
         #expect(bad.status == 2 && bad.output.contains("radius"), "\(bad.output)")
     }
 }
+
+/// A scenario's edge can ask for haptics; `run` lists them with the other events.
+@Suite struct ScenarioHapticTests {
+    @Test func runListsTheHapticsAnEdgeAsksFor() throws {
+        let folder = scratch("run-haptics")
+        let text = try String(contentsOfFile: "\(scenarioFolder)/pull-to-refresh.json", encoding: .utf8)
+        let asking = text.replacingOccurrences(of: #""plugin": "dev.refreshkit.spinner""#, with: #""plugin": "dev.refreshkit.spinner", "haptics": "thresholdAndStart""#)
+        #expect(asking != text)
+        try asking.write(toFile: "\(folder)/haptics.json", atomically: true, encoding: .utf8)
+        let (status, output) = try refreshDump(["run", "\(folder)/haptics.json", "--no-frames", "--out", "\(folder)/out"])
+        #expect(status == 0, "\(output)")
+        #expect(output.contains("top: haptic (selection)") && output.contains("top: haptic (impact)"), "\(output)")
+        let (plainStatus, plain) = try refreshDump(["run", "pull-to-refresh", "--no-frames", "--out", "\(folder)/plain"])
+        #expect(plainStatus == 0 && !plain.contains("haptic ("), "\(plain)")
+        let bad = asking.replacingOccurrences(of: "thresholdAndStart", with: "always")
+        try bad.write(toFile: "\(folder)/bad.json", atomically: true, encoding: .utf8)
+        let (badStatus, badOutput) = try refreshDump(["run", "\(folder)/bad.json", "--no-frames", "--out", "\(folder)/bad"])
+        #expect(badStatus == 2 && badOutput.contains("haptics"), "\(badOutput)")
+    }
+}
