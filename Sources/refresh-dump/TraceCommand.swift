@@ -29,6 +29,8 @@ struct TraceCommand: ParsableCommand {
     var hold: Double = Defaults.resultHoldTime
     @Option(help: "Printed frames per second (the simulation runs at 120).")
     var fps: Int = 20
+    @Option(help: "Haptic events to list: off, threshold or thresholdAndStart.")
+    var haptics: String = "off"
 
     func validate() throws {
         guard RefreshResult(rawValue: result) != nil else {
@@ -53,7 +55,8 @@ struct TraceCommand: ParsableCommand {
         var startedAt: Double?
         var completion: RefreshCompletion?
         var pendingEvents: [String] = []
-        try container.enable(.top, indicator: indicator, configuration: EdgeConfiguration(resultHoldTime: hold)) { _, done in
+        guard let hapticFeedback = HapticFeedback(rawValue: haptics) else { throw ValidationError("--haptics must be off, threshold or thresholdAndStart, not '\(haptics)'") }
+        try container.enable(.top, indicator: indicator, configuration: EdgeConfiguration(resultHoldTime: hold, haptics: hapticFeedback)) { _, done in
             completion = done
         }
         container.onEvent = { pendingEvents.append("\($0)") }
