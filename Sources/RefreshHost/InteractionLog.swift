@@ -30,13 +30,16 @@ package struct InteractionLog {
     package let start: Double
     /// The scroll axis the positions are along.
     package let axis: ScrollAxis
+    /// Rows the list held when the log began (the scenario's starting rows).
+    package let rows: Int
     /// What happened, oldest first.
     package private(set) var entries: [(time: Double, entry: Entry)] = []
 
-    /// A log beginning at session time `start`.
-    package init(start: Double, axis: ScrollAxis) {
+    /// A log beginning at session time `start`, with `rows` rows in the list.
+    package init(start: Double, axis: ScrollAxis, rows: Int) {
         self.start = start
         self.axis = axis
+        self.rows = rows
     }
 
     /// Notes `entry` at session time `time`.

@@ -20,23 +20,6 @@ enum PluginHostMessage {
         var dark, reduceMotion, rightToLeft: Bool
         var locale: String
 
-        init(_ f: IndicatorFrame) {
-            width = f.size.width
-            height = f.size.height
-            scale = f.scale
-            edge = f.edge.rawValue
-            (state, result) = CFrame.codes(f.state)
-            progress = f.progress
-            pull = f.pull.distance
-            rawPull = f.pull.rawDistance
-            time = f.time
-            stateTime = f.stateTime
-            dark = f.isDark
-            reduceMotion = f.environment.reduceMotion
-            rightToLeft = f.environment.layoutDirection == .rightToLeft
-            locale = f.environment.locale
-        }
-
         var indicatorFrame: IndicatorFrame {
             IndicatorFrame(size: Size(width: width, height: height), scale: scale, edge: RefreshEdge(rawValue: edge) ?? .top,
                            state: CFrame.state(state, result, progress: progress), progress: progress,
@@ -150,9 +133,9 @@ enum PluginHostMessage {
             guard Int(flags[3]) < RefreshEdge.allCases.count else { throw .malformed("an edge out of range") }
             let edge = RefreshEdge.allCases[Int(flags[3])]
             let locale = String(decoding: body[at...], as: UTF8.self)
-            var frame = Frame(IndicatorFrame(size: Size(width: w, height: h), scale: scale, edge: edge, state: .none))
-            (frame.state, frame.result, frame.progress, frame.pull, frame.rawPull, frame.time, frame.stateTime) = (state, result, progress, pull, rawPull, time, stateTime)
-            (frame.dark, frame.reduceMotion, frame.rightToLeft, frame.locale) = (flags[0] != 0, flags[1] != 0, flags[2] != 0, locale)
+            let frame = Frame(width: w, height: h, scale: scale, edge: edge.rawValue, state: state, result: result, progress: progress,
+                              pull: pull, rawPull: rawPull, time: time, stateTime: stateTime,
+                              dark: flags[0] != 0, reduceMotion: flags[1] != 0, rightToLeft: flags[2] != 0, locale: locale)
             return .render(instance: instance, frame: frame, pixelWidth: width, pixelHeight: height)
         default: throw .malformed("unknown message kind \(body[body.startIndex])")
         }
@@ -198,5 +181,25 @@ enum PluginHostMessage {
             got += n
         }
         return data
+    }
+}
+
+extension PluginHostMessage.Frame {
+    /// `f` as it travels (the memberwise initializer stays for the binary reader).
+    init(_ f: IndicatorFrame) {
+        width = f.size.width
+        height = f.size.height
+        scale = f.scale
+        edge = f.edge.rawValue
+        (state, result) = CFrame.codes(f.state)
+        progress = f.progress
+        pull = f.pull.distance
+        rawPull = f.pull.rawDistance
+        time = f.time
+        stateTime = f.stateTime
+        dark = f.isDark
+        reduceMotion = f.environment.reduceMotion
+        rightToLeft = f.environment.layoutDirection == .rightToLeft
+        locale = f.environment.locale
     }
 }

@@ -194,10 +194,8 @@ package final class Session {
 
     /// Starts keeping the gestures and refresh outcomes (the preview does while it records).
     package func beginInteractionLog() {
-        interactionLog = InteractionLog(start: time, axis: layout.axis)
-        logStartRows = dataSource.rows
+        interactionLog = InteractionLog(start: time, axis: layout.axis, rows: dataSource.rows)
     }
-    private var logStartRows = 0
 
     /// Stops keeping the log and returns it as a scenario file (JSON) that replays what happened
     /// with the current plugin and parameters; nil when no log was kept.
@@ -211,21 +209,14 @@ package final class Session {
                                         "resultHoldTime": Defaults.resultHoldTime]
             if edge.isAtEnd { setup["preloadDistance"] = Defaults.preloadDistance }
             if let values = plugins.isEmpty ? nil : plugins[current].overrides, !values.isEmpty {
-                setup["params"] = values.mapValues { value -> Any in
-                    switch value {
-                    case .number(let n): n
-                    case .bool(let b): b
-                    case .string(let s): s
-                    case .color(let c): c.hex
-                    }
-                }
+                setup["params"] = values.mapValues(\.jsonObject)
             }
             edges[edge.rawValue] = setup
         }
         let scenario: [String: Any] = [
             "name": name, "description": "Recorded in the preview: the gestures and the server's answers, as they happened.",
             "viewport": ["width": options.viewport.width, "height": options.viewport.height],
-            "axis": layout.axis.rawValue, "rows": logStartRows, "rowHeight": rowExtent, "fps": fps,
+            "axis": layout.axis.rawValue, "rows": log.rows, "rowHeight": rowExtent, "fps": fps,
             "theme": environment.colorScheme.rawValue, "locale": environment.locale, "reduceMotion": environment.reduceMotion,
             "edges": edges,
             "steps": log.steps(until: time, fps: fps, pageSize: dataSource.pageSize),

@@ -97,6 +97,16 @@ public enum ParameterValue: Equatable, Sendable {
     case bool(Bool)
     case string(String)
 
+    /// The value as a JSON object for `JSONSerialization` (a colour as its `#RRGGBB` text).
+    package var jsonObject: Any {
+        switch self {
+        case .number(let n): n
+        case .bool(let b): b
+        case .string(let s): s
+        case .color(let c): c.hex
+        }
+    }
+
     /// The value as JSON text.
     public var json: String {
         switch self {

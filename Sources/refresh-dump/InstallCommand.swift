@@ -34,7 +34,7 @@ struct InstallCommand: ParsableCommand {
         } else {
             guard PluginBundle.isBundle(bundle) else { throw ValidationError("\(bundle): not a bundle (a folder with \(PluginManifest.fileName)) nor a .tar.gz") }
             unpacked = (staging as NSString).appendingPathComponent((bundle as NSString).lastPathComponent)
-            try PackCommand.copyRegularFiles(from: bundle, to: unpacked)
+            try FileTree.copy(from: bundle, to: unpacked)
         }
         let checked = try PluginBundle(folder: unpacked)
         _ = try checked.info()  // the library is the one the manifest describes

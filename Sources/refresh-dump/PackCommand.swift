@@ -57,7 +57,7 @@ struct PackCommand: ParsableCommand {
         chmod(staged, 0o755)
         let resourcesTarget = (staging as NSString).appendingPathComponent(PluginManifest.resourcesFolder)
         if let resourceFolder, files.fileExists(atPath: resourceFolder) {
-            try Self.copyRegularFiles(from: resourceFolder, to: resourcesTarget)
+            try FileTree.copy(from: resourceFolder, to: resourcesTarget)
         } else {
             try files.createDirectory(atPath: resourcesTarget, withIntermediateDirectories: true)
         }
@@ -125,22 +125,6 @@ struct PackCommand: ParsableCommand {
         let frame = spec.frame(refreshLength: indicator.refreshLength)
         indicator.refreshState = frame.state
         return try FrameRenderer.render(indicator, frame: frame)
-    }
-
-    /// Copies the regular files and folders under `source` to `target`; a link or device is an error
-    /// (a bundle carries files, never pointers elsewhere).
-    static func copyRegularFiles(from source: String, to target: String) throws {
-        let files = FileManager.default
-        try files.createDirectory(atPath: target, withIntermediateDirectories: true)
-        for name in try files.contentsOfDirectory(atPath: source).sorted() {
-            let from = (source as NSString).appendingPathComponent(name), to = (target as NSString).appendingPathComponent(name)
-            let type = try files.attributesOfItem(atPath: from)[.type] as? FileAttributeType
-            switch type {
-            case .typeDirectory?: try copyRegularFiles(from: from, to: to)
-            case .typeRegular?: try files.copyItem(atPath: from, toPath: to)
-            default: throw ValidationError("\(from): not a regular file or folder; a bundle holds only those")
-            }
-        }
     }
 }
 

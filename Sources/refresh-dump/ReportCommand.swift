@@ -182,7 +182,7 @@ struct ReportCommand: ParsableCommand {
                     throw ValidationError("--merge \(folder)/\(name): not a shard result (\(error))")
                 }
             }
-            try Self.copyTree(from: "\(folder)/cells", to: "\(out)/cells")
+            try FileTree.copy(from: "\(folder)/cells", to: "\(out)/cells")
         }
         let count = results[0].count
         let present = Set(results.map(\.index))
@@ -194,24 +194,6 @@ struct ReportCommand: ParsableCommand {
             spec = Self.merged(spec, try JSONSerialization.jsonObject(with: Data(result.spec.utf8)) as? [String: Any] ?? [:])
         }
         try writePage(cells: results.flatMap(\.cells).sorted { $0.index < $1.index }, spec: spec, themes: results[0].themes)
-    }
-
-    /// Copies the files under `source` into `target`, making folders as needed.
-    static func copyTree(from source: String, to target: String) throws {
-        let files = FileManager.default
-        guard let walker = files.enumerator(atPath: source) else { return }
-        try files.createDirectory(atPath: target, withIntermediateDirectories: true)
-        for case let relative as String in walker {
-            let from = "\(source)/\(relative)", to = "\(target)/\(relative)"
-            var isFolder: ObjCBool = false
-            files.fileExists(atPath: from, isDirectory: &isFolder)
-            if isFolder.boolValue {
-                try files.createDirectory(atPath: to, withIntermediateDirectories: true)
-            } else {
-                try? files.removeItem(atPath: to)
-                try files.copyItem(atPath: from, toPath: to)
-            }
-        }
     }
 
     /// Writes `index.html` and `spec.json` for `cells` (in page order).
@@ -320,15 +302,7 @@ struct ReportCommand: ParsableCommand {
     /// A plugin's identity and the parameter values it ran with.
     static func pluginSpec(_ player: ScenarioPlayer) -> [String: Any] {
         guard let slot = player.slots.values.first, let plugin = slot.indicator as? any PluginInstance else { return [:] }
-        var values: [String: Any] = [:]
-        for (name, value) in plugin.parameters.values {
-            switch value {
-            case .number(let n): values[name] = n
-            case .bool(let b): values[name] = b
-            case .string(let s): values[name] = s
-            case .color(let c): values[name] = c.hex
-            }
-        }
-        return ["name": plugin.info.name, "version": plugin.info.version, "refreshLength": plugin.refreshLength, "parameters": values]
+        return ["name": plugin.info.name, "version": plugin.info.version, "refreshLength": plugin.refreshLength,
+                "parameters": plugin.parameters.values.mapValues(\.jsonObject)]
     }
 }

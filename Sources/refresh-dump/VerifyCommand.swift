@@ -90,7 +90,7 @@ struct VerifyCommand: ParsableCommand {
         let passed = reports.map(\.passed).reduce(0, +), failed = reports.map(\.failed).reduce(0, +)
         if let report {
             try makeDirectory(report)
-            for folder in merge { try ReportCommand.copyTree(from: "\(folder)/images", to: "\(report)/images") }
+            for folder in merge { try FileTree.copy(from: "\(folder)/images", to: "\(report)/images") }
             try VerifyReport.write(reports, to: report)
         }
         print("\(passed) passed, \(failed) failed (\(merge.count) shards)")
