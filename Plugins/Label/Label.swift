@@ -53,7 +53,8 @@ public final class Label: RefreshIndicator {
         case .finished(.success): text = strings.success
         case .finished(.failure): text = strings.failure
         case .finished(.noMoreData), .noMoreData: text = strings.noMore
-        case .none, .unknown: return
+        case .secondaryEligible: text = StateDescription.text(for: .secondaryEligible, edge: frame.edge, locale: locale) ?? ""
+        case .none, .unknown, .secondaryOpen, .secondaryClosing: return
         }
         let rightToLeft = IndicatorEnvironment.isRightToLeft(locale: locale)
         let direction: TextDirection = rightToLeft ? .rightToLeft : .leftToRight

@@ -33,7 +33,7 @@ struct FramePlan: Equatable {
         case .pulling(let progress):
             let p = progress.isFinite ? min(max(progress, 0), 1) : 0
             return pulling.frame(at: Int((p * Double(pulling.count - 1)).rounded()))
-        case .eligible:
+        case .eligible, .secondaryEligible:
             return play(eligible, eligiblePlayback, stateTime, reduceMotion)
         case .refreshing:
             return play(refreshing, refreshingPlayback, stateTime, reduceMotion)
@@ -45,7 +45,7 @@ struct FramePlan: Equatable {
             return play(noMoreData, .hold, stateTime, reduceMotion)
         case .noMoreData:
             return noMoreData.last
-        case .none, .unknown:
+        case .none, .unknown, .secondaryOpen, .secondaryClosing:
             return nil
         }
     }

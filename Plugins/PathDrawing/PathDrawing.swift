@@ -133,7 +133,7 @@ public final class PathDrawing: RefreshIndicator {
             case .pulling(let progress):
                 stroke(whole, tint.withAlpha(0.12))
                 stroke(drawing.paths(at: progress), tint)
-            case .eligible:
+            case .eligible, .secondaryEligible:
                 stroke(whole, tint)
             case .refreshing where frame.environment.reduceMotion || !comet:
                 let pulse = 0.55 + 0.45 * cos(2 * .pi * frame.stateTime * speed)
@@ -150,7 +150,7 @@ public final class PathDrawing: RefreshIndicator {
             case .finished(.success): stroke(whole, successColor)
             case .finished(.failure): stroke(whole, failureColor)
             case .finished(.noMoreData), .noMoreData: stroke(whole, tint.withAlpha(0.3))
-            case .none, .unknown: break
+            case .none, .unknown, .secondaryOpen, .secondaryClosing: break
             }
         }
     }

@@ -49,7 +49,7 @@ public final class Rainbow: RefreshIndicator {
         var fill = 1.0  // how much of the gap the bands fill, 0...1
         switch frame.state {
         case .pulling(let progress): alpha = 0.35 + 0.65 * progress  // vivid at the trigger
-        case .eligible: break
+        case .eligible, .secondaryEligible: break
         case .refreshing:
             if frame.environment.reduceMotion {
                 alpha = 0.7 + 0.3 * cos(2 * .pi * frame.stateTime / 2)
@@ -59,7 +59,7 @@ public final class Rainbow: RefreshIndicator {
         case .finished(.success): break
         case .finished(.failure): saturated = false
         case .finished(.noMoreData), .noMoreData: fill = 0.15; saturated = false
-        case .none, .unknown: return
+        case .none, .unknown, .secondaryOpen, .secondaryClosing: return
         }
         // Bands stack away from the content: the one touching the content is drawn first.
         let total = visible.height * min(max(fill, 0), 1)

@@ -41,6 +41,14 @@ public final class Spinner: RefreshIndicator {
         guard frame.visibleRect.height > 0 else { return }
         let center = frame.anchoredCenter(height: 2 * radius)
         let tint = frame.isDark ? darkColor : color
+        if frame.placement == .above, frame.state.kind != .none, !frame.state.isSecondFloor || frame.state == .secondaryEligible {
+            // Over the content (as Android's disc): a card of its own so the spokes read on any row.
+            let r = radius * 1.9
+            canvas.addEllipse(in: Rect(x: center.x - r, y: center.y - r + 1, width: 2 * r, height: 2 * r))
+            canvas.fill(.color(Color(red: 0, green: 0, blue: 0, alpha: frame.isDark ? 0.5 : 0.18)))
+            canvas.addEllipse(in: Rect(x: center.x - r, y: center.y - r, width: 2 * r, height: 2 * r))
+            canvas.fill(.color(frame.isDark ? Color(red: 0.17, green: 0.17, blue: 0.18) : .white))
+        }
         switch frame.state {
         case .pulling(let progress):
             drawSpokes(canvas, center, tint) { i in min(max(progress * Double(spokes) - Double(i), 0), 1) }
@@ -61,7 +69,12 @@ public final class Spinner: RefreshIndicator {
             drawMark(canvas, center, failureColor, grow(frame), [(0.4, -0.4), (-0.4, 0.4)])
         case .finished(.noMoreData), .noMoreData:
             drawMark(canvas, center, tint.withAlpha(0.6), 1, [(-0.45, 0), (0.45, 0)])
-        case .none, .unknown:
+        case .secondaryEligible:
+            // Past the second floor: the spokes, circled, say "release for something else".
+            drawSpokes(canvas, center, tint) { _ in 1 }
+            canvas.addEllipse(in: Rect(x: center.x - radius * 1.35, y: center.y - radius * 1.35, width: radius * 2.7, height: radius * 2.7))
+            canvas.stroke(.color(tint), style: StrokeStyle(lineWidth: radius * 0.12))
+        case .none, .unknown, .secondaryOpen, .secondaryClosing:
             break
         }
     }

@@ -10,4 +10,15 @@ public protocol AnimatableRefresh: AnyObject {
 
     /// The state the indicator should show. Set by the ``RefreshContainer``.
     var refreshState: RefreshState { get set }
+
+    /// What a screen reader should say when `state` begins at `edge`, in `locale` (a BCP 47 tag);
+    /// nil or empty: nothing. By default ``StateDescription``'s words.
+    func stateDescription(_ state: RefreshState, edge: RefreshEdge, locale: String) -> String?
+}
+
+extension AnimatableRefresh {
+    /// ``StateDescription``'s words.
+    public func stateDescription(_ state: RefreshState, edge: RefreshEdge, locale: String) -> String? {
+        StateDescription.text(for: state, edge: edge, locale: locale)
+    }
 }

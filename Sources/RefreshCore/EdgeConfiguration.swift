@@ -42,6 +42,11 @@ public struct EdgeConfiguration: Equatable, Sendable {
     public var revealsProgrammaticRefresh: Bool
     /// The haptics the edge asks for through ``RefreshContainer/onEvent``. Off by default.
     public var haptics: HapticFeedback
+    /// How the indicator and the content move as the edge opens; hosts draw by it. Push by default.
+    public var placement: IndicatorPlacement
+    /// A second floor past a second trigger distance; refresh edges (top, leading) with the
+    /// on-release policy only. Nil: none.
+    public var secondFloor: SecondFloor?
 
     /// A configuration; the defaults follow the indicator's own length, trigger on release, no
     /// automatic triggering, and show the result for one second (EasyRefresh's `processedDuration`).
@@ -53,7 +58,9 @@ public struct EdgeConfiguration: Equatable, Sendable {
         preloadDistance: Double? = nil,
         resultHoldTime: Double = 1,
         revealsProgrammaticRefresh: Bool = true,
-        haptics: HapticFeedback = .off
+        haptics: HapticFeedback = .off,
+        placement: IndicatorPlacement = .push,
+        secondFloor: SecondFloor? = nil
     ) {
         self.triggerDistance = triggerDistance
         self.startOffset = startOffset
@@ -63,6 +70,8 @@ public struct EdgeConfiguration: Equatable, Sendable {
         self.resultHoldTime = resultHoldTime
         self.revealsProgrammaticRefresh = revealsProgrammaticRefresh
         self.haptics = haptics
+        self.placement = placement
+        self.secondFloor = secondFloor
     }
 }
 
@@ -76,6 +85,8 @@ struct ResolvedEdgeConfiguration: Equatable, Sendable {
     var resultHoldTime: Double
     var revealsProgrammaticRefresh: Bool
     var haptics: HapticFeedback
+    var placement: IndicatorPlacement
+    var secondFloor: SecondFloor?
 
     /// The largest distance (points) or hold time (seconds) a configuration may name: far beyond any
     /// screen, small enough that progress and offsets stay finite.
@@ -98,6 +109,8 @@ struct ResolvedEdgeConfiguration: Equatable, Sendable {
         resultHoldTime = configuration.resultHoldTime
         haptics = configuration.haptics
         revealsProgrammaticRefresh = configuration.revealsProgrammaticRefresh
+        placement = configuration.placement
+        secondFloor = configuration.secondFloor
         try check("startOffset", startOffset, "≥ 0 and ≤ \(Int(maximum))", startOffset >= 0 && startOffset <= maximum)
         try check("triggerDistance", triggerDistance, "≥ startOffset + \(Int(Self.minimumTravel)) (\(startOffset + Self.minimumTravel)) and ≤ \(Int(maximum))",
                   triggerDistance >= startOffset + Self.minimumTravel && triggerDistance <= maximum)
@@ -107,6 +120,32 @@ struct ResolvedEdgeConfiguration: Equatable, Sendable {
             try check("preloadDistance", preload, "≥ 0 and ≤ \(Int(maximum))", preload >= 0 && preload <= maximum)
             try check("preloadDistance", preload, "unset on a \(edge) edge (only bottom and trailing edges load more)", edge.isAtEnd)
         }
+        if let floor = secondFloor {
+            let first = triggerDistance
+            try check("secondFloor.triggerDistance", floor.triggerDistance, "> triggerDistance (\(first)) and ≤ \(Int(maximum))",
+                      floor.triggerDistance > first && floor.triggerDistance <= maximum)
+            if let open = floor.openExtent {
+                try check("secondFloor.openExtent", open, "≥ secondFloor.triggerDistance (\(floor.triggerDistance)) and ≤ \(Int(maximum))",
+                          open >= floor.triggerDistance && open <= maximum)
+            }
+            try check("secondFloor", floor.triggerDistance, "unset on a \(edge) edge (only top and leading edges have a second floor)", !edge.isAtEnd)
+            try check("secondFloor", floor.triggerDistance, "unset with the onReach trigger policy (a pull would refresh before reaching the second floor)",
+                      triggerPolicy == .onRelease)
+        }
+    }
+
+    /// Second-floor progress for a visible pull distance: 0 at the first trigger distance, 1 at the
+    /// second; 0 without a second floor; not clamped.
+    func secondaryProgress(at distance: Double) -> Double {
+        guard let floor = secondFloor else { return 0 }
+        return (distance - triggerDistance) / (floor.triggerDistance - triggerDistance)
+    }
+
+    /// How far the edge stays open while its floor is open: the open extent, else the viewport's
+    /// extent along the edge's axis (at least the second trigger distance).
+    func floorExtent(viewport: Double) -> Double {
+        guard let floor = secondFloor else { return 0 }
+        return floor.openExtent ?? max(viewport, floor.triggerDistance)
     }
 
     /// Progress for a visible pull distance: 0 at the start offset, 1 at the trigger distance; not clamped.

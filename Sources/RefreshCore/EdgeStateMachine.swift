@@ -3,7 +3,7 @@
 ///
 /// The container turns observations and calls into inputs, computes the guards with the functions
 /// in ``EdgeStateMachine/Guards``, feeds them here and performs the effects; nothing else decides a
-/// transition. The table has 21 rows (RefreshCoreTests/EdgeStateMachineTests checks each, and the
+/// transition. The table has 32 rows (RefreshCoreTests/EdgeStateMachineTests checks each, and the
 /// rows that must not transition):
 ///
 /// | phase                 | input                          | guard                                 | next phase              | effects |
@@ -28,6 +28,17 @@
 /// | any                   | setNoMoreData                  | load edge                              | (as above, else same)   | sets no-more-data |
 /// | any                   | setHidden(h)                   |                                        | (as above, else same)   | hidden = h |
 /// | any                   | reset                          |                                        | idle                    | clears no-more-data; the running refresh's completion is ignored |
+/// | idle, eligible        | floorPulled(q ≥ 1, tracking)   | has a floor, can start                 | floorEligible           | (stoppedBeingEligible), becameFloorEligible |
+/// | floorEligible         | floorPulled(q < 1, tracking)   | q ≥ 0, refreshes below, can start      | eligible                | stoppedBeingFloorEligible, becameEligible |
+/// | floorEligible         | floorPulled(q < 1, tracking)   | otherwise                              | idle                    | stoppedBeingFloorEligible |
+/// | floorEligible         | released                       | can start                              | floorOpen               | openedFloor(userGesture) |
+/// | floorEligible         | released                       | cannot start                           | idle                    | stoppedBeingFloorEligible |
+/// | floorEligible         | cancelled, reset, setHidden(true) |                                     | idle                    | stoppedBeingFloorEligible |
+/// | idle, eligible, finished | openFloorRequested          | has a floor, can start                 | floorOpen               | (stoppedBeingEligible), openedFloor(programmatic) |
+/// | floorOpen             | closeFloorRequested            |                                        | floorClosing            | closingFloor |
+/// | floorClosing          | retracted                      |                                        | idle                    | — |
+/// | floorOpen, floorClosing | reset, setHidden(true)       |                                        | idle                    | closingFloor (when open) |
+/// | idle                  | pulled(p ≥ 1, tracking)        | has a floor that does not refresh below | idle                   | — (only the floor opens) |
 /// | any                   | anything else                  |                                        | same                    | — |
 ///
 /// "Can start" is ``Guards/mayStart(otherEdgeRefreshing:allowsSimultaneousRefresh:gestureAlreadyTriggered:)``
@@ -35,15 +46,23 @@
 /// has no more data: that belongs to load edges (bottom, trailing).
 /// An edge is held open while refreshing, while its result shows, and while it has no more data
 /// (the "No more data" footer stays at the end of the list, as MJRefresh's does), unless hidden.
+/// "q" is second-floor progress (0 at the trigger distance, 1 at the floor's). A second floor is
+/// busy like a refresh: while one is open or closing no edge starts a refresh, and while an edge
+/// refreshes no floor opens (the container's guard). The container turns a release that pushed an
+/// open floor back by the first trigger distance into closeFloorRequested.
 /// Shown state: a hidden edge shows `none`; idle shows `noMoreData` when the flag is set, else
-/// `pulling(p)` while the edge is open by more than ``closedDistance``, else `none`; the other
-/// phases show themselves.
+/// `pulling(p)` while the edge is open by more than ``closedDistance``, else `none`; the floor
+/// phases show `secondaryEligible`, `secondaryOpen` and `secondaryClosing`; the other phases show
+/// themselves.
 struct EdgeStateMachine: Equatable, Sendable {
     enum Phase: Equatable, Sendable {
         case idle
         case eligible
         case refreshing
         case finished(RefreshResult, retracting: Bool)
+        case floorEligible
+        case floorOpen
+        case floorClosing
     }
 
     enum Input: Equatable, Sendable {
@@ -64,8 +83,14 @@ struct EdgeStateMachine: Equatable, Sendable {
         case reset
         /// The result has been shown for the hold time.
         case holdElapsed
-        /// The edge has closed after the result hold.
+        /// The edge has closed after the result hold (or a floor has closed).
         case retracted
+        /// An observation of second-floor progress (unclamped); sent after `pulled` by edges with a floor.
+        case floorPulled(progress: Double, tracking: Bool)
+        /// Code asked to open the second floor.
+        case openFloorRequested
+        /// Code asked to close the second floor, or a release pushed it back.
+        case closeFloorRequested
     }
 
     enum Effect: Equatable, Sendable {
@@ -73,10 +98,17 @@ struct EdgeStateMachine: Equatable, Sendable {
         case stoppedBeingEligible
         case began(RefreshTrigger, generation: Int)
         case finished(RefreshResult)
+        case becameFloorEligible
+        case stoppedBeingFloorEligible
+        case openedFloor(RefreshTrigger)
+        case closingFloor
     }
 
     /// Whether this is a load edge (bottom, trailing): only those can have no more data.
     let loadsMore: Bool
+    /// Whether the edge has a second floor, and whether a release short of it still refreshes.
+    let hasFloor: Bool
+    let refreshesBelowFloor: Bool
     private(set) var phase: Phase = .idle
     private(set) var hasNoMoreData = false
     private(set) var isHidden = false
@@ -84,8 +116,11 @@ struct EdgeStateMachine: Equatable, Sendable {
     /// replacing edge's machine where the old one stopped, so a generation never repeats at an edge.
     private(set) var generation = 0
 
-    init(loadsMore: Bool = true, phase: Phase = .idle, hasNoMoreData: Bool = false, isHidden: Bool = false, generation: Int = 0) {
+    init(loadsMore: Bool = true, hasFloor: Bool = false, refreshesBelowFloor: Bool = true, phase: Phase = .idle,
+         hasNoMoreData: Bool = false, isHidden: Bool = false, generation: Int = 0) {
         self.loadsMore = loadsMore
+        self.hasFloor = hasFloor && !loadsMore
+        self.refreshesBelowFloor = refreshesBelowFloor
         self.phase = phase
         self.hasNoMoreData = hasNoMoreData && loadsMore
         self.isHidden = isHidden
@@ -96,7 +131,7 @@ struct EdgeStateMachine: Equatable, Sendable {
     mutating func handle(_ input: Input, policy: RefreshTriggerPolicy, mayStart: Bool) -> [Effect] {
         let canStart = mayStart && !hasNoMoreData && !isHidden
         switch (phase, input) {
-        case (.idle, .pulled(let progress, tracking: true)) where progress >= 1 && canStart:
+        case (.idle, .pulled(let progress, tracking: true)) where progress >= 1 && canStart && (!hasFloor || refreshesBelowFloor):
             if policy == .onRelease {
                 phase = .eligible
                 return [.becameEligible]
@@ -119,6 +154,41 @@ struct EdgeStateMachine: Equatable, Sendable {
         case (.eligible, .cancelled):
             phase = .idle
             return [.stoppedBeingEligible]
+
+        case (.idle, .floorPulled(let progress, tracking: true)) where progress >= 1 && hasFloor && canStart,
+             (.eligible, .floorPulled(let progress, tracking: true)) where progress >= 1 && hasFloor && canStart:
+            let left: [Effect] = phase == .eligible ? [.stoppedBeingEligible] : []
+            phase = .floorEligible
+            return left + [.becameFloorEligible]
+        case (.floorEligible, .floorPulled(let progress, tracking: true)) where progress < 1:
+            if progress >= 0 && refreshesBelowFloor && canStart && policy == .onRelease {
+                phase = .eligible
+                return [.stoppedBeingFloorEligible, .becameEligible]
+            }
+            phase = .idle
+            return [.stoppedBeingFloorEligible]
+        case (.floorEligible, .released):
+            if canStart {
+                phase = .floorOpen
+                return [.openedFloor(.userGesture)]
+            }
+            phase = .idle
+            return [.stoppedBeingFloorEligible]
+        case (.floorEligible, .cancelled):
+            phase = .idle
+            return [.stoppedBeingFloorEligible]
+        case (.idle, .openFloorRequested) where hasFloor && canStart,
+             (.eligible, .openFloorRequested) where hasFloor && canStart,
+             (.finished, .openFloorRequested) where hasFloor && canStart:
+            let left: [Effect] = phase == .eligible ? [.stoppedBeingEligible] : []
+            phase = .floorOpen
+            return left + [.openedFloor(.programmatic)]
+        case (.floorOpen, .closeFloorRequested):
+            phase = .floorClosing
+            return [.closingFloor]
+        case (.floorClosing, .retracted):
+            phase = .idle
+            return []
 
         case (.refreshing, .end(let result, let owner)) where owner == nil || owner == generation:
             return finish(result == .noMoreData && !loadsMore ? .success : result)
@@ -144,7 +214,12 @@ struct EdgeStateMachine: Equatable, Sendable {
             hasNoMoreData = false
             generation += 1
             phase = .idle
-            return current == .eligible ? [.stoppedBeingEligible] : []
+            switch current {
+            case .eligible: return [.stoppedBeingEligible]
+            case .floorEligible: return [.stoppedBeingFloorEligible]
+            case .floorOpen: return [.closingFloor]
+            default: return []
+            }
 
         default:
             return []
@@ -155,9 +230,9 @@ struct EdgeStateMachine: Equatable, Sendable {
     var holdsOpen: Bool {
         if isHidden { return false }
         switch phase {
-        case .refreshing, .finished(_, retracting: false): return true
+        case .refreshing, .finished(_, retracting: false), .floorOpen: return true
         case .idle: return hasNoMoreData
-        case .eligible, .finished(_, retracting: true): return false
+        case .eligible, .finished(_, retracting: true), .floorEligible, .floorClosing: return false
         }
     }
 
@@ -175,6 +250,17 @@ struct EdgeStateMachine: Equatable, Sendable {
         case .eligible: return .eligible
         case .refreshing: return .refreshing
         case .finished(let result, _): return .finished(result)
+        case .floorEligible: return .secondaryEligible
+        case .floorOpen: return .secondaryOpen
+        case .floorClosing: return .secondaryClosing
+        }
+    }
+
+    /// Whether the edge keeps other edges from starting: refreshing, or a second floor open or closing.
+    var isBusy: Bool {
+        switch phase {
+        case .refreshing, .floorOpen, .floorClosing: true
+        default: false
         }
     }
 
@@ -196,9 +282,16 @@ struct EdgeStateMachine: Equatable, Sendable {
         case .eligible:
             phase = .idle
             return [.stoppedBeingEligible]
-        case .refreshing, .finished:
+        case .floorEligible:
+            phase = .idle
+            return [.stoppedBeingFloorEligible]
+        case .refreshing, .finished, .floorClosing:
             if isHidden { phase = .idle }
             return []
+        case .floorOpen:
+            guard isHidden else { return [] }
+            phase = .idle
+            return [.closingFloor]
         case .idle:
             return []
         }
@@ -252,6 +345,12 @@ extension EdgeStateMachine {
         /// Whether a result has been shown for its hold time.
         static func holdElapsed(finishedAt: Double, now: Double, holdTime: Double) -> Bool {
             now - finishedAt >= holdTime
+        }
+
+        /// Whether a release left an open second floor pushed back by at least the first trigger
+        /// distance from its open extent, which closes it (a smaller push springs back open).
+        static func pushedFloorClosed(distance: Double, openExtent: Double, triggerDistance: Double) -> Bool {
+            distance <= openExtent - triggerDistance
         }
 
         /// Whether a retracting edge has closed.

@@ -48,6 +48,13 @@ public final class RefreshContainer {
         public var needsReveal: Bool
         /// Whether the edge is hidden (``RefreshContainer/setHidden(_:_:)``).
         public var isHidden: Bool
+        /// Second-floor progress: 0 at the trigger distance, 1 at the floor's trigger distance; not
+        /// clamped; 0 when the edge has no second floor.
+        public var secondaryProgress: Double
+        /// How the host should place the indicator (the edge's ``EdgeConfiguration/placement``).
+        public var placement: IndicatorPlacement
+        /// Whether the edge has a second floor.
+        public var hasSecondFloor: Bool
     }
 
     private final class Slot {
@@ -63,6 +70,11 @@ public final class RefreshContainer {
         /// The gesture that last played the threshold tick: a wobble across the trigger distance
         /// within one gesture ticks once.
         var tickedGesture: Int?
+        /// The same for the second floor's tick.
+        var floorTickedGesture: Int?
+        /// The kind and start time of the state last announced.
+        var announcedKind = RefreshState.Kind.unknown
+        var announcedStart = 0.0
 
         init(indicator: any AnimatableRefresh, configuration: ResolvedEdgeConfiguration, action: RefreshAction?, machine: EdgeStateMachine) {
             self.indicator = indicator
@@ -72,6 +84,7 @@ public final class RefreshContainer {
         }
 
         var progress: Double { configuration.progress(at: pull.distance) }
+        var secondaryProgress: Double { configuration.secondaryProgress(at: pull.distance) }
     }
 
     /// The largest pull distance an observation may report, in points; larger (or non-finite)
@@ -83,10 +96,14 @@ public final class RefreshContainer {
     public var allowsSimultaneousRefresh: Bool
     /// Called for every ``RefreshEvent``, in order.
     public var onEvent: ((RefreshEvent) -> Void)?
+    /// The BCP 47 locale of ``RefreshEvent/announce(_:_:)``'s words. English by default.
+    public var locale = "en"
 
     private var slots = PerEdge<Slot?>(repeating: nil)
     private var time = 0.0
     private var last: ScrollObservation?
+    /// The viewport's size from the last observation; an open second floor with no open extent fills it.
+    private var viewport = Size(width: 0, height: 0)
     /// The container's own gesture count: a new touch, or a new host gesture id, adds one. Host ids
     /// may repeat or alternate; this never does.
     private var gesture = 0
@@ -119,7 +136,10 @@ public final class RefreshContainer {
     ) throws(ConfigurationError) {
         let resolved = try ResolvedEdgeConfiguration(configuration, edge: edge, refreshLength: indicator.refreshLength)
         retire(edge)
-        let machine = EdgeStateMachine(loadsMore: edge.isAtEnd, generation: lastGenerations[edge])
+        let machine = EdgeStateMachine(
+            loadsMore: edge.isAtEnd, hasFloor: resolved.secondFloor != nil,
+            refreshesBelowFloor: resolved.secondFloor?.refreshesBelow ?? true, generation: lastGenerations[edge]
+        )
         let slot = Slot(indicator: indicator, configuration: resolved, action: action, machine: machine)
         slot.stateStartTime = time
         slots[edge] = slot
@@ -128,6 +148,7 @@ public final class RefreshContainer {
         if let last { slot.pull = last.pulls[edge] }
         refreshShownState(slot)
         indicator.refreshState = slot.state
+        (slot.announcedKind, slot.announcedStart) = (slot.state.kind, slot.stateStartTime)  // a new edge's state is not news
     }
 
     /// Replaces what `edge` does when it begins refreshing (a ``PagingStore`` attaches this way).
@@ -167,7 +188,8 @@ public final class RefreshContainer {
         return EdgeStatus(
             state: slot.state, progress: slot.progress, pull: slot.pull, stateStartTime: slot.stateStartTime,
             triggerDistance: slot.configuration.triggerDistance, holdExtent: slot.configuration.holdExtent,
-            needsReveal: slot.needsReveal, isHidden: slot.machine.isHidden
+            needsReveal: slot.needsReveal, isHidden: slot.machine.isHidden, secondaryProgress: slot.secondaryProgress,
+            placement: slot.configuration.placement, hasSecondFloor: slot.configuration.secondFloor != nil
         )
     }
 
@@ -177,9 +199,11 @@ public final class RefreshContainer {
     }
 
     /// What the scroll view should keep open past the content at `edge`, in points: the hold
-    /// extent while refreshing and while the result is shown, else 0.
+    /// extent while refreshing and while the result is shown, the floor's open extent while a
+    /// second floor is open, else 0.
     public func holdExtent(for edge: RefreshEdge) -> Double {
         guard let slot = slots[edge], slot.machine.holdsOpen else { return 0 }
+        if slot.machine.phase == .floorOpen { return slot.configuration.floorExtent(viewport: viewport[edge.axis]) }
         return slot.configuration.holdExtent
     }
 
@@ -218,6 +242,9 @@ public final class RefreshContainer {
             )
         }
         last = observation
+        if observation.viewport.width.isFinite, observation.viewport.height.isFinite {
+            viewport = Size(width: min(max(observation.viewport.width, 0), Self.maximumPull), height: min(max(observation.viewport.height, 0), Self.maximumPull))
+        }
         for edge in RefreshEdge.allCases {
             guard let slot = slots[edge] else { continue }
             update(edge, slot, with: observation, trackingEnded: trackingEnded.map { ($0, endedGesture) })
@@ -244,8 +271,20 @@ public final class RefreshContainer {
 
     private func update(_ edge: RefreshEdge, _ slot: Slot, with observation: ScrollObservation, trackingEnded: (Input, gesture: Int)?) {
         slot.pull = observation.pulls[edge]
-        if let (input, endedGesture) = trackingEnded { send(input, to: edge, gesture: endedGesture) }
+        if let (input, endedGesture) = trackingEnded {
+            if input == .released, slot.machine.phase == .floorOpen, Guards.pushedFloorClosed(
+                distance: slot.pull.distance, openExtent: slot.configuration.floorExtent(viewport: viewport[edge.axis]),
+                triggerDistance: slot.configuration.triggerDistance
+            ) {
+                send(.closeFloorRequested, to: edge, gesture: endedGesture)
+            } else {
+                send(input, to: edge, gesture: endedGesture)
+            }
+        }
         send(.pulled(progress: slot.progress, tracking: observation.isTracking), to: edge, gesture: gesture)
+        if slot.configuration.secondFloor != nil {
+            send(.floorPulled(progress: slot.secondaryProgress, tracking: observation.isTracking), to: edge, gesture: gesture)
+        }
         let axis = edge.axis
         let opposite = edge.opposite
         if Guards.reachedPreload(
@@ -263,7 +302,11 @@ public final class RefreshContainer {
                 send(.retracted, to: edge, gesture: gesture)
             }
         }
+        if slot.machine.phase == .floorClosing, Guards.retracted(distance: slot.pull.distance) {
+            send(.retracted, to: edge, gesture: gesture)
+        }
         refreshShownState(slot)
+        announceIfBegun(edge, slot)
     }
 
     private typealias Input = EdgeStateMachine.Input
@@ -301,6 +344,21 @@ public final class RefreshContainer {
         send(.reset, to: edge, gesture: nil)
     }
 
+    /// Opens `edge`'s second floor as if the user had pulled past it (trigger
+    /// ``RefreshTrigger/programmatic``), asking the scroll view to reveal it. Returns whether it
+    /// opened: not when the edge has no second floor, is refreshing, or another edge is busy.
+    @discardableResult
+    public func openSecondFloor(_ edge: RefreshEdge) -> Bool {
+        guard let slot = slots[edge], slot.machine.phase != .floorOpen else { return false }
+        send(.openFloorRequested, to: edge, gesture: nil)
+        return slot.machine.phase == .floorOpen
+    }
+
+    /// Closes `edge`'s open second floor (the edge then retracts); does nothing when it is not open.
+    public func closeSecondFloor(_ edge: RefreshEdge) {
+        send(.closeFloorRequested, to: edge, gesture: nil)
+    }
+
     func complete(_ edge: RefreshEdge, generation: Int, result: RefreshResult) {
         send(.end(result, generation: generation), to: edge, gesture: nil)
     }
@@ -310,7 +368,7 @@ public final class RefreshContainer {
     /// Whether `edge` may start a refresh for an input of `gesture` (nil: programmatic).
     private func mayStart(_ edge: RefreshEdge, gesture: Int?) -> Bool {
         Guards.mayStart(
-            otherEdgeRefreshing: RefreshEdge.allCases.contains { $0 != edge && slots[$0]?.machine.phase == .refreshing },
+            otherEdgeRefreshing: RefreshEdge.allCases.contains { $0 != edge && slots[$0]?.machine.isBusy == true },
             allowsSimultaneousRefresh: allowsSimultaneousRefresh,
             gestureAlreadyTriggered: gesture != nil && gesture == triggeringGesture
         )
@@ -342,8 +400,37 @@ public final class RefreshContainer {
             case .finished(let result):
                 slot.finishedAt = time
                 onEvent?(.finished(edge, result))
+            case .becameFloorEligible:
+                onEvent?(.becameSecondaryEligible(edge))
+                if slot.configuration.haptics != .off, let gesture, slot.floorTickedGesture != gesture {
+                    slot.floorTickedGesture = gesture
+                    onEvent?(.haptic(edge, .selection))
+                }
+            case .stoppedBeingFloorEligible:
+                onEvent?(.stoppedBeingSecondaryEligible(edge))
+            case .openedFloor(let trigger):
+                if let gesture, trigger != .programmatic { triggeringGesture = gesture }
+                slot.needsReveal = trigger == .programmatic
+                onEvent?(.openedSecondFloor(edge, trigger))
+                if trigger == .userGesture && slot.configuration.haptics == .thresholdAndStart { onEvent?(.haptic(edge, .impact)) }
+            case .closingFloor:
+                onEvent?(.closingSecondFloor(edge))
             }
         }
+        announceIfBegun(edge, slot)
+    }
+
+    /// The state whose beginning was last announced at each edge's slot, so that an input which
+    /// changes the shown state twice announces the state it settles in once.
+    private func announceIfBegun(_ edge: RefreshEdge, _ slot: Slot) {
+        guard slot.announcedStart != slot.stateStartTime || slot.announcedKind != slot.state.kind else { return }
+        let kind = slot.state.kind
+        slot.announcedKind = kind
+        slot.announcedStart = slot.stateStartTime
+        // Pulling is worth saying only under a finger: a list's bounce is not a pull.
+        if kind == .pulling && !(last?.isTracking ?? false) { return }
+        guard let text = slot.indicator.stateDescription(slot.state, edge: edge, locale: locale), !text.isEmpty else { return }
+        onEvent?(.announce(edge, text))
     }
 
     private func refreshShownState(_ slot: Slot) {

@@ -22,6 +22,17 @@ public enum RefreshEvent: Equatable, Sendable {
     /// A haptic to play, as the edge's ``EdgeConfiguration/haptics`` asks: a selection tick when the
     /// pull first passes the trigger distance in a gesture, an impact when a gesture starts a refresh.
     case haptic(RefreshEdge, HapticKind)
+    /// The pull passed the second floor's trigger distance: releasing now opens the floor.
+    case becameSecondaryEligible(RefreshEdge)
+    /// The pull went back under the second floor's trigger distance (or the gesture ended without opening it).
+    case stoppedBeingSecondaryEligible(RefreshEdge)
+    /// The second floor opened, by a release past its trigger distance or by code.
+    case openedSecondFloor(RefreshEdge, RefreshTrigger)
+    /// The second floor began closing, by a push back, by code, or by a reset or hide.
+    case closingSecondFloor(RefreshEdge)
+    /// Words for a screen reader: a state the user should hear has begun at the edge (its
+    /// indicator's description of it, in the container's ``RefreshContainer/locale``).
+    case announce(RefreshEdge, String)
 }
 
 /// The kind of haptic a ``RefreshEvent/haptic(_:_:)`` asks for (UIKit's selection and impact feedback).
@@ -60,6 +71,11 @@ extension RefreshEvent: CustomStringConvertible {
         case .beganRefreshing(let edge, let trigger): "\(edge.rawValue): began refreshing (\(trigger.rawValue))"
         case .finished(let edge, let result): "\(edge.rawValue): finished (\(result.rawValue))"
         case .haptic(let edge, let kind): "\(edge.rawValue): haptic (\(kind.rawValue))"
+        case .becameSecondaryEligible(let edge): "\(edge.rawValue): became eligible for the second floor"
+        case .stoppedBeingSecondaryEligible(let edge): "\(edge.rawValue): stopped being eligible for the second floor"
+        case .openedSecondFloor(let edge, let trigger): "\(edge.rawValue): opened the second floor (\(trigger.rawValue))"
+        case .closingSecondFloor(let edge): "\(edge.rawValue): closing the second floor"
+        case .announce(let edge, let text): "\(edge.rawValue): announce \"\(text)\""
         }
     }
 }

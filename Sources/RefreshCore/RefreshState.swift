@@ -33,11 +33,19 @@ public enum RefreshState: Equatable, Sendable, Hashable {
     /// A load-more edge has reached the end of the data. Pulls do not trigger; the state
     /// stays until ``RefreshContainer/reset(_:)``.
     case noMoreData
+    /// Pulled past the second floor's trigger distance with the finger still down: releasing now
+    /// opens the second floor instead of refreshing (see ``SecondFloor``).
+    case secondaryEligible
+    /// The second floor is open: the edge is held open by its open extent.
+    case secondaryOpen
+    /// The second floor is closing: the edge retracts; the state stays until it has retracted.
+    case secondaryClosing
 
     /// The state without its associated values; used to tell when a state *began* (a change of
     /// pulling progress is not a new state).
     public enum Kind: String, Sendable, CaseIterable, Hashable {
         case unknown, none, pulling, eligible, refreshing, finished, noMoreData
+        case secondaryEligible, secondaryOpen, secondaryClosing
     }
 
     /// This state's ``Kind``.
@@ -50,6 +58,17 @@ public enum RefreshState: Equatable, Sendable, Hashable {
         case .refreshing: .refreshing
         case .finished: .finished
         case .noMoreData: .noMoreData
+        case .secondaryEligible: .secondaryEligible
+        case .secondaryOpen: .secondaryOpen
+        case .secondaryClosing: .secondaryClosing
+        }
+    }
+
+    /// Whether the state belongs to the second floor.
+    public var isSecondFloor: Bool {
+        switch self {
+        case .secondaryEligible, .secondaryOpen, .secondaryClosing: true
+        default: false
         }
     }
 }

@@ -31,13 +31,17 @@ public struct ScrollObservation: Equatable, Sendable {
     public var distanceToEnd: Point
     /// The content offset's velocity, in points per second; positive moves towards the end.
     public var velocity: Point
+    /// The viewport's size in points; a second floor with no open extent opens to it. Zero when
+    /// the host does not say (the floor then opens to its trigger distance).
+    public var viewport: Size
 
     /// An observation with these values.
-    public init(isTracking: Bool, gesture: Int, pulls: PerEdge<EdgePull>, distanceToEnd: Point, velocity: Point) {
+    public init(isTracking: Bool, gesture: Int, pulls: PerEdge<EdgePull>, distanceToEnd: Point, velocity: Point, viewport: Size = Size(width: 0, height: 0)) {
         self.isTracking = isTracking
         self.gesture = gesture
         self.pulls = pulls
         self.distanceToEnd = distanceToEnd
         self.velocity = velocity
+        self.viewport = viewport
     }
 }

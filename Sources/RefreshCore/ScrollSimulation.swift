@@ -172,7 +172,8 @@ public struct ScrollSimulation: Sendable {
             gesture: gesture,
             pulls: PerEdge(top: pull(at: .top), bottom: pull(at: .bottom), leading: pull(at: .leading), trailing: pull(at: .trailing)),
             distanceToEnd: Point(x: distanceToEnd(along: .horizontal), y: distanceToEnd(along: .vertical)),
-            velocity: velocity
+            velocity: velocity,
+            viewport: configuration.viewportSize
         )
     }
 

@@ -26,6 +26,10 @@ public final class IndicatorSlot: HostedIndicator {
     }
     /// The indicator's identity.
     public var info: IndicatorInfo { indicator.info }
+    /// The words of the indicator in the slot.
+    public func stateDescription(_ state: RefreshState, edge: RefreshEdge, locale: String) -> String? {
+        indicator.stateDescription(state, edge: edge, locale: locale)
+    }
 
     /// Draws through the indicator in the slot.
     public func render(_ frame: IndicatorFrame, into canvas: Canvas) throws(PluginError) {

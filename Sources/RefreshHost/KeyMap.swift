@@ -36,6 +36,11 @@ package enum KeyMap {
             case "m": return .toggleReduceMotion
             case "l": return .nextLocale
             case "e": return .nextLayout
+            case "o": return .nextPlacement
+            case "g": return .toggleSecondFloor
+            case "x": return .closeSecondFloor
+            case "a": return .toggleCaptions
+            case "k": return .toggleSound
             case "b": return .beginRefresh
             case "n": return .endRefresh
             case "s": return .forceOutcome(.success)
@@ -67,6 +72,9 @@ package enum KeyMap {
         ("P  ↑ ↓", "scrub: hold the pull at a progress; ↑↓ change it, P again releases"),
         ("T  M  L", "light/dark, reduce motion, next locale"),
         ("E", "next edge layout (top, top+bottom, bottom, leading, …)"),
+        ("O", "next placement: push, behind, above, stretch"),
+        ("G  X", "second floor on/off (pull far and release); close it"),
+        ("A  K", "captions of what a screen reader says; haptic click sound"),
         ("B  N", "begin a refresh; end it now"),
         ("S  F", "force the next outcome: success / failure"),
         ("Enter", "retry a failed first page or page"),

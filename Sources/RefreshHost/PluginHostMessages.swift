@@ -19,13 +19,20 @@ enum PluginHostMessage {
         var progress, pull, rawPull, time, stateTime: Double
         var dark, reduceMotion, rightToLeft: Bool
         var locale: String
+        /// The C ABI's placement code, the draw rectangle (width 0: none) and second-floor progress.
+        var placement: UInt32
+        var drawX, drawY, drawWidth, drawHeight, secondaryProgress: Double
 
         var indicatorFrame: IndicatorFrame {
             IndicatorFrame(size: Size(width: width, height: height), scale: scale, edge: RefreshEdge(rawValue: edge) ?? .top,
                            state: CFrame.state(state, result, progress: progress), progress: progress,
                            pull: EdgePull(distance: pull, rawDistance: rawPull), time: time, stateTime: stateTime,
                            environment: IndicatorEnvironment(colorScheme: dark ? .dark : .light, reduceMotion: reduceMotion,
-                                                             layoutDirection: rightToLeft ? .rightToLeft : .leftToRight, locale: locale))
+                                                             layoutDirection: rightToLeft ? .rightToLeft : .leftToRight, locale: locale),
+                           placement: Int(placement) < CFrame.placements.count ? CFrame.placements[Int(placement)] : .push,
+                           drawRect: drawWidth > 0 && drawHeight >= 0 && [drawX, drawY, drawWidth, drawHeight].allSatisfy(\.isFinite)
+                               ? Rect(x: drawX, y: drawY, width: drawWidth, height: drawHeight) : nil,
+                           secondaryProgress: secondaryProgress.isFinite ? secondaryProgress : 0)
         }
     }
 
@@ -39,6 +46,8 @@ enum PluginHostMessage {
         case render(instance: Int, frame: Frame, pixelWidth: Int, pixelHeight: Int)
         /// Drop an instance.
         case destroy(instance: Int)
+        /// What a screen reader should say for a state (C codes) at an edge in a locale.
+        case describe(instance: Int, state: UInt32, result: UInt32, edge: String, locale: String)
     }
 
     /// From the child to the host: the first message says who the plugin is (or why it did not
@@ -54,6 +63,8 @@ enum PluginHostMessage {
         var refreshLength: Double?
         /// Log lines the plugin wrote since the last reply.
         var log: [String]?
+        /// A description's words; nil: the plugin leaves them to the host.
+        var text: String?
     }
 
     /// Why nothing could be read.
@@ -79,10 +90,10 @@ enum PluginHostMessage {
         var body = Data([Kind.render.rawValue])
         body.reserveCapacity(160)
         for n in [instance, width, height] { withUnsafeBytes(of: Int64(n).littleEndian) { body.append(contentsOf: $0) } }
-        for d in [f.width, f.height, f.scale, f.progress, f.pull, f.rawPull, f.time, f.stateTime] {
+        for d in [f.width, f.height, f.scale, f.progress, f.pull, f.rawPull, f.time, f.stateTime, f.drawX, f.drawY, f.drawWidth, f.drawHeight, f.secondaryProgress] {
             withUnsafeBytes(of: d.bitPattern.littleEndian) { body.append(contentsOf: $0) }
         }
-        for n in [f.state, f.result] { withUnsafeBytes(of: n.littleEndian) { body.append(contentsOf: $0) } }
+        for n in [f.state, f.result, f.placement] { withUnsafeBytes(of: n.littleEndian) { body.append(contentsOf: $0) } }
         body.append(contentsOf: [f.dark ? 1 : 0, f.reduceMotion ? 1 : 0, f.rightToLeft ? 1 : 0, UInt8(RefreshEdge.allCases.firstIndex(of: RefreshEdge(rawValue: f.edge) ?? .top)!)])
         body.append(contentsOf: f.locale.utf8.prefix(64))
         try send(body: body, on: socket)
@@ -91,6 +102,7 @@ enum PluginHostMessage {
     /// Sends `reply` on `socket`; one with nothing in it is a single byte.
     static func send(_ reply: Reply, on socket: Int32) throws(Failure) {
         let empty = reply.error == nil && reply.id == nil && reply.refreshLength == nil && (reply.log ?? []).isEmpty && reply.parameters == nil
+            && reply.text == nil
         try empty ? send(body: Data([Kind.done.rawValue]), on: socket) : send(json: reply, on: socket)
     }
 
@@ -120,14 +132,15 @@ enum PluginHostMessage {
         switch Kind(rawValue: body[body.startIndex]) {
         case .json?: return try decode(Request.self, body.dropFirst())
         case .render?:
-            guard body.count >= 1 + 24 + 64 + 8 + 4 else { throw .malformed("a short render request") }
+            guard body.count >= 1 + 24 + 104 + 12 + 4 else { throw .malformed("a short render request") }
             var at = body.startIndex + 1
             func int() -> Int { defer { at += 8 }; return Int(truncatingIfNeeded: Int64(littleEndian: body[at..<at + 8].withUnsafeBytes { $0.loadUnaligned(as: Int64.self) })) }
             func double() -> Double { defer { at += 8 }; return Double(bitPattern: UInt64(littleEndian: body[at..<at + 8].withUnsafeBytes { $0.loadUnaligned(as: UInt64.self) })) }
             func uint32() -> UInt32 { defer { at += 4 }; return UInt32(littleEndian: body[at..<at + 4].withUnsafeBytes { $0.loadUnaligned(as: UInt32.self) }) }
             let instance = int(), width = int(), height = int()
             let w = double(), h = double(), scale = double(), progress = double(), pull = double(), rawPull = double(), time = double(), stateTime = double()
-            let state = uint32(), result = uint32()
+            let drawX = double(), drawY = double(), drawWidth = double(), drawHeight = double(), secondaryProgress = double()
+            let state = uint32(), result = uint32(), placement = uint32()
             let flags = body[at..<at + 4].map { $0 }
             at += 4
             guard Int(flags[3]) < RefreshEdge.allCases.count else { throw .malformed("an edge out of range") }
@@ -135,7 +148,9 @@ enum PluginHostMessage {
             let locale = String(decoding: body[at...], as: UTF8.self)
             let frame = Frame(width: w, height: h, scale: scale, edge: edge.rawValue, state: state, result: result, progress: progress,
                               pull: pull, rawPull: rawPull, time: time, stateTime: stateTime,
-                              dark: flags[0] != 0, reduceMotion: flags[1] != 0, rightToLeft: flags[2] != 0, locale: locale)
+                              dark: flags[0] != 0, reduceMotion: flags[1] != 0, rightToLeft: flags[2] != 0, locale: locale,
+                              placement: placement, drawX: drawX, drawY: drawY, drawWidth: drawWidth, drawHeight: drawHeight,
+                              secondaryProgress: secondaryProgress)
             return .render(instance: instance, frame: frame, pixelWidth: width, pixelHeight: height)
         default: throw .malformed("unknown message kind \(body[body.startIndex])")
         }
@@ -201,5 +216,9 @@ extension PluginHostMessage.Frame {
         reduceMotion = f.environment.reduceMotion
         rightToLeft = f.environment.layoutDirection == .rightToLeft
         locale = f.environment.locale
+        placement = UInt32(CFrame.placements.firstIndex(of: f.placement) ?? 0)
+        let rect = f.drawRect ?? Rect(x: 0, y: 0, width: 0, height: 0)
+        (drawX, drawY, drawWidth, drawHeight) = (rect.minX, rect.minY, rect.width, rect.height)
+        secondaryProgress = f.secondaryProgress
     }
 }

@@ -257,6 +257,15 @@ public final class RemoteIndicator: PluginInstance {
 
     /// The plugin's identity.
     public var info: IndicatorInfo { host.info.indicator }
+
+    /// The plugin's `describe` in the child, or ``StateDescription``'s words when it has none or
+    /// the child does not answer.
+    public func stateDescription(_ state: RefreshState, edge: RefreshEdge, locale: String) -> String? {
+        let codes = CFrame.codes(state)
+        let reply = try? host.call(.describe(instance: instance, state: codes.state, result: codes.result, edge: edge.rawValue, locale: locale),
+                                   deadline: PluginHostProcess.renderDeadline, step: "describe")
+        return reply?.text ?? StateDescription.text(for: state, edge: edge, locale: locale)
+    }
     /// The plugin's metadata and parameters.
     public var pluginInfo: PluginInfo { host.info }
     /// What the plugin logged.

@@ -62,6 +62,8 @@ package enum PluginHostServer {
                 reply.error = render(instances[instance], frame.indicatorFrame, width: width, height: height, into: pixels)
             case .destroy(let instance):
                 instances[instance] = nil
+            case .describe(let instance, let state, let result, let edge, let locale):
+                reply.text = instances[instance]?.pluginDescription(CFrame.state(state, result), edge: RefreshEdge(rawValue: edge) ?? .top, locale: locale)
             }
             let (total, lines) = library.log.written
             if total != logged {

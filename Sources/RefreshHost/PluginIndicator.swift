@@ -68,6 +68,25 @@ public final class PluginIndicator: HostedIndicator {
     /// The plugin's identity.
     public var info: IndicatorInfo { library.info.indicator }
 
+    /// The plugin's `describe`, or ``StateDescription``'s words when it has none or gives none.
+    public func stateDescription(_ state: RefreshState, edge: RefreshEdge, locale: String) -> String? {
+        pluginDescription(state, edge: edge, locale: locale) ?? StateDescription.text(for: state, edge: edge, locale: locale)
+    }
+
+    /// What the plugin's own `describe` says: nil when it has none, declines, or writes nothing.
+    func pluginDescription(_ state: RefreshState, edge: RefreshEdge, locale: String) -> String? {
+        guard let describe = library.descriptor.describe else { return nil }
+        var text = [CChar](repeating: 0, count: 512)
+        let codes = CFrame.codes(state), edgeCode = UInt32(CFrame.edges.firstIndex(of: edge) ?? 0)
+        let path = library.info.path, instance = instance
+        let wrote = PluginWatchdog.guarding("plugin \(path): describe (\(state))", crashLabel: library.crashLabel) {
+            locale.withCString { l in text.withUnsafeMutableBufferPointer { describe(instance, codes.state, codes.result, edgeCode, l, $0.baseAddress, $0.count) } }
+        }
+        guard wrote != 0 else { return nil }
+        let words = String(errorBuffer: text).trimmingCharacters(in: .whitespacesAndNewlines)
+        return words.isEmpty ? nil : words
+    }
+
     /// Draws through the plugin's `render` on a context of its own over the same pixels, with the
     /// canvas's transformation, clipped to the frame: whatever state the plugin leaves there (an unbalanced
     /// `cairo_save`, an error status, another operator) is dropped with that context and cannot
@@ -114,6 +133,10 @@ public final class LocalIndicator<Indicator: RefreshIndicator>: HostedIndicator 
     }
     /// The indicator type's identity.
     public var info: IndicatorInfo { Indicator.info }
+    /// The indicator's own words.
+    public func stateDescription(_ state: RefreshState, edge: RefreshEdge, locale: String) -> String? {
+        indicator.stateDescription(state, edge: edge, locale: locale)
+    }
 
     /// Draws through the SDK's rendering (turning the canvas for horizontal edges).
     public func render(_ frame: IndicatorFrame, into canvas: Canvas) throws(PluginError) {

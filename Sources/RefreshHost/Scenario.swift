@@ -49,6 +49,10 @@ public struct Scenario: Equatable, Sendable {
         case finish(edge: RefreshEdge, result: RefreshResult)
         /// A refresh starts at `edge` from code.
         case begin(edge: RefreshEdge)
+        /// The second floor at `edge` opens from code.
+        case openSecondFloor(edge: RefreshEdge)
+        /// The second floor at `edge` closes from code.
+        case closeSecondFloor(edge: RefreshEdge)
         /// A page of `rows` arrives at `edge`: the content grows and the edge finishes with success,
         /// or with no-more-data when `last`.
         case loadMore(edge: RefreshEdge, rows: Int, last: Bool)
@@ -286,7 +290,7 @@ private struct ScenarioReader {
             let edge = RefreshEdge(rawValue: name)!
             let path = "edges.\(name)"
             guard edge.axis == axis else { throw fail(path, "a \(edge.axis) edge on a \(axis) list") }
-            let f = try object(value, path, allowed: ["plugin", "params", "triggerDistance", "startOffset", "holdExtent", "policy", "preloadDistance", "resultHoldTime", "haptics"])
+            let f = try object(value, path, allowed: ["plugin", "params", "triggerDistance", "startOffset", "holdExtent", "policy", "preloadDistance", "resultHoldTime", "haptics", "placement", "secondFloor"])
             var parameters: [String: ParameterValue] = [:]
             if let raw = f["params"] {
                 guard case .object(let values) = raw else { throw fail("\(path).params", "expected an object, found \(raw.kindName)") }
@@ -302,6 +306,16 @@ private struct ScenarioReader {
             let optional = { (key: String, range: ClosedRange<Double>) throws -> Double? in
                 f[key] == nil ? nil : try number(f, key, path, range)
             }
+            var secondFloor: SecondFloor?
+            if let raw = f["secondFloor"] {
+                let floorPath = "\(path).secondFloor"
+                let g = try object(raw, floorPath, allowed: ["triggerDistance", "openExtent", "refreshesBelow"])
+                secondFloor = SecondFloor(
+                    triggerDistance: try number(g, "triggerDistance", floorPath, 2...2000),
+                    openExtent: g["openExtent"] == nil ? nil : try number(g, "openExtent", floorPath, 2...4096),
+                    refreshesBelow: try bool(g, "refreshesBelow", floorPath, default: true)
+                )
+            }
             let configuration = EdgeConfiguration(
                 triggerDistance: try optional("triggerDistance", 1...1000),
                 startOffset: try number(f, "startOffset", path, default: 0, 0...1000),
@@ -309,7 +323,9 @@ private struct ScenarioReader {
                 triggerPolicy: try choice(f, "policy", path, default: RefreshTriggerPolicy.onRelease),
                 preloadDistance: try optional("preloadDistance", 0...10000),
                 resultHoldTime: try number(f, "resultHoldTime", path, default: Defaults.resultHoldTime, 0...10),
-                haptics: try choice(f, "haptics", path, default: HapticFeedback.off)
+                haptics: try choice(f, "haptics", path, default: HapticFeedback.off),
+                placement: try choice(f, "placement", path, default: IndicatorPlacement.push),
+                secondFloor: secondFloor
             )
             edges[edge] = Scenario.EdgeSetup(plugin: try string(f, "plugin", path), parameters: parameters, configuration: configuration)
         }
@@ -350,7 +366,8 @@ private struct ScenarioReader {
         )
     }
 
-    static let stepKinds = ["drag", "hold", "release", "fling", "wheel", "wait", "finish", "begin", "loadMore", "setParameter", "placeholder"]
+    static let stepKinds = ["drag", "hold", "release", "fling", "wheel", "wait", "finish", "begin", "openSecondFloor", "closeSecondFloor",
+                            "loadMore", "setParameter", "placeholder"]
 
     func step(_ value: JSONValue, _ path: String, axis: ScrollAxis) throws -> Scenario.Step {
         guard case .object(let wrapper) = value, wrapper.count == 1, let (kind, body) = wrapper.first else {
@@ -388,6 +405,10 @@ private struct ScenarioReader {
         case "begin":
             let f = try object(body, field, allowed: ["edge"])
             return .begin(edge: try edge(f, field))
+        case "openSecondFloor", "closeSecondFloor":
+            let f = try object(body, field, allowed: ["edge"])
+            let edge = try edge(f, field, default: axis == .vertical ? .top : .leading)
+            return kind == "openSecondFloor" ? .openSecondFloor(edge: edge) : .closeSecondFloor(edge: edge)
         case "loadMore":
             let f = try object(body, field, allowed: ["edge", "rows", "last"])
             return .loadMore(edge: try edge(f, field, default: endEdge), rows: Int(try number(f, "rows", field, default: 10, 0...10_000)),

@@ -48,6 +48,7 @@ public final class ScenarioPlayer {
         let simulation = try ScrollSimulation(.init(
             viewportSize: scenario.viewport, contentSize: scenario.contentSize(rows: scenario.rows), scrollableAxes: [scenario.axis]))
         let container = RefreshContainer()
+        container.locale = scenario.environment.locale
         let source = scenario.source
         let frames = Self.totalFrames(of: scenario)
         guard frames <= frameLimit else {
@@ -190,6 +191,10 @@ public final class ScenarioPlayer {
             container.end(edge, result: result)
         case .begin(let edge):
             container.begin(edge)
+        case .openSecondFloor(let edge):
+            container.openSecondFloor(edge)
+        case .closeSecondFloor(let edge):
+            container.closeSecondFloor(edge)
         case .loadMore(let edge, let added, let last):
             rows += added
             try driver.simulation.setContentSize(scenario.contentSize(rows: rows))

@@ -20,7 +20,37 @@ public struct SceneLayout: Equatable, Sendable {
         self.indicatorExtent = indicatorExtent
     }
 
-    /// Where `edge`'s indicator frame is, in viewport points, for this scroll position and pull.
+    /// Where `edge`'s indicator frame is, in viewport points, for this scroll position and pull,
+    /// and the part of it the user sees (in the frame's points; nil for push: the SDK's rule).
+    ///
+    /// - push: top and leading frames end where the content starts; bottom and trailing frames
+    ///   start where the content ends, or at the revealed gap when the content is shorter than the viewport.
+    /// - behind: `triggerDistance` deep, fixed at the viewport's edge (drawn under the content).
+    /// - above: `triggerDistance` deep, slid in from beyond the viewport's edge by the pull.
+    /// - stretch: the gap itself.
+    func placedRect(_ edge: RefreshEdge, placement: IndicatorPlacement, triggerDistance: Double, simulation: ScrollSimulation) -> (rect: Rect, draw: Rect?) {
+        let pull = simulation.pull(at: edge).distance
+        let depth: Double
+        switch placement {
+        case .push: return (indicatorRect(edge, simulation: simulation), nil)
+        case .behind: depth = triggerDistance
+        case .above: depth = triggerDistance
+        case .stretch: depth = pull
+        }
+        // How far the frame's outer side is past the viewport's edge (positive: outside).
+        let outside = placement == .above ? depth - pull : 0
+        let v = viewport
+        let rect: Rect
+        switch edge {
+        case .top: rect = Rect(x: 0, y: -outside, width: v.width, height: depth)
+        case .bottom: rect = Rect(x: 0, y: v.height - depth + outside, width: v.width, height: depth)
+        case .leading: rect = Rect(x: -outside, y: 0, width: depth, height: v.height)
+        case .trailing: rect = Rect(x: v.width - depth + outside, y: 0, width: depth, height: v.height)
+        }
+        return (rect, Rect(x: 0, y: 0, width: rect.width, height: rect.height))
+    }
+
+    /// Where `edge`'s indicator frame is with the push placement, in viewport points.
     /// Top and leading frames end where the content starts; bottom and trailing frames start where
     /// the content ends, or at the revealed gap when the content is shorter than the viewport.
     public func indicatorRect(_ edge: RefreshEdge, simulation: ScrollSimulation) -> Rect {
@@ -32,6 +62,17 @@ public struct SceneLayout: Equatable, Sendable {
         case .bottom: return Rect(x: 0, y: max(content.height - offset.y, viewport.height - pull), width: viewport.width, height: extent)
         case .leading: return Rect(x: -offset.x - extent, y: 0, width: extent, height: viewport.height)
         case .trailing: return Rect(x: max(content.width - offset.x, viewport.width - pull), y: 0, width: extent, height: viewport.height)
+        }
+    }
+
+    /// The gap a pull of `pull` points opens at `edge`: the strip of the viewport between its edge and the content.
+    func gapRect(_ edge: RefreshEdge, pull: Double) -> Rect {
+        let v = viewport
+        switch edge {
+        case .top: return Rect(x: 0, y: 0, width: v.width, height: min(pull, v.height))
+        case .bottom: return Rect(x: 0, y: max(0, v.height - pull), width: v.width, height: min(pull, v.height))
+        case .leading: return Rect(x: 0, y: 0, width: min(pull, v.width), height: v.height)
+        case .trailing: return Rect(x: max(0, v.width - pull), y: 0, width: min(pull, v.width), height: v.height)
         }
     }
 
@@ -60,8 +101,11 @@ public enum SceneRenderer {
     }
 
     /// Draws into `canvas`, whose origin is the viewport's top-left, the list at the simulation's
-    /// offset (or `placeholder` in its place) and each indicator in its place. A failing indicator
-    /// gets an error card instead; its error is returned so the caller can report it.
+    /// offset (or `placeholder` in its place) and each indicator in its place, as its edge's
+    /// placement says: `behind` indicators under the content, the others over it; an `above` edge
+    /// does not move the content. An open (or opening) second floor fills its edge's gap with a
+    /// page. A failing indicator gets an error card instead; its error is returned so the caller
+    /// can report it.
     @discardableResult
     public static func draw(
         in canvas: Canvas, layout: SceneLayout, simulation: ScrollSimulation, container: RefreshContainer,
@@ -70,49 +114,80 @@ public enum SceneRenderer {
     ) -> [PluginError] {
         let viewportRect = Rect(x: 0, y: 0, width: layout.viewport.width, height: layout.viewport.height)
         var errors: [PluginError] = []
+        let statuses = container.enabledEdges.compactMap { edge in container.status(of: edge).map { (edge, $0) } }
         canvas.withSavedState {
             canvas.addRect(viewportRect)
             canvas.clip()
             canvas.paint(.color(FrameRenderer.background(for: environment.colorScheme)))
+            for (edge, status) in statuses where status.placement == .behind {
+                drawIndicator(edge, status, in: canvas, layout: layout, simulation: simulation, indicators: indicators, time: time,
+                              environment: environment, scale: scale, errors: &errors)
+            }
+            // The content moves by every pull except an `above` edge's.
+            var offset = simulation.offset
+            for (edge, status) in statuses where status.placement == .above {
+                let pull = simulation.pull(at: edge).distance
+                switch edge {
+                case .top: offset.y += pull
+                case .bottom: offset.y -= pull
+                case .leading: offset.x += pull
+                case .trailing: offset.x -= pull
+                }
+            }
             if let placeholder {
                 placeholder.draw(in: canvas, viewport: layout.viewport, time: time, environment: environment)
             } else if layout.axis == .vertical {
-                drawRows(canvas, layout: layout, simulation: simulation, environment: environment)
+                drawRows(canvas, layout: layout, simulation: simulation, offset: offset, environment: environment)
             } else {
-                drawCards(canvas, layout: layout, simulation: simulation, environment: environment)
+                drawCards(canvas, layout: layout, simulation: simulation, offset: offset, environment: environment)
             }
-            for edge in container.enabledEdges {
-                guard let indicator = indicators[edge], let status = container.status(of: edge) else { continue }
-                let visibleState = status.state.kind != .none && status.state.kind != .unknown
-                guard status.pull.distance > 0 || visibleState else { continue }
-                let rect = layout.indicatorRect(edge, simulation: simulation)
-                guard rect.maxX > 0, rect.maxY > 0, rect.minX < viewportRect.maxX, rect.minY < viewportRect.maxY else { continue }
-                let frame = IndicatorFrame(size: rect.size, scale: scale, edge: edge, state: status.state, progress: status.progress,
-                                           pull: status.pull, time: time, stateTime: max(0, time - status.stateStartTime), environment: environment)
-                canvas.withSavedState {
-                    canvas.translate(x: rect.minX, y: rect.minY)
-                    canvas.addRect(Rect(x: 0, y: 0, width: rect.width, height: rect.height))
-                    canvas.clip()
-                    do throws(PluginError) {
-                        try indicator.render(frame, into: canvas)
-                    } catch {
-                        errors.append(error)
-                        // The card fills the part of the band that is on screen, the reason first.
-                        let onScreen = rect.intersection(viewportRect)
-                        let visible = Rect(x: onScreen.minX - rect.minX, y: onScreen.minY - rect.minY, width: onScreen.width, height: onScreen.height)
-                        let message = "\(error.reasonDescription) (\((error.file as NSString).lastPathComponent))"
-                        ErrorCard.draw(message, in: canvas, rect: visible, scheme: environment.colorScheme)
-                    }
-                }
+            for (edge, status) in statuses where status.state.isSecondFloor {
+                SecondFloorPage.draw(in: canvas, rect: layout.gapRect(edge, pull: simulation.pull(at: edge).distance),
+                                     status: status, environment: environment)
+            }
+            for (edge, status) in statuses where status.placement != .behind {
+                drawIndicator(edge, status, in: canvas, layout: layout, simulation: simulation, indicators: indicators, time: time,
+                              environment: environment, scale: scale, errors: &errors)
             }
         }
         return errors
     }
 
+    /// Draws one edge's indicator in its place, or the error card where it failed.
+    private static func drawIndicator(
+        _ edge: RefreshEdge, _ status: RefreshContainer.EdgeStatus, in canvas: Canvas, layout: SceneLayout, simulation: ScrollSimulation,
+        indicators: [RefreshEdge: any HostedIndicator], time: Double, environment: IndicatorEnvironment, scale: Double, errors: inout [PluginError]
+    ) {
+        let viewportRect = Rect(x: 0, y: 0, width: layout.viewport.width, height: layout.viewport.height)
+        guard let indicator = indicators[edge] else { return }
+        let visibleState = status.state.kind != .none && status.state.kind != .unknown
+        guard status.pull.distance > 0 || visibleState else { return }
+        let (rect, drawRect) = layout.placedRect(edge, placement: status.placement, triggerDistance: status.triggerDistance, simulation: simulation)
+        guard rect.width >= 1, rect.height >= 1, rect.maxX > 0, rect.maxY > 0, rect.minX < viewportRect.maxX, rect.minY < viewportRect.maxY else { return }
+        let frame = IndicatorFrame(size: rect.size, scale: scale, edge: edge, state: status.state, progress: status.progress,
+                                   pull: status.pull, time: time, stateTime: max(0, time - status.stateStartTime), environment: environment,
+                                   placement: status.placement, drawRect: drawRect, secondaryProgress: status.secondaryProgress)
+        canvas.withSavedState {
+            canvas.translate(x: rect.minX, y: rect.minY)
+            canvas.addRect(Rect(x: 0, y: 0, width: rect.width, height: rect.height))
+            canvas.clip()
+            do throws(PluginError) {
+                try indicator.render(frame, into: canvas)
+            } catch {
+                errors.append(error)
+                // The card fills the part of the band that is on screen, the reason first.
+                let onScreen = rect.intersection(viewportRect)
+                let visible = Rect(x: onScreen.minX - rect.minX, y: onScreen.minY - rect.minY, width: onScreen.width, height: onScreen.height)
+                let message = "\(error.reasonDescription) (\((error.file as NSString).lastPathComponent))"
+                ErrorCard.draw(message, in: canvas, rect: visible, scheme: environment.colorScheme)
+            }
+        }
+    }
+
     /// The rows (or cards) of the content on screen: their indices along the axis.
-    static func visibleItems(layout: SceneLayout, simulation: ScrollSimulation) -> ClosedRange<Int>? {
+    static func visibleItems(layout: SceneLayout, simulation: ScrollSimulation, offset: Point) -> ClosedRange<Int>? {
         let axis = layout.axis
-        let offset = simulation.offset[axis]
+        let offset = offset[axis]
         let count = Int((simulation.configuration.contentSize[axis] / layout.rowHeight).rounded(.down))
         let first = max(0, Int(floor(offset / layout.rowHeight)))
         let last = min(count - 1, Int(floor((offset + layout.viewport[axis]) / layout.rowHeight)))
@@ -121,14 +196,14 @@ public enum SceneRenderer {
 
     /// Skeleton rows of a vertical list: an avatar and two text bars each, lengths varying by row;
     /// mirrored (avatar on the right) for a right-to-left locale.
-    static func drawRows(_ canvas: Canvas, layout: SceneLayout, simulation: ScrollSimulation, environment: IndicatorEnvironment) {
-        guard let items = visibleItems(layout: layout, simulation: simulation) else { return }
+    static func drawRows(_ canvas: Canvas, layout: SceneLayout, simulation: ScrollSimulation, offset: Point, environment: IndicatorEnvironment) {
+        guard let items = visibleItems(layout: layout, simulation: simulation, offset: offset) else { return }
         let (rowColor, ink, separator) = listColors(environment.colorScheme)
         let across = layout.viewport.width
         let h = layout.rowHeight
         for row in items {
             canvas.withSavedState {
-                canvas.translate(x: 0, y: Double(row) * h - simulation.offset.y)
+                canvas.translate(x: 0, y: Double(row) * h - offset.y)
                 if environment.layoutDirection == .rightToLeft {
                     canvas.translate(x: across, y: 0)
                     canvas.scale(x: -1, y: 1)
@@ -152,14 +227,14 @@ public enum SceneRenderer {
 
     /// Cards of a horizontal carousel, `rowHeight` apart: a picture and two caption bars each,
     /// centred across the viewport. (The carousel runs left to right in every locale.)
-    static func drawCards(_ canvas: Canvas, layout: SceneLayout, simulation: ScrollSimulation, environment: IndicatorEnvironment) {
-        guard let items = visibleItems(layout: layout, simulation: simulation) else { return }
+    static func drawCards(_ canvas: Canvas, layout: SceneLayout, simulation: ScrollSimulation, offset: Point, environment: IndicatorEnvironment) {
+        guard let items = visibleItems(layout: layout, simulation: simulation, offset: offset) else { return }
         let (cardColor, picture, outline) = listColors(environment.colorScheme)
         let pitch = layout.rowHeight, width = max(4, pitch - 8)
         let height = min(layout.viewport.height - 32, width + 34)  // the picture, two captions and a margin
         let top = (layout.viewport.height - height) / 2
         for item in items {
-            let card = Rect(x: Double(item) * pitch - simulation.offset.x + 4, y: top, width: width, height: height)
+            let card = Rect(x: Double(item) * pitch - offset.x + 4, y: top, width: width, height: height)
             canvas.addRoundedRect(card, radius: min(12, width / 5))
             canvas.fill(.color(cardColor))
             canvas.addRoundedRect(card.insetBy(0.25), radius: min(12, width / 5))

@@ -55,6 +55,20 @@ package final class Session {
     package private(set) var lastAnswer: String?
     /// Whether the "? for keys" hint still shows: until the first key.
     package private(set) var showsKeyHint = true
+    /// How the indicators sit: push, behind, above or stretch (O cycles).
+    package private(set) var placement = IndicatorPlacement.push
+    /// Whether the refresh edge has a second floor (G), at 2.5 times its trigger distance.
+    package private(set) var hasSecondFloor = false
+    /// Whether the captions show what a screen reader would say (A).
+    package private(set) var showsCaptions = true
+    /// Whether the front end clicks for each haptic (K); it stays silent without an audio device anyway.
+    package private(set) var soundOn = true
+    /// The haptics so far (the front end clicks when the count grows) and the last one, with its time.
+    package private(set) var hapticCount = 0
+    package private(set) var lastHaptic: (kind: HapticKind, time: Double)?
+    /// The announcements so far (the front end speaks them when asked) and the last one, with its time.
+    package private(set) var announcementCount = 0
+    package private(set) var lastAnnouncement: (text: String, time: Double)?
     /// The simulation and container.
     package private(set) var driver: RefreshDriver
     /// The indicator slot at each enabled edge.
@@ -132,11 +146,21 @@ package final class Session {
         sceneLayout = SceneLayout(viewport: options.viewport, axis: axis, rowHeight: rowExtent)
         let simulation = try! ScrollSimulation(.init(viewportSize: options.viewport, contentSize: contentSize(rows: 0), scrollableAxes: [axis]))
         let container = RefreshContainer()
+        container.locale = environment.locale
         driver = RefreshDriver(simulation: simulation, container: container)
         slots = [:]
         enableEdges()
         container.onEvent = { [unowned self] event in
-            message = "\(event)"
+            switch event {
+            case .haptic(_, let kind):
+                hapticCount += 1
+                lastHaptic = (kind, time)
+            case .announce(_, let text):
+                announcementCount += 1
+                lastAnnouncement = (text, time)
+            default:
+                message = "\(event)"
+            }
             if case .finished(let edge, let result) = event { interactionLog?.record(.finished(edge, result), at: time) }
         }
         dataSource.store.loadInitial()
@@ -150,8 +174,10 @@ package final class Session {
         for edge in layout.edges {
             let slot = slots[edge] ?? IndicatorSlot(currentIndicator)
             slot.indicator = currentIndicator
+            let floor = hasSecondFloor && !edge.isAtEnd ? SecondFloor(triggerDistance: 2.5 * slot.refreshLength) : nil
             let configuration = EdgeConfiguration(preloadDistance: edge.isAtEnd ? Defaults.preloadDistance : nil,
-                                                  resultHoldTime: Defaults.resultHoldTime)
+                                                  resultHoldTime: Defaults.resultHoldTime, haptics: .thresholdAndStart,
+                                                  placement: placement, secondFloor: floor)
             do {
                 try container.enable(edge, indicator: slot, configuration: configuration)
             } catch {
@@ -177,10 +203,15 @@ package final class Session {
         let indicator = currentIndicator
         let lengthChanged = slots.values.contains { $0.refreshLength != indicator.refreshLength }
         for slot in slots.values { slot.indicator = indicator }
-        if lengthChanged { if edgesAreQuiet { enableEdges() } else { needsReEnable = true } }
+        if lengthChanged { reEnableEdges() }
     }
 
     private var needsReEnable = false
+
+    /// Enables the edges again with the new options, now when they are at rest, else when they are.
+    private func reEnableEdges() {
+        if edgesAreQuiet { enableEdges() } else { needsReEnable = true }
+    }
 
     private func contentSize(rows: Int) -> Size {
         layout.axis == .vertical ? Size(width: options.viewport.width, height: Double(rows) * rowExtent)
@@ -287,6 +318,7 @@ package final class Session {
             let next = locales[((locales.firstIndex(of: environment.locale) ?? -1) + 1) % locales.count]
             environment.locale = next
             environment.layoutDirection = IndicatorEnvironment.isRightToLeft(locale: next) ? .rightToLeft : .leftToRight
+            driver.container.locale = next
             message = "locale \(next)"
         case .nextLayout:
             guard player == nil else { break }
@@ -294,6 +326,27 @@ package final class Session {
             layout = all[(all.firstIndex(of: layout)! + 1) % all.count]
             rebuild()
             message = "edges: " + layout.edges.map(\.rawValue).joined(separator: " + ")
+        case .nextPlacement:
+            guard player == nil else { break }
+            let all = IndicatorPlacement.allCases
+            placement = all[(all.firstIndex(of: placement)! + 1) % all.count]
+            reEnableEdges()
+            message = "placement \(placement.rawValue)"
+        case .toggleSecondFloor:
+            guard player == nil else { break }
+            hasSecondFloor.toggle()
+            reEnableEdges()
+            message = hasSecondFloor ? "second floor on: pull past 2.5× the trigger and release" : "second floor off"
+        case .closeSecondFloor:
+            for edge in driver.container.enabledEdges where driver.container.state(of: edge) == .secondaryOpen {
+                driver.container.closeSecondFloor(edge)
+            }
+        case .toggleCaptions:
+            showsCaptions.toggle()
+            message = showsCaptions ? "captions on" : "captions off"
+        case .toggleSound:
+            soundOn.toggle()
+            message = soundOn ? "haptic sound on" : "haptic sound off"
         case .beginRefresh:
             guard player == nil else { break }
             let began = dataSource.store.refresh() != nil
@@ -528,9 +581,17 @@ package final class Session {
         let errors = SceneRenderer.draw(in: canvas, layout: sceneLayout, simulation: driver.simulation, container: driver.container,
                                         indicators: slots, time: driver.time, environment: environment, scale: scale,
                                         placeholder: placeholder)
+        if showsCaptions, let (text, at) = lastAnnouncement, driver.time - at < Self.captionTime {
+            Captions.draw(text, in: canvas, viewport: viewport, rightToLeft: environment.layoutDirection == .rightToLeft)
+        }
         if showsHelp { HelpOverlay.draw(in: canvas, size: viewport) }
         return errors
     }
+
+    /// How long a caption stays, in simulated seconds.
+    static let captionTime = 2.5
+    /// How long the panel's haptic lamp stays lit, in simulated seconds.
+    static let lampTime = 0.25
 
     /// The first edge's band alone (an indicator and the rows beside it) at `scale`.
     package func renderBand(scale: Double) throws -> ImageSurface {
@@ -564,6 +625,10 @@ package final class Session {
             lines.append("pull     \(Self.format(status.pull.distance, 1)) pt  raw \(Self.format(status.pull.rawDistance, 1)) pt")
         }
         lines.append("velocity \(Self.format(driver.simulation.velocity[sceneLayout.axis], 0)) pt/s")
+        lines.append("place    \(placement.rawValue)  second floor \(hasSecondFloor ? "on" : "off")")
+        let lit = lastHaptic.map { driver.time - $0.time < Self.lampTime } ?? false
+        lines.append("haptic   \(lit ? "●" : "○") \(lastHaptic.map { $0.kind.rawValue } ?? "–")  ×\(hapticCount)  sound \(soundOn ? "on" : "off")")
+        lines.append("says     \(lastAnnouncement?.text ?? "–")")
         lines.append("")
         lines.append("speed    \(speedName)\(paused ? "  paused" : "")\(scrub.map { "  scrub \(Self.format($0.progress))" } ?? "")")
         lines.append("theme    \(environment.colorScheme.rawValue)  motion \(environment.reduceMotion ? "reduced" : "full")  locale \(environment.locale)")

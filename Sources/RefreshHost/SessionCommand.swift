@@ -34,6 +34,16 @@ extension Session {
         case nextLocale
         /// The next edge layout.
         case nextLayout
+        /// The next placement of the indicators (push, behind, above, stretch).
+        case nextPlacement
+        /// Gives the refresh edge a second floor, or takes it away.
+        case toggleSecondFloor
+        /// Closes an open second floor, as an app's close button would.
+        case closeSecondFloor
+        /// Shows or hides the captions of what a screen reader would say.
+        case toggleCaptions
+        /// Turns the haptic click sound on or off.
+        case toggleSound
         /// Starts a refresh from code, as an app's button would.
         case beginRefresh
         /// Ends the running refreshes now, with the forced outcome or success.

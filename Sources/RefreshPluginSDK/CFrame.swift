@@ -17,6 +17,9 @@ package enum CFrame {
             default: .finished(.success)
             }
         case REFRESH_STATE_NO_MORE_DATA: .noMoreData
+        case REFRESH_STATE_SECONDARY_ELIGIBLE: .secondaryEligible
+        case REFRESH_STATE_SECONDARY_OPEN: .secondaryOpen
+        case REFRESH_STATE_SECONDARY_CLOSING: .secondaryClosing
         default: .unknown
         }
     }
@@ -33,10 +36,22 @@ package enum CFrame {
         case .finished(.failure): (REFRESH_STATE_FINISHED.rawValue, REFRESH_RESULT_FAILURE.rawValue)
         case .finished(.noMoreData): (REFRESH_STATE_FINISHED.rawValue, REFRESH_RESULT_NO_MORE_DATA.rawValue)
         case .noMoreData: (REFRESH_STATE_NO_MORE_DATA.rawValue, REFRESH_RESULT_NONE.rawValue)
+        case .secondaryEligible: (REFRESH_STATE_SECONDARY_ELIGIBLE.rawValue, REFRESH_RESULT_NONE.rawValue)
+        case .secondaryOpen: (REFRESH_STATE_SECONDARY_OPEN.rawValue, REFRESH_RESULT_NONE.rawValue)
+        case .secondaryClosing: (REFRESH_STATE_SECONDARY_CLOSING.rawValue, REFRESH_RESULT_NONE.rawValue)
         }
     }
 
-    static let edges: [RefreshEdge] = [.top, .bottom, .leading, .trailing]
+    package static let edges: [RefreshEdge] = [.top, .bottom, .leading, .trailing]
+    /// In the order of `refresh_placement`.
+    package static let placements: [IndicatorPlacement] = [.push, .behind, .above, .stretch]
+
+    /// The draw rectangle a host wrote: nil when absent (width 0, from an older host) or not finite.
+    static func drawRect(_ f: refresh_frame) -> Rect? {
+        let values = [f.draw_x, f.draw_y, f.draw_width, f.draw_height]
+        guard f.draw_width > 0, f.draw_height >= 0, values.allSatisfy(\.isFinite) else { return nil }
+        return Rect(x: f.draw_x, y: f.draw_y, width: f.draw_width, height: f.draw_height)
+    }
 
     /// The fields every host writes: up to and including `locale`.
     package static let minimumFrameSize = MemoryLayout<refresh_frame>.offset(of: \refresh_frame.locale)! + MemoryLayout<UnsafeRawPointer>.size
@@ -62,7 +77,9 @@ package enum CFrame {
             size: Size(width: f.width, height: f.height), scale: f.scale, edge: edge,
             state: state(f.state, f.result, progress: f.progress), progress: f.progress,
             pull: EdgePull(distance: f.pull_distance, rawDistance: f.raw_pull_distance),
-            time: IndicatorFrame.safeTime(f.time), stateTime: IndicatorFrame.safeTime(f.state_time), environment: environment
+            time: IndicatorFrame.safeTime(f.time), stateTime: IndicatorFrame.safeTime(f.state_time), environment: environment,
+            placement: Int(f.placement) < placements.count ? placements[Int(f.placement)] : .push,
+            drawRect: drawRect(f), secondaryProgress: f.secondary_progress.isFinite ? f.secondary_progress : 0
         )
     }
 
@@ -84,6 +101,9 @@ package enum CFrame {
         f.theme = frame.environment.colorScheme == .dark ? REFRESH_THEME_DARK.rawValue : REFRESH_THEME_LIGHT.rawValue
         f.direction = frame.environment.layoutDirection == .rightToLeft ? REFRESH_DIRECTION_RTL.rawValue : REFRESH_DIRECTION_LTR.rawValue
         f.reduce_motion = frame.environment.reduceMotion ? 1 : 0
+        f.placement = UInt32(placements.firstIndex(of: frame.placement) ?? 0)
+        if let rect = frame.drawRect { (f.draw_x, f.draw_y, f.draw_width, f.draw_height) = (rect.minX, rect.minY, rect.width, rect.height) }
+        f.secondary_progress = frame.secondaryProgress
         return frame.environment.locale.withCString { locale in
             f.locale = locale
             return withUnsafePointer(to: &f) { body($0) }

@@ -51,10 +51,18 @@ public struct IndicatorFrame: Equatable, Sendable {
     public var stateTime: Double
     /// Theme, motion, direction and locale.
     public var environment: IndicatorEnvironment
+    /// How the host places the indicator and the content.
+    public var placement: IndicatorPlacement
+    /// The part of the frame the user sees, in the frame's points, when the host says; nil: the
+    /// part the pull uncovers next to the content (see ``visibleRect``).
+    public var drawRect: Rect?
+    /// Second-floor progress: 0 at the trigger distance, 1 at the second floor's; 0 without one.
+    public var secondaryProgress: Double
 
     /// A frame with these values.
     public init(size: Size, scale: Double = 2, edge: RefreshEdge = .top, state: RefreshState, progress: Double = 0, pull: EdgePull = .zero,
-                time: Double = 0, stateTime: Double = 0, environment: IndicatorEnvironment = IndicatorEnvironment()) {
+                time: Double = 0, stateTime: Double = 0, environment: IndicatorEnvironment = IndicatorEnvironment(),
+                placement: IndicatorPlacement = .push, drawRect: Rect? = nil, secondaryProgress: Double = 0) {
         self.size = size
         self.scale = scale
         self.edge = edge
@@ -64,6 +72,9 @@ public struct IndicatorFrame: Equatable, Sendable {
         self.time = time
         self.stateTime = stateTime
         self.environment = environment
+        self.placement = placement
+        self.drawRect = drawRect
+        self.secondaryProgress = secondaryProgress
     }
 
     /// The longest time, in seconds, a plugin is handed (about 11.6 days): any finite or infinite
@@ -80,7 +91,8 @@ public struct IndicatorFrame: Equatable, Sendable {
 }
 
 extension IndicatorFrame {
-    /// The part of the frame the pull has revealed, in points.
+    /// The part of the frame the pull has revealed, in points: the host's ``drawRect`` when it
+    /// gives one, otherwise as follows.
     ///
     /// A frame is anchored to the content: for a top edge (and for leading and trailing edges,
     /// which the SDK turns to look like one) its bottom touches the content, so the revealed part
@@ -88,6 +100,7 @@ extension IndicatorFrame {
     /// visible state (refreshing, a result) counts as fully open, so a frame rendered on its own
     /// shows the whole indicator.
     public var visibleRect: Rect {
+        if let drawRect { return drawRect }
         let open = pull.distance > 0 ? min(pull.distance, size.height) : (state.kind == .none || state.kind == .unknown ? 0 : size.height)
         return edge == .bottom
             ? Rect(x: 0, y: 0, width: size.width, height: open)

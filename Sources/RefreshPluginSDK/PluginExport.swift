@@ -97,6 +97,7 @@ private final class Registry: @unchecked Sendable {
         d.refresh_length = refreshLengthThunk
         d.set_state = setStateThunk
         d.render = renderThunk
+        d.describe = describeThunk
         let descriptor = UnsafeMutablePointer<refresh_plugin_descriptor>.allocate(capacity: 1)
         descriptor.initialize(to: d)
         return descriptor
@@ -140,6 +141,16 @@ private let destroyThunk: @convention(c) (UnsafeMutableRawPointer?) -> Void = { 
 
 private let refreshLengthThunk: @convention(c) (UnsafeMutableRawPointer?) -> Double = { pointer in
     instance(pointer)?.indicator.refreshLength ?? .nan
+}
+
+private let describeThunk: @convention(c) (UnsafeMutableRawPointer?, UInt32, UInt32, UInt32, UnsafePointer<CChar>?, UnsafeMutablePointer<CChar>?, Int) -> Int32 = {
+    pointer, state, result, edge, locale, text, size in
+    guard let indicator = instance(pointer)?.indicator else { return 0 }
+    let edge = Int(edge) < CFrame.edges.count ? CFrame.edges[Int(edge)] : .top
+    let words = indicator.stateDescription(CFrame.state(state, result), edge: edge, locale: locale.map { String(cString: $0) } ?? "en")
+    guard let words, !words.isEmpty else { return 0 }
+    PluginExport.write(words, text, size)
+    return 1
 }
 
 private let setStateThunk: @convention(c) (UnsafeMutableRawPointer?, UInt32, UInt32) -> Void = { pointer, state, result in

@@ -49,6 +49,13 @@ extension RefreshIndicator {
         }
         var turned = frame
         turned.size = Size(width: frame.size.height, height: frame.size.width)
+        // The draw rectangle turns with the canvas: leading maps (x, y) to (H − y, x) in the
+        // turned frame's terms, trailing to (y, W − x).
+        turned.drawRect = frame.drawRect.map { r in
+            frame.edge == .leading
+                ? Rect(x: frame.size.height - r.maxY, y: r.minX, width: r.height, height: r.width)
+                : Rect(x: r.minY, y: frame.size.width - r.maxX, width: r.height, height: r.width)
+        }
         canvas.withSavedState {
             if frame.edge == .leading {
                 // The indicator's bottom (towards the content) faces right, where the list is.

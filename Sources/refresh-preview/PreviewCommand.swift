@@ -46,6 +46,9 @@ struct PreviewCommand: AsyncParsableCommand {
     var recordRate: Double = 60
     @Flag(name: .customLong("in-process"), help: "Run plugins inside the preview instead of one plugin-host process each: a little faster, but a plugin that crashes or hangs takes the preview with it.")
     var inProcess = false
+    @Flag(help: "Speak what a screen reader would say (the captions) with espeak-ng, when it is installed.")
+    var speak = false
+
     @Flag(name: .customLong("no-panel"), help: "Start with the side panel hidden (H shows it).")
     var noPanel = false
     @Option(help: "auto: wait for the display's refresh when it is 120 Hz or more, else pace frames at 120 fps; on; off.")
@@ -118,7 +121,7 @@ struct PreviewCommand: AsyncParsableCommand {
         }
         session.showsPanel = !noPanel
         let loop = PreviewLoop(session: session, window: window, outputFolder: out, paramsFile: params,
-                               screenshots: screenshots, exitAfter: exitAfter, recordingFormat: recordingFormat, recordingRate: recordRate)
+                               screenshots: screenshots, exitAfter: exitAfter, recordingFormat: recordingFormat, recordingRate: recordRate, speak: speak)
         try await loop.run()
     }
 }

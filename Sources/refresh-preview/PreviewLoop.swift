@@ -23,10 +23,15 @@ final class PreviewLoop {
     let recordingFormat: AnimationFormat
     let recordingRate: Double
     private var paramsSignature: Date?
+    /// Haptic clicks and spoken announcements.
+    let feedback: PreviewFeedback
 
     init(session: Session, window: SDLWindow, outputFolder: String, paramsFile: String?,
-         screenshots: [(time: Double, path: String)], exitAfter: Double?, recordingFormat: AnimationFormat = .mp4, recordingRate: Double = 60) {
+         screenshots: [(time: Double, path: String)], exitAfter: Double?, recordingFormat: AnimationFormat = .mp4, recordingRate: Double = 60,
+         speak: Bool = false) {
         self.session = session
+        feedback = PreviewFeedback(speak: speak)
+        for note in feedback.notes { print(note) }
         self.recordingFormat = recordingFormat
         self.recordingRate = recordingRate
         self.window = window
@@ -74,6 +79,7 @@ final class PreviewLoop {
                 lastFileCheck = frameStart
             }
             if !(try session.advance(toWallTime: SDLWindow.now)) && exitAfter == nil { running = false }
+            feedback.update(session)
             let image = try render(scale: window.scale)
             window.resize(to: image.size)  // H shows or hides the panel: the window follows
             let due = pendingScreenshots.first.map { session.time >= $0.time - 1e-9 } ?? false
@@ -101,6 +107,7 @@ final class PreviewLoop {
         }
         if recording != nil { stopRecording() }
         reportFinishedRecordings(wait: true)
+        feedback.close()
         if session.player == nil {
             let wall = SDLWindow.now - started
             print(String(format: "simulated %.3f s in %.3f s of wall time (%.4f× at speed %g×; %d fps in the last second; time the list was at rest is not simulated)",

@@ -15,7 +15,7 @@ import Testing
             #expect(trigger == .userGesture)
             completion = done
         }])
-        driver.container.onEvent = { events.append($0) }
+        driver.container.onEvent = { if case .announce = $0 {} else { events.append($0) } }  // AnnouncementTests has those
         driver.drag(by: pullPastTrigger)
         #expect(top.refreshState == .eligible)
         driver.release()
@@ -53,7 +53,7 @@ import Testing
         let top = RecordingIndicator()
         var events: [RefreshEvent] = []
         let driver = try RefreshDriver.make(edges: [.top: (top, EdgeConfiguration())])
-        driver.container.onEvent = { events.append($0) }
+        driver.container.onEvent = { if case .announce = $0 {} else { events.append($0) } }  // AnnouncementTests has those
         driver.drag(by: pullPastTrigger)
         driver.simulation.dragMoved(by: Point(x: 0, y: -150))
         driver.advance(by: RefreshDriver.frame)

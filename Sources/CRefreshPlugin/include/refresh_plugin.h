@@ -85,8 +85,23 @@ typedef enum refresh_state {
     REFRESH_STATE_ELIGIBLE = 3,     /* past the trigger with the finger down: release refreshes */
     REFRESH_STATE_REFRESHING = 4,   /* loading; animate with state_time */
     REFRESH_STATE_FINISHED = 5,     /* done: see refresh_frame.result; shown for a hold time */
-    REFRESH_STATE_NO_MORE_DATA = 6  /* a load-more edge at the end of the data */
+    REFRESH_STATE_NO_MORE_DATA = 6, /* a load-more edge at the end of the data */
+    /* Added without an ABI bump: a plugin that predates them reads an unknown state and should
+     * draw it as NONE. */
+    REFRESH_STATE_SECONDARY_ELIGIBLE = 7, /* past the second floor's trigger: release opens it;
+                                             see refresh_frame.secondary_progress */
+    REFRESH_STATE_SECONDARY_OPEN = 8,     /* the second floor is open */
+    REFRESH_STATE_SECONDARY_CLOSING = 9   /* the second floor is closing */
 } refresh_state;
+
+/* How the indicator and the content move as the edge opens (refresh_frame.placement). */
+typedef enum refresh_placement {
+    REFRESH_PLACEMENT_PUSH = 0,     /* the content moves; the frame rides in the gap, touching it */
+    REFRESH_PLACEMENT_BEHIND = 1,   /* the content moves; the frame stays fixed at the viewport's
+                                       edge under it and is uncovered */
+    REFRESH_PLACEMENT_ABOVE = 2,    /* the content stays; the frame slides in over it */
+    REFRESH_PLACEMENT_STRETCH = 3   /* the frame is the gap: its size follows the pull */
+} refresh_placement;
 
 /* How a refresh ended (meaningful with REFRESH_STATE_FINISHED). */
 typedef enum refresh_result {
@@ -156,9 +171,15 @@ typedef struct refresh_frame {
     uint32_t theme;              /* a refresh_theme */
     uint32_t direction;          /* a refresh_direction */
     uint32_t reduce_motion;      /* 1: no spinning or sliding; a calm pulse or a still pose */
-    uint32_t reserved0;          /* 0 */
+    uint32_t placement;          /* a refresh_placement (was reserved0; 0, push, in older hosts) */
     const char *locale;          /* BCP 47 tag, e.g. "en", "zh-Hans", "ar" */
-    double reserved[8];          /* 0: room to grow */
+    /* The part of the frame the user sees, in the frame's points: what the pull has uncovered
+     * (push, behind) or the whole frame (above, stretch). draw_width 0 (older hosts): not given;
+     * take the part the pull distance uncovers next to the content. */
+    double draw_x, draw_y, draw_width, draw_height;
+    double secondary_progress;   /* second floor: 0 at the trigger distance, 1 at the floor's;
+                                    0 when the edge has none */
+    double reserved[3];          /* 0: room to grow */
 } refresh_frame;
 
 /* An instance the plugin made; opaque to the host. */
@@ -220,7 +241,13 @@ typedef struct refresh_plugin_descriptor {
     /* [host thread] As create, with what the host offers (log, resource folder). Optional: NULL
      * in plugins written before it (it took the place of reserved[0], which was NULL). */
     refresh_instance *(*create_with_host)(const refresh_host *host, const char *params_json, char *error, size_t error_size);
-    void *reserved[7];           /* NULL: room to grow */
+    /* [host thread] What a screen reader should say when `state` (with `result`) begins at `edge`,
+     * in `locale` (BCP 47): UTF-8 into text, NUL-terminated, truncated to text_size. Returns 1
+     * when it wrote a description, 0 to leave the words to the host (its defaults: "Pull to
+     * refresh", "Release to refresh", "Refreshing", … in en, zh-Hans and ar). Optional: NULL
+     * means the host's defaults (it took the place of reserved[0]). */
+    int (*describe)(refresh_instance *instance, uint32_t state, uint32_t result, uint32_t edge, const char *locale, char *text, size_t text_size);
+    void *reserved[6];           /* NULL: room to grow */
 } refresh_plugin_descriptor;
 
 /* The entry every plugin exports under REFRESH_PLUGIN_ENTRY_SYMBOL. [host thread] host_abi_version is the

@@ -34,7 +34,8 @@ public final class MyIndicator: RefreshIndicator {
         case .eligible: scale = 1.15
         case .refreshing: scale = frame.environment.reduceMotion ? 1 : 1 + 0.2 * sin(2 * .pi * frame.stateTime)
         case .finished, .noMoreData: scale = 0.6
-        case .none, .unknown: return
+        case .secondaryEligible: scale = 1 + 0.3 * min(max(frame.secondaryProgress, 0), 1)
+        case .none, .unknown, .secondaryOpen, .secondaryClosing: return
         }
         let r = radius * scale
         canvas.addEllipse(in: Rect(x: visible.center.x - r, y: visible.center.y - r, width: 2 * r, height: 2 * r))
