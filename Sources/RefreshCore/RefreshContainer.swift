@@ -365,10 +365,20 @@ public final class RefreshContainer {
 
     // MARK: Internals
 
-    /// Whether `edge` may start a refresh for an input of `gesture` (nil: programmatic).
-    private func mayStart(_ edge: RefreshEdge, gesture: Int?) -> Bool {
-        Guards.mayStart(
-            otherEdgeRefreshing: RefreshEdge.allCases.contains { $0 != edge && slots[$0]?.machine.isBusy == true },
+    /// Whether `edge` may start a refresh, or open its second floor, for `input` of `gesture`
+    /// (nil: programmatic). A second floor never shares the list with a refresh, whatever
+    /// ``allowsSimultaneousRefresh`` says.
+    private func mayStart(_ edge: RefreshEdge, for input: Input, gesture: Int?) -> Bool {
+        let others = RefreshEdge.allCases.filter { $0 != edge }.compactMap { slots[$0]?.machine }
+        let otherRefreshing = others.contains { $0.phase == .refreshing }
+        let otherFloor = others.contains { $0.isBusy && $0.phase != .refreshing }
+        let opensFloor: Bool = switch input {
+        case .floorPulled, .openFloorRequested: true
+        case .released: slots[edge]?.machine.phase == .floorEligible
+        default: false
+        }
+        return !otherFloor && !(opensFloor && otherRefreshing) && Guards.mayStart(
+            otherEdgeRefreshing: otherRefreshing,
             allowsSimultaneousRefresh: allowsSimultaneousRefresh,
             gestureAlreadyTriggered: gesture != nil && gesture == triggeringGesture
         )
@@ -377,7 +387,7 @@ public final class RefreshContainer {
     private func send(_ input: Input, to edge: RefreshEdge, gesture: Int?) {
         guard let slot = slots[edge] else { return }
         let before = slot.machine
-        let effects = slot.machine.handle(input, policy: slot.configuration.triggerPolicy, mayStart: mayStart(edge, gesture: gesture))
+        let effects = slot.machine.handle(input, policy: slot.configuration.triggerPolicy, mayStart: mayStart(edge, for: input, gesture: gesture))
         if !slot.machine.holdsOpen { slot.needsReveal = false }
         guard !effects.isEmpty || slot.machine != before else { return }
         refreshShownState(slot)

@@ -9,6 +9,8 @@ import Testing
     struct Row: CustomTestStringConvertible, Sendable {
         var from: Machine.Phase
         var loadsMore = true
+        /// A refresh edge with a second floor (`refreshesBelow` as given).
+        var floor: Bool? = nil
         var noMoreData = false
         var hidden = false
         var input: Machine.Input
@@ -21,7 +23,7 @@ import Testing
         var generationAfter: Int? = nil
 
         var testDescription: String {
-            "\(from) + \(input) [\(loadsMore ? "load" : "refresh") edge, \(policy), mayStart \(mayStart), noMore \(noMoreData), hidden \(hidden)] → \(to)"
+            "\(from) + \(input) [\(floor.map { $0 ? "floor edge" : "floor-only edge" } ?? (loadsMore ? "load edge" : "refresh edge")), \(policy), mayStart \(mayStart), noMore \(noMoreData), hidden \(hidden)] → \(to)"
         }
     }
 
@@ -94,11 +96,47 @@ import Testing
         Row(from: .finished(.success, retracting: false), input: .setNoMoreData, to: .finished(.success, retracting: false), noMoreDataAfter: true),
         Row(from: .finished(.noMoreData, retracting: false), noMoreData: true, input: .reset, to: .idle, noMoreDataAfter: false),
         Row(from: .finished(.failure, retracting: false), input: .setHidden(true), to: .idle, hiddenAfter: true),
+        // the second floor
+        Row(from: .idle, floor: true, input: .floorPulled(progress: 1, tracking: true), to: .floorEligible, effects: [.becameFloorEligible]),
+        Row(from: .eligible, floor: true, input: .floorPulled(progress: 1.2, tracking: true), to: .floorEligible, effects: [.stoppedBeingEligible, .becameFloorEligible]),
+        Row(from: .eligible, floor: true, input: .floorPulled(progress: 1.2, tracking: true), mayStart: false, to: .eligible),
+        Row(from: .idle, input: .floorPulled(progress: 2, tracking: true), to: .idle),  // no floor
+        Row(from: .idle, floor: true, input: .floorPulled(progress: 2, tracking: false), to: .idle),
+        Row(from: .floorEligible, floor: true, input: .floorPulled(progress: 0.5, tracking: true), to: .eligible, effects: [.stoppedBeingFloorEligible, .becameEligible]),
+        Row(from: .floorEligible, floor: false, input: .floorPulled(progress: 0.5, tracking: true), to: .idle, effects: [.stoppedBeingFloorEligible]),
+        Row(from: .floorEligible, floor: true, input: .floorPulled(progress: -0.2, tracking: true), to: .idle, effects: [.stoppedBeingFloorEligible]),
+        Row(from: .floorEligible, floor: true, input: .floorPulled(progress: 1.5, tracking: true), to: .floorEligible),
+        Row(from: .floorEligible, floor: true, input: .pulled(progress: 3, tracking: true), to: .floorEligible),
+        Row(from: .floorEligible, floor: true, input: .released, to: .floorOpen, effects: [.openedFloor(.userGesture)]),
+        Row(from: .floorEligible, floor: true, input: .released, mayStart: false, to: .idle, effects: [.stoppedBeingFloorEligible]),
+        Row(from: .floorEligible, floor: true, input: .cancelled, to: .idle, effects: [.stoppedBeingFloorEligible]),
+        Row(from: .floorEligible, floor: true, input: .reset, to: .idle, effects: [.stoppedBeingFloorEligible]),
+        Row(from: .floorEligible, floor: true, input: .setHidden(true), to: .idle, effects: [.stoppedBeingFloorEligible], hiddenAfter: true),
+        Row(from: .floorEligible, floor: true, input: .beginRequested, to: .floorEligible),
+        Row(from: .idle, floor: true, input: .openFloorRequested, to: .floorOpen, effects: [.openedFloor(.programmatic)]),
+        Row(from: .eligible, floor: true, input: .openFloorRequested, to: .floorOpen, effects: [.stoppedBeingEligible, .openedFloor(.programmatic)]),
+        Row(from: .finished(.success, retracting: true), floor: true, input: .openFloorRequested, to: .floorOpen, effects: [.openedFloor(.programmatic)]),
+        Row(from: .idle, floor: true, input: .openFloorRequested, mayStart: false, to: .idle),
+        Row(from: .idle, floor: true, hidden: true, input: .openFloorRequested, to: .idle),
+        Row(from: .idle, loadsMore: false, input: .openFloorRequested, to: .idle),  // no floor
+        Row(from: .refreshing, floor: true, input: .openFloorRequested, to: .refreshing),
+        Row(from: .floorOpen, floor: true, input: .closeFloorRequested, to: .floorClosing, effects: [.closingFloor]),
+        Row(from: .floorOpen, floor: true, input: .beginRequested, to: .floorOpen),
+        Row(from: .floorOpen, floor: true, input: .pulled(progress: 3, tracking: true), to: .floorOpen),
+        Row(from: .floorOpen, floor: true, input: .released, to: .floorOpen),
+        Row(from: .floorOpen, floor: true, input: .reset, to: .idle, effects: [.closingFloor]),
+        Row(from: .floorOpen, floor: true, input: .setHidden(true), to: .idle, effects: [.closingFloor], hiddenAfter: true),
+        Row(from: .floorClosing, floor: true, input: .retracted, to: .idle),
+        Row(from: .floorClosing, floor: true, input: .closeFloorRequested, to: .floorClosing),
+        Row(from: .floorClosing, floor: true, input: .openFloorRequested, to: .floorClosing),
+        Row(from: .floorClosing, floor: true, input: .setHidden(true), to: .idle, hiddenAfter: true),
+        Row(from: .idle, floor: false, input: .pulled(progress: 1.5, tracking: true), to: .idle),  // only the floor opens
+        Row(from: .idle, floor: true, input: .pulled(progress: 1.5, tracking: true), to: .eligible, effects: [.becameEligible]),
     ]
 
     @Test(arguments: rows)
     func row(_ row: Row) {
-        var machine = Machine(loadsMore: row.loadsMore, phase: row.from, hasNoMoreData: row.noMoreData, isHidden: row.hidden, generation: Self.generation)
+        var machine = Machine(loadsMore: row.floor == nil && row.loadsMore, hasFloor: row.floor != nil, refreshesBelowFloor: row.floor ?? true, phase: row.from, hasNoMoreData: row.noMoreData, isHidden: row.hidden, generation: Self.generation)
         let effects = machine.handle(row.input, policy: row.policy, mayStart: row.mayStart)
         #expect(machine.phase == row.to)
         #expect(effects == row.effects)

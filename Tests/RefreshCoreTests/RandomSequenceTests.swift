@@ -22,18 +22,23 @@ import Testing
     /// Kind changes that need no reset in between.
     static let legal: [Kind: Set<Kind>] = [
         .unknown: [.none, .pulling, .refreshing, .noMoreData, .finished],
-        .none: [.pulling, .eligible, .refreshing, .noMoreData],
-        .pulling: [.none, .eligible, .refreshing, .noMoreData],
-        .eligible: [.none, .pulling, .refreshing, .noMoreData],
+        .none: [.pulling, .eligible, .refreshing, .noMoreData, .secondaryEligible, .secondaryOpen],
+        .pulling: [.none, .eligible, .refreshing, .noMoreData, .secondaryEligible, .secondaryOpen],
+        .eligible: [.none, .pulling, .refreshing, .noMoreData, .secondaryEligible, .secondaryOpen],
         .refreshing: [.finished],
-        .finished: [.none, .noMoreData, .refreshing],
+        .finished: [.none, .noMoreData, .refreshing, .secondaryOpen],
         .noMoreData: [],
+        .secondaryEligible: [.none, .pulling, .eligible, .secondaryOpen],
+        .secondaryOpen: [.secondaryClosing],
+        .secondaryClosing: [.none],
     ]
     /// Kind changes that only a reset may cause.
     static let afterReset: [Kind: Set<Kind>] = [
         .refreshing: [.none, .pulling],
         .finished: [.none, .pulling],
         .noMoreData: [.none, .pulling],
+        .secondaryOpen: [.none, .pulling],
+        .secondaryClosing: [.none, .pulling],
     ]
 
     static let sequences = ProcessInfo.processInfo.environment["REFRESHKIT_SEQUENCES"].flatMap(Int.init) ?? 2000
@@ -41,13 +46,15 @@ import Testing
     @Test func randomSequencesKeepEveryRule() throws {
         var generator = SeededRandom(seed: 0x5EED_2026)
         var transitions = 0
+        var reached: Set<Kind> = []
         for sequence in 0..<Self.sequences {
-            transitions += try runSequence(&generator, index: sequence)
+            transitions += try runSequence(&generator, index: sequence, reached: &reached)
         }
         #expect(transitions > Self.sequences * 5, "the sequences exercised too few transitions: \(transitions)")
+        #expect(reached == Set(Kind.allCases), "states never reached: \(Set(Kind.allCases).subtracting(reached))")
     }
 
-    private func runSequence(_ g: inout SeededRandom, index: Int) throws -> Int {
+    private func runSequence(_ g: inout SeededRandom, index: Int, reached: inout Set<Kind>) throws -> Int {
         var resets = 0
         let indicators = PerEdge(top: StampingIndicator(), bottom: StampingIndicator(), leading: StampingIndicator(), trailing: StampingIndicator())
         let content = [200.0, 900, 2000][Int.random(in: 0..<3, using: &g)]
@@ -58,6 +65,13 @@ import Testing
         for edge in [RefreshEdge.top, .bottom] {
             indicators[edge].resets = { resets }
             configurations[edge] = EdgeConfiguration.random(for: edge, using: &g)
+            if edge == .top, configurations[edge]!.triggerPolicy == .onRelease, Int.random(in: 0..<3, using: &g) == 0 {
+                let trigger = configurations[edge]!.triggerDistance!
+                configurations[edge]!.secondFloor = SecondFloor(
+                    triggerDistance: trigger + Double.random(in: 10...150, using: &g),
+                    openExtent: Bool.random(using: &g) ? nil : trigger + Double.random(in: 160...600, using: &g),
+                    refreshesBelow: Bool.random(using: &g))
+            }
             try container.enable(edge, indicator: indicators[edge], configuration: configurations[edge]!, action: action)
         }
         /// Keyed by the simulation's gesture and the number of host bursts before it: after a burst
@@ -88,6 +102,10 @@ import Testing
                 if !(sim.offset.x.isFinite && sim.offset.y.isFinite && sim.velocity.y.isFinite) {
                     Issue.record("sequence \(index): non-finite offset \(sim.offset) or velocity \(sim.velocity)")
                 }
+                let floorOpen = container.enabledEdges.contains { [.secondaryOpen, .secondaryClosing].contains(container.state(of: $0).kind) }
+                if floorOpen && container.enabledEdges.contains(where: { container.state(of: $0) == .refreshing }) {
+                    Issue.record("sequence \(index): a refresh and a second floor at once")
+                }
                 for edge in container.enabledEdges {
                     let status = container.status(of: edge)!
                     if !(status.progress.isFinite && status.pull.distance.isFinite && status.pull.rawDistance.isFinite) {
@@ -99,7 +117,7 @@ import Testing
         let weird: [Double] = [.nan, .infinity, -.infinity, 1e300]
         let edges: [RefreshEdge] = [.top, .bottom]
         for _ in 0..<Int.random(in: 5...25, using: &g) {
-            switch Int.random(in: 0..<13, using: &g) {
+            switch Int.random(in: 0..<14, using: &g) {
             case 0, 1, 2:
                 driver.simulation.dragBegan()
                 let diagonal = Bool.random(using: &g)
@@ -167,16 +185,21 @@ import Testing
             case 11:
                 resets += 1
                 container.setHidden(Bool.random(using: &g), edges.randomElement(using: &g)!)
+            case 12:
+                if Bool.random(using: &g) { container.openSecondFloor(.top) } else { container.closeSecondFloor(.top) }
+                frames(Int.random(in: 1...60, using: &g))
             default:
                 frames(Int.random(in: 1...90, using: &g))
             }
         }
         frames(240)
+        if container.state(of: .top).kind == .secondaryClosing { Issue.record("sequence \(index): the second floor is stuck closing") }
 
         #expect(triggersPerGesture.values.allSatisfy { $0 <= 1 }, "sequence \(index): \(triggersPerGesture)")
         var transitions = 0
         for edge in edges {
             let log = indicators[edge].log
+            reached.formUnion(log.map(\.state.kind))
             for (before, after) in zip(log, log.dropFirst()) where before.state.kind != after.state.kind {
                 transitions += 1
                 let from = before.state.kind, to = after.state.kind
