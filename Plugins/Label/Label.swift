@@ -35,6 +35,22 @@ public final class Label: RefreshIndicator {
         language = parameters.string("language")
     }
 
+    /// The label's own words, which a screen reader then says too (the `language` parameter wins);
+    /// the second floor's states in the SDK's words.
+    public func stateDescription(_ state: RefreshState, edge: RefreshEdge, locale: String) -> String? {
+        let strings = LabelStrings.language(for: language.isEmpty ? locale : language).strings(for: edge)
+        switch state {
+        case .pulling: return strings.pull
+        case .eligible: return strings.release
+        case .refreshing: return strings.loading
+        case .finished(.success): return strings.success
+        case .finished(.failure): return strings.failure
+        case .finished(.noMoreData), .noMoreData: return strings.noMore
+        case .none, .unknown, .secondaryEligible, .secondaryOpen, .secondaryClosing:
+            return StateDescription.text(for: state, edge: edge, locale: language.isEmpty ? locale : language)
+        }
+    }
+
     public func draw(in canvas: Canvas, frame: IndicatorFrame) {
         let visible = frame.visibleRect
         guard visible.height > 0 else { return }

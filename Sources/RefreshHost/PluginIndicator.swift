@@ -74,7 +74,7 @@ public final class PluginIndicator: HostedIndicator {
     }
 
     /// What the plugin's own `describe` says: nil when it has none, declines, or writes nothing.
-    func pluginDescription(_ state: RefreshState, edge: RefreshEdge, locale: String) -> String? {
+    package func pluginDescription(_ state: RefreshState, edge: RefreshEdge, locale: String) -> String? {
         guard let describe = library.descriptor.describe else { return nil }
         var text = [CChar](repeating: 0, count: 512)
         let codes = CFrame.codes(state), edgeCode = UInt32(CFrame.edges.firstIndex(of: edge) ?? 0)

@@ -147,8 +147,10 @@ private let describeThunk: @convention(c) (UnsafeMutableRawPointer?, UInt32, UIn
     pointer, state, result, edge, locale, text, size in
     guard let indicator = instance(pointer)?.indicator else { return 0 }
     let edge = Int(edge) < CFrame.edges.count ? CFrame.edges[Int(edge)] : .top
-    let words = indicator.stateDescription(CFrame.state(state, result), edge: edge, locale: locale.map { String(cString: $0) } ?? "en")
-    guard let words, !words.isEmpty else { return 0 }
+    let refreshState = CFrame.state(state, result), localeName = locale.map { String(cString: $0) } ?? "en"
+    let words = indicator.stateDescription(refreshState, edge: edge, locale: localeName)
+    // The host's defaults are the SDK's: say them by leaving the words to the host.
+    guard let words, !words.isEmpty, words != StateDescription.text(for: refreshState, edge: edge, locale: localeName) else { return 0 }
     PluginExport.write(words, text, size)
     return 1
 }

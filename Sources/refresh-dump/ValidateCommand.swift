@@ -176,7 +176,8 @@ struct ValidateChildCommand: ParsableCommand {
 
         // Every state, at several progress values and times, both themes, every edge, reduced motion.
         let states: [RefreshState] = [.none, .pulling(progress: 0), .pulling(progress: 0.3), .pulling(progress: 0.7), .pulling(progress: 1), .eligible,
-                                      .refreshing, .finished(.success), .finished(.failure), .finished(.noMoreData), .noMoreData]
+                                      .refreshing, .finished(.success), .finished(.failure), .finished(.noMoreData), .noMoreData,
+                                      .secondaryEligible, .secondaryOpen, .secondaryClosing]
         var frames = 0, nondeterministic: [String] = [], renderErrors: [String] = [], untidy: [String] = [], outside: [String] = []
         // One surface for every frame, as in a host: a margin of sentinel colour around the frame
         // shows paint outside it; the state each frame leaves is checked after it.
@@ -215,7 +216,32 @@ struct ValidateChildCommand: ParsableCommand {
                 }
             }
         }
-        say(renderErrors.isEmpty ? "✓ rendering: \(frames) frames in every state, edge, theme and motion setting"
+        // Every placement: the frame's size follows the pull when stretched, and a host's draw rectangle is given.
+        for placement in IndicatorPlacement.allCases {
+            for state in states {
+                var spec = FrameSpec(state: state)
+                spec.size = placement == .stretch ? Size(width: Defaults.bandSize.width, height: 24) : Defaults.bandSize
+                var frame = spec.frame(refreshLength: indicator.refreshLength)
+                frame.placement = placement
+                frame.drawRect = placement == .push ? nil : Rect(x: 0, y: 0, width: spec.size.width, height: spec.size.height)
+                frame.secondaryProgress = state.isSecondFloor ? 1.2 : 0
+                let label = "\(placement) \(state)"
+                step("render \(label)")
+                indicator.refreshState = frame.state
+                do {
+                    let pixels = try stage.render(indicator, frame)
+                    if !indicator.lastUntidiness.isEmpty { untidy.append("\(label): \(indicator.lastUntidiness.joined(separator: ", "))") }
+                    if !stage.marginIsIntact(pixels) {
+                        outside.append(label)
+                        stage.repaintMargin()
+                    }
+                    frames += 1
+                } catch {
+                    renderErrors.append("\(label): \(error)")
+                }
+            }
+        }
+        say(renderErrors.isEmpty ? "✓ rendering: \(frames) frames in every state, edge, placement, theme and motion setting"
                                  : "✗ rendering: \(renderErrors.count) frames failed, first: \(renderErrors[0])")
         say(untidy.isEmpty ? "✓ Cairo state: every frame left the context as it was given"
                            : "✗ Cairo state: \(untidy.count) frames left the context changed, first: \(untidy[0])")
@@ -226,6 +252,24 @@ struct ValidateChildCommand: ParsableCommand {
                             : "✗ process: the plugin \(changes.joined(separator: ", ")) (the host put it back; a plugin must not)")
         say(nondeterministic.isEmpty ? "✓ determinism: every frame rendered twice gave the same pixels"
                                      : "✗ determinism: \(nondeterministic.count) frames differ between two renders, first: \(nondeterministic[0])")
+
+        // Words for screen readers: every state a user hears, at a refresh and a load edge, in each shipped locale.
+        step("describing every state")
+        var own = 0, missing: [String] = []
+        for locale in StateDescription.locales {
+            for edge in [RefreshEdge.top, .bottom] {
+                for state in states where state != .none {
+                    if indicator.pluginDescription(state, edge: edge, locale: locale) != nil { own += 1 }
+                    let words = indicator.stateDescription(state, edge: edge, locale: locale) ?? ""
+                    if words.isEmpty || words.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+                        missing.append("\(state) at \(edge) in \(locale)")
+                    }
+                }
+            }
+        }
+        let total = StateDescription.locales.count * 2 * (states.count - 1)
+        say(missing.isEmpty ? "✓ descriptions: every state has words in \(StateDescription.locales.joined(separator: ", ")) (\(own) of \(total) the plugin's own, the rest the SDK's)"
+                            : "✗ descriptions: \(missing.count) states have no words (or control characters), first: \(missing[0])")
 
         // Speed: median over pulling and refreshing frames at 390×120 pt @2x, clearing included.
         step("timing frames")
