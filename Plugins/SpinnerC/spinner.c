@@ -171,8 +171,14 @@ static int draw_frame(refresh_instance *instance, const refresh_frame *frame, ch
     /* The revealed part of the frame (see IndicatorFrame.visibleRect). */
     if (frame->pull_distance > 0) open = frame->pull_distance < height ? frame->pull_distance : height;
     else open = (frame->state == REFRESH_STATE_NONE || frame->state == REFRESH_STATE_UNKNOWN) ? 0 : height;
-    if (open <= 0) return 0;
     top = frame->edge == REFRESH_EDGE_BOTTOM ? 0 : height - open;
+    /* A host that says what is seen (placements other than push): its rectangle, turned with the canvas. */
+    if (frame->struct_size >= sizeof(refresh_frame) && frame->draw_width > 0 && frame->draw_height >= 0) {
+        if (frame->edge == REFRESH_EDGE_LEADING) { top = frame->draw_x; open = frame->draw_width; }
+        else if (frame->edge == REFRESH_EDGE_TRAILING) { top = frame->width - frame->draw_x - frame->draw_width; open = frame->draw_width; }
+        else { top = frame->draw_y; open = frame->draw_height; }
+    }
+    if (open <= 0) return 0;
     cx = 0 + width / 2;
     cy = top + open / 2;
     /* Too small a gap: rest against the content (see IndicatorFrame.anchoredCenter). */
@@ -194,6 +200,16 @@ static int draw_frame(refresh_instance *instance, const refresh_frame *frame, ch
     case REFRESH_STATE_ELIGIBLE:
         for (int i = 0; i < s->spokes; i++) alphas[i] = 1;
         draw_spokes(cr, s, cx, cy, tint, alphas);
+        break;
+    case REFRESH_STATE_SECONDARY_ELIGIBLE:
+        /* Past the second floor: the spokes, circled. */
+        for (int i = 0; i < s->spokes; i++) alphas[i] = 1;
+        draw_spokes(cr, s, cx, cy, tint, alphas);
+        cairo_new_path(cr);
+        cairo_arc(cr, cx, cy, s->radius * 1.35, 0, 2 * M_PI);
+        cairo_set_source_rgba(cr, tint.r, tint.g, tint.b, tint.a);
+        cairo_set_line_width(cr, s->radius * 0.12);
+        cairo_stroke(cr);
         break;
     case REFRESH_STATE_REFRESHING:
         if (frame->reduce_motion) {

@@ -27,7 +27,7 @@ enum SecondFloorPage {
                     y += tile + gap
                 }
                 canvas.fill(.color(ink))
-                let title = StateDescription.text(for: .secondaryOpen, edge: .top, locale: environment.locale) ?? ""
+                let title = StateDescription.text(for: status.state, edge: .top, locale: environment.locale) ?? ""
                 let layout = canvas.makeTextLayout(title, style: TextStyle(size: 17, weight: .semibold, width: max(10, rect.width - 32), truncation: .end))
                 let textColor = dark ? Color(red: 0.85, green: 0.9, blue: 1) : Color(red: 0.1, green: 0.2, blue: 0.45)
                 canvas.draw(layout, at: Point(x: rect.center.x - layout.size.width / 2, y: rect.minY + 24), color: textColor)

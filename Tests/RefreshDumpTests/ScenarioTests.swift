@@ -6,7 +6,7 @@ import RefreshPluginSDK
 @Suite struct ScenarioFileTests {
     @Test func theShippedScenariosCoverTheIssuesList() {
         #expect(shippedScenarios == ["first-page-fails.json", "fling-bottom.json", "load-more-to-end.json", "pull-short.json", "pull-to-refresh.json",
-                                     "refresh-fails.json", "short-list-both-ends.json"])
+                                     "refresh-fails.json", "second-floor.json", "short-list-both-ends.json"])
     }
 
     @Test(arguments: shippedScenarios)
@@ -24,7 +24,7 @@ import RefreshPluginSDK
         (#"{"edges": {"top": {"plugin": "Spinner"}}, "steps": [{"drag": {"from": 0, "to": 10, "duraton": 1}}]}"#,
          "scenario (scenario): steps[0].drag.duraton: unknown field (expected one of duration, easing, from, to)"),
         (#"{"edges": {"top": {"plugin": "Spinner"}}, "steps": [{"jump": {}}]}"#,
-         "scenario (scenario): steps[0]: unknown step 'jump' (expected one of drag, hold, release, fling, wheel, wait, finish, begin, loadMore, setParameter, placeholder)"),
+         "scenario (scenario): steps[0]: unknown step 'jump' (expected one of drag, hold, release, fling, wheel, wait, finish, begin, openSecondFloor, closeSecondFloor, loadMore, setParameter, placeholder)"),
         (#"{"edges": {"top": {"plugin": "Spinner"}}, "steps": [{"finish": {"result": "maybe"}}]}"#,
          "scenario (scenario): steps[0].finish.result: 'maybe' is not one of success, failure, noMoreData"),
         (#"{"edges": {"top": {"plugin": "Spinner"}}, "steps": [{"wait": -1}]}"#,
@@ -37,7 +37,7 @@ import RefreshPluginSDK
         (#"{"steps": []}"#, "scenario (scenario): edges: missing (an object of edge name → indicator)"),
         (#"{"edges": {"top": {"plugin": "Spinner"}}, "steps": [], "fps": 0}"#, "scenario (scenario): fps: 0.0 is outside 1.0...240.0"),
         (#"{"edges": {"top": {"plugin": "Spinner"}}, "steps": [{"wait": 1, "hold": 2}]}"#,
-         "scenario (scenario): steps[0]: expected an object with one step name (drag, hold, release, fling, wheel, wait, finish, begin, loadMore, setParameter, placeholder)"),
+         "scenario (scenario): steps[0]: expected an object with one step name (drag, hold, release, fling, wheel, wait, finish, begin, openSecondFloor, closeSecondFloor, loadMore, setParameter, placeholder)"),
     ]
 
     @Test(arguments: badFiles)
@@ -208,4 +208,30 @@ import RefreshPluginSDK
         let (badStatus, badOutput) = try refreshDump(["run", "\(folder)/bad.json", "--no-frames", "--out", "\(folder)/bad"])
         #expect(badStatus == 2 && badOutput.contains("haptics"), "\(badOutput)")
     }
+
+    @Test func theSecondFloorScenarioListsItsEventsAndCodeStepsWork() throws {
+        let folder = scratch("run-second-floor")
+        let (status, output) = try refreshDump(["run", "second-floor", "--no-frames", "--out", "\(folder)/out"])
+        #expect(status == 0, "\(output)")
+        for line in ["top: became eligible for the second floor", "top: opened the second floor (userGesture)", "top: closing the second floor",
+                     "top: announce \"Release to open the second floor\"", "top: announce \"Second floor open\""] {
+            #expect(output.contains(line), "\(line) missing from \(output)")
+        }
+        #expect(!output.contains("began refreshing"), "a floor, not a refresh")
+        let code = #"""
+        { "edges": { "top": { "plugin": "dev.refreshkit.label", "placement": "above", "secondFloor": { "triggerDistance": 150, "openExtent": 300 } } },
+          "locale": "zh-Hans",
+          "steps": [ { "openSecondFloor": {} }, { "wait": 0.8 }, { "closeSecondFloor": { "edge": "top" } }, { "wait": 1 } ] }
+        """#
+        try code.write(toFile: "\(folder)/code.json", atomically: true, encoding: .utf8)
+        let (codeStatus, codeOutput) = try refreshDump(["run", "\(folder)/code.json", "--no-frames", "--out", "\(folder)/code"])
+        #expect(codeStatus == 0 && codeOutput.contains("top: opened the second floor (programmatic)") && codeOutput.contains("top: announce \"已进入二楼\""), "\(codeOutput)")
+        for (good, bad) in [(#""secondFloor": { "triggerDistance": 150"#, #""secondFloor": { "triggerDistance": 20"#),
+                            (#""placement": "above""#, #""placement": "sideways""#)] {
+            try code.replacingOccurrences(of: good, with: bad).write(toFile: "\(folder)/bad.json", atomically: true, encoding: .utf8)
+            let (badStatus, badOutput) = try refreshDump(["run", "\(folder)/bad.json", "--no-frames", "--out", "\(folder)/bad"])
+            #expect(badStatus == 2 && badOutput.contains("edges.top") && (badOutput.contains("secondFloor.triggerDistance") || badOutput.contains("placement")), "\(badOutput)")
+        }
+    }
 }
+
