@@ -55,6 +55,8 @@ struct ReportCommand: ParsableCommand {
         var states: [String]
         /// Frames where a state changed, with the new state: the timeline's markers.
         var markers: [Marker]
+        /// Frames where the container asked for a haptic, with its kind: the timeline's ticks.
+        var haptics: [Marker]?
         var errors: [String]
     }
 
@@ -271,7 +273,9 @@ struct ReportCommand: ParsableCommand {
         try encoder?.finish()
         let name = plugin?.name ?? id
         return Cell(plugin: id, pluginName: name, column: column, columnName: variant.isEmpty ? name : "\(name) · \(variant)", scenario: scenario, theme: theme, tab: tab, video: video, poster: poster,
-                    fps: player.scenario.fps, frames: states.count, states: states, markers: markers, errors: errors.sorted())
+                    fps: player.scenario.fps, frames: states.count, states: states, markers: markers,
+                    haptics: player.events.compactMap { if case .haptic(let edge, let kind) = $0.event { Marker(frame: $0.frame, label: "\(edge.rawValue) \(kind.rawValue)") } else { nil } },
+                    errors: errors.sorted())
     }
 
     static func name(of state: RefreshState) -> String {
@@ -294,6 +298,8 @@ struct ReportCommand: ParsableCommand {
                 "triggerDistanceByPlugin": [plugin: c.triggerDistance ?? player.slots[edge]?.refreshLength ?? 0],
                 "startOffset": c.startOffset, "holdExtent": c.holdExtent as Any? ?? NSNull(),
                 "policy": "\(c.triggerPolicy)", "preloadDistance": c.preloadDistance as Any? ?? NSNull(), "resultHoldTime": c.resultHoldTime,
+                "haptics": c.haptics.rawValue, "placement": c.placement.rawValue,
+                "secondFloor": c.secondFloor.map { ["triggerDistance": $0.triggerDistance, "openExtent": $0.openExtent as Any? ?? NSNull(), "refreshesBelow": $0.refreshesBelow] as [String: Any] } as Any? ?? NSNull(),
             ] as [String: Any]
         }
         return ["fps": player.scenario.fps, "edges": edges]

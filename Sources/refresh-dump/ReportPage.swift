@@ -30,6 +30,8 @@ enum ReportPage {
         .track .marker[data-kind*="refreshing"] { background: #007aff; }
         .track .marker[data-kind*="eligible"] { background: #34c759; }
         .track .marker[data-kind*="finished"] { background: #af52de; }
+        .track .haptic { position: absolute; bottom: -5px; width: 6px; height: 6px; margin-left: -3px; border-radius: 3px; background: #ff2d55; }
+        .track .haptic[data-kind*="impact"] { width: 9px; height: 9px; margin-left: -4.5px; bottom: -6px; }
         input[type=range] { width: 390px; margin: 2px 0 0; }
         .label { font: 12px/1.3 ui-monospace, monospace; color: #3a3a3c; min-height: 2.6em; }
         .errors { color: #d70015; font-size: 12px; }
@@ -67,6 +69,7 @@ enum ReportPage {
           video.setAttribute("muted", "");
           const track = el("div", { className: "track" });
           for (const m of c.markers) track.append(el("span", { className: "marker", title: `#${m.frame}: ${m.label}`, dataset: { kind: m.label }, style: `left: ${100 * m.frame / Math.max(1, c.frames - 1)}%` }));
+          for (const h of c.haptics || []) track.append(el("span", { className: "haptic", title: `#${h.frame}: haptic ${h.label}`, dataset: { kind: h.label }, style: `left: ${100 * h.frame / Math.max(1, c.frames - 1)}%` }));
           const range = el("input", { type: "range", min: 0, max: c.frames - 1, value: 0, "aria-label": `${c.pluginName}, ${c.scenario}: frame` });
           const label = el("div", { className: "label" });
           const figure = el("figure", { tabIndex: 0, dataset: { status: "loading", plugin: c.plugin, scenario: c.scenario } }, video, track, range, label);

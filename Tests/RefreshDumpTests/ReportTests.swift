@@ -52,6 +52,22 @@ import Testing
         #expect(badStatus == 2 && bad.contains("expected NAME: k=v, k=v"), "\(bad)")
     }
 
+    @Test func theTimelineMarksHapticsAndTheSpecNamesTheNewOptions() throws {
+        let folder = scratch("report-haptics")
+        let (status, output) = try refreshDump(["report", "--plugin", "Spinner", "--scenario", "second-floor", "--out", folder])
+        #expect(status == 0, "\(output)")
+        let shard = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: "\(folder)/report-shard-0-of-1.json"))) as? [String: Any])
+        let cells = try #require(shard["cells"] as? [[String: Any]])
+        let haptics = try #require(cells.first?["haptics"] as? [[String: Any]])
+        #expect(haptics.map { $0["label"] as? String } == ["top selection", "top selection", "top impact"])
+        let page = try String(contentsOfFile: "\(folder)/index.html", encoding: .utf8)
+        #expect(page.contains(#"className: "haptic""#))
+        let spec = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: "\(folder)/spec.json"))) as? [String: Any])
+        let top = try #require(((spec["scenarios"] as? [String: Any])?["second-floor"] as? [String: Any])?["edges"] as? [String: Any])["top"] as? [String: Any]
+        #expect((top?["secondFloor"] as? [String: Any])?["triggerDistance"] as? Double == 150)
+        #expect(top?["placement"] as? String == "push" && top?["haptics"] as? String == "thresholdAndStart")
+    }
+
     @Test func localesAreTabsAndArabicIsMirrored() throws {
         let folder = scratch("report-locales")
         let (status, output) = try refreshDump(["report", "--plugin", "Label", "--scenario", "pull-to-refresh", "--locale", "en,ar", "--out", folder])
