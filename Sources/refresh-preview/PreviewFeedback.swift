@@ -20,6 +20,10 @@ final class PreviewFeedback {
     init(speak: Bool) {
         speaker = speak ? Self.find("espeak-ng") : nil
         if speak && speaker == nil { notes.append("--speak: espeak-ng is not installed (apt-get install espeak-ng); announcements show as captions only") }
+        guard Self.mayHaveAudio else {
+            notes.append("no audio device (no /dev/snd, no PulseAudio or PipeWire socket): haptic clicks are silent; the panel's lamp still flashes")
+            return
+        }
         guard SDL_InitSubSystem(SDL_INIT_AUDIO) == 0 else {
             notes.append("no audio (\(String(cString: SDL_GetError()))): haptic clicks are silent; the panel's lamp still flashes")
             return
@@ -75,6 +79,17 @@ final class PreviewFeedback {
         process.standardError = FileHandle.nullDevice
         try? process.run()
         speaking = process
+    }
+
+    /// Whether an audio output may exist: a sound card, a sound server's socket, or an SDL driver
+    /// named by the user. Without one, opening the device only fills the terminal with ALSA's complaints.
+    static var mayHaveAudio: Bool {
+        let environment = ProcessInfo.processInfo.environment
+        if environment["SDL_AUDIODRIVER"] != nil || environment["PULSE_SERVER"] != nil { return true }
+        let fm = FileManager.default
+        if let runtime = environment["XDG_RUNTIME_DIR"],
+           fm.fileExists(atPath: "\(runtime)/pulse/native") || fm.fileExists(atPath: "\(runtime)/pipewire-0") { return true }
+        return ((try? fm.contentsOfDirectory(atPath: "/dev/snd")) ?? []).contains { $0.hasPrefix("pcm") }
     }
 
     private static func find(_ program: String) -> String? {
