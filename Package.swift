@@ -25,6 +25,13 @@ let package = Package(
         .library(name: "RefreshLabel", type: .dynamic, targets: ["Label"]),
         .library(name: "RefreshLottie", type: .dynamic, targets: ["Lottie"]),
         .library(name: "RefreshTemplate", type: .dynamic, targets: ["Template"]),
+        // The gallery: the famous indicators of other platforms.
+        .library(name: "RefreshMaterial", type: .dynamic, targets: ["Material"]),
+        .library(name: "RefreshWaterDrop", type: .dynamic, targets: ["WaterDrop"]),
+        .library(name: "RefreshBezierRadar", type: .dynamic, targets: ["BezierRadar"]),
+        .library(name: "RefreshStoreHouse", type: .dynamic, targets: ["StoreHouse"]),
+        .library(name: "RefreshPhoenix", type: .dynamic, targets: ["Phoenix"]),
+        .library(name: "RefreshImageSequence", type: .dynamic, targets: ["ImageSequence"]),
         // Plugins broken on purpose, for the loader tests (skipped by plugin discovery).
         .library(name: "FixturePluginNoEntry", type: .dynamic, targets: ["FixturePluginNoEntry"]),
         .library(name: "FixturePluginFutureABI", type: .dynamic, targets: ["FixturePluginFutureABI"]),
@@ -88,6 +95,12 @@ let package = Package(
         .target(name: "Label", dependencies: ["RefreshPluginSDK"], path: "Plugins/Label", linkerSettings: pluginLinking),
         .target(name: "Lottie", dependencies: ["RefreshPluginSDK", "CRLottie"], path: "Plugins/Lottie", linkerSettings: pluginLinking),
         .target(name: "Template", dependencies: ["RefreshPluginSDK"], path: "Examples/SwiftPlugin/Sources/MyIndicator", linkerSettings: pluginLinking),
+        .target(name: "Material", dependencies: ["RefreshPluginSDK"], path: "Plugins/Material", linkerSettings: pluginLinking),
+        .target(name: "WaterDrop", dependencies: ["RefreshPluginSDK"], path: "Plugins/WaterDrop", linkerSettings: pluginLinking),
+        .target(name: "BezierRadar", dependencies: ["RefreshPluginSDK"], path: "Plugins/BezierRadar", linkerSettings: pluginLinking),
+        .target(name: "StoreHouse", dependencies: ["RefreshPluginSDK"], path: "Plugins/StoreHouse", linkerSettings: pluginLinking),
+        .target(name: "Phoenix", dependencies: ["RefreshPluginSDK"], path: "Plugins/Phoenix", linkerSettings: pluginLinking),
+        .target(name: "ImageSequence", dependencies: ["RefreshPluginSDK"], path: "Plugins/ImageSequence", linkerSettings: pluginLinking),
         .target(name: "SpinnerC", dependencies: ["CRefreshPlugin", "CCairo", "CJSON"], path: "Plugins/SpinnerC",
                 linkerSettings: [.linkedLibrary("m")] + pluginLinking),
 

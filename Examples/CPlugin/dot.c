@@ -61,11 +61,21 @@ static int dot_render(refresh_instance *instance, const refresh_frame *frame, ch
     return 0;
 }
 
+/* Designated initializers: fields the ABI gains later (always appended or taking a reserved slot)
+ * stay zero, which means "absent", and this file keeps compiling. */
 static const refresh_plugin_descriptor descriptor = {
-    sizeof(refresh_plugin_descriptor), REFRESH_PLUGIN_ABI_VERSION,
-    "com.example.dot-c", "Dot (C)", "0.1.0", "A dot that grows with the pull and pulses while loading.",
-    params, sizeof params / sizeof params[0], 0,
-    dot_create, dot_destroy, dot_length, NULL, dot_render, NULL, { NULL },
+    .struct_size = sizeof(refresh_plugin_descriptor),
+    .abi_version = REFRESH_PLUGIN_ABI_VERSION,
+    .id = "com.example.dot-c",
+    .name = "Dot (C)",
+    .version = "0.1.0",
+    .description = "A dot that grows with the pull and pulses while loading.",
+    .params = params,
+    .param_count = sizeof params / sizeof params[0],
+    .create = dot_create,
+    .destroy = dot_destroy,
+    .refresh_length = dot_length,
+    .render = dot_render,
 };
 
 REFRESH_PLUGIN_EXPORT const refresh_plugin_descriptor *refresh_plugin_entry(uint32_t host_abi_version, char *error, size_t error_size) {

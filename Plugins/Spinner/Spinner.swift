@@ -18,6 +18,8 @@ public final class Spinner: RefreshIndicator {
         .color("darkColor", default: "#AEAEB2", help: "Spoke colour on dark backgrounds"),
         .color("successColor", default: "#34C759", help: "Tick colour"),
         .color("failureColor", default: "#FF3B30", help: "Cross colour"),
+        .choice("style", default: "classic", options: ["classic", "ios13"],
+                help: "classic: spokes appear one by one as you pull; ios13: all fade in together and the spinner turns as you pull (iOS 13+)"),
     ]
 
     public let refreshLength = 60.0
@@ -35,7 +37,11 @@ public final class Spinner: RefreshIndicator {
         darkColor = parameters.color("darkColor")
         successColor = parameters.color("successColor")
         failureColor = parameters.color("failureColor")
+        fadesIn = parameters.string("style") == "ios13"
     }
+
+    /// The iOS 13+ look: the whole spinner fades in with the pull instead of spoke by spoke.
+    let fadesIn: Bool
 
     public func draw(in canvas: Canvas, frame: IndicatorFrame) {
         guard frame.visibleRect.height > 0 else { return }
@@ -50,6 +56,9 @@ public final class Spinner: RefreshIndicator {
             canvas.fill(.color(frame.isDark ? Color(red: 0.17, green: 0.17, blue: 0.18) : .white))
         }
         switch frame.state {
+        case .pulling(let progress) where fadesIn:
+            // iOS 13+: every spoke at once, fading in, the oldest-looking tail already in place.
+            drawSpokes(canvas, center, tint) { i in progress * (1 - 0.6 * Double(i) / Double(spokes)) }
         case .pulling(let progress):
             drawSpokes(canvas, center, tint) { i in min(max(progress * Double(spokes) - Double(i), 0), 1) }
         case .eligible:

@@ -156,6 +156,42 @@ extension Canvas {
         TextLayout(text, style: style, cr: cr)
     }
 
+    /// The outlines of `layout`'s glyphs with its top-left corner at `origin`, as polylines (curves
+    /// flattened by Cairo to within a tenth of a pixel): the text's shape as line segments, in any
+    /// script the fonts cover. Nothing is drawn, and the current path is left empty.
+    public func textOutlines(_ layout: TextLayout, at origin: Point) -> [[Point]] {
+        withSavedState {
+            cairo_new_path(cr)
+            cairo_move_to(cr, origin.x, origin.y)
+            pango_cairo_update_layout(cr, layout.layout)
+            pango_cairo_layout_path(cr, layout.layout)
+            guard let flat = cairo_copy_path_flat(cr) else { return [] }
+            defer { cairo_path_destroy(flat); cairo_new_path(cr) }
+            var lines: [[Point]] = [], current: [Point] = []
+            var i = 0
+            let data = flat.pointee.data!
+            while i < Int(flat.pointee.num_data) {
+                let header = data[i].header
+                switch header.type {
+                case CAIRO_PATH_MOVE_TO:
+                    if current.count > 1 { lines.append(current) }
+                    current = [Point(x: data[i + 1].point.x, y: data[i + 1].point.y)]
+                case CAIRO_PATH_LINE_TO:
+                    current.append(Point(x: data[i + 1].point.x, y: data[i + 1].point.y))
+                case CAIRO_PATH_CLOSE_PATH:
+                    if let first = current.first { current.append(first) }
+                    if current.count > 1 { lines.append(current) }
+                    current = []
+                default:
+                    break
+                }
+                i += Int(header.length)
+            }
+            if current.count > 1 { lines.append(current) }
+            return lines
+        }
+    }
+
     /// Draws `layout` with its top-left corner at `origin`, in `color`.
     public func draw(_ layout: TextLayout, at origin: Point, color: Color) {
         withSavedState {

@@ -238,6 +238,7 @@ struct ValidateChildCommand: ParsableCommand {
                     frames += 1
                 } catch {
                     renderErrors.append("\(label): \(error)")
+                    if !indicator.lastUntidiness.isEmpty { untidy.append("\(label): \(indicator.lastUntidiness.joined(separator: ", "))") }
                 }
             }
         }

@@ -71,12 +71,13 @@ import RefreshPluginSDK
 }
 
 @Suite struct ValidateCommandTests {
-    @Test(arguments: ["RefreshSpinner", "RefreshSpinnerC", "RefreshRainbow", "RefreshPathDrawing", "RefreshLabel", "RefreshLottie", "RefreshTemplate"])
+    @Test(arguments: ["RefreshSpinner", "RefreshSpinnerC", "RefreshRainbow", "RefreshPathDrawing", "RefreshLabel", "RefreshLottie", "RefreshTemplate",
+                      "RefreshMaterial", "RefreshWaterDrop", "RefreshBezierRadar", "RefreshStoreHouse", "RefreshPhoenix", "RefreshImageSequence"])
     func everyBuiltInPasses(product: String) throws {
         let (status, output) = try refreshDump(["validate", "\(products)/lib\(product).so"])
         #expect(status == 0, "\(output)")
         #expect(output.hasSuffix("PASS\n"))
-        #expect(output.contains("✓ determinism") && output.contains("✓ rendering: 528 frames"))
+        #expect(output.contains("✓ determinism") && output.contains("✓ rendering: 728 frames"))
     }
 
     @Test(arguments: [
@@ -86,12 +87,12 @@ import RefreshPluginSDK
         ("FixturePluginDeclines", "✗ load: plugin %@: the plugin declined to load: this plugin needs a GPU"),
         ("FixturePluginCreateFails", "✗ load: plugin %@: create failed: the tint is not a colour this plugin likes"),
         ("FixturePluginNaNLength", "✗ load: plugin %@: refresh length is nan; it must be a finite number > 0"),
-        ("FixturePluginRenderFails", "✗ rendering: 528 frames failed, first: top light none t=0.0: plugin %@: render failed: out of paint"),
+        ("FixturePluginRenderFails", "✗ rendering: 728 frames failed, first: top light none t=0.0: plugin %@: render failed: out of paint"),
         ("FixturePluginRenderCrashes", "✗ crashed with signal 11 (Segmentation fault) during: render top light none t=0.0"),
         // Plugins that draw and return 0, yet would harm a host: each caught by its own check.
         ("FixturePluginExits", "✗ the check process ended early (status 0) during: render top light none t=0.4; a plugin must never end its host"),
-        ("FixturePluginUntidy", "✗ Cairo state: 528 frames left the context changed, first: top light none t=0.0: left its Cairo context in an error state: invalid matrix (not invertible)"),
-        ("FixturePluginPaintsOutside", "✗ bounds: 528 frames painted outside the frame (over a host's list or panel), first: top light none t=0.0"),
+        ("FixturePluginUntidy", "✗ Cairo state: 728 frames left the context changed, first: top light none t=0.0: left its Cairo context in an error state: invalid matrix (not invertible)"),
+        ("FixturePluginPaintsOutside", "✗ bounds: 728 frames painted outside the frame (over a host's list or panel), first: top light none t=0.0"),
         ("FixturePluginProcess", "✗ process: the plugin changed the C locale, changed the working directory, replaced the handler of signal 10 (the host put it back; a plugin must not)"),
         ("FixturePluginHugeLength", "✗ refresh length 1e+308 pt is outside 1...2000 (a host would pull the list that far)"),
         ("FixturePluginEscapes", "✗ text: name holds control characters (a terminal escape, a newline)"),

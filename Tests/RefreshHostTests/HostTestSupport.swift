@@ -10,7 +10,8 @@ let products = PluginSearchPath.buildProductsDirectory!
 func library(_ product: String) -> String { "\(products)/lib\(product).so" }
 
 /// The built-in plugins, by product name.
-let builtIns = ["RefreshSpinner", "RefreshSpinnerC", "RefreshRainbow", "RefreshPathDrawing", "RefreshLabel", "RefreshLottie", "RefreshTemplate"]
+let builtIns = ["RefreshSpinner", "RefreshSpinnerC", "RefreshRainbow", "RefreshPathDrawing", "RefreshLabel", "RefreshLottie", "RefreshTemplate",
+                "RefreshMaterial", "RefreshWaterDrop", "RefreshBezierRadar", "RefreshStoreHouse", "RefreshPhoenix", "RefreshImageSequence"]
 
 /// A scratch folder for one test.
 func scratchDirectory(_ name: String) -> String {

@@ -123,7 +123,7 @@ import RefreshPluginSDK
     @Test func theCSpinnerValidatesItsOwnParametersToo() throws {
         // The host checks values before create; a C plugin handed bad JSON still says why.
         let spinner = try PluginLibrary(path: library("RefreshSpinnerC"))
-        #expect(spinner.info.parameters.count == 7)
+        #expect(spinner.info.parameters.count == 8)
         #expect(spinner.info.indicator.id == "dev.refreshkit.spinner-c")
     }
 }
@@ -133,7 +133,9 @@ import RefreshPluginSDK
         let found = PluginSearchPath(directories: [products]).discover()
         let ids = Set(found.compactMap { try? $0.get().indicator.id })
         #expect(ids == ["dev.refreshkit.spinner", "dev.refreshkit.spinner-c", "dev.refreshkit.rainbow", "dev.refreshkit.path-drawing",
-                        "dev.refreshkit.label", "dev.refreshkit.lottie", "com.example.my-indicator"])
+                        "dev.refreshkit.label", "dev.refreshkit.lottie", "com.example.my-indicator",
+                        "dev.refreshkit.material", "dev.refreshkit.water-drop", "dev.refreshkit.bezier-radar", "dev.refreshkit.storehouse",
+                        "dev.refreshkit.phoenix", "dev.refreshkit.image-sequence"])
         #expect(found.allSatisfy { (try? $0.get()) != nil }, "fixtures must be skipped: \(found)")
     }
 

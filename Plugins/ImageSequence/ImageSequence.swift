@@ -1,0 +1,116 @@
+import Foundation
+import RefreshPluginSDK
+
+/// MJRefresh's GIF header: a folder of PNG frames (`frame-000.png`, … in name order) scrubbed by
+/// the pull and looped while refreshing; which frames play in which state is set by ranges, as
+/// the Lottie plugin's are.
+public final class ImageSequence: RefreshIndicator {
+    public static let info = IndicatorInfo(
+        id: "dev.refreshkit.image-sequence", name: "Image Sequence", version: "1.0.0",
+        summary: "A folder of PNG frames, scrubbed by the pull and looped while loading (MJRefresh's GIF header)."
+    )
+
+    public static let parameters: [ParameterSpec] = [
+        .string("folder", default: "", help: "A folder of PNG frames, played in name order; empty shows where the frames go"),
+        .string("pulling", default: "", help: "Frames scrubbed by the pull, FIRST-LAST (0-based); empty: all"),
+        .string("refreshing", default: "", help: "Frames looped while refreshing, FIRST-LAST; empty: all"),
+        .number("fps", default: 24, range: 1...60, help: "Frames a second while refreshing"),
+        .number("height", default: 60, range: 16...200, help: "Drawn height in points (the width follows the frames)"),
+    ]
+
+    /// Limits checked where the folder enters: frames, pixels per frame, pixels in all.
+    static let maximumFrames = 240, maximumSide = 1024, maximumPixels = 16 << 20
+
+    public var refreshState = RefreshState.unknown
+    public var refreshLength: Double { height + 16 }
+    let frames: [ImageSurface]
+    let pulling: ClosedRange<Int>, refreshing: ClosedRange<Int>
+    let fps: Double, height: Double
+
+    public init(parameters: ParameterValues) throws {
+        fps = parameters.number("fps")
+        height = parameters.number("height")
+        let folder = parameters.string("folder")
+        var loaded: [ImageSurface] = []
+        if !folder.isEmpty {
+            guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else {
+                throw ParameterError(parameter: "folder", reason: "'\(folder)' is not a folder that can be read")
+            }
+            let pngs = names.filter { $0.lowercased().hasSuffix(".png") }.sorted { $0.localizedStandardCompare($1) == .orderedAscending }
+            guard !pngs.isEmpty else { throw ParameterError(parameter: "folder", reason: "'\(folder)' has no .png files") }
+            guard pngs.count <= Self.maximumFrames else { throw ParameterError(parameter: "folder", reason: "\(pngs.count) frames; at most \(Self.maximumFrames)") }
+            var pixels = 0
+            for name in pngs {
+                let path = (folder as NSString).appendingPathComponent(name)
+                let image: ImageSurface
+                do { image = try ImageSurface.readPNG(at: path) } catch {
+                    throw ParameterError(parameter: "folder", reason: "\(name): \(error)")
+                }
+                guard image.width <= Self.maximumSide, image.height <= Self.maximumSide else {
+                    throw ParameterError(parameter: "folder", reason: "\(name) is \(image.width)×\(image.height) px; at most \(Self.maximumSide) a side")
+                }
+                pixels += image.width * image.height
+                guard pixels <= Self.maximumPixels else { throw ParameterError(parameter: "folder", reason: "the frames hold over \(Self.maximumPixels >> 20) megapixels") }
+                loaded.append(image)
+            }
+        }
+        frames = loaded
+        let last = max(0, loaded.count - 1)
+        pulling = try Self.range(parameters.string("pulling"), "pulling", last: last)
+        refreshing = try Self.range(parameters.string("refreshing"), "refreshing", last: last)
+    }
+
+    /// `FIRST-LAST` within 0...last; empty: all of them.
+    static func range(_ text: String, _ name: String, last: Int) throws -> ClosedRange<Int> {
+        if text.isEmpty { return 0...last }
+        let parts = text.split(separator: "-").map { Int($0.trimmingCharacters(in: .whitespaces)) }
+        guard parts.count == 2, let a = parts[0], let b = parts[1], a >= 0, a <= b, b <= last else {
+            throw ParameterError(parameter: name, reason: "'\(text)' is not FIRST-LAST within 0-\(last)")
+        }
+        return a...b
+    }
+
+    public func draw(in canvas: Canvas, frame: IndicatorFrame) {
+        guard frame.visibleRect.height > 0, frame.state.kind != .none, frame.state.kind != .unknown,
+              frame.state != .secondaryOpen, frame.state != .secondaryClosing else { return }
+        let center = frame.anchoredCenter(height: height, margin: 8)
+        guard let first = frames.first else { return placeholder(canvas, center, frame) }
+        let index: Int
+        var alpha = 1.0
+        switch frame.state {
+        case .pulling(let p):
+            index = pulling.lowerBound + Int((min(max(p, 0), 1) * Double(pulling.count - 1)).rounded())
+        case .refreshing where !frame.environment.reduceMotion:
+            index = refreshing.lowerBound + Int(saturating: floor(frame.stateTime * fps)) % refreshing.count
+        case .refreshing:
+            index = refreshing.lowerBound
+            alpha = 0.6 + 0.4 * cos(2 * .pi * frame.stateTime / 1.6)
+        case .finished(.noMoreData), .noMoreData:
+            index = pulling.lowerBound
+            alpha = 0.4
+        default:
+            index = pulling.upperBound
+        }
+        let image = frames[min(max(index, 0), frames.count - 1)]
+        let width = height * Double(first.width) / Double(max(1, first.height))
+        canvas.withAlpha(alpha) {
+            canvas.drawImage(image, in: Rect(x: center.x - width / 2, y: center.y - height / 2, width: width, height: height))
+        }
+    }
+
+    /// Without frames: a dashed frame that says where they come from.
+    private func placeholder(_ canvas: Canvas, _ center: Point, _ frame: IndicatorFrame) {
+        let ink = frame.isDark ? Color(red: 0.7, green: 0.7, blue: 0.75) : Color(red: 0.45, green: 0.45, blue: 0.5)
+        canvas.addRoundedRect(Rect(x: center.x - height / 2, y: center.y - height / 2, width: height, height: height), radius: 8)
+        // The dashes march while refreshing, so even without frames the state reads as busy.
+        let phase = frame.state == .refreshing && !frame.environment.reduceMotion ? frame.stateTime * 14 : 0
+        canvas.stroke(.color(ink), style: StrokeStyle(lineWidth: 1.5, dashes: [4, 3], dashPhase: phase))
+        let text = canvas.makeTextLayout("folder=", style: TextStyle(fontFamily: "monospace", size: 10))
+        canvas.draw(text, at: Point(x: center.x - text.size.width / 2, y: center.y - text.size.height / 2), color: ink)
+    }
+}
+
+@_cdecl("refresh_plugin_entry")
+public func refreshPluginEntry(_ hostABI: UInt32, _ error: UnsafeMutablePointer<CChar>?, _ errorSize: Int) -> UnsafeRawPointer? {
+    PluginExport.entry(ImageSequence.self, hostABI: hostABI, error: error, errorSize: errorSize)
+}

@@ -1,0 +1,135 @@
+import Foundation
+import RefreshPluginSDK
+
+/// Android's SwipeRefreshLayout: a disc that slides in over the content (best with the `above`
+/// placement), an arc that grows with the pull with an arrow head at its end, then spins while
+/// refreshing, its length breathing and its colour stepping through a scheme.
+public final class Material: RefreshIndicator {
+    public static let info = IndicatorInfo(
+        id: "dev.refreshkit.material", name: "Material", version: "1.0.0",
+        summary: "Android's swipe-to-refresh disc: a growing arc with an arrow, spinning while loading."
+    )
+
+    public static let parameters: [ParameterSpec] = [
+        .string("colors", default: "#1A73E8,#D93025,#F9AB00,#188038", help: "Arc colours, comma-separated #RRGGBB, cycled while refreshing"),
+        .number("size", default: 40, range: 24...72, help: "Disc diameter in points"),
+        .number("speed", default: 1, range: 0.25...4, help: "Spin speed, 1 = Android's"),
+        .color("discColor", default: "#FFFFFF", help: "Disc colour on light backgrounds"),
+        .color("darkDiscColor", default: "#303134", help: "Disc colour on dark backgrounds"),
+    ]
+
+    public let refreshLength = 80.0
+    public var refreshState = RefreshState.unknown
+    let colors: [Color]
+    let size: Double, speed: Double
+    let disc: Color, darkDisc: Color
+
+    public init(parameters: ParameterValues) throws {
+        let list = parameters.string("colors").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+        var parsed: [Color] = []
+        for (i, text) in list.enumerated() {
+            do { parsed.append(try Color(hex: text)) } catch {
+                throw ParameterError(parameter: "colors", reason: "colour \(i + 1), '\(text)', is not #RRGGBB")
+            }
+        }
+        guard (1...12).contains(parsed.count) else { throw ParameterError(parameter: "colors", reason: "expected 1 to 12 colours, found \(parsed.count)") }
+        colors = parsed
+        size = parameters.number("size")
+        speed = parameters.number("speed")
+        disc = parameters.color("discColor")
+        darkDisc = parameters.color("darkDiscColor")
+    }
+
+    /// Android's cycle: one breath of the arc (grow, then shrink from its tail) every 1.332 s.
+    static let cycle = 1.332
+
+    public func draw(in canvas: Canvas, frame: IndicatorFrame) {
+        guard frame.visibleRect.height > 0, frame.state.kind != .none, frame.state.kind != .unknown,
+              frame.state != .secondaryOpen, frame.state != .secondaryClosing else { return }
+        let radius = size / 2
+        var center = frame.anchoredCenter(height: size, margin: 8)
+        var scale = 1.0, alpha = 1.0
+        var start = -Double.pi / 2, sweep = 0.0, arrow = 0.0
+        var tint = colors[0]
+        switch frame.state {
+        case .pulling(let p):
+            // The disc slides with the pull; the arc grows to 80 % and turns a quarter; faint until the trigger.
+            sweep = 0.8 * 2 * .pi * p
+            start += 0.25 * 2 * .pi * p
+            arrow = p
+            alpha = 0.35 + 0.65 * p
+            center.y -= (1 - p) * size * 0.25
+        case .eligible, .secondaryEligible:
+            sweep = 0.8 * 2 * .pi
+            start += 0.25 * 2 * .pi + (frame.state == .secondaryEligible ? 2 * .pi * min(max(frame.secondaryProgress - 1, 0), 1) : 0)
+            arrow = 1
+        case .refreshing where frame.environment.reduceMotion:
+            sweep = 0.75 * 2 * .pi
+            alpha = 0.6 + 0.4 * cos(2 * .pi * frame.stateTime / 1.6)
+        case .refreshing:
+            let t = frame.stateTime * speed
+            let breath = (t / Self.cycle).truncatingRemainder(dividingBy: 1)
+            let round = Int(saturating: floor(t / Self.cycle))
+            // The head leads in the first half of a breath, the tail catches up in the second.
+            let head = breath < 0.5 ? ease(breath * 2) : 1
+            let tail = breath < 0.5 ? 0 : ease((breath - 0.5) * 2)
+            sweep = 0.05 * 2 * .pi + 0.75 * 2 * .pi * (head - tail)
+            start += 2 * .pi * (t * 0.75 + Double(round) * 0.8 + 0.75 * tail)
+            tint = colors[round % colors.count]
+        case .finished(let result):
+            // Android shrinks the disc away; here it shows the outcome while it does.
+            // Shown for half a second, then shrinking away over 0.3 s.
+            scale = frame.environment.reduceMotion ? 1 : max(0.2, 1 - max(0, frame.stateTime - 0.5) / 0.3)
+            sweep = 2 * .pi
+            tint = result == .failure ? Color(red: 0.85, green: 0.19, blue: 0.15) : colors[0]
+            if result == .noMoreData { tint = tint.withAlpha(0.4) }
+        case .noMoreData:
+            sweep = 2 * .pi
+            tint = colors[0].withAlpha(0.35)
+        default:
+            return
+        }
+        center.x = frame.visibleRect.center.x
+        canvas.withAlpha(alpha) {
+            canvas.withSavedState {
+                canvas.translate(x: center.x, y: center.y)
+                canvas.scale(x: scale, y: scale)
+                // The disc and its shadow.
+                canvas.addEllipse(in: Rect(x: -radius, y: -radius + 1.5, width: size, height: size))
+                canvas.fill(.color(Color(red: 0, green: 0, blue: 0, alpha: frame.isDark ? 0.5 : 0.2)))
+                canvas.addEllipse(in: Rect(x: -radius, y: -radius, width: size, height: size))
+                canvas.fill(.color(frame.isDark ? darkDisc : disc))
+                let r = radius * 0.45, width = max(1.5, size * 0.07)
+                canvas.arc(center: Point(x: 0, y: 0), radius: r, startAngle: start, endAngle: start + max(sweep, 0.01))
+                canvas.stroke(.color(tint), style: StrokeStyle(lineWidth: width, cap: sweep >= 2 * .pi - 1e-9 ? .butt : .square))
+                if arrow > 0 {
+                    // The arrow head sits at the arc's end, pointing along it, growing with the pull.
+                    let end = start + sweep, h = width * 2 * arrow
+                    let tip = Point(x: (r + h * 0.9) * cos(end), y: (r + h * 0.9) * sin(end))
+                    canvas.move(to: Point(x: (r - h) * cos(end), y: (r - h) * sin(end)))
+                    canvas.line(to: tip)
+                    canvas.line(to: Point(x: r * cos(end) + h * 1.2 * cos(end + .pi / 2), y: r * sin(end) + h * 1.2 * sin(end + .pi / 2)))
+                    canvas.close()
+                    canvas.fill(.color(tint))
+                }
+                if case .finished(let result) = frame.state, result != .noMoreData {
+                    let m = r * 0.55
+                    if result == .success {
+                        canvas.move(to: Point(x: -m, y: 0)); canvas.line(to: Point(x: -m * 0.2, y: m * 0.75)); canvas.line(to: Point(x: m, y: -m * 0.7))
+                    } else {
+                        canvas.move(to: Point(x: -m * 0.7, y: -m * 0.7)); canvas.line(to: Point(x: m * 0.7, y: m * 0.7))
+                        canvas.move(to: Point(x: m * 0.7, y: -m * 0.7)); canvas.line(to: Point(x: -m * 0.7, y: m * 0.7))
+                    }
+                    canvas.stroke(.color(tint), style: StrokeStyle(lineWidth: width, cap: .round, join: .round))
+                }
+            }
+        }
+    }
+
+    private func ease(_ x: Double) -> Double { x * x * (3 - 2 * x) }
+}
+
+@_cdecl("refresh_plugin_entry")
+public func refreshPluginEntry(_ hostABI: UInt32, _ error: UnsafeMutablePointer<CChar>?, _ errorSize: Int) -> UnsafeRawPointer? {
+    PluginExport.entry(Material.self, hostABI: hostABI, error: error, errorSize: errorSize)
+}

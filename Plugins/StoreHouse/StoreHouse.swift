@@ -1,0 +1,120 @@
+import Foundation
+import RefreshPluginSDK
+
+/// SmartRefreshLayout's StoreHouse header: any text, drawn as the line segments of its glyph
+/// outlines (Pango's, so any script), that fly in from around it and assemble as you pull, then
+/// shimmer while refreshing.
+public final class StoreHouse: RefreshIndicator {
+    public static let info = IndicatorInfo(
+        id: "dev.refreshkit.storehouse", name: "StoreHouse", version: "1.0.0",
+        summary: "Any text as line segments that fly in and assemble as you pull, then shimmer while loading."
+    )
+
+    public static let parameters: [ParameterSpec] = [
+        .string("text", default: "RefreshKit", help: "The text (any script the fonts cover; at most 40 characters)"),
+        .number("fontSize", default: 30, range: 12...72, help: "Text size in points"),
+        .number("lineWidth", default: 1.4, range: 0.5...4, help: "Segment width in points"),
+        .color("color", default: "#3A3A3C", help: "Segment colour on light backgrounds"),
+        .color("darkColor", default: "#E5E5EA", help: "Segment colour on dark backgrounds"),
+        .number("scatter", default: 60, range: 0...200, help: "How far, in points, segments fly in from"),
+    ]
+
+    /// Segments go in this many groups, ordered left to right: each group moves as one (a frame
+    /// strokes 24 paths, not hundreds), and the assembly and the shimmer sweep across the text.
+    static let groups = 24
+
+    public let refreshLength = 90.0
+    public var refreshState = RefreshState.unknown
+    let lineWidth: Double, scatter: Double
+    let color: Color, darkColor: Color
+    /// Per group: its segments (pairs of points, relative to the text's centre) and where it flies in from.
+    let segments: [[(Point, Point)]]
+    let origins: [Point]
+    let textSize: Size
+
+    public init(parameters: ParameterValues) throws {
+        let text = parameters.string("text")
+        guard !text.isEmpty, text.count <= 40, !text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
+            throw ParameterError(parameter: "text", reason: "expected 1 to 40 characters and no control characters")
+        }
+        lineWidth = parameters.number("lineWidth")
+        scatter = parameters.number("scatter")
+        color = parameters.color("color")
+        darkColor = parameters.color("darkColor")
+        // Lay the text out once, on a scratch surface: the outline depends only on the parameters.
+        let scratch = try ImageSurface(size: Size(width: 4, height: 4), scale: 1)
+        let canvas = Canvas(surface: scratch)
+        let layout = canvas.makeTextLayout(text, style: TextStyle(size: parameters.number("fontSize"), weight: .bold))
+        textSize = layout.size
+        let half = Point(x: layout.size.width / 2, y: layout.size.height / 2)
+        var pairs: [(Point, Point)] = []
+        for line in canvas.textOutlines(layout, at: Point(x: -half.x, y: -half.y)) {
+            // Fewer, longer segments: drop points closer than 1.5 pt to the last one kept.
+            var last = line[0]
+            for (i, point) in line.enumerated().dropFirst() {
+                let dx = point.x - last.x, dy = point.y - last.y
+                guard dx * dx + dy * dy >= 2.25 || i == line.count - 1 else { continue }
+                pairs.append((last, point))
+                last = point
+            }
+        }
+        guard !pairs.isEmpty else { throw ParameterError(parameter: "text", reason: "'\(text)' has no visible glyphs") }
+        pairs.sort { ($0.0.x + $0.1.x) < ($1.0.x + $1.1.x) }
+        let perGroup = max(1, (pairs.count + Self.groups - 1) / Self.groups)
+        segments = stride(from: 0, to: pairs.count, by: perGroup).map { Array(pairs[$0..<min(pairs.count, $0 + perGroup)]) }
+        // Fixed pseudo-random directions (a frame is a pure function of the parameters).
+        origins = segments.indices.map { g in
+            let a = Double((g * 7919) % 360) * .pi / 180
+            return Point(x: cos(a), y: sin(a) * 0.6 - 0.4)
+        }
+    }
+
+    public func draw(in canvas: Canvas, frame: IndicatorFrame) {
+        guard frame.visibleRect.height > 0, frame.state.kind != .none, frame.state.kind != .unknown,
+              frame.state != .secondaryOpen, frame.state != .secondaryClosing else { return }
+        let c = frame.anchoredCenter(height: textSize.height, margin: 10)
+        var tint = frame.isDark ? darkColor : color
+        switch frame.state {
+        case .finished(.success): tint = Color(red: 0.2, green: 0.7, blue: 0.35)
+        case .finished(.failure): tint = Color(red: 0.86, green: 0.27, blue: 0.22)
+        case .finished(.noMoreData), .noMoreData: tint = tint.withAlpha(0.35)
+        default: break
+        }
+        let reduce = frame.environment.reduceMotion
+        let n = Double(segments.count)
+        for (g, group) in segments.enumerated() {
+            var offset = Point(x: 0, y: 0), alpha = 1.0
+            switch frame.state {
+            case .pulling(let p):
+                // Group g starts flying at g/n·0.6 of the pull and lands 0.4 later.
+                let local = min(max((p - Double(g) / n * 0.6) / 0.4, 0), 1)
+                alpha = reduce ? p : 0.15 + 0.85 * local
+                if !reduce {
+                    let away = (1 - local) * (1 - local) * scatter
+                    offset = Point(x: origins[g].x * away, y: origins[g].y * away)
+                }
+            case .refreshing:
+                // A light band sweeps across, one pass a second (a slow pulse with reduced motion).
+                if reduce {
+                    alpha = 0.65 + 0.35 * cos(2 * .pi * frame.stateTime / 1.6)
+                } else {
+                    let phase = (frame.stateTime * 1).truncatingRemainder(dividingBy: 1) * 1.6 - 0.3
+                    let d = Double(g) / n - phase
+                    alpha = 0.3 + 0.7 * exp(-d * d / 0.02)
+                }
+            default:
+                break
+            }
+            for (a, b) in group {
+                canvas.move(to: Point(x: c.x + a.x + offset.x, y: c.y + a.y + offset.y))
+                canvas.line(to: Point(x: c.x + b.x + offset.x, y: c.y + b.y + offset.y))
+            }
+            canvas.stroke(.color(tint.withAlpha(tint.alpha * alpha)), style: StrokeStyle(lineWidth: lineWidth, cap: .round))
+        }
+    }
+}
+
+@_cdecl("refresh_plugin_entry")
+public func refreshPluginEntry(_ hostABI: UInt32, _ error: UnsafeMutablePointer<CChar>?, _ errorSize: Int) -> UnsafeRawPointer? {
+    PluginExport.entry(StoreHouse.self, hostABI: hostABI, error: error, errorSize: errorSize)
+}
