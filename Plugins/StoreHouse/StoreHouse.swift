@@ -27,8 +27,8 @@ public final class StoreHouse: RefreshIndicator {
     public var refreshState = RefreshState.unknown
     let lineWidth: Double, scatter: Double
     let color: Color, darkColor: Color
-    /// Per group: its segments (pairs of points, relative to the text's centre) and where it flies in from.
-    let segments: [[(Point, Point)]]
+    /// Per group: its pieces of outline (short polylines relative to the text's centre) and where it flies in from.
+    let segments: [[[Point]]]
     let origins: [Point]
     let textSize: Size
 
@@ -47,21 +47,22 @@ public final class StoreHouse: RefreshIndicator {
         let layout = canvas.makeTextLayout(text, style: TextStyle(size: parameters.number("fontSize"), weight: .bold))
         textSize = layout.size
         let half = Point(x: layout.size.width / 2, y: layout.size.height / 2)
-        var pairs: [(Point, Point)] = []
+        // The outline cut into pieces of a few segments each (points closer than 3 pt to the last
+        // kept are dropped): pieces fly, and a piece strokes as one polyline.
+        var pieces: [[Point]] = []
         for line in canvas.textOutlines(layout, at: Point(x: -half.x, y: -half.y)) {
-            // Fewer, longer segments: drop points closer than 1.5 pt to the last one kept.
-            var last = line[0]
+            var kept = [line[0]]
             for (i, point) in line.enumerated().dropFirst() {
-                let dx = point.x - last.x, dy = point.y - last.y
-                guard dx * dx + dy * dy >= 2.25 || i == line.count - 1 else { continue }
-                pairs.append((last, point))
-                last = point
+                let last = kept[kept.count - 1], dx = point.x - last.x, dy = point.y - last.y
+                if dx * dx + dy * dy >= 9 || i == line.count - 1 { kept.append(point) }
             }
+            for start in stride(from: 0, to: kept.count - 1, by: 4) { pieces.append(Array(kept[start...min(kept.count - 1, start + 4)])) }
         }
-        guard !pairs.isEmpty else { throw ParameterError(parameter: "text", reason: "'\(text)' has no visible glyphs") }
-        pairs.sort { ($0.0.x + $0.1.x) < ($1.0.x + $1.1.x) }
-        let perGroup = max(1, (pairs.count + Self.groups - 1) / Self.groups)
-        segments = stride(from: 0, to: pairs.count, by: perGroup).map { Array(pairs[$0..<min(pairs.count, $0 + perGroup)]) }
+        guard !pieces.isEmpty else { throw ParameterError(parameter: "text", reason: "'\(text)' has no visible glyphs") }
+        func middle(_ piece: [Point]) -> Double { piece.reduce(0) { $0 + $1.x } / Double(piece.count) }
+        pieces.sort { middle($0) < middle($1) }
+        let perGroup = max(1, (pieces.count + Self.groups - 1) / Self.groups)
+        segments = stride(from: 0, to: pieces.count, by: perGroup).map { Array(pieces[$0..<min(pieces.count, $0 + perGroup)]) }
         // Fixed pseudo-random directions (a frame is a pure function of the parameters).
         origins = segments.indices.map { g in
             let a = Double((g * 7919) % 360) * .pi / 180
@@ -105,11 +106,11 @@ public final class StoreHouse: RefreshIndicator {
             default:
                 break
             }
-            for (a, b) in group {
-                canvas.move(to: Point(x: c.x + a.x + offset.x, y: c.y + a.y + offset.y))
-                canvas.line(to: Point(x: c.x + b.x + offset.x, y: c.y + b.y + offset.y))
+            for piece in group {
+                canvas.move(to: Point(x: c.x + piece[0].x + offset.x, y: c.y + piece[0].y + offset.y))
+                for point in piece.dropFirst() { canvas.line(to: Point(x: c.x + point.x + offset.x, y: c.y + point.y + offset.y)) }
             }
-            canvas.stroke(.color(tint.withAlpha(tint.alpha * alpha)), style: StrokeStyle(lineWidth: lineWidth, cap: .round))
+            canvas.stroke(.color(tint.withAlpha(tint.alpha * alpha)), style: StrokeStyle(lineWidth: lineWidth, cap: .butt, join: .bevel))
         }
     }
 }

@@ -38,8 +38,9 @@ import RefreshPluginSDK
     }
 
     /// Twelve PNG frames of the Rainbow pulling, written now: the Image Sequence's test input.
-    static func frameFolder() throws -> String {
-        let folder = scratchDirectory("image-sequence-frames")
+    /// `name` keeps tests that run in parallel out of each other's folders.
+    static func frameFolder(_ name: String) throws -> String {
+        let folder = scratchDirectory("image-sequence-\(name)")
         let rainbow = try PluginLibrary(path: library("RefreshRainbow")).makeIndicator()
         for i in 0..<12 {
             var spec = FrameSpec(state: .pulling(progress: Double(i + 1) / 12))
@@ -54,14 +55,14 @@ import RefreshPluginSDK
     @Test(arguments: plugins)
     func eachPluginsStripMatchesItsGolden(product: String) throws {
         let library = try PluginLibrary(path: library(product))
-        let parameters = product == "RefreshImageSequence" ? #"{"folder": "\#(try Self.frameFolder())", "pulling": "0-11", "refreshing": "4-11"}"# : "{}"
+        let parameters = product == "RefreshImageSequence" ? #"{"folder": "\#(try Self.frameFolder("golden"))", "pulling": "0-11", "refreshing": "4-11"}"# : "{}"
         let indicator = try library.makeIndicator(parametersJSON: parameters)
         let placement: IndicatorPlacement = product == "RefreshMaterial" ? .above : .push
         try expectMatchesGolden(try Self.strip(indicator, placement: placement), "gallery-\(library.info.indicator.id.replacingOccurrences(of: "dev.refreshkit.", with: ""))")
     }
 
     @Test func theImageSequenceScrubsInNameOrderAndLoops() throws {
-        let folder = try Self.frameFolder()
+        let folder = try Self.frameFolder("scrub")
         let indicator = try PluginLibrary(path: library("RefreshImageSequence")).makeIndicator(parametersJSON: #"{"folder": "\#(folder)", "fps": 10}"#)
         func picture(_ state: RefreshState, _ time: Double = 0) throws -> [UInt32] {
             var spec = FrameSpec(state: state)
@@ -81,7 +82,7 @@ import RefreshPluginSDK
         let bad = scratchDirectory("image-sequence-bad")
         try Data("not a png".utf8).write(to: URL(fileURLWithPath: "\(bad)/frame-1.png"))
         for (json, expected) in [(#"{"folder": "/nonexistent/frames"}"#, "is not a folder"), (#"{"folder": "\#(empty)"}"#, "has no .png files"),
-                                 (#"{"folder": "\#(bad)"}"#, "frame-1.png"), (#"{"folder": "\#(try Self.frameFolder())", "pulling": "3-40"}"#, "not FIRST-LAST within 0-11")] {
+                                 (#"{"folder": "\#(bad)"}"#, "frame-1.png"), (#"{"folder": "\#(try Self.frameFolder("ranges"))", "pulling": "3-40"}"#, "not FIRST-LAST within 0-11")] {
             #expect(throws: PluginError.self) { _ = try lib.makeIndicator(parametersJSON: json) }
             do { _ = try lib.makeIndicator(parametersJSON: json) } catch { #expect("\(error)".contains(expected), "\(error)") }
         }
