@@ -182,6 +182,9 @@ struct ValidateChildCommand: ParsableCommand {
         // One surface for every frame, as in a host: a margin of sentinel colour around the frame
         // shows paint outside it; the state each frame leaves is checked after it.
         let stage = try ValidationStage()
+        // Every state, edge, theme and motion setting at three times; then every placement (the
+        // frame's size follows the pull when stretched, and a host's draw rectangle is given).
+        var cases: [(label: String, frame: IndicatorFrame)] = []
         for edge in RefreshEdge.allCases {
             for scheme in IndicatorEnvironment.ColorScheme.allCases {
                 for reduceMotion in [false, true] {
@@ -193,30 +196,12 @@ struct ValidateChildCommand: ParsableCommand {
                             spec.time = time
                             spec.stateTime = time
                             spec.environment = IndicatorEnvironment(colorScheme: scheme, reduceMotion: reduceMotion, locale: time > 1 ? "ar" : "en")
-                            let frame = spec.frame(refreshLength: indicator.refreshLength)
-                            let label = "\(edge) \(scheme) \(state) t=\(time)\(reduceMotion ? " reduce-motion" : "")"
-                            step("render \(label)")
-                            indicator.refreshState = frame.state
-                            do {
-                                let first = try stage.render(indicator, frame)
-                                if !indicator.lastUntidiness.isEmpty { untidy.append("\(label): \(indicator.lastUntidiness.joined(separator: ", "))") }
-                                let second = try stage.render(indicator, frame)
-                                if first != second { nondeterministic.append(label) }
-                                if !stage.marginIsIntact(second) {
-                                    outside.append(label)
-                                    stage.repaintMargin()
-                                }
-                                frames += 1
-                            } catch {
-                                renderErrors.append("\(label): \(error)")
-                                if !indicator.lastUntidiness.isEmpty { untidy.append("\(label): \(indicator.lastUntidiness.joined(separator: ", "))") }
-                            }
+                            cases.append(("\(edge) \(scheme) \(state) t=\(time)\(reduceMotion ? " reduce-motion" : "")", spec.frame(refreshLength: indicator.refreshLength)))
                         }
                     }
                 }
             }
         }
-        // Every placement: the frame's size follows the pull when stretched, and a host's draw rectangle is given.
         for placement in IndicatorPlacement.allCases {
             for state in states {
                 var spec = FrameSpec(state: state)
@@ -225,21 +210,25 @@ struct ValidateChildCommand: ParsableCommand {
                 frame.placement = placement
                 frame.drawRect = placement == .push ? nil : Rect(x: 0, y: 0, width: spec.size.width, height: spec.size.height)
                 frame.secondaryProgress = state.isSecondFloor ? 1.2 : 0
-                let label = "\(placement) \(state)"
-                step("render \(label)")
-                indicator.refreshState = frame.state
-                do {
-                    let pixels = try stage.render(indicator, frame)
-                    if !indicator.lastUntidiness.isEmpty { untidy.append("\(label): \(indicator.lastUntidiness.joined(separator: ", "))") }
-                    if !stage.marginIsIntact(pixels) {
-                        outside.append(label)
-                        stage.repaintMargin()
-                    }
-                    frames += 1
-                } catch {
-                    renderErrors.append("\(label): \(error)")
-                    if !indicator.lastUntidiness.isEmpty { untidy.append("\(label): \(indicator.lastUntidiness.joined(separator: ", "))") }
+                cases.append(("\(placement) \(state)", frame))
+            }
+        }
+        for (label, frame) in cases {
+            step("render \(label)")
+            indicator.refreshState = frame.state
+            do {
+                let first = try stage.render(indicator, frame)
+                if !indicator.lastUntidiness.isEmpty { untidy.append("\(label): \(indicator.lastUntidiness.joined(separator: ", "))") }
+                let second = try stage.render(indicator, frame)
+                if first != second { nondeterministic.append(label) }
+                if !stage.marginIsIntact(second) {
+                    outside.append(label)
+                    stage.repaintMargin()
                 }
+                frames += 1
+            } catch {
+                renderErrors.append("\(label): \(error)")
+                if !indicator.lastUntidiness.isEmpty { untidy.append("\(label): \(indicator.lastUntidiness.joined(separator: ", "))") }
             }
         }
         say(renderErrors.isEmpty ? "✓ rendering: \(frames) frames in every state, edge, placement, theme and motion setting"

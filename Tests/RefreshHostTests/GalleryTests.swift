@@ -61,6 +61,24 @@ import RefreshPluginSDK
         try expectMatchesGolden(try Self.strip(indicator, placement: placement), "gallery-\(library.info.indicator.id.replacingOccurrences(of: "dev.refreshkit.", with: ""))")
     }
 
+    @Test func theSpinnersIOS13StyleFadesInWhole() throws {
+        let classic = try PluginLibrary(path: library("RefreshSpinner")).makeIndicator()
+        let modern = try PluginLibrary(path: library("RefreshSpinner")).makeIndicator(parametersJSON: #"{"style": "ios13"}"#)
+        try expectMatchesGolden(try Self.strip(modern), "gallery-spinner-ios13")
+        // Classic shows a quarter of its spokes at a quarter of the pull; iOS 13 shows them all, faint.
+        var spec = FrameSpec(state: .pulling(progress: 0.25))
+        spec.scale = 1
+        let frame = spec.frame(refreshLength: 60)
+        classic.refreshState = frame.state
+        modern.refreshState = frame.state
+        let a = try FrameRenderer.render(classic, frame: frame), b = try FrameRenderer.render(modern, frame: frame)
+        func inked(_ image: ImageSurface) -> Int {
+            let words = image.pixelWords()
+            return words.filter { $0 != words[0] }.count
+        }
+        #expect(inked(b) > inked(a), "every spoke drawn: \(inked(b)) vs \(inked(a)) pixels")
+    }
+
     @Test func theImageSequenceScrubsInNameOrderAndLoops() throws {
         let folder = try Self.frameFolder("scrub")
         let indicator = try PluginLibrary(path: library("RefreshImageSequence")).makeIndicator(parametersJSON: #"{"folder": "\#(folder)", "fps": 10}"#)

@@ -123,7 +123,7 @@ import RefreshPluginSDK
     @Test func theCSpinnerValidatesItsOwnParametersToo() throws {
         // The host checks values before create; a C plugin handed bad JSON still says why.
         let spinner = try PluginLibrary(path: library("RefreshSpinnerC"))
-        #expect(spinner.info.parameters.count == 8)
+        #expect(spinner.info.parameters.count == 7)
         #expect(spinner.info.indicator.id == "dev.refreshkit.spinner-c")
     }
 }
