@@ -24,9 +24,14 @@ public struct PluginSearchPath: Equatable, Sendable {
             directories.append(folder)
         }
         if let products = buildProductsDirectory { directories.append(products) }
-        // One folder named twice (`.build/debug` and where that link points) is searched once.
+        // One folder named twice (`.build/debug` and where that link points, or a relative name for
+        // it) is searched once.
         var seen = Set<String>()
-        return PluginSearchPath(directories: directories.filter { seen.insert(($0 as NSString).resolvingSymlinksInPath).inserted })
+        let here = FileManager.default.currentDirectoryPath
+        return PluginSearchPath(directories: directories.filter { folder in
+            let absolute = folder.hasPrefix("/") ? folder : (here as NSString).appendingPathComponent(folder)
+            return seen.insert((absolute as NSString).standardizingPath.resolvingSymlinksInPath).inserted
+        })
     }
 
     /// The user's plugin folder: `$XDG_DATA_HOME/refreshkit/plugins`, by default

@@ -150,6 +150,10 @@ import RefreshPluginSDK
     @Test func searchPathOrder() {
         let path = PluginSearchPath.standard(extra: ["/a"], environment: ["REFRESH_PLUGIN_PATH": "/b:/c"])
         #expect(path.directories == ["/a", "/b", "/c", products])
+        // The build folder named relatively (as `--plugin-path .build/debug` from the package) is searched once.
+        let here = FileManager.default.currentDirectoryPath
+        let relative = products.hasPrefix(here + "/") ? String(products.dropFirst(here.count + 1)) : products
+        #expect(PluginSearchPath.standard(extra: [relative], environment: [:]).directories.count == 1, "\(relative)")
     }
 }
 
