@@ -24,6 +24,8 @@ package struct InteractionLog {
         case begin(RefreshEdge)
         /// A refresh ended.
         case finished(RefreshEdge, RefreshResult)
+        /// An open second floor was closed from the keyboard (a push closes it by the gesture itself).
+        case closeSecondFloor(RefreshEdge)
     }
 
     /// Session time the log began at.
@@ -88,6 +90,8 @@ package struct InteractionLog {
                 framesSoFar += 1
             case .begin(let edge):
                 steps.append(["begin": ["edge": edge.rawValue]])
+            case .closeSecondFloor(let edge):
+                steps.append(["closeSecondFloor": ["edge": edge.rawValue]])
             case .finished(let edge, let result):
                 if edge.isAtEnd && result != .failure {
                     steps.append(["loadMore": ["edge": edge.rawValue, "rows": result == .noMoreData ? 0 : pageSize, "last": result == .noMoreData]])

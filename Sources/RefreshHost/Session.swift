@@ -237,8 +237,13 @@ package final class Session {
         var edges: [String: Any] = [:]
         for edge in layout.edges {
             var setup: [String: Any] = ["plugin": plugins.isEmpty ? "" : plugins[current].id,
-                                        "resultHoldTime": Defaults.resultHoldTime]
+                                        "resultHoldTime": Defaults.resultHoldTime, "haptics": HapticFeedback.thresholdAndStart.rawValue,
+                                        "placement": placement.rawValue]
             if edge.isAtEnd { setup["preloadDistance"] = Defaults.preloadDistance }
+            // The floor as enableEdges set it (the plugin's length can have changed since: ask the container).
+            if let status = driver.container.status(of: edge), status.hasSecondFloor, let length = slots[edge]?.refreshLength {
+                setup["secondFloor"] = ["triggerDistance": 2.5 * length]
+            }
             if let values = plugins.isEmpty ? nil : plugins[current].overrides, !values.isEmpty {
                 setup["params"] = values.mapValues(\.jsonObject)
             }
@@ -340,6 +345,7 @@ package final class Session {
         case .closeSecondFloor:
             for edge in driver.container.enabledEdges where driver.container.state(of: edge) == .secondaryOpen {
                 driver.container.closeSecondFloor(edge)
+                interactionLog?.record(.closeSecondFloor(edge), at: time)
             }
         case .toggleCaptions:
             showsCaptions.toggle()

@@ -58,4 +58,47 @@ struct InteractionLogTests {
         #expect(abs((replay.finished ?? -1) - ended) <= 2.0 / 60, "finished at \(String(describing: replay.finished)) s, live \(ended) s")
         #expect(abs(Double(player.totalFrames) / 60 - (session.time - start)) <= 1.0 / 60)
     }
+
+    @Test func aRecordingWithTheSecondFloorAndAPlacementPlaysBackTheSame() async throws {
+        var options = Session.Options()
+        options.failureRate = 0
+        let session = Session(options: options, pluginPaths: [library("RefreshSpinner")])
+        var now = 0.0
+        func frame() async throws {
+            now += 1.0 / 120
+            _ = try session.advance(toWallTime: now)
+            await session.dataSource.settle()
+        }
+        for _ in 0..<180 { try await frame() }
+        session.perform(.toggleSecondFloor)
+        session.perform(.nextPlacement)  // behind
+        session.beginInteractionLog()
+        let start = session.time
+        var live: [(RefreshState.Kind, Double)] = []
+        func note(_ state: RefreshState, _ at: Double, into list: inout [(RefreshState.Kind, Double)]) {
+            if list.last?.0 != state.kind { list.append((state.kind, at)) }
+        }
+        session.perform(.pointerDown(Point(x: 195, y: 10)))
+        for k in 1...60 {
+            session.perform(.pointerMoved(Point(x: 195, y: 10 + 800 * Double(k) / 60)))
+            try await frame()
+            note(session.driver.container.state(of: .top), session.time - start, into: &live)
+        }
+        session.perform(.pointerUp)
+        for _ in 0..<120 { try await frame(); note(session.driver.container.state(of: .top), session.time - start, into: &live) }
+        session.perform(.closeSecondFloor)
+        for _ in 0..<240 { try await frame(); note(session.driver.container.state(of: .top), session.time - start, into: &live) }
+        #expect(live.map(\.0).contains(.secondaryOpen) && live.map(\.0).contains(.secondaryClosing), "\(live)")
+
+        let data = try #require(session.endInteractionLog(name: "recorded-floor"))
+        let scenario = try Scenario.decode(data)
+        #expect(scenario.edges[.top]?.configuration.placement == .behind)
+        #expect(scenario.edges[.top]?.configuration.secondFloor?.triggerDistance == 150)
+        #expect(scenario.steps.contains { if case .closeSecondFloor(.top) = $0 { true } else { false } })
+        let player = try ScenarioPlayer(scenario: scenario, searchPath: PluginSearchPath(directories: [products]))
+        var replay: [(RefreshState.Kind, Double)] = []
+        while try player.advance() { note(player.driver.container.state(of: .top), player.time, into: &replay) }
+        #expect(replay.map(\.0) == live.map(\.0), "replay \(replay), live \(live)")
+        for ((_, a), (_, b)) in zip(replay, live) { #expect(abs(a - b) <= 2.0 / 60, "replay \(replay), live \(live)") }
+    }
 }
