@@ -53,8 +53,8 @@ public final class RefreshContainer {
         public var secondaryProgress: Double
         /// How the host should place the indicator (the edge's ``EdgeConfiguration/placement``).
         public var placement: IndicatorPlacement
-        /// Whether the edge has a second floor.
-        public var hasSecondFloor: Bool
+        /// The edge's second floor, as configured; nil when it has none.
+        public var secondFloor: SecondFloor?
     }
 
     private final class Slot {
@@ -189,7 +189,7 @@ public final class RefreshContainer {
             state: slot.state, progress: slot.progress, pull: slot.pull, stateStartTime: slot.stateStartTime,
             triggerDistance: slot.configuration.triggerDistance, holdExtent: slot.configuration.holdExtent,
             needsReveal: slot.needsReveal, isHidden: slot.machine.isHidden, secondaryProgress: slot.secondaryProgress,
-            placement: slot.configuration.placement, hasSecondFloor: slot.configuration.secondFloor != nil
+            placement: slot.configuration.placement, secondFloor: slot.configuration.secondFloor
         )
     }
 

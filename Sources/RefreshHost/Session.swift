@@ -240,9 +240,11 @@ package final class Session {
                                         "resultHoldTime": Defaults.resultHoldTime, "haptics": HapticFeedback.thresholdAndStart.rawValue,
                                         "placement": placement.rawValue]
             if edge.isAtEnd { setup["preloadDistance"] = Defaults.preloadDistance }
-            // The floor as enableEdges set it (the plugin's length can have changed since: ask the container).
-            if let status = driver.container.status(of: edge), status.hasSecondFloor, let length = slots[edge]?.refreshLength {
-                setup["secondFloor"] = ["triggerDistance": 2.5 * length]
+            // The floor the edge was enabled with (the plugin, and so 2.5× its length, can have changed since).
+            if let floor = driver.container.status(of: edge)?.secondFloor {
+                var floorSetup: [String: Any] = ["triggerDistance": floor.triggerDistance, "refreshesBelow": floor.refreshesBelow]
+                if let open = floor.openExtent { floorSetup["openExtent"] = open }
+                setup["secondFloor"] = floorSetup
             }
             if let values = plugins.isEmpty ? nil : plugins[current].overrides, !values.isEmpty {
                 setup["params"] = values.mapValues(\.jsonObject)

@@ -30,8 +30,8 @@ struct SessionFeedbackTests {
     @Test func gGivesASecondFloorThatAFarPullOpensAndXCloses() async throws {
         var (session, clock) = try await ready()
         session.perform(.toggleSecondFloor)
-        #expect(session.driver.container.status(of: .top)?.hasSecondFloor == true)
-        #expect(session.driver.container.status(of: .bottom)?.hasSecondFloor == false)
+        #expect(session.driver.container.status(of: .top)?.secondFloor?.triggerDistance == 150, "2.5 × the Spinner's 60 pt")
+        #expect(session.driver.container.status(of: .bottom)?.secondFloor == nil)
         try await base.drag(session, &clock, from: Point(x: 195, y: 20), by: 800, frames: 60)
         try await clock.run(session, seconds: 1)
         #expect(session.driver.container.state(of: .top) == .secondaryOpen)
@@ -44,7 +44,7 @@ struct SessionFeedbackTests {
         try await clock.run(session, seconds: 2)
         #expect(session.driver.container.state(of: .top) == .none)
         session.perform(.toggleSecondFloor)
-        #expect(session.driver.container.status(of: .top)?.hasSecondFloor == false)
+        #expect(session.driver.container.status(of: .top)?.secondFloor == nil)
     }
 
     @Test func hapticsLightTheLampAndAnnouncementsBecomeCaptions() async throws {
