@@ -79,15 +79,7 @@ public final class BezierRadar: RefreshIndicator {
         case .finished(let result):
             canvas.addEllipse(in: Rect(x: c.x - r, y: c.y - r, width: 2 * r, height: 2 * r))
             canvas.stroke(.color(accent), style: StrokeStyle(lineWidth: 2))
-            let m = r * 0.5
-            if result == .success {
-                canvas.move(to: Point(x: c.x - m, y: c.y)); canvas.line(to: Point(x: c.x - m * 0.2, y: c.y + m * 0.75)); canvas.line(to: Point(x: c.x + m, y: c.y - m * 0.7))
-            } else if result == .failure {
-                canvas.move(to: Point(x: c.x - m * 0.7, y: c.y - m * 0.7)); canvas.line(to: Point(x: c.x + m * 0.7, y: c.y + m * 0.7))
-                canvas.move(to: Point(x: c.x + m * 0.7, y: c.y - m * 0.7)); canvas.line(to: Point(x: c.x - m * 0.7, y: c.y + m * 0.7))
-            } else {
-                canvas.move(to: Point(x: c.x - m, y: c.y)); canvas.line(to: Point(x: c.x + m, y: c.y))
-            }
+            canvas.addResultMark(result, center: c, size: r * 0.5)
             canvas.stroke(.color(accent), style: StrokeStyle(lineWidth: 2.5, cap: .round, join: .round))
         case .noMoreData:
             canvas.move(to: Point(x: c.x - 10, y: c.y)); canvas.line(to: Point(x: c.x + 10, y: c.y))

@@ -71,8 +71,7 @@ public final class ImageSequence: RefreshIndicator {
     }
 
     public func draw(in canvas: Canvas, frame: IndicatorFrame) {
-        guard frame.visibleRect.height > 0, frame.state.kind != .none, frame.state.kind != .unknown,
-              frame.state != .secondaryOpen, frame.state != .secondaryClosing else { return }
+        guard frame.visibleRect.height > 0, frame.state.showsIndicator else { return }
         let center = frame.anchoredCenter(height: height, margin: 8)
         guard let first = frames.first else { return placeholder(canvas, center, frame) }
         let index: Int

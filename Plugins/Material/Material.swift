@@ -44,8 +44,7 @@ public final class Material: RefreshIndicator {
     static let cycle = 1.332
 
     public func draw(in canvas: Canvas, frame: IndicatorFrame) {
-        guard frame.visibleRect.height > 0, frame.state.kind != .none, frame.state.kind != .unknown,
-              frame.state != .secondaryOpen, frame.state != .secondaryClosing else { return }
+        guard frame.visibleRect.height > 0, frame.state.showsIndicator else { return }
         let radius = size / 2
         var center = frame.anchoredCenter(height: size, margin: 8)
         var scale = 1.0, alpha = 1.0
@@ -113,13 +112,7 @@ public final class Material: RefreshIndicator {
                     canvas.fill(.color(tint))
                 }
                 if case .finished(let result) = frame.state, result != .noMoreData {
-                    let m = r * 0.55
-                    if result == .success {
-                        canvas.move(to: Point(x: -m, y: 0)); canvas.line(to: Point(x: -m * 0.2, y: m * 0.75)); canvas.line(to: Point(x: m, y: -m * 0.7))
-                    } else {
-                        canvas.move(to: Point(x: -m * 0.7, y: -m * 0.7)); canvas.line(to: Point(x: m * 0.7, y: m * 0.7))
-                        canvas.move(to: Point(x: m * 0.7, y: -m * 0.7)); canvas.line(to: Point(x: -m * 0.7, y: m * 0.7))
-                    }
+                    canvas.addResultMark(result, center: Point(x: 0, y: 0), size: r * 0.55)
                     canvas.stroke(.color(tint), style: StrokeStyle(lineWidth: width, cap: .round, join: .round))
                 }
             }

@@ -41,7 +41,7 @@ public final class Phoenix: RefreshIndicator {
 
     public func draw(in canvas: Canvas, frame: IndicatorFrame) {
         let v = frame.visibleRect
-        guard v.height > 0, frame.state.kind != .none, frame.state.kind != .unknown, frame.state != .secondaryOpen, frame.state != .secondaryClosing else { return }
+        guard v.height > 0, frame.state.showsIndicator else { return }
         let night = frame.state == .noMoreData || frame.state == .finished(.noMoreData)
         let dark = frame.isDark || night
         let p: Double = if case .pulling(let p) = frame.state { min(max(p, 0), 1) } else { 1 }

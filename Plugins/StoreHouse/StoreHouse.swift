@@ -71,8 +71,7 @@ public final class StoreHouse: RefreshIndicator {
     }
 
     public func draw(in canvas: Canvas, frame: IndicatorFrame) {
-        guard frame.visibleRect.height > 0, frame.state.kind != .none, frame.state.kind != .unknown,
-              frame.state != .secondaryOpen, frame.state != .secondaryClosing else { return }
+        guard frame.visibleRect.height > 0, frame.state.showsIndicator else { return }
         let c = frame.anchoredCenter(height: textSize.height, margin: 10)
         var tint = frame.isDark ? darkColor : color
         switch frame.state {

@@ -57,15 +57,7 @@ public final class WaterDrop: RefreshIndicator {
             let r = radius * 0.9
             canvas.addEllipse(in: Rect(x: x - r, y: top - r, width: 2 * r, height: 2 * r))
             canvas.fill(.color(result == .failure ? Color(red: 0.86, green: 0.27, blue: 0.22) : tint))
-            let m = r * 0.5
-            if result == .success {
-                canvas.move(to: Point(x: x - m, y: top)); canvas.line(to: Point(x: x - m * 0.2, y: top + m * 0.75)); canvas.line(to: Point(x: x + m, y: top - m * 0.7))
-            } else if result == .failure {
-                canvas.move(to: Point(x: x - m * 0.7, y: top - m * 0.7)); canvas.line(to: Point(x: x + m * 0.7, y: top + m * 0.7))
-                canvas.move(to: Point(x: x + m * 0.7, y: top - m * 0.7)); canvas.line(to: Point(x: x - m * 0.7, y: top + m * 0.7))
-            } else {
-                canvas.move(to: Point(x: x - m, y: top)); canvas.line(to: Point(x: x + m, y: top))
-            }
+            canvas.addResultMark(result, center: Point(x: x, y: top), size: r * 0.5)
             canvas.stroke(.color(ink), style: StrokeStyle(lineWidth: r * 0.2, cap: .round, join: .round))
         case .noMoreData:
             canvas.addEllipse(in: Rect(x: x - 3, y: top - 3, width: 6, height: 6))

@@ -64,6 +64,15 @@ public enum RefreshState: Equatable, Sendable, Hashable {
         }
     }
 
+    /// Whether an indicator has anything to show: not before an observation, not at rest, and not
+    /// while a second floor is open or closing (the floor covers the edge).
+    public var showsIndicator: Bool {
+        switch self {
+        case .unknown, .none, .secondaryOpen, .secondaryClosing: false
+        default: true
+        }
+    }
+
     /// Whether the state belongs to the second floor.
     public var isSecondFloor: Bool {
         switch self {
