@@ -18,15 +18,9 @@ struct InteractionLogTests {
     }
 
     @Test func aRecordedPullPlaysBackTheSame() async throws {
-        var options = Session.Options()
-        options.failureRate = 0
-        let session = Session(options: options, pluginPaths: [library("RefreshSpinner")])
-        var now = 0.0
-        func frame() async throws {
-            now += 1.0 / 120
-            _ = try session.advance(toWallTime: now)
-            await session.dataSource.settle()
-        }
+        let session = try SessionTests().makeSession()
+        var clock = SessionTests.Clock()
+        func frame() async throws { try await clock.run(session, seconds: 1.0 / 120) }
         for _ in 0..<180 { try await frame() }  // the first page arrives
         session.beginInteractionLog()
         let start = session.time
@@ -60,15 +54,9 @@ struct InteractionLogTests {
     }
 
     @Test func aRecordingWithTheSecondFloorAndAPlacementPlaysBackTheSame() async throws {
-        var options = Session.Options()
-        options.failureRate = 0
-        let session = Session(options: options, pluginPaths: [library("RefreshSpinner")])
-        var now = 0.0
-        func frame() async throws {
-            now += 1.0 / 120
-            _ = try session.advance(toWallTime: now)
-            await session.dataSource.settle()
-        }
+        let session = try SessionTests().makeSession()
+        var clock = SessionTests.Clock()
+        func frame() async throws { try await clock.run(session, seconds: 1.0 / 120) }
         for _ in 0..<180 { try await frame() }
         session.perform(.toggleSecondFloor)
         session.perform(.nextPlacement)  // behind
