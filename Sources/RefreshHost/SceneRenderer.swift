@@ -33,8 +33,7 @@ public struct SceneLayout: Equatable, Sendable {
         let depth: Double
         switch placement {
         case .push: return (indicatorRect(edge, simulation: simulation), nil)
-        case .behind: depth = triggerDistance
-        case .above: depth = triggerDistance
+        case .behind, .above: depth = triggerDistance
         case .stretch: depth = pull
         }
         // How far the frame's outer side is past the viewport's edge (positive: outside).

@@ -237,11 +237,13 @@ package final class Session {
         var edges: [String: Any] = [:]
         for edge in layout.edges {
             var setup: [String: Any] = ["plugin": plugins.isEmpty ? "" : plugins[current].id,
-                                        "resultHoldTime": Defaults.resultHoldTime, "haptics": HapticFeedback.thresholdAndStart.rawValue,
-                                        "placement": placement.rawValue]
+                                        "resultHoldTime": Defaults.resultHoldTime, "haptics": HapticFeedback.thresholdAndStart.rawValue]
             if edge.isAtEnd { setup["preloadDistance"] = Defaults.preloadDistance }
-            // The floor the edge was enabled with (the plugin, and so 2.5× its length, can have changed since).
-            if let floor = driver.container.status(of: edge)?.secondFloor {
+            // The placement and floor the edge was enabled with: O and G wait for a busy edge to rest,
+            // and the floor is 2.5× the length of the plugin it was enabled with.
+            let status = driver.container.status(of: edge)
+            if let placement = status?.placement { setup["placement"] = placement.rawValue }
+            if let floor = status?.secondFloor {
                 var floorSetup: [String: Any] = ["triggerDistance": floor.triggerDistance, "refreshesBelow": floor.refreshesBelow]
                 if let open = floor.openExtent { floorSetup["openExtent"] = open }
                 setup["secondFloor"] = floorSetup
