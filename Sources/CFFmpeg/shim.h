@@ -8,3 +8,12 @@
 static inline int refreshkit_averror_eagain(void) { return AVERROR(EAGAIN); }
 static inline int refreshkit_averror_eof(void) { return AVERROR_EOF; }
 static inline const char *refreshkit_av_error(int code, char *buffer, size_t size) { return av_make_error_string(buffer, size, code); }
+
+/* Whether libx264 would pick its AVX-512 routines here (it needs F, CD, BW, DQ and VL) while AVX2, FMA3
+   and BMI2 are there to fall back on. */
+static inline int refreshkit_x264_would_use_avx512(void) {
+    __builtin_cpu_init();
+    return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512cd") && __builtin_cpu_supports("avx512bw")
+        && __builtin_cpu_supports("avx512dq") && __builtin_cpu_supports("avx512vl")
+        && __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma") && __builtin_cpu_supports("bmi2");
+}

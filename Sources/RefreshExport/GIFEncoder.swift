@@ -103,6 +103,7 @@ final class GIFEncoder: AnimationEncoder {
 
     /// Quantizes `pixels` (straight RGBA of `region`) and writes them as one image with its delay.
     private func put(pixels: [UInt8], region: (x: Int, y: Int, width: Int, height: Int), delay: Int, disposal: Int32) throws {
+        refreshkit_quantize_on_one_thread()
         guard let attributes = liq_attr_create() else { throw ExportError(path: path, reason: "libimagequant could not start") }
         defer { liq_attr_destroy(attributes) }
         liq_set_speed(attributes, quantizerSpeed)

@@ -64,13 +64,15 @@ final class VideoEncoder: AnimationEncoder {
             av_opt_set(context.pointee.priv_data, "preset", realtime ? "ultrafast" : "slow", 0)
             av_opt_set(context.pointee.priv_data, "tune", "animation", 0)
             av_opt_set(context.pointee.priv_data, "crf", "28", 0)
+            av_opt_set(context.pointee.priv_data, "x264-params", Self.repeatableX264, 0)
         }
         if !isVideo {
             // zlib level 4: as small as the default (6) within 1 %, in 17 % less time.
             context.pointee.compression_level = 4
         }
+        // A fixed count, never the machine's: x264's frames depend on how many threads share the work.
         // A live window keeps a core to itself.
-        if realtime { context.pointee.thread_count = 1 }
+        context.pointee.thread_count = realtime ? 1 : 2
         if format.pointee.oformat.pointee.flags & AVFMT_GLOBALHEADER != 0 {
             context.pointee.flags |= Int32(AV_CODEC_FLAG_GLOBAL_HEADER)
         }
@@ -98,6 +100,13 @@ final class VideoEncoder: AnimationEncoder {
         status = av_frame_get_buffer(frame, 0)
         guard status >= 0 else { throw fail("allocate a frame", status) }
     }
+
+    /// x264 settings that make the same frames the same bytes, whatever the load or the machine.
+    /// `deterministic` (x264's default, said out loud) keeps frame threads from racing. Its AVX-512
+    /// routines are left out: with them (libx264 164 r3095, Debian 12) a clip's bytes depended on
+    /// what the process had done before, though the frames handed over were the same; with AVX2 they
+    /// are those of every other instruction set, as x264's routines are meant to be.
+    static let repeatableX264: String = refreshkit_x264_would_use_avx512() != 0 ? "deterministic=1:asm=AVX2,FMA3,BMI2,LZCNT" : "deterministic=1"
 
     /// FFmpeg's chatter (libx264's statistics) off: only its errors reach the terminal.
     private static let quiet: Void = av_log_set_level(AV_LOG_ERROR)
