@@ -3,6 +3,8 @@ import Testing
 import RefreshHost
 import RefreshPluginSDK
 
+/// Every kind of file the tools write is a function of its inputs only: the same bytes for any
+/// `--jobs`, whole or sharded, in one process or several, whatever else the machine is doing.
 @Suite struct DeterminismTests {
     func frames(_ file: String) throws -> [[UInt8]] {
         let player = try ScenarioPlayer(scenario: Scenario.load(path: "\(scenarioFolder)/\(file)"), searchPath: PluginSearchPath(directories: [products]),
@@ -36,4 +38,91 @@ import RefreshPluginSDK
         let webp = try #require(FileManager.default.contents(atPath: "\(a)/pull-to-refresh.webp"))
         #expect(webp.prefix(4) == Data("RIFF".utf8) && webp.dropFirst(8).prefix(4) == Data("WEBP".utf8))
     }
+
+    /// One copy's commands, each run in the copy's own folder with relative output paths (so no
+    /// path differs between copies), and the exit status each must give.
+    static func commands(jobs: Int) -> [(arguments: [String], status: Int32)] {
+        let pullToRefresh = "\(scenarioFolder)/pull-to-refresh.json", pullShort = "\(scenarioFolder)/pull-short.json"
+        let report = ["report", "--plugin", "Spinner", "--plugin", "Rainbow", "--scenario", "pull-short", "--scenario", "pull-to-refresh", "--theme", "light,dark"]
+        let verify = ["verify", pullShort, "--plugin", "Rainbow", "--golden", "golden"]
+        return [
+            // Frames, the contact sheet and every animation format.
+            (["run", pullToRefresh, "--format", "mp4,gif,apng,webp", "--jobs", "\(jobs)", "--out", "run"], 0),
+            (["run", pullToRefresh, "--shard", "0/2", "--jobs", "\(jobs)", "--out", "run-shard-0"], 0),
+            (["run", pullToRefresh, "--shard", "1/2", "--jobs", "\(jobs)", "--out", "run-shard-1"], 0),
+            (["sweep", "--plugin", "Path Drawing", "--progress", "0:1:9", "--format", "mp4,gif,apng,webp", "--out", "sweep"], 0),
+            (["render", "--plugin", "Label", "--state", "refreshing", "--time", "0.3", "--locale", "ar", "--out", "render.png"], 0),
+            // The review page with its cells and spec, whole and from shards.
+            (report + ["--out", "report"], 0),
+            (report + ["--shard", "0/2", "--out", "report-shard-0"], 0),
+            (report + ["--shard", "1/2", "--out", "report-shard-1"], 0),
+            (["report", "--merge", "report-shard-0", "report-shard-1", "--out", "report-merged"], 0),
+            // Verify results: goldens of one plugin, another plugin failing against them, whole and sharded.
+            (["verify", pullShort, "--plugin", "Spinner", "--golden", "golden", "--update"], 0),
+            (verify + ["--report", "verify", "--failures", "verify-failures"], 1),
+            (verify + ["--shard", "0/2", "--report", "verify-shard-0", "--failures", "verify-shard-failures"], 1),
+            (verify + ["--shard", "1/2", "--report", "verify-shard-1", "--failures", "verify-shard-failures"], 1),
+            (["verify", "--merge", "verify-shard-0", "verify-shard-1", "--report", "verify-merged"], 1),
+        ]
+    }
+
+    /// The file kinds the copies must hold, so that a command that stopped writing one is not a pass.
+    static let kinds = ["run/frames/0001.png", "run/contact-sheet.png", "run/pull-to-refresh.mp4", "run/pull-to-refresh.gif",
+                        "run/pull-to-refresh.apng", "run/pull-to-refresh.webp", "run-shard-1/run-shard-1-of-2.json",
+                        "sweep/sweep.gif", "render.png", "report/index.html", "report/spec.json",
+                        "report/cells/dark/pull-to-refresh/dev.refreshkit.spinner.mp4",
+                        "report-shard-0/report-shard-0-of-2.json", "report-merged/index.html",
+                        "verify/verify-result.json", "verify/index.html", "verify-failures/t0.300.diff.png",
+                        "verify-merged/verify-result.json"]
+
+    @Test func threeCopiesAtOnceWithDifferentJobsWriteTheSameBytes() throws {
+        let base = scratch("determinism")
+        let jobs = [1, 2, 3]
+        let results = Locked([Int: [String]]())
+        // The copies run at the same time: each loads the machine for the others.
+        DispatchQueue.concurrentPerform(iterations: jobs.count) { copy in
+            let folder = "\(base)/copy-\(copy)"
+            try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            var problems: [String] = []
+            for (arguments, expected) in Self.commands(jobs: jobs[copy]) {
+                do {
+                    let (status, output) = try refreshDump(arguments, in: folder)
+                    if status != expected { problems.append("\(arguments.joined(separator: " ")): exit \(status), expected \(expected)\n\(output)") }
+                } catch {
+                    problems.append("\(arguments.joined(separator: " ")): \(error)")
+                }
+            }
+            results.withLock { $0[copy] = problems }
+        }
+        for copy in jobs.indices { #expect(results.withLock { $0[copy] } == [], "copy \(copy)") }
+
+        let reference = try files(in: "\(base)/copy-0")
+        for kind in Self.kinds { #expect(reference.contains(kind), "no \(kind)") }
+        #expect(reference.count > 300)
+        for copy in 1..<jobs.count {
+            let folder = "\(base)/copy-\(copy)"
+            #expect(try files(in: folder) == reference, "copy \(copy) (--jobs \(jobs[copy])) wrote other files")
+            let differing = reference.filter {
+                FileManager.default.contents(atPath: "\(base)/copy-0/\($0)") != FileManager.default.contents(atPath: "\(folder)/\($0)")
+            }
+            #expect(differing.isEmpty, "copy \(copy) (--jobs \(jobs[copy])) differs from copy 0 (--jobs 1) in \(differing.count) files: \(differing.prefix(12))")
+        }
+    }
+
+    /// The regular files under `folder`, as paths relative to it, sorted.
+    func files(in folder: String) throws -> [String] {
+        let all = try #require(FileManager.default.subpaths(atPath: folder))
+        return all.filter {
+            var isFolder: ObjCBool = false
+            return FileManager.default.fileExists(atPath: "\(folder)/\($0)", isDirectory: &isFolder) && !isFolder.boolValue
+        }.sorted()
+    }
+}
+
+/// A value several threads fill in.
+final class Locked<Value>: @unchecked Sendable {
+    private var value: Value
+    private let lock = NSLock()
+    init(_ value: Value) { self.value = value }
+    func withLock<R>(_ body: (inout Value) -> R) -> R { lock.withLock { body(&value) } }
 }
