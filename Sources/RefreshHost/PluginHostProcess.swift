@@ -10,7 +10,8 @@ import Glibc
 /// the child into memory both processes map (a `memfd`) and painted from there, so no image is
 /// copied through the socket.
 ///
-/// A frame that takes longer than ``renderDeadline`` ends the child (a hang), as does a crash;
+/// A frame that takes more than ``renderDeadline`` of the child's CPU time ends the child (a hang),
+/// as does one that waits ``blockedSlack`` longer than that without answering, or a crash;
 /// from then on every call fails with why and the step it was in, and the host's own state is
 /// untouched. A new `PluginHostProcess` (after a rebuild, or `R` in the preview) starts a new child;
 /// dropping this one ends its child, so a replaced library is really gone from memory.
@@ -24,10 +25,15 @@ public final class PluginHostProcess: PluginMaker {
     /// What the plugin wrote into the host's log, oldest first (the last 100 lines).
     public private(set) var logLines: [String] = []
 
-    /// The longest a frame may take before the child is taken for hung and ended.
+    /// The most CPU time (seconds, the child's own) a frame may take before the child is taken for
+    /// hung and ended. CPU, not wall time: a loaded machine slows a healthy plugin down, never makes
+    /// it use more CPU.
     nonisolated(unsafe) public static var renderDeadline = 0.25
-    /// The longest loading or making an instance may take (the probe's limit).
+    /// The most CPU time loading or making an instance may take (the probe's limit).
     static var startDeadline: Double { PluginProbe.timeout }
+    /// Seconds past its CPU limit a call waits for a child that answers without using the CPU (blocked
+    /// in a sleep or a lock): far beyond what a busy scheduler keeps a process waiting.
+    static let blockedSlack = 5.0
     /// Bytes of shared pixels: a frame of up to 4096 × 2048 pixels.
     static let pixelCapacity = 4096 * 2048 * 4
     /// The child's subcommand.
@@ -36,6 +42,8 @@ public final class PluginHostProcess: PluginMaker {
     package static let pixelDescriptor: Int32 = 3
 
     private let pid: pid_t
+    /// The clock of the child's CPU time (nil where the system will not give it: wall time only then).
+    private var cpuClock: clockid_t?
     /// The child's process id (while it runs).
     public var processIdentifier: pid_t { pid }
     private let socket: Int32
@@ -74,6 +82,7 @@ public final class PluginHostProcess: PluginMaker {
         }
         socket = ends[0]
         pixels = mapped
+        cpuClock = ProcessClock.cpuClock(of: pid)
         info = PluginInfo(indicator: IndicatorInfo(id: "", name: "", version: "", summary: ""), parameters: [], abiVersion: 0, path: path)
 
         let hello = try receive(deadline: Self.startDeadline, step: "loading")
@@ -127,20 +136,43 @@ public final class PluginHostProcess: PluginMaker {
     }
 
     private func receive(deadline: Double, step: String) throws(PluginError) -> PluginHostMessage.Reply {
+        if let overrun = waitForAnswer(cpuLimit: deadline) { throw stopped(step: step, because: .timedOut, overrun: overrun) }
         do {
-            let reply = try PluginHostMessage.receiveReply(from: socket, deadline: Date(timeIntervalSinceNow: deadline))
+            // It has begun to answer: the rest of the reply follows at once.
+            let reply = try PluginHostMessage.receiveReply(from: socket, deadline: Date(timeIntervalSinceNow: deadline + Self.blockedSlack))
             if let lines = reply.log, !lines.isEmpty { logLines = Array((logLines + lines.map(PluginError.printable)).suffix(100)) }
             return reply
         } catch {
-            throw stopped(step: step, because: error, deadline: deadline)
+            throw stopped(step: step, because: error, overrun: "did not finish its reply in \(Self.seconds(deadline + Self.blockedSlack))")
         }
     }
 
+    /// Waits until the child's answer begins (or the child is gone); what it overran when it used
+    /// more than `cpuLimit` seconds of CPU first, or waited `cpuLimit + blockedSlack` seconds.
+    private func waitForAnswer(cpuLimit: Double) -> String? {
+        let cpuStart = cpuClock.map(ProcessClock.seconds), wallStart = ProcessClock.monotonic
+        let wallLimit = cpuClock == nil ? cpuLimit : cpuLimit + Self.blockedSlack
+        while true {
+            var poller = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
+            let ready = poll(&poller, 1, 20)
+            if ready > 0 || (ready < 0 && errno != EINTR) { return nil }
+            if let cpuClock, let cpuStart, ProcessClock.seconds(cpuClock) - cpuStart > cpuLimit {
+                return "took over \(Self.seconds(cpuLimit)) of CPU time"
+            }
+            if ProcessClock.monotonic - wallStart > wallLimit { return "did not answer in \(Self.seconds(wallLimit))" }
+        }
+    }
+
+    /// `250 ms` or `5.3 s`.
+    private static func seconds(_ value: Double) -> String {
+        value < 1 ? "\(Int((value * 1000).rounded())) ms" : String(format: "%.1f s", value)
+    }
+
     /// Ends the child after a failed exchange and records why, naming the signal of a crash.
-    private func stopped(step: String, because failure: PluginHostMessage.Failure, deadline: Double = 0) -> PluginError {
+    private func stopped(step: String, because failure: PluginHostMessage.Failure, overrun: String = "") -> PluginError {
         var why: String
         switch failure {
-        case .timedOut: why = "\(step) took over \(Int((deadline * 1000).rounded())) ms; the plugin host was stopped"
+        case .timedOut: why = "\(step) \(overrun); the plugin host was stopped"
         case .malformed(let detail): why = "\(step): the plugin host answered nonsense (\(detail)); it was stopped"
         case .closed: why = "the plugin host ended during \(step)"
         }

@@ -12,11 +12,15 @@ import Glibc
 package enum PluginProbe {
     /// The subcommand of `refresh-dump` that loads and reports.
     package static let subcommand = "probe-plugins"
-    /// Seconds one library may take to load before it is reported as hung (10, or
-    /// `REFRESHKIT_PROBE_TIMEOUT`).
+    /// Seconds of CPU time one library may take to load before it is reported as hung (10, or
+    /// `REFRESHKIT_PROBE_TIMEOUT`, or ``timeoutOverride`` in a task that sets it). A library that
+    /// loads without using the CPU (blocked) is given ``PluginHostProcess/blockedSlack`` more of wall time.
     static var timeout: Double {
-        ProcessInfo.processInfo.environment["REFRESHKIT_PROBE_TIMEOUT"].flatMap(Double.init).flatMap { $0 > 0 && $0 <= 600 ? $0 : nil } ?? 10
+        timeoutOverride ?? ProcessInfo.processInfo.environment["REFRESHKIT_PROBE_TIMEOUT"].flatMap(Double.init).flatMap { $0 > 0 && $0 <= 600 ? $0 : nil } ?? 10
     }
+
+    /// A shorter ``timeout`` for the task that sets it (a test of a hanging library), seen by no other.
+    @TaskLocal package static var timeoutOverride: Double?
 
     /// Each of `paths` with what ``probe(_:)`` found for it.
     package static func probed(_ paths: [String]) -> [(path: String, result: Result<PluginInfo, PluginError>)] {
@@ -74,14 +78,22 @@ package enum PluginProbe {
         let received = Received()
         let reader = output.fileHandleForReading
         reader.readabilityHandler = { handle in received.add(handle.availableData) }
-        var hung = false
+        var hung: String?
         let limit = timeout
+        // A library is hung when the child has spent `limit` s of CPU since its last line (a load
+        // that spins), or waited that plus the slack (one that blocks): never because the machine is busy.
+        let cpuClock = ProcessClock.cpuClock(of: child.processIdentifier)
+        var mark = (bytes: -1, cpu: 0.0, wall: 0.0)
         while child.isRunning {
             usleep(5_000)
-            if received.secondsSinceLast > limit {
-                hung = true
-                kill(child.processIdentifier, SIGKILL)
+            let now = (bytes: received.count, cpu: cpuClock.map(ProcessClock.seconds) ?? 0, wall: ProcessClock.monotonic)
+            if now.bytes != mark.bytes { mark = now }
+            if hung == nil, cpuClock != nil, now.cpu - mark.cpu > limit {
+                hung = "\(limit) s of CPU time"
+            } else if hung == nil, case let wallLimit = limit + (cpuClock == nil ? 0 : PluginHostProcess.blockedSlack), now.wall - mark.wall > wallLimit {
+                hung = "\(wallLimit) s"
             }
+            if hung != nil { kill(child.processIdentifier, SIGKILL) }
         }
         child.waitUntilExit()
         reader.readabilityHandler = nil
@@ -105,8 +117,8 @@ package enum PluginProbe {
             }
         }
         let ending: String
-        if hung {
-            ending = "did not finish loading within \(limit) s (its constructors or entry function never return)"
+        if let hung {
+            ending = "did not finish loading within \(hung) (its constructors or entry function never return)"
         } else if child.terminationReason == .uncaughtSignal {
             let signal = child.terminationStatus
             ending = "crashed while loading with signal \(signal) (\(strsignal(signal).map { String(cString: $0) } ?? "?")): its constructors or entry function"
@@ -116,21 +128,17 @@ package enum PluginProbe {
         return (reports, began, ending)
     }
 
-    /// The child's output as it arrives, and when it last did.
+    /// The child's output as it arrives.
     private final class Received: @unchecked Sendable {
         private let lock = NSLock()
         private var data = Data()
-        private var last = Date()
 
         func add(_ more: Data) {
-            lock.withLock {
-                data.append(more)
-                last = Date()
-            }
+            lock.withLock { data.append(more) }
         }
 
         var text: String { lock.withLock { String(decoding: data, as: UTF8.self) } }
-        var secondsSinceLast: Double { lock.withLock { Date().timeIntervalSince(last) } }
+        var count: Int { lock.withLock { data.count } }
     }
 
     /// What the child reports of a library that loaded.

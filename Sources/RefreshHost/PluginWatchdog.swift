@@ -64,7 +64,7 @@ package enum PluginWatchdog {
         guard state.lock.withLock({ state.onExpiry != nil }) else { return try body() }
         var clock = clockid_t()
         pthread_getcpuclockid(pthread_self(), &clock)
-        let call = Call(what: what, clock: clock, cpuStart: seconds(of: clock), wallStart: seconds(of: CLOCK_MONOTONIC))
+        let call = Call(what: what, clock: clock, cpuStart: ProcessClock.seconds(clock), wallStart: ProcessClock.monotonic)
         let token = state.lock.withLock {
             state.next += 1
             state.calls[state.next] = call
@@ -74,18 +74,12 @@ package enum PluginWatchdog {
         return try body()
     }
 
-    private static func seconds(of clock: clockid_t) -> Double {
-        var now = timespec()
-        clock_gettime(clock, &now)
-        return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
-    }
-
     private static func watch() {
         while true {
             usleep(100_000)
             let (calls, cpuLimit, wallLimit, onExpiry) = state.lock.withLock { (state.calls.values, state.cpuSeconds, state.wallSeconds, state.onExpiry) }
             for call in calls {
-                let cpu = seconds(of: call.clock) - call.cpuStart, wall = seconds(of: CLOCK_MONOTONIC) - call.wallStart
+                let cpu = ProcessClock.seconds(call.clock) - call.cpuStart, wall = ProcessClock.monotonic - call.wallStart
                 if cpu > cpuLimit || wall > wallLimit {
                     let measure = cpu > cpuLimit ? String(format: "%.1f s of CPU time", cpu) : String(format: "%.0f s", wall)
                     onExpiry?("\(call.what()) did not return after \(measure); stopped (a plugin that never returns cannot be recovered in-process)")
