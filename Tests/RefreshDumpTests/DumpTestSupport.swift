@@ -30,13 +30,15 @@ func refreshDump(_ arguments: [String], in directory: String? = nil, environment
     return try runProgram(products + "/refresh-dump", arguments, in: directory, environment: merged)
 }
 
-/// Runs `executable` with `arguments` (in `directory`, with exactly `environment` when given);
-/// its exit status and everything it printed, standard output and error together.
+/// Runs `executable` with `arguments` (in `directory`, else the package's folder; with exactly
+/// `environment` when given); its exit status and everything it printed, standard output and error
+/// together. Never in this process's working directory: a test of a plugin that changes it for the
+/// length of a call runs beside this one.
 func runProgram(_ executable: String, _ arguments: [String], in directory: String? = nil, environment: [String: String]? = nil) throws -> (status: Int32, output: String) {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: executable)
     process.arguments = arguments
-    if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
+    process.currentDirectoryURL = URL(fileURLWithPath: directory ?? packageRoot.path)
     if let environment { process.environment = environment }
     let pipe = Pipe()
     process.standardOutput = pipe

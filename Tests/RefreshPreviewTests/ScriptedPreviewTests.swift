@@ -5,12 +5,14 @@ import RefreshPluginSDK
 
 /// The preview itself, under Xvfb: a scripted run must show exactly the headless frame of the
 /// same moment, and its panel must report the same state.
-/// Runs `executable` with `arguments` (and `environment` instead of this process's, when given);
-/// returns its exit status and everything it printed.
+/// Runs `executable` with `arguments` (and `environment` instead of this process's, when given), in
+/// the package's folder (never this process's working directory, which a plugin under test may
+/// change for a moment); returns its exit status and everything it printed.
 func run(_ executable: String, _ arguments: [String], environment: [String: String]? = nil) throws -> (status: Int32, output: String) {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: executable)
     process.arguments = arguments
+    process.currentDirectoryURL = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     if let environment { process.environment = environment }
     let pipe = Pipe()
     process.standardOutput = pipe
