@@ -6,7 +6,7 @@ SWIFT ?= swift
 # Debian packages the build, the tests and the demo need.
 SYSTEM_PACKAGES := pkg-config libcairo2-dev libpango1.0-dev libsdl2-dev libpng-dev fonts-dejavu-core fonts-droid-fallback libcjson-dev libwebp-dev librlottie-dev xvfb xauth libavformat-dev libavcodec-dev libswscale-dev libavutil-dev libimagequant-dev libgif-dev chromium
 
-.PHONY: all deps build test soak demo install clean
+.PHONY: all deps build test soak soak-suite demo install clean
 
 # Where `make install` puts the tools, the built-in plugins (as bundles) and the shared assets.
 PREFIX ?= /usr/local
@@ -27,6 +27,12 @@ test: build
 # The randomised state-machine checks at full count, in release (about REFRESHKIT_SEQUENCES each).
 soak: deps
 	REFRESHKIT_SEQUENCES=$${REFRESHKIT_SEQUENCES:-100000} $(SWIFT) test -c release -Xswiftc -enable-testing --scratch-path .build-release --filter 'RandomSequenceTests|StoreSequenceTests'
+
+# The whole suite RUNS times in a row beside a busy loop per core; names any test that did not pass
+# every time (a test that depends on load, timing or order).
+RUNS ?= 5
+soak-suite: deps
+	scripts/soak-suite.sh $(RUNS)
 
 # The preview when there is a display; otherwise (or if it cannot open one) the headless demo.
 demo: build
