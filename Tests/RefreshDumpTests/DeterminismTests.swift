@@ -39,37 +39,40 @@ import RefreshPluginSDK
         #expect(webp.prefix(4) == Data("RIFF".utf8) && webp.dropFirst(8).prefix(4) == Data("WEBP".utf8))
     }
 
-    /// One copy's commands, each run in the copy's own folder with relative output paths (so no
-    /// path differs between copies), and the exit status each must give.
-    static func commands(jobs: Int) -> [(arguments: [String], status: Int32)] {
+    /// One copy's commands in groups that depend on what came before them, each run in the copy's
+    /// own folder with relative output paths (so no path differs between copies), with the exit
+    /// status each must give.
+    static func commands(jobs: Int) -> [[(arguments: [String], status: Int32)]] {
         let pullToRefresh = "\(scenarioFolder)/pull-to-refresh.json", pullShort = "\(scenarioFolder)/pull-short.json"
         let report = ["report", "--plugin", "Spinner", "--plugin", "Rainbow", "--scenario", "pull-short", "--scenario", "pull-to-refresh", "--theme", "light,dark"]
         let verify = ["verify", pullShort, "--plugin", "Rainbow", "--golden", "golden"]
         return [
             // Frames, the contact sheet and every animation format.
-            (["run", pullToRefresh, "--format", "mp4,gif,apng,webp", "--jobs", "\(jobs)", "--out", "run"], 0),
-            (["run", pullToRefresh, "--shard", "0/2", "--jobs", "\(jobs)", "--out", "run-shard-0"], 0),
-            (["run", pullToRefresh, "--shard", "1/2", "--jobs", "\(jobs)", "--out", "run-shard-1"], 0),
-            (["sweep", "--plugin", "Path Drawing", "--progress", "0:1:9", "--format", "mp4,gif,apng,webp", "--out", "sweep"], 0),
-            (["render", "--plugin", "Label", "--state", "refreshing", "--time", "0.3", "--locale", "ar", "--out", "render.png"], 0),
+            [(["run", pullToRefresh, "--format", "mp4,gif,apng,webp", "--jobs", "\(jobs)", "--out", "run"], 0)],
+            [(["run", pullToRefresh, "--shard", "0/2", "--jobs", "\(jobs)", "--out", "run-shard-0"], 0),
+             (["run", pullToRefresh, "--shard", "1/2", "--jobs", "\(jobs)", "--out", "run-shard-1"], 0)],
+            [(["sweep", "--plugin", "Path Drawing", "--progress", "0:1:9", "--format", "mp4,gif,apng,webp", "--out", "sweep"], 0)],
+            [(["render", "--plugin", "Label", "--state", "refreshing", "--time", "0.3", "--locale", "ar", "--out", "render.png"], 0)],
+            // A plugin bundle and its archive.
+            [(["pack", "\(products)/libRefreshSpinner.so", "--out", "pack", "--archive"], 0)],
             // The review page with its cells and spec, whole and from shards.
-            (report + ["--out", "report"], 0),
-            (report + ["--shard", "0/2", "--out", "report-shard-0"], 0),
-            (report + ["--shard", "1/2", "--out", "report-shard-1"], 0),
-            (["report", "--merge", "report-shard-0", "report-shard-1", "--out", "report-merged"], 0),
+            [(report + ["--out", "report"], 0)],
+            [(report + ["--shard", "0/2", "--out", "report-shard-0"], 0),
+             (report + ["--shard", "1/2", "--out", "report-shard-1"], 0),
+             (["report", "--merge", "report-shard-0", "report-shard-1", "--out", "report-merged"], 0)],
             // Verify results: goldens of one plugin, another plugin failing against them, whole and sharded.
-            (["verify", pullShort, "--plugin", "Spinner", "--golden", "golden", "--update"], 0),
-            (verify + ["--report", "verify", "--failures", "verify-failures"], 1),
-            (verify + ["--shard", "0/2", "--report", "verify-shard-0", "--failures", "verify-shard-failures"], 1),
-            (verify + ["--shard", "1/2", "--report", "verify-shard-1", "--failures", "verify-shard-failures"], 1),
-            (["verify", "--merge", "verify-shard-0", "verify-shard-1", "--report", "verify-merged"], 1),
+            [(["verify", pullShort, "--plugin", "Spinner", "--golden", "golden", "--update"], 0),
+             (verify + ["--report", "verify", "--failures", "verify-failures"], 1),
+             (verify + ["--shard", "0/2", "--report", "verify-shard-0", "--failures", "verify-shard-failures"], 1),
+             (verify + ["--shard", "1/2", "--report", "verify-shard-1", "--failures", "verify-shard-failures"], 1),
+             (["verify", "--merge", "verify-shard-0", "verify-shard-1", "--report", "verify-merged"], 1)],
         ]
     }
 
     /// The file kinds the copies must hold, so that a command that stopped writing one is not a pass.
     static let kinds = ["run/frames/0001.png", "run/contact-sheet.png", "run/pull-to-refresh.mp4", "run/pull-to-refresh.gif",
                         "run/pull-to-refresh.apng", "run/pull-to-refresh.webp", "run-shard-1/run-shard-1-of-2.json",
-                        "sweep/sweep.gif", "render.png", "report/index.html", "report/spec.json",
+                        "sweep/sweep.gif", "render.png", "pack/dev.refreshkit.spinner.refreshplugin.tar.gz", "report/index.html", "report/spec.json",
                         "report/cells/dark/pull-to-refresh/dev.refreshkit.spinner.mp4",
                         "report-shard-0/report-shard-0-of-2.json", "report-merged/index.html",
                         "verify/verify-result.json", "verify/index.html", "verify-failures/t0.300.diff.png",
@@ -84,7 +87,10 @@ import RefreshPluginSDK
             let folder = "\(base)/copy-\(copy)"
             try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
             var problems: [String] = []
-            for (arguments, expected) in Self.commands(jobs: jobs[copy]) {
+            // The middle copy runs the groups in the other order: a command's copies run tens of
+            // seconds apart, so a time written into a file would show.
+            let groups = Self.commands(jobs: jobs[copy])
+            for (arguments, expected) in (copy == 1 ? groups.reversed() : groups).joined() {
                 do {
                     let (status, output) = try refreshDump(arguments, in: folder)
                     if status != expected { problems.append("\(arguments.joined(separator: " ")): exit \(status), expected \(expected)\n\(output)") }
