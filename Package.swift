@@ -71,10 +71,14 @@ let package = Package(
         .systemLibrary(name: "CFFmpeg", pkgConfig: "libavformat", providers: [.apt(["libavformat-dev", "libavcodec-dev", "libswscale-dev", "libavutil-dev"])]),
         .systemLibrary(name: "CGIF", pkgConfig: "imagequant", providers: [.apt(["libimagequant-dev", "libgif-dev"])]),
 
-        // Pure Swift: states, the refresh container, scroll physics.
+        // Pure Swift, no C. Rooms: Contract/ (AnimatableRefresh, RefreshState, what a state says),
+        // StateMachine/ (the transition table and an edge's configuration), Container/ (offsets in,
+        // progress and states out), Physics/ (rubber band, fling, spring), Paging/, Support/.
         .target(name: "RefreshCore"),
 
-        // Drawing: Canvas over Cairo, text through Pango, colours, SVG paths, PNG, image compare.
+        // Drawing over Cairo and Pango. Rooms: Drawing/ (Canvas, colours, images), Paths/ (SVG path
+        // data, flattening, measuring, trimming), Text/, Files/ (PNG, animated WebP, careful reads
+        // and writes), Comparing/ (goldens, image comparison).
         .target(name: "RefreshGraphics", dependencies: ["RefreshCore", "CCairo", "CPangoCairo", "CPNG", "CWebP"]),
 
         // Animation files (WebP, GIF, MP4, APNG) for the tools; plugins never link it.
@@ -85,7 +89,11 @@ let package = Package(
         // What a Swift plugin imports: RefreshIndicator, parameters, the export adapter.
         .target(name: "RefreshPluginSDK", dependencies: ["RefreshGraphics", "CRefreshPlugin"]),
 
-        // Loading, checking and hot-reloading plugins; rendering frames.
+        // Everything between the tools and the plugins. Rooms: Plugins/ (finding, loading, checking,
+        // hot reload, the in-process watchdog), Isolation/ (plugin-host children, the probe, crash
+        // records), Session/ (the interactive session: commands, keys, clock, pretend server),
+        // Scenes/ (what a frame of the list looks like), Scenarios/ (reading, playing, verifying),
+        // Fuzzing/.
         .target(name: "RefreshHost", dependencies: ["RefreshPluginSDK", "CRefreshPlugin", "CCairo", "CPangoCairo"]),
 
         // Built-in indicators.
