@@ -1,4 +1,5 @@
 // swift-tools-version:6.0
+// RefreshKit is licensed under the Apache License, Version 2.0 (LICENSE), like the Swift packages it builds on.
 import PackageDescription
 
 /// A built-in Swift plugin exports only `refresh_plugin_entry` and drops the code it does not
