@@ -30,7 +30,7 @@ for run in $(seq 1 "$runs"); do
     started=$(date +%s)
     swift test --skip-build "$@" > "$logs/run-$run.log" 2>&1
     status=$?
-    summary=$(grep -aE '^[^ ]+ Test run with [0-9]+ tests' "$logs/run-$run.log" | tail -1)
+    summary=$(grep -aE '^[^ ]+ Test run with [0-9]+ tests?' "$logs/run-$run.log" | tail -1)
     echo "run $run/$runs: exit $status in $(( $(date +%s) - started )) s: ${summary:-no summary}"
     [ $status -eq 0 ] || failed_runs=$((failed_runs + 1))
 done
