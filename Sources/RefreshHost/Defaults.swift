@@ -14,8 +14,6 @@ public enum Defaults {
     public static let bandExtent = 120.0
     /// An indicator's frame at a top or bottom edge of the default viewport: its width by the band.
     public static let bandSize = Size(width: viewport.width, height: bandExtent)
-    /// Seconds a refresh's result stays on screen before the edge closes.
-    public static let resultHoldTime = 0.6
     /// How near the end (points) the user's own scrolling starts a load-more in the preview.
     public static let preloadDistance = 120.0
     /// Simulated seconds a refresh or page load takes in the preview.

@@ -48,15 +48,20 @@ public struct EdgeConfiguration: Equatable, Sendable {
     /// on-release policy only. Nil: none.
     public var secondFloor: SecondFloor?
 
+    /// Seconds a result shows when nobody says: long enough to read a tick or a cross, short
+    /// enough not to keep the list waiting (EasyRefresh's `processedDuration` is 1 s). The tools,
+    /// scenarios and goldens use it too.
+    public static let defaultResultHoldTime = 0.6
+
     /// A configuration; the defaults follow the indicator's own length, trigger on release, no
-    /// automatic triggering, and show the result for one second (EasyRefresh's `processedDuration`).
+    /// automatic triggering, and show the result for ``defaultResultHoldTime``.
     public init(
         triggerDistance: Double? = nil,
         startOffset: Double = 0,
         holdExtent: Double? = nil,
         triggerPolicy: RefreshTriggerPolicy = .onRelease,
         preloadDistance: Double? = nil,
-        resultHoldTime: Double = 1,
+        resultHoldTime: Double = defaultResultHoldTime,
         revealsProgrammaticRefresh: Bool = true,
         haptics: HapticFeedback = .off,
         placement: IndicatorPlacement = .push,

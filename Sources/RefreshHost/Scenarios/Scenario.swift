@@ -322,7 +322,7 @@ private struct ScenarioReader {
                 holdExtent: try optional("holdExtent", 0...1000),
                 triggerPolicy: try choice(f, "policy", path, default: RefreshTriggerPolicy.onRelease),
                 preloadDistance: try optional("preloadDistance", 0...10000),
-                resultHoldTime: try number(f, "resultHoldTime", path, default: Defaults.resultHoldTime, 0...10),
+                resultHoldTime: try number(f, "resultHoldTime", path, default: EdgeConfiguration.defaultResultHoldTime, 0...10),
                 haptics: try choice(f, "haptics", path, default: HapticFeedback.off),
                 placement: try choice(f, "placement", path, default: IndicatorPlacement.push),
                 secondFloor: secondFloor

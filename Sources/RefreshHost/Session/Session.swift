@@ -176,7 +176,7 @@ package final class Session {
             slot.indicator = currentIndicator
             let floor = hasSecondFloor && !edge.isAtEnd ? SecondFloor(triggerDistance: 2.5 * slot.refreshLength) : nil
             let configuration = EdgeConfiguration(preloadDistance: edge.isAtEnd ? Defaults.preloadDistance : nil,
-                                                  resultHoldTime: Defaults.resultHoldTime, haptics: .thresholdAndStart,
+                                                  resultHoldTime: EdgeConfiguration.defaultResultHoldTime, haptics: .thresholdAndStart,
                                                   placement: placement, secondFloor: floor)
             do {
                 try container.enable(edge, indicator: slot, configuration: configuration)
@@ -237,7 +237,7 @@ package final class Session {
         var edges: [String: Any] = [:]
         for edge in layout.edges {
             var setup: [String: Any] = ["plugin": plugins.isEmpty ? "" : plugins[current].id,
-                                        "resultHoldTime": Defaults.resultHoldTime, "haptics": HapticFeedback.thresholdAndStart.rawValue]
+                                        "resultHoldTime": EdgeConfiguration.defaultResultHoldTime, "haptics": HapticFeedback.thresholdAndStart.rawValue]
             if edge.isAtEnd { setup["preloadDistance"] = Defaults.preloadDistance }
             // The placement and floor the edge was enabled with: O and G wait for a busy edge to rest,
             // and the floor is 2.5× the length of the plugin it was enabled with.

@@ -26,7 +26,7 @@ struct TraceCommand: ParsableCommand {
     @Option(help: "Trigger distance in points.")
     var trigger: Double = 60
     @Option(help: "Seconds the result is shown.")
-    var hold: Double = Defaults.resultHoldTime
+    var hold: Double = EdgeConfiguration.defaultResultHoldTime
     @Option(help: "Printed frames per second (the simulation runs at 120).")
     var fps: Int = 20
     @Option(help: "Haptic events to list: off, threshold or thresholdAndStart.")
