@@ -14,6 +14,12 @@ public enum Defaults {
     public static let bandExtent = 120.0
     /// An indicator's frame at a top or bottom edge of the default viewport: its width by the band.
     public static let bandSize = Size(width: viewport.width, height: bandExtent)
+    /// A displayed frame at the preview's 120 Hz, in seconds: the window's pacing without vsync, one
+    /// frame of stepping while paused, and the step of `trace` and of `bench`'s host loop.
+    public static let frameInterval = 1.0 / 120
+    /// One step of the simulation's clock, in seconds: four to a 120 Hz frame, so the physics is the
+    /// same whatever rate the display runs at.
+    public static let simulationStep = 1.0 / 480
     /// How near the end (points) the user's own scrolling starts a load-more in the preview.
     public static let preloadDistance = 120.0
     /// Simulated seconds a refresh or page load takes in the preview.

@@ -43,7 +43,7 @@ final class PreviewLoop {
 
     /// Runs until quit, the end of a script (unless `--exit-after` says longer), or `--exit-after`.
     func run() async throws {
-        let frameInterval = 1.0 / 120
+        let frameInterval = Defaults.frameInterval
         let started = SDLWindow.now
         var timeAfterEnd = 0.0
         var lastFrame = 0.0

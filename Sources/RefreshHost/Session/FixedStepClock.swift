@@ -12,8 +12,8 @@ package struct FixedStepClock: Sendable {
     private var pending = 0.0
 
     /// A clock of `step`-second steps, at most `maximumSteps` per frame.
-    package init(step: Double = 1.0 / 480, maximumSteps: Int = 48) {
-        self.step = step > 0 && step.isFinite ? step : 1.0 / 480
+    package init(step: Double = Defaults.simulationStep, maximumSteps: Int = 48) {
+        self.step = step > 0 && step.isFinite ? step : Defaults.simulationStep
         self.maximumSteps = max(1, maximumSteps)
     }
 

@@ -518,7 +518,7 @@ package final class Session {
             return try player.advance()
         }
         let steps = clock.steps(at: now, rate: paused ? 0 : speed)
-        let count = paused && stepOnce ? max(1, Int((1.0 / 120 / clock.step).rounded())) : steps
+        let count = paused && stepOnce ? max(1, Int((Defaults.frameInterval / clock.step).rounded())) : steps
         stepOnce = false
         try advance(steps: count)
         return true

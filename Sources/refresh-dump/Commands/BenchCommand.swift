@@ -166,7 +166,7 @@ struct BenchCommand: ParsableCommand {
                 if phase == 0 { driver.simulation.dragBegan() }
                 if phase < 40 { driver.simulation.dragMoved(by: Point(x: 0, y: frame % 480 < 240 ? 6 : -9)) }
                 if phase == 40 { driver.simulation.dragEnded() }
-                driver.advance(by: 1.0 / 120)
+                driver.advance(by: Defaults.frameInterval)
             })
         }
         samples.sort()

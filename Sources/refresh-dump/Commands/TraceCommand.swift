@@ -63,8 +63,8 @@ struct TraceCommand: ParsableCommand {
         let simulation = try ScrollSimulation(.init(viewportSize: Defaults.viewport, contentSize: Size(width: Defaults.viewport.width, height: 2400)))
         let driver = RefreshDriver(simulation: simulation, container: container)
 
-        let step = 1.0 / 120, dragFrames = Int((dragTime / step).rounded())
-        let printEvery = max(1, 120 / fps)
+        let step = Defaults.frameInterval, dragFrames = Int((dragTime / step).rounded())
+        let printEvery = max(1, Int((1 / step).rounded()) / fps)
         print("  time   offset    pull     raw  progress  state")
         var frame = 0
         driver.simulation.dragBegan()
