@@ -120,3 +120,11 @@ extension IndicatorFrame {
         return Point(x: visible.center.x, y: y)
     }
 }
+
+extension TextDirection {
+    /// The layout direction of a BCP 47 locale tag: right to left where
+    /// ``IndicatorEnvironment/isRightToLeft(locale:)`` says so, else left to right.
+    public init(locale: String) {
+        self = IndicatorEnvironment.isRightToLeft(locale: locale) ? .rightToLeft : .leftToRight
+    }
+}

@@ -334,7 +334,7 @@ private struct ScenarioReader {
         let environment = IndicatorEnvironment(
             colorScheme: try choice(top, "theme", "", default: IndicatorEnvironment.ColorScheme.light),
             reduceMotion: try bool(top, "reduceMotion", "", default: false),
-            layoutDirection: IndicatorEnvironment.isRightToLeft(locale: locale) ? .rightToLeft : .leftToRight,
+            layoutDirection: TextDirection(locale: locale),
             locale: locale
         )
         var checkpoints: [Double] = []

@@ -326,7 +326,7 @@ package final class Session {
             let locales = ["en", "zh-Hans", "ar"]
             let next = locales[((locales.firstIndex(of: environment.locale) ?? -1) + 1) % locales.count]
             environment.locale = next
-            environment.layoutDirection = IndicatorEnvironment.isRightToLeft(locale: next) ? .rightToLeft : .leftToRight
+            environment.layoutDirection = TextDirection(locale: next)
             driver.container.locale = next
             message = "locale \(next)"
         case .nextLayout:

@@ -104,7 +104,7 @@ struct ReportCommand: ParsableCommand {
                 scenario.environment.colorScheme = scheme
                 if let localeTag {
                     scenario.environment.locale = localeTag
-                    scenario.environment.layoutDirection = IndicatorEnvironment.isRightToLeft(locale: localeTag) ? .rightToLeft : .leftToRight
+                    scenario.environment.layoutDirection = TextDirection(locale: localeTag)
                 }
                 for pluginPath in pluginPaths {
                     for (name, overrides) in sets { jobs.append((scenario, tab, pluginPath, name, overrides, ScenarioPlayer.totalFrames(of: scenario))) }

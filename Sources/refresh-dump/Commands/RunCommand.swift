@@ -52,7 +52,7 @@ struct RunCommand: ParsableCommand {
             if let scheme { scenario.environment.colorScheme = scheme }
             if let locale {
                 scenario.environment.locale = locale
-                scenario.environment.layoutDirection = IndicatorEnvironment.isRightToLeft(locale: locale) ? .rightToLeft : .leftToRight
+                scenario.environment.layoutDirection = TextDirection(locale: locale)
             }
             for edge in scenario.edges.keys { scenario.edges[edge]!.parameters.merge(overrides) { $1 } }
         }

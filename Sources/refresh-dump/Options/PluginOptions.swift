@@ -137,7 +137,7 @@ struct FrameOptions: ParsableArguments {
         spec.scale = scale
         guard let scheme = IndicatorEnvironment.ColorScheme(rawValue: theme) else { throw ValidationError("--theme must be light or dark, not '\(theme)'") }
         spec.environment = IndicatorEnvironment(colorScheme: scheme, reduceMotion: reduceMotion,
-                                                layoutDirection: IndicatorEnvironment.isRightToLeft(locale: locale) ? .rightToLeft : .leftToRight, locale: locale)
+                                                layoutDirection: TextDirection(locale: locale), locale: locale)
         for (name, value) in [("time", time), ("state-time", stateTime)] where !(value >= 0 && value <= IndicatorFrame.maximumTime) {
             throw ValidationError("--\(name) must be 0...\(Int(IndicatorFrame.maximumTime)) seconds")
         }
