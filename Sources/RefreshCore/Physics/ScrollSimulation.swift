@@ -143,11 +143,6 @@ public struct ScrollSimulation: Sendable {
         !isTracking && ScrollAxis.allCases.allSatisfy { self[$0].phase == .idle && self[$0].offset >= self[$0].lower && self[$0].offset <= self[$0].upper }
     }
 
-    /// The range the content rests in along `axis`, holds included.
-    public func bounds(along axis: ScrollAxis) -> ClosedRange<Double> {
-        self[axis].lower...self[axis].upper
-    }
-
     /// How far `edge` is pulled past the content (plus its inset): the visible distance and the
     /// raw (un-rubber-banded) distance a finger would travel to show it.
     public func pull(at edge: RefreshEdge) -> EdgePull {

@@ -23,10 +23,6 @@ public struct Spring: Equatable, Sendable {
     /// The critically damped default.
     public static let critical = Spring()
 
-    var isValid: Bool {
-        [mass, stiffness, dampingRatio].allSatisfy { $0.isFinite && $0 > 0 }
-    }
-
     /// Displacement from rest and velocity `time` seconds after starting at `displacement`
     /// with `velocity` (points per second); the closed-form solution, so the motion does not
     /// depend on the step size.
@@ -70,8 +66,6 @@ public struct DecelerationRate: Equatable, Sendable {
     public static let normal = DecelerationRate(rawValue: 0.998)
     /// UIScrollView's fast rate, 0.99.
     public static let fast = DecelerationRate(rawValue: 0.99)
-
-    var isValid: Bool { rawValue.isFinite && rawValue > 0 && rawValue < 1 }
 
     /// Where a fling starting at `offset` with `velocity` (points per second) comes to rest:
     /// `x0 − v0/(1000·ln r)`.

@@ -213,9 +213,6 @@ public final class Canvas {
         cairo_set_fill_rule(cr, rule == .evenOdd ? CAIRO_FILL_RULE_EVEN_ODD : CAIRO_FILL_RULE_WINDING)
         cairo_clip(cr)
     }
-
-    /// Removes the clip.
-    public func resetClip() { cairo_reset_clip(cr) }
 }
 
 extension Canvas {
