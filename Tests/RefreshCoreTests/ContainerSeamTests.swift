@@ -46,6 +46,40 @@ import Testing
         #expect(Self.isRevealed(.bottom, in: driver))
     }
 
+    /// On a list too long to show both ends, a programmatic begin never takes the list away from the
+    /// other end while that end refreshes in view: the first end shown stays shown, and the second
+    /// refreshes where it is (seen when the user scrolls there), at once or frames apart.
+    @Test(arguments: [RefreshEdge.top, .bottom], [0, 1, 5])
+    func aSecondBeginNeverTakesTheListFromTheFirstEndShown(first: RefreshEdge, framesApart: Int) throws {
+        let top = RecordingIndicator(refreshLength: 50), bottom = RecordingIndicator()
+        let driver = try RefreshDriver.make(content: 2000, edges: [.top: (top, EdgeConfiguration()), .bottom: (bottom, EdgeConfiguration())])
+        driver.container.allowsSimultaneousRefresh = true
+        driver.run(seconds: 0.1)
+        #expect(driver.container.begin(first))
+        for _ in 0..<framesApart { driver.advance(by: RefreshDriver.frame) }
+        #expect(driver.container.begin(first.opposite))
+        driver.run(seconds: 1.5)
+        #expect(top.refreshState == .refreshing && bottom.refreshState == .refreshing)
+        #expect(Self.isRevealed(first, in: driver), "\(first) first, \(framesApart) frames apart: offset \(driver.simulation.offset.y)")
+        #expect(!Self.isRevealed(first.opposite, in: driver))
+    }
+
+    /// A refresh the finger started and holds in view keeps the view too.
+    @Test func aProgrammaticBeginAtTheOtherEndLeavesAPulledRefreshInView() throws {
+        let top = RecordingIndicator(refreshLength: 50), bottom = RecordingIndicator()
+        let driver = try RefreshDriver.make(content: 2000, edges: [.top: (top, EdgeConfiguration(triggerPolicy: .onReach)), .bottom: (bottom, EdgeConfiguration())])
+        driver.container.allowsSimultaneousRefresh = true
+        driver.drag(by: Point(x: 0, y: 200))
+        driver.release()
+        driver.run(seconds: 1)
+        #expect(top.refreshState == .refreshing)
+        #expect(Self.isRevealed(.top, in: driver))
+        #expect(driver.container.begin(.bottom))
+        driver.run(seconds: 1.5)
+        #expect(Self.isRevealed(.top, in: driver), "offset \(driver.simulation.offset.y)")
+        #expect(bottom.refreshState == .refreshing)
+    }
+
     /// Item 8: a programmatic refresh scrolls its edge into view from anywhere (on by default).
     @Test func programmaticBeginFromFarAwayScrollsTheHeaderIntoView() throws {
         let top = RecordingIndicator()

@@ -47,14 +47,16 @@ import Testing
         var generator = SeededRandom(seed: 0x5EED_2026)
         var transitions = 0
         var reached: Set<Kind> = []
+        var bothEndsChecked = 0
         for sequence in 0..<Self.sequences {
-            transitions += try runSequence(&generator, index: sequence, reached: &reached)
+            transitions += try runSequence(&generator, index: sequence, reached: &reached, bothEndsChecked: &bothEndsChecked)
         }
+        #expect(bothEndsChecked >= Self.sequences / 200, "the two-ends rule was checked \(bothEndsChecked) times")
         #expect(transitions > Self.sequences * 5, "the sequences exercised too few transitions: \(transitions)")
         #expect(reached == Set(Kind.allCases), "states never reached: \(Set(Kind.allCases).subtracting(reached))")
     }
 
-    private func runSequence(_ g: inout SeededRandom, index: Int, reached: inout Set<Kind>) throws -> Int {
+    private func runSequence(_ g: inout SeededRandom, index: Int, reached: inout Set<Kind>, bothEndsChecked: inout Int) throws -> Int {
         var resets = 0
         let indicators = PerEdge(top: StampingIndicator(), bottom: StampingIndicator(), leading: StampingIndicator(), trailing: StampingIndicator())
         let content = [200.0, 900, 2000][Int.random(in: 0..<3, using: &g)]
@@ -135,6 +137,20 @@ import Testing
             case 4:
                 driver.simulation.wheel(by: Point(x: 0, y: Double.random(in: -120...120, using: &g)))
                 frames(Int.random(in: 1...20, using: &g))
+            case 5 where Int.random(in: 0..<3, using: &g) == 0:
+                // Both ends from code, in one frame or a frame apart: on a list too long to show both,
+                // the first end shown keeps the view while it refreshes.
+                let first = edges.randomElement(using: &g)!
+                let otherWasBusy = [.refreshing, .finished].contains(container.state(of: first.opposite).kind)
+                let began = container.begin(first)
+                frames(Int.random(in: 0...1, using: &g))
+                container.begin(first.opposite)
+                frames(90)
+                if began, !otherWasBusy, container.allowsSimultaneousRefresh, content == 2000, !driver.simulation.isTracking,
+                   container.state(of: first) == .refreshing, container.holdExtent(for: first) > 0 {
+                    bothEndsChecked += 1
+                    if !ContainerSeamTests.isRevealed(first, in: driver) { Issue.record("sequence \(index): \(first) began first, but the list left it (offset \(driver.simulation.offset.y))") }
+                }
             case 5:
                 container.begin(edges.randomElement(using: &g)!)
             case 6:

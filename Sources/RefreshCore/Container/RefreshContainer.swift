@@ -63,6 +63,8 @@ public final class RefreshContainer {
         var action: RefreshAction?
         var machine: EdgeStateMachine
         var needsReveal = false
+        /// When it asked to be revealed (the container's count): requests are handed over in that order.
+        var revealOrder = 0
         var pull = EdgePull.zero
         var state = RefreshState.unknown
         var stateStartTime = 0.0
@@ -107,6 +109,8 @@ public final class RefreshContainer {
     /// The container's own gesture count: a new touch, or a new host gesture id, adds one. Host ids
     /// may repeat or alternate; this never does.
     private var gesture = 0
+    /// Reveal requests so far: their order.
+    private var revealsAsked = 0
     /// The gesture in which an edge last started a refresh by gesture or automatically.
     private var triggeringGesture: Int?
     /// The velocity of the user's own motion: while tracking, the content's; after the release, the
@@ -207,14 +211,20 @@ public final class RefreshContainer {
         return slot.configuration.holdExtent
     }
 
-    /// The edges that should be brought into view (``EdgeStatus/needsReveal``), clearing the
-    /// request: a scroll view acts on each once.
+    /// The edges that should be brought into view (``EdgeStatus/needsReveal``), in the order they
+    /// asked (the scroll view keeps the first end shown), clearing the request: a scroll view acts
+    /// on each once.
     func takeRevealRequests() -> [RefreshEdge] {
-        RefreshEdge.allCases.filter { edge in
-            guard let slot = slots[edge], slot.needsReveal else { return false }
-            slot.needsReveal = false
-            return true
-        }
+        let asked = RefreshEdge.allCases.filter { slots[$0]?.needsReveal == true }.sorted { slots[$0]!.revealOrder < slots[$1]!.revealOrder }
+        for edge in asked { slots[edge]?.needsReveal = false }
+        return asked
+    }
+
+    /// Asks for `slot`'s edge to be revealed (or not), remembering when.
+    private func askReveal(_ slot: Slot, _ reveal: Bool) {
+        revealsAsked += 1
+        slot.needsReveal = reveal
+        slot.revealOrder = revealsAsked
     }
 
     // MARK: Observing
@@ -403,7 +413,7 @@ public final class RefreshContainer {
                 onEvent?(.stoppedBeingEligible(edge))
             case .began(let trigger, let generation):
                 if let gesture, trigger != .programmatic { triggeringGesture = gesture }
-                slot.needsReveal = Guards.reveals(trigger, revealsProgrammaticRefresh: slot.configuration.revealsProgrammaticRefresh)
+                askReveal(slot, Guards.reveals(trigger, revealsProgrammaticRefresh: slot.configuration.revealsProgrammaticRefresh))
                 onEvent?(.beganRefreshing(edge, trigger))
                 if trigger == .userGesture && slot.configuration.haptics == .thresholdAndStart { onEvent?(.haptic(edge, .impact)) }
                 slot.action?(trigger, RefreshCompletion(container: self, edge: edge, generation: generation))
@@ -420,7 +430,7 @@ public final class RefreshContainer {
                 onEvent?(.stoppedBeingSecondaryEligible(edge))
             case .openedFloor(let trigger):
                 if let gesture, trigger != .programmatic { triggeringGesture = gesture }
-                slot.needsReveal = trigger == .programmatic
+                askReveal(slot, trigger == .programmatic)
                 onEvent?(.openedSecondFloor(edge, trigger))
                 if trigger == .userGesture && slot.configuration.haptics == .thresholdAndStart { onEvent?(.haptic(edge, .impact)) }
             case .closingFloor:

@@ -29,9 +29,15 @@ public final class RefreshDriver {
         applyContainer()
     }
 
-    /// Hold extents first (they set the bounds), then reveals (they aim within them).
+    /// Hold extents first (they set the bounds), then reveals (they aim within them): the edges that
+    /// do not ask to be revealed, then those that do, in the order they asked, each hold before its
+    /// reveal, so that the first end shown keeps the view.
     private func applyContainer() {
-        for edge in RefreshEdge.allCases { simulation.setHoldExtent(container.holdExtent(for: edge), at: edge) }
-        for edge in container.takeRevealRequests() { simulation.reveal(edge) }
+        let reveals = container.takeRevealRequests()
+        for edge in RefreshEdge.allCases where !reveals.contains(edge) { simulation.setHoldExtent(container.holdExtent(for: edge), at: edge) }
+        for edge in reveals {
+            simulation.setHoldExtent(container.holdExtent(for: edge), at: edge)
+            simulation.reveal(edge)
+        }
     }
 }

@@ -258,7 +258,7 @@ public struct ScrollSimulation: Sendable {
         let axis = edge.axis
         let wasAtEdge = edge.isAtEnd ? self[axis].offset >= self[axis].upper - 0.5 : self[axis].offset <= self[axis].lower + 0.5
         if newExtent == 0 { revealRequests[edge] = 0 }
-        if newExtent > oldExtent, wasAtEdge, !self[axis].isTracking { requestReveal(edge) }
+        if newExtent > oldExtent, wasAtEdge, !self[axis].isTracking, !otherEndKeepsTheView(edge) { requestReveal(edge) }
         applyBounds(axis)
     }
 
@@ -267,11 +267,37 @@ public struct ScrollSimulation: Sendable {
 
     /// Scrolls so that `edge` shows its whole hold extent (a refreshing edge must be seen), with the
     /// spring, from wherever the content is; and keeps it so while bounds change (another edge's
-    /// hold ends, a page arrives) until the next gesture or the edge's hold ends. When both ends of
-    /// an axis are to be shown and cannot be at once, the later request wins.
+    /// hold ends, a page arrives) until the next gesture or the edge's hold ends.
+    ///
+    /// The first end shown keeps the view: when the other end of the axis is held open and in view
+    /// (or on its way there) and the two cannot be shown at once, nothing moves, and `edge` stays
+    /// where it is, to be seen when the user scrolls there.
     public mutating func reveal(_ edge: RefreshEdge) {
+        guard !otherEndKeepsTheView(edge) else { return }
         requestReveal(edge)
         pursueReveals(edge.axis)
+    }
+
+    /// Whether the other end of `edge`'s axis is held open and in view (or on its way there) on a
+    /// list too long to show both ends: it keeps the view, and `edge` is not revealed.
+    private func otherEndKeepsTheView(_ edge: RefreshEdge) -> Bool {
+        let other = edge.opposite
+        return holdExtents[other] > 0 && (revealRequests[other] > 0 || shows(other)) && !showsBothEnds(edge.axis)
+    }
+
+    /// Whether some of `edge`'s hold extent is on screen: the content is past that end.
+    private func shows(_ edge: RefreshEdge) -> Bool {
+        let offset = self[edge.axis].offset, base = baseBounds(edge.axis)
+        return edge.isAtEnd ? offset > base.upperBound + 0.5 : offset < base.lowerBound - 0.5
+    }
+
+    /// Whether the viewport can show both ends of `axis` with their hold extents at once.
+    private func showsBothEnds(_ axis: ScrollAxis) -> Bool {
+        let (start, end) = Self.edges(axis)
+        // Offsets at most `highest` show the start with its hold; at least `lowest`, the end with its.
+        let highest = baseBounds(axis).lowerBound - holdExtents[start]
+        let lowest = configuration.contentSize[axis] + configuration.contentInsets[end] + holdExtents[end] - configuration.viewportSize[axis]
+        return lowest <= highest + 0.5
     }
 
     /// Changes the content size (a page of rows arrived, say). Returns the error and changes nothing

@@ -50,6 +50,11 @@
 /// busy like a refresh: while one is open or closing no edge starts a refresh, and while an edge
 /// refreshes no floor opens (the container's guard). The container turns a release that pushed an
 /// open floor back by the first trigger distance into closeFloorRequested.
+/// A programmatic refresh asks for its edge to be revealed (``Guards/reveals(_:revealsProgrammaticRefresh:)``);
+/// on a list too long to show both ends, the end that is refreshing in view (or on its way there)
+/// keeps the view and the other refreshes where it is (``ScrollSimulation/reveal(_:)``, the
+/// requests handed over in the order they were made): the rule needs the list's geometry, which
+/// only the scroll view has. ContainerSeamTests and the random sequences check it.
 /// Shown state: a hidden edge shows `none`; idle shows `noMoreData` when the flag is set, else
 /// `pulling(p)` while the edge is open by more than ``closedDistance``, else `none`; the floor
 /// phases show `secondaryEligible`, `secondaryOpen` and `secondaryClosing`; the other phases show
@@ -360,7 +365,7 @@ extension EdgeStateMachine {
 
         /// Whether the container should ask the scroll view to bring the edge into view when this
         /// refresh begins: a programmatic refresh is scrolled to unless the edge's configuration
-        /// says not to. A gesture's edge is under the finger already (the scroll view holds it at
+        /// says not to (and the scroll view declines while the other end keeps the view). A gesture's edge is under the finger already (the scroll view holds it at
         /// its extent when the content rests there; a finger that then scrolls away is obeyed), and
         /// an automatic load-more would yank the list.
         static func reveals(_ trigger: RefreshTrigger, revealsProgrammaticRefresh: Bool) -> Bool {
