@@ -188,6 +188,15 @@ import Testing
         #expect(Guards.mayStart(otherEdgeRefreshing: false, allowsSimultaneousRefresh: false, gestureAlreadyTriggered: false))
         #expect(!Guards.mayStart(otherEdgeRefreshing: true, allowsSimultaneousRefresh: false, gestureAlreadyTriggered: false))
         #expect(Guards.mayStart(otherEdgeRefreshing: true, allowsSimultaneousRefresh: true, gestureAlreadyTriggered: false))
+        // A second floor never beside anything else, simultaneous or not.
+        #expect(!Guards.mayStart(otherEdgeRefreshing: false, allowsSimultaneousRefresh: true, gestureAlreadyTriggered: false, otherEdgeFloorBusy: true))
+        #expect(!Guards.mayStart(otherEdgeRefreshing: true, allowsSimultaneousRefresh: true, gestureAlreadyTriggered: false, opensFloor: true))
+        #expect(Guards.mayStart(otherEdgeRefreshing: false, allowsSimultaneousRefresh: false, gestureAlreadyTriggered: false, opensFloor: true))
+        // One haptic tick per gesture; none without a gesture or with haptics off.
+        #expect(Guards.ticks(haptics: .threshold, gesture: 3, lastTicked: 2))
+        #expect(!Guards.ticks(haptics: .threshold, gesture: 3, lastTicked: 3))
+        #expect(!Guards.ticks(haptics: .threshold, gesture: nil, lastTicked: nil))
+        #expect(!Guards.ticks(haptics: .off, gesture: 3, lastTicked: nil))
         #expect(!Guards.mayStart(otherEdgeRefreshing: false, allowsSimultaneousRefresh: true, gestureAlreadyTriggered: true))
     }
 

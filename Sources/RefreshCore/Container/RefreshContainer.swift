@@ -4,7 +4,8 @@
 /// It tells the scroll view what to keep open through ``holdExtent(for:)`` and which edge to
 /// bring into view through ``EdgeStatus/needsReveal`` (a ``RefreshDriver`` does both for a
 /// ``ScrollSimulation``), and drives one ``AnimatableRefresh`` per enabled edge, setting its state.
-/// Every rule, guards included, is in `EdgeStateMachine.swift`.
+/// Every rule, guards included, is in `EdgeStateMachine.swift`: the container turns what it
+/// observes into inputs and guard arguments and performs the effects.
 ///
 /// ``begin(_:)``, ``end(_:result:)``, ``setNoMoreData(_:)`` and ``reset(_:)`` are idempotent and
 /// may be called in any order, at any time, also from inside an edge's action or an event handler.
@@ -375,9 +376,8 @@ public final class RefreshContainer {
 
     // MARK: Internals
 
-    /// Whether `edge` may start a refresh, or open its second floor, for `input` of `gesture`
-    /// (nil: programmatic). A second floor never shares the list with a refresh, whatever
-    /// ``allowsSimultaneousRefresh`` says.
+    /// The guard ``EdgeStateMachine/Guards/mayStart(otherEdgeRefreshing:allowsSimultaneousRefresh:gestureAlreadyTriggered:otherEdgeFloorBusy:opensFloor:)``
+    /// for `edge` and `input` of `gesture` (nil: programmatic), from the other edges' phases.
     private func mayStart(_ edge: RefreshEdge, for input: Input, gesture: Int?) -> Bool {
         let others = RefreshEdge.allCases.filter { $0 != edge }.compactMap { slots[$0]?.machine }
         let otherRefreshing = others.contains { $0.phase == .refreshing }
@@ -387,10 +387,12 @@ public final class RefreshContainer {
         case .released: slots[edge]?.machine.phase == .floorEligible
         default: false
         }
-        return !otherFloor && !(opensFloor && otherRefreshing) && Guards.mayStart(
+        return Guards.mayStart(
             otherEdgeRefreshing: otherRefreshing,
             allowsSimultaneousRefresh: allowsSimultaneousRefresh,
-            gestureAlreadyTriggered: gesture != nil && gesture == triggeringGesture
+            gestureAlreadyTriggered: gesture != nil && gesture == triggeringGesture,
+            otherEdgeFloorBusy: otherFloor,
+            opensFloor: opensFloor
         )
     }
 
@@ -405,7 +407,7 @@ public final class RefreshContainer {
             switch effect {
             case .becameEligible:
                 onEvent?(.becameEligible(edge))
-                if slot.configuration.haptics != .off, let gesture, slot.tickedGesture != gesture {
+                if Guards.ticks(haptics: slot.configuration.haptics, gesture: gesture, lastTicked: slot.tickedGesture) {
                     slot.tickedGesture = gesture
                     onEvent?(.haptic(edge, .selection))
                 }
@@ -422,7 +424,7 @@ public final class RefreshContainer {
                 onEvent?(.finished(edge, result))
             case .becameFloorEligible:
                 onEvent?(.becameSecondaryEligible(edge))
-                if slot.configuration.haptics != .off, let gesture, slot.floorTickedGesture != gesture {
+                if Guards.ticks(haptics: slot.configuration.haptics, gesture: gesture, lastTicked: slot.floorTickedGesture) {
                     slot.floorTickedGesture = gesture
                     onEvent?(.haptic(edge, .selection))
                 }

@@ -311,11 +311,23 @@ extension EdgeStateMachine {
         /// load-more edge. Not 0: a finger held still reads a few ulps of velocity either way.
         static let forwardSpeed = 1.0
 
-        /// Whether an edge may start a refresh: not while another edge refreshes (unless
-        /// simultaneous refresh is allowed), and a gesture or automatic trigger at most once per
-        /// gesture (`gestureAlreadyTriggered`; false for programmatic begins).
-        static func mayStart(otherEdgeRefreshing: Bool, allowsSimultaneousRefresh: Bool, gestureAlreadyTriggered: Bool) -> Bool {
-            !gestureAlreadyTriggered && (allowsSimultaneousRefresh || !otherEdgeRefreshing)
+        /// Whether an edge may start a refresh (or open its second floor, `opensFloor`): not while
+        /// another edge refreshes (unless simultaneous refresh is allowed), a gesture or automatic
+        /// trigger at most once per gesture (`gestureAlreadyTriggered`; false for programmatic
+        /// begins), and a second floor never beside anything else, whatever simultaneous refresh
+        /// says: nothing starts while another edge's floor is open or closing, and no floor opens
+        /// while another edge refreshes.
+        static func mayStart(otherEdgeRefreshing: Bool, allowsSimultaneousRefresh: Bool, gestureAlreadyTriggered: Bool,
+                             otherEdgeFloorBusy: Bool = false, opensFloor: Bool = false) -> Bool {
+            !otherEdgeFloorBusy && !(opensFloor && otherEdgeRefreshing)
+                && !gestureAlreadyTriggered && (allowsSimultaneousRefresh || !otherEdgeRefreshing)
+        }
+
+        /// Whether a threshold (or a floor's threshold) plays its haptic tick: when the edge asks for
+        /// haptics and this gesture has not ticked yet, so a finger wobbling across the trigger
+        /// distance ticks once. Programmatic changes (no gesture) never tick.
+        static func ticks(haptics: HapticFeedback, gesture: Int?, lastTicked: Int?) -> Bool {
+            haptics != .off && gesture != nil && gesture != lastTicked
         }
 
         /// What the end of tracking means: a lifted finger is a release; a new gesture id while the
