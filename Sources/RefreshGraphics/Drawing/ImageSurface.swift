@@ -26,7 +26,14 @@ public enum GraphicsError: Error, Equatable, CustomStringConvertible {
     }
 
     /// Two errors are equal when they say the same.
-    public static func == (lhs: GraphicsError, rhs: GraphicsError) -> Bool { lhs.description == rhs.description }
+    public static func == (lhs: GraphicsError, rhs: GraphicsError) -> Bool {
+        switch (lhs, rhs) {
+        case let (.invalidSize(a, b), .invalidSize(c, d)): a == c && b == d
+        case let (.png(a, b), .png(c, d)), let (.encoding(a, b), .encoding(c, d)), let (.output(a, b), .output(c, d)): a == c && b == d
+        case let (.sizeMismatch(a, b), .sizeMismatch(c, d)): a == c && b == d
+        default: false
+        }
+    }
 }
 
 /// An ARGB32 image in memory (premultiplied alpha, Cairo's format) that a ``Canvas`` draws into.

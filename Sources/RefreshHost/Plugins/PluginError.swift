@@ -1,5 +1,9 @@
 /// Why a plugin could not be used; always names the file.
 public struct PluginError: Error, Equatable, CustomStringConvertible {
+    /// Bytes of the buffer the host hands a plugin for its error text (`error`, `error_size` in
+    /// refresh_plugin.h): room for a sentence or two; longer text is cut by the plugin.
+    static let textCapacity = 512
+
     /// What went wrong.
     public enum Reason: Equatable, Sendable {
         case noSuchFile

@@ -38,7 +38,7 @@ public final class PluginIndicator: HostedIndicator {
 
     init(library: PluginLibrary, parameters: ParameterValues) throws(PluginError) {
         let d = library.descriptor
-        var message = [CChar](repeating: 0, count: 512)
+        var message = [CChar](repeating: 0, count: PluginError.textCapacity)
         let path = library.info.path
         let made = PluginWatchdog.guarding("plugin \(path): create", crashLabel: library.crashLabel) {
             parameters.json.withCString { json in
@@ -76,7 +76,7 @@ public final class PluginIndicator: HostedIndicator {
     /// What the plugin's own `describe` says: nil when it has none, declines, or writes nothing.
     package func pluginDescription(_ state: RefreshState, edge: RefreshEdge, locale: String) -> String? {
         guard let describe = library.descriptor.describe else { return nil }
-        var text = [CChar](repeating: 0, count: 512)
+        var text = [CChar](repeating: 0, count: PluginError.textCapacity)
         let codes = CFrame.codes(state), edgeCode = UInt32(CFrame.edges.firstIndex(of: edge) ?? 0)
         let path = library.info.path, instance = instance
         let wrote = PluginWatchdog.guarding("plugin \(path): describe (\(state))", crashLabel: library.crashLabel) {
@@ -92,7 +92,7 @@ public final class PluginIndicator: HostedIndicator {
     /// `cairo_save`, an error status, another operator) is dropped with that context and cannot
     /// reach the host's drawing. A plugin that leaves its context in an error state fails the frame.
     public func render(_ frame: IndicatorFrame, into canvas: Canvas) throws(PluginError) {
-        var message = [CChar](repeating: 0, count: 512)
+        var message = [CChar](repeating: 0, count: PluginError.textCapacity)
         let host = canvas.cairoContext
         guard let cr = PluginContext.make(like: host, frame: frame.size) else {
             throw PluginError(file: library.info.path, reason: .renderFailed("the host could not make a drawing context"))

@@ -77,7 +77,7 @@ public final class PluginLibrary: @unchecked Sendable {
         }
         guard let symbol = dlsym(handle, Self.entrySymbol) else { throw fail(.missingEntrySymbol) }
         let entry = unsafeBitCast(symbol, to: refresh_plugin_entry_fn.self)
-        var message = [CChar](repeating: 0, count: 512)
+        var message = [CChar](repeating: 0, count: PluginError.textCapacity)
         let raw = PluginWatchdog.guarding("plugin \(name): its entry function", crashLabel: crashLabel) {
             message.withUnsafeMutableBufferPointer { entry(UInt32(REFRESH_PLUGIN_ABI_VERSION), $0.baseAddress, $0.count) }
         }
