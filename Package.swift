@@ -169,11 +169,13 @@ let package = Package(
             ]
         ),
 
+        // What several test targets share: running a program, the package's folder, scratch folders.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "RefreshCoreTests", dependencies: ["RefreshCore"]),
         .testTarget(name: "RefreshGraphicsTests", dependencies: ["RefreshGraphics"], exclude: ["Golden"]),
-        .testTarget(name: "RefreshHostTests", dependencies: ["RefreshHost"], exclude: ["Golden"]),
-        .testTarget(name: "RefreshDumpTests", dependencies: ["RefreshHost", "RefreshExport"], exclude: ["Golden"]),
-        .testTarget(name: "RefreshPreviewTests", dependencies: ["RefreshHost"]),
+        .testTarget(name: "RefreshHostTests", dependencies: ["RefreshHost", "TestSupport"], exclude: ["Golden"]),
+        .testTarget(name: "RefreshDumpTests", dependencies: ["RefreshHost", "RefreshExport", "TestSupport"], exclude: ["Golden"]),
+        .testTarget(name: "RefreshPreviewTests", dependencies: ["RefreshHost", "TestSupport"]),
         .testTarget(name: "LottieTests", dependencies: ["Lottie"]),
         .testTarget(name: "RefreshExportTests", dependencies: ["RefreshExport", "CFFmpeg", "CGIF"]),
     ]

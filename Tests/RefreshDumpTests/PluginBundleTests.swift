@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import RefreshHost
 
 /// Bundles: `pack` makes them, `install` puts them in place, the search path reads their manifests

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// The review page, opened in a real browser (Debian's headless Chromium): every video loads,
 /// scrubbing a timeline shows the state at that frame, and the page reaches for nothing online.

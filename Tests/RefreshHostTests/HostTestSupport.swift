@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import RefreshHost
 import RefreshPluginSDK
+import TestSupport
 
 /// The folder the build put the plugin libraries in (beside the test binary).
 let products = PluginSearchPath.buildProductsDirectory!
@@ -13,13 +14,6 @@ func library(_ product: String) -> String { "\(products)/lib\(product).so" }
 let builtIns = ["RefreshSpinner", "RefreshSpinnerC", "RefreshRainbow", "RefreshPathDrawing", "RefreshLabel", "RefreshLottie", "RefreshTemplate",
                 "RefreshMaterial", "RefreshWaterDrop", "RefreshBezierRadar", "RefreshStoreHouse", "RefreshPhoenix", "RefreshImageSequence"]
 
-/// A scratch folder for one test.
-func scratchDirectory(_ name: String) -> String {
-    let path = FileManager.default.temporaryDirectory.appendingPathComponent("refreshkit-\(name)-\(getpid())").path
-    try? FileManager.default.removeItem(atPath: path)
-    try! FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    return path
-}
 
 /// Checks `image` against `Golden/<name>.png` beside this file (see RefreshGraphicsTests).
 func expectMatchesGolden(_ image: ImageSurface, _ name: String, tolerance: Int = 2, sourceLocation: SourceLocation = #_sourceLocation) throws {

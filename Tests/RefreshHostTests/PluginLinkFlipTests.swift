@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import RefreshHost
 
 /// Load what was checked: a bundle's library reached through a link another thread keeps flipping

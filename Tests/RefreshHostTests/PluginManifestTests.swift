@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import RefreshHost
 
 /// A bundle's `plugin.json` is input like any other: each mistake is an error naming the file and field.

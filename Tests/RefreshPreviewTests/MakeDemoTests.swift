@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// `make demo` falls back to the headless demo when the preview cannot open a display (exit 3):
 /// with a DISPLAY that cannot be opened (SSH, WSL) it used to test the status of another command
@@ -23,7 +24,7 @@ import Testing
         var environment = ProcessInfo.processInfo.environment
         environment["DISPLAY"] = display
         environment["MAKEFLAGS"] = nil
-        let (status, output) = try run("/usr/bin/make", ["-s", "-C", repository, "demo", "SWIFT=\(fake)"], environment: environment)
+        let (status, output) = try runProgram("/usr/bin/make", ["-s", "-C", repository, "demo", "SWIFT=\(fake)"], environment: environment)
         let commands = (try? String(contentsOfFile: log, encoding: .utf8))?.split(separator: "\n").map(String.init) ?? []
         try? FileManager.default.removeItem(atPath: folder)
         return (status, output, commands)

@@ -2,27 +2,10 @@ import Foundation
 import Testing
 @testable import RefreshHost
 import RefreshPluginSDK
+import TestSupport
 
 /// The preview itself, under Xvfb: a scripted run must show exactly the headless frame of the
 /// same moment, and its panel must report the same state.
-/// Runs `executable` with `arguments` (and `environment` instead of this process's, when given), in
-/// the package's folder (never this process's working directory, which a plugin under test may
-/// change for a moment); returns its exit status and everything it printed.
-func run(_ executable: String, _ arguments: [String], environment: [String: String]? = nil) throws -> (status: Int32, output: String) {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: executable)
-    process.arguments = arguments
-    process.currentDirectoryURL = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    if let environment { process.environment = environment }
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    process.standardError = pipe
-    try process.run()
-    let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
-    return (process.terminationStatus, output)
-}
-
 @Suite struct ScriptedPreviewTests {
     let products = PluginSearchPath.buildProductsDirectory!
     let scenarioPath = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
@@ -36,7 +19,7 @@ func run(_ executable: String, _ arguments: [String], environment: [String: Stri
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("refreshkit-preview-\(getpid())").path
         try? FileManager.default.removeItem(atPath: folder)
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        let (status, output) = try run("/usr/bin/xvfb-run", ["-a", "-s", "-screen 0 1280x1000x24", "\(products)/refresh-preview",
+        let (status, output) = try runProgram("/usr/bin/xvfb-run", ["-a", "-s", "-screen 0 1280x1000x24", "\(products)/refresh-preview",
                                                              "--script", scenarioPath, "--out", folder,
                                                              "--screenshot-at", "1.0=\(folder)/refreshing.png", "--screenshot-at", "1.7=\(folder)/success.png",
                                                              "--exit-after", "2"])
@@ -68,7 +51,7 @@ func run(_ executable: String, _ arguments: [String], environment: [String: Stri
         environment["WAYLAND_DISPLAY"] = nil
         environment["SDL_VIDEODRIVER"] = nil  // SDL would fall back to an invisible window: that is no display too
         // No --exit-after: a preview that wrongly opened an invisible window would never end this test.
-        let (status, output) = try run("\(products)/refresh-preview", [], environment: environment)
+        let (status, output) = try runProgram("\(products)/refresh-preview", [], environment: environment)
         #expect(status == 3)
         #expect(output.contains("refresh-preview: no display"), "\(output)")
     }
@@ -86,7 +69,7 @@ func run(_ executable: String, _ arguments: [String], environment: [String: Stri
         let scenario = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("Assets/Scenarios/pull-short.json").path
         // Before the fix, this never returned.
-        let (status, output) = try run("/usr/bin/xvfb-run", ["-a", "-s", "-screen 0 1280x1000x24", "\(products)/refresh-preview", "--script", scenario,
+        let (status, output) = try runProgram("/usr/bin/xvfb-run", ["-a", "-s", "-screen 0 1280x1000x24", "\(products)/refresh-preview", "--script", scenario,
                                                              "--no-panel", "--out", FileManager.default.temporaryDirectory.path, "--exit-after", "30"])
         #expect(status == 0, "\(output)")
     }
@@ -97,7 +80,7 @@ func run(_ executable: String, _ arguments: [String], environment: [String: Stri
 @Suite struct UnknownPluginTests {
     @Test func aMisspelledPluginIsAnErrorWithTheCloseMatch() throws {
         let products = PluginSearchPath.buildProductsDirectory!
-        let (status, output) = try run(products + "/refresh-preview", ["--plugin", "Spiner", "--plugin-path", products])
+        let (status, output) = try runProgram(products + "/refresh-preview", ["--plugin", "Spiner", "--plugin-path", products])
         #expect(status == 2)
         #expect(output.contains("plugin Spiner: not found") && output.contains("did you mean 'Spinner'"), "\(output)")
     }
