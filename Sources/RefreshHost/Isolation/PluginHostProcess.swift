@@ -11,7 +11,7 @@ import Glibc
 /// copied through the socket.
 ///
 /// A frame that takes more than ``renderDeadline`` of the child's CPU time ends the child (a hang),
-/// as does one that waits ``blockedSlack`` longer than that without answering, or a crash;
+/// as does one during which the child uses no CPU for ``blockedSlack``, or a crash;
 /// from then on every call fails with why and the step it was in, and the host's own state is
 /// untouched. A new `PluginHostProcess` (after a rebuild, or `R` in the preview) starts a new child;
 /// dropping this one ends its child, so a replaced library is really gone from memory.
@@ -31,8 +31,8 @@ public final class PluginHostProcess: PluginMaker {
     nonisolated(unsafe) public static var renderDeadline = 0.25
     /// The most CPU time loading or making an instance may take (the probe's limit).
     static var startDeadline: Double { PluginProbe.timeout }
-    /// Seconds past its CPU limit a call waits for a child that answers without using the CPU (blocked
-    /// in a sleep or a lock): far beyond what a busy scheduler keeps a process waiting.
+    /// Seconds a call waits for a child that uses no CPU at all (blocked in a sleep or a lock): far
+    /// beyond the time a busy scheduler leaves a runnable process without the CPU.
     static let blockedSlack = 5.0
     /// Bytes of shared pixels: a frame of up to 4096 × 2048 pixels.
     static let pixelCapacity = 4096 * 2048 * 4
@@ -42,8 +42,6 @@ public final class PluginHostProcess: PluginMaker {
     package static let pixelDescriptor: Int32 = 3
 
     private let pid: pid_t
-    /// The clock of the child's CPU time (nil where the system will not give it: wall time only then).
-    private var cpuClock: clockid_t?
     /// The child's process id (while it runs).
     public var processIdentifier: pid_t { pid }
     private let socket: Int32
@@ -82,7 +80,6 @@ public final class PluginHostProcess: PluginMaker {
         }
         socket = ends[0]
         pixels = mapped
-        cpuClock = ProcessClock.cpuClock(of: pid)
         info = PluginInfo(indicator: IndicatorInfo(id: "", name: "", version: "", summary: ""), parameters: [], abiVersion: 0, path: path)
 
         let hello = try receive(deadline: Self.startDeadline, step: "loading")
@@ -143,29 +140,20 @@ public final class PluginHostProcess: PluginMaker {
             if let lines = reply.log, !lines.isEmpty { logLines = Array((logLines + lines.map(PluginError.printable)).suffix(100)) }
             return reply
         } catch {
-            throw stopped(step: step, because: error, overrun: "did not finish its reply in \(Self.seconds(deadline + Self.blockedSlack))")
+            throw stopped(step: step, because: error, overrun: "did not finish its reply in \(HangWatch.seconds(deadline + Self.blockedSlack))")
         }
     }
 
-    /// Waits until the child's answer begins (or the child is gone); what it overran when it used
-    /// more than `cpuLimit` seconds of CPU first, or waited `cpuLimit + blockedSlack` seconds.
+    /// Waits until the child's answer begins (or the child is gone); what it overran when it is hung
+    /// (``HangWatch``: `cpuLimit` of CPU time, or ``blockedSlack`` without using the CPU).
     private func waitForAnswer(cpuLimit: Double) -> String? {
-        let cpuStart = cpuClock.map(ProcessClock.seconds), wallStart = ProcessClock.monotonic
-        let wallLimit = cpuClock == nil ? cpuLimit : cpuLimit + Self.blockedSlack
+        var watch = HangWatch(pid: pid, cpuLimit: cpuLimit, blockedLimit: Self.blockedSlack)
         while true {
             var poller = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
             let ready = poll(&poller, 1, 20)
             if ready > 0 || (ready < 0 && errno != EINTR) { return nil }
-            if let cpuClock, let cpuStart, ProcessClock.seconds(cpuClock) - cpuStart > cpuLimit {
-                return "took over \(Self.seconds(cpuLimit)) of CPU time"
-            }
-            if ProcessClock.monotonic - wallStart > wallLimit { return "did not answer in \(Self.seconds(wallLimit))" }
+            if let overrun = watch.overrun() { return "took over \(overrun)" }
         }
-    }
-
-    /// `250 ms` or `5.3 s`.
-    private static func seconds(_ value: Double) -> String {
-        value < 1 ? "\(Int((value * 1000).rounded())) ms" : String(format: "%.1f s", value)
     }
 
     /// Ends the child after a failed exchange and records why, naming the signal of a crash.

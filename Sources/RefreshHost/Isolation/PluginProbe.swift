@@ -13,8 +13,8 @@ package enum PluginProbe {
     /// The subcommand of `refresh-dump` that loads and reports.
     package static let subcommand = "probe-plugins"
     /// Seconds of CPU time one library may take to load before it is reported as hung (10, or
-    /// `REFRESHKIT_PROBE_TIMEOUT`, or ``timeoutOverride`` in a task that sets it). A library that
-    /// loads without using the CPU (blocked) is given ``PluginHostProcess/blockedSlack`` more of wall time.
+    /// `REFRESHKIT_PROBE_TIMEOUT`, or ``timeoutOverride`` in a task that sets it); one that uses no
+    /// CPU for ``PluginHostProcess/blockedSlack`` (blocked) is hung too.
     static var timeout: Double {
         timeoutOverride ?? ProcessInfo.processInfo.environment["REFRESHKIT_PROBE_TIMEOUT"].flatMap(Double.init).flatMap { $0 > 0 && $0 <= 600 ? $0 : nil } ?? 10
     }
@@ -81,18 +81,16 @@ package enum PluginProbe {
         var hung: String?
         let limit = timeout
         // A library is hung when the child has spent `limit` s of CPU since its last line (a load
-        // that spins), or waited that plus the slack (one that blocks): never because the machine is busy.
-        let cpuClock = ProcessClock.cpuClock(of: child.processIdentifier)
-        var mark = (bytes: -1, cpu: 0.0, wall: 0.0)
+        // that spins), or used no CPU for the slack (one that blocks): never because the machine is busy.
+        var watch = HangWatch(pid: child.processIdentifier, cpuLimit: limit, blockedLimit: PluginHostProcess.blockedSlack)
+        var bytes = 0
         while child.isRunning {
             usleep(5_000)
-            let now = (bytes: received.count, cpu: cpuClock.map(ProcessClock.seconds) ?? 0, wall: ProcessClock.monotonic)
-            if now.bytes != mark.bytes { mark = now }
-            if hung == nil, cpuClock != nil, now.cpu - mark.cpu > limit {
-                hung = "\(limit) s of CPU time"
-            } else if hung == nil, case let wallLimit = limit + (cpuClock == nil ? 0 : PluginHostProcess.blockedSlack), now.wall - mark.wall > wallLimit {
-                hung = "\(wallLimit) s"
+            if received.count != bytes {
+                bytes = received.count
+                watch.restart()
             }
+            if hung == nil { hung = watch.overrun() }
             if hung != nil { kill(child.processIdentifier, SIGKILL) }
         }
         child.waitUntilExit()
