@@ -2,7 +2,10 @@
 public struct IndicatorEnvironment: Equatable, Sendable {
     /// Light or dark.
     public enum ColorScheme: String, Sendable, CaseIterable {
-        case light, dark
+        /// Dark content on a light background.
+        case light
+        /// Light content on a dark background.
+        case dark
     }
 
     /// Light or dark surroundings.

@@ -4,10 +4,15 @@ import Foundation
 public struct ParameterSpec: Equatable, Sendable {
     /// The kind of value and its default (and range or choices).
     public enum Kind: Equatable, Sendable {
+        /// A number within `range` (inclusive); the preview shows it as a slider.
         case number(default: Double, range: ClosedRange<Double>)
+        /// A colour, written `#RGB`, `#RRGGBB` or `#RRGGBBAA` in files and on the command line.
         case color(default: Color)
+        /// On or off.
         case bool(default: Bool)
+        /// Free text (a file name, path data, words to show).
         case string(default: String)
+        /// One of `options`, by name.
         case choice(default: String, options: [String])
     }
 
@@ -92,9 +97,13 @@ public struct ParameterSpec: Equatable, Sendable {
 
 /// A parameter's value.
 public enum ParameterValue: Equatable, Sendable {
+    /// A number parameter's value.
     case number(Double)
+    /// A colour parameter's value.
     case color(Color)
+    /// A boolean parameter's value.
     case bool(Bool)
+    /// A string or choice parameter's value.
     case string(String)
 
     /// The value as a JSON object for `JSONSerialization` (a colour as its `#RRGGBB` text).

@@ -8,7 +8,14 @@ import Foundation
 public enum PluginHost {
     /// How serious a log line is.
     public enum Level: UInt32, Sendable {
-        case debug, info, warning, error
+        /// Detail for the plugin's author.
+        case debug
+        /// Something worth knowing.
+        case info
+        /// Something went wrong, and the plugin carries on.
+        case warning
+        /// Something failed.
+        case error
     }
 
     private struct Offer: @unchecked Sendable {
