@@ -2,7 +2,7 @@ import Foundation
 import RefreshPluginSDK
 
 /// A gesture script: a list, its edges and indicators, and a timeline of steps. The JSON format
-/// is documented in README.md ("Scenarios"); files live in `Assets/Scenarios/`.
+/// is documented in Documentation/ScenariosAndCI.md; files live in `Assets/Scenarios/`.
 public struct Scenario: Equatable, Sendable {
     /// One indicator at one edge.
     public struct EdgeSetup: Equatable, Sendable {

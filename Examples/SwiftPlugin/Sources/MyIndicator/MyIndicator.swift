@@ -1,5 +1,5 @@
 // A complete indicator plugin: copy Examples/SwiftPlugin, rename the type and the id, and build.
-// See README.md, "Write your own indicator".
+// See Documentation/PluginAuthorsGuide.md.
 import Foundation
 import RefreshPluginSDK
 

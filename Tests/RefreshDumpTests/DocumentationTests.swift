@@ -1,0 +1,85 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// The README and the guides say true things about the tree: every relative link (and its
+/// `#anchor`) leads somewhere, the README stays a first ten minutes, and the reference lists every
+/// command the tool has.
+@Suite struct DocumentationTests {
+    static let pages = ["README.md"] + ((try? FileManager.default.contentsOfDirectory(atPath: packageRoot.appendingPathComponent("Documentation").path)) ?? [])
+        .filter { $0.hasSuffix(".md") }.sorted().map { "Documentation/" + $0 }
+
+    static func text(_ page: String) throws -> String {
+        try String(contentsOf: packageRoot.appendingPathComponent(page), encoding: .utf8)
+    }
+
+    /// GitHub's anchor for a heading: lower case, punctuation other than `-` and `_` dropped,
+    /// spaces made hyphens.
+    static func anchor(_ heading: String) -> String {
+        String(heading.lowercased().compactMap { c -> Character? in
+            if c == " " { return "-" }
+            return c.isLetter || c.isNumber || c == "-" || c == "_" ? c : nil
+        })
+    }
+
+    static func anchors(in markdown: String) -> Set<String> {
+        var inCode = false
+        var result: Set<String> = []
+        for line in markdown.split(separator: "\n", omittingEmptySubsequences: false) {
+            if line.hasPrefix("```") { inCode.toggle() }
+            guard !inCode, line.hasPrefix("#") else { continue }
+            result.insert(anchor(line.drop(while: { $0 == "#" }).trimmingCharacters(in: .whitespaces)))
+        }
+        return result
+    }
+
+    /// `](target)` links that are not web addresses.
+    static func relativeLinks(in markdown: String) -> [String] {
+        var links: [String] = []
+        var rest = markdown[...]
+        while let open = rest.range(of: "](") {
+            guard let close = rest[open.upperBound...].firstIndex(of: ")") else { break }
+            let target = String(rest[open.upperBound..<close])
+            if !target.contains("://") && !target.hasPrefix("mailto:") { links.append(target) }
+            rest = rest[close...]
+        }
+        return links
+    }
+
+    @Test(arguments: pages)
+    func everyRelativeLinkLeadsSomewhere(page: String) throws {
+        let folder = (page as NSString).deletingLastPathComponent
+        let links = Self.relativeLinks(in: try Self.text(page))
+        #expect(!links.isEmpty, "\(page) links nowhere")
+        for link in links {
+            let parts = link.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+            let file = parts[0].isEmpty ? page : (folder as NSString).appendingPathComponent(parts[0])
+            let resolved = (packageRoot.appendingPathComponent(file).path as NSString).standardizingPath
+            #expect(FileManager.default.fileExists(atPath: resolved), "\(page): '\(link)' leads to no file")
+            if parts.count == 2, file.hasSuffix(".md"), let target = try? Self.text(file) {
+                #expect(Self.anchors(in: target).contains(parts[1]), "\(page): '\(link)' names no heading of \(file)")
+            }
+        }
+    }
+
+    @Test func theReadmeIsTheFirstTenMinutes() throws {
+        let lines = try Self.text("README.md").split(separator: "\n", omittingEmptySubsequences: false).count
+        #expect(lines <= 150, "README.md has \(lines) lines; the rest belongs in Documentation/")
+    }
+
+    @Test func theReferenceNamesEveryCommand() throws {
+        let help = try refreshDump(["--help"]).output
+        let commands = help.components(separatedBy: "SUBCOMMANDS:").last!.split(separator: "\n")
+            .compactMap { line -> String? in
+                guard line.hasPrefix("  "), !line.hasPrefix("   ") else { return nil }
+                return line.split(separator: " ").first.map(String.init)
+            }
+        #expect(commands.count >= 12, "read \(commands) from --help")
+        // The first cell of each row of the reference's tables.
+        let rows = try Self.text("Documentation/RefreshDumpReference.md").split(separator: "\n")
+            .filter { $0.hasPrefix("| ") }.compactMap { $0.split(separator: "|").first }
+        for command in commands where command != "See" {
+            #expect(rows.contains { $0.contains("`\(command)`") }, "the reference has no row for '\(command)'")
+        }
+    }
+}
