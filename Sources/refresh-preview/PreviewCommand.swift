@@ -106,9 +106,9 @@ struct PreviewCommand: AsyncParsableCommand {
             throw ExitCode(3)
         }
         try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
-        let session: Session
+        let session: any PreviewSession
         if let player {
-            session = Session(player: player)
+            session = ScriptedSession(player: player)
         } else {
             var options = Session.Options()
             options.viewport = viewport
@@ -117,7 +117,7 @@ struct PreviewCommand: AsyncParsableCommand {
             options.pageSize = pageSize
             options.totalRows = totalRows
             options.pluginIsolation = inProcess ? .inProcess : .childProcess
-            session = Session(options: options, probed: found, firstPlugin: plugin ?? "dev.refreshkit.spinner")
+            session = try Session(options: options, probed: found, firstPlugin: plugin ?? "dev.refreshkit.spinner")
         }
         session.showsPanel = !noPanel
         let loop = PreviewLoop(session: session, window: window, outputFolder: out, paramsFile: params,

@@ -55,7 +55,7 @@ final class PreviewFeedback {
     }
 
     /// Plays what the session sent since the last call.
-    func update(_ session: Session) {
+    func update(_ session: any PreviewSession) {
         if session.hapticCount != seenHaptics {
             seenHaptics = session.hapticCount
             if session.soundOn, device != 0, let kind = session.lastHaptic?.kind, let samples = clicks[kind] {

@@ -3,12 +3,12 @@ import RefreshExport
 import RefreshHost
 import RefreshPluginSDK
 
-/// The window's loop around a ``Session``: input → commands, the wall clock → steps, the session's
+/// The window's loop around a ``PreviewSession``: input → commands, the wall clock → steps, the session's
 /// picture and the panel → the window; screenshots, the recording and the params file. Nothing
 /// here decides how the list behaves.
 @MainActor
 final class PreviewLoop {
-    let session: Session
+    let session: any PreviewSession
     let window: SDLWindow
     let outputFolder: String
     let paramsFile: String?
@@ -26,7 +26,7 @@ final class PreviewLoop {
     /// Haptic clicks and spoken announcements.
     let feedback: PreviewFeedback
 
-    init(session: Session, window: SDLWindow, outputFolder: String, paramsFile: String?,
+    init(session: any PreviewSession, window: SDLWindow, outputFolder: String, paramsFile: String?,
          screenshots: [(time: Double, path: String)], exitAfter: Double?, recordingFormat: AnimationFormat = .mp4, recordingRate: Double = 60,
          speak: Bool = false) {
         self.session = session
@@ -90,7 +90,7 @@ final class PreviewLoop {
             if let captured, due {
                 let shot = pendingScreenshots.removeFirst()
                 try captured.writePNG(to: shot.path)
-                print("screenshot t=\(Session.format(session.time, 3)) \(shot.path)")
+                print("screenshot t=\(PanelText.format(session.time, 3)) \(shot.path)")
                 for line in session.panelLines() { print("  | \(line)") }
             }
             for kind in screenshotsAsked { saveScreenshot(kind, window: captured) }
@@ -98,17 +98,17 @@ final class PreviewLoop {
             reportFinishedRecordings()
             // Scripted, time is the scenario's, and it goes on past the scenario's end (frame by
             // frame), so `--exit-after` beyond the end still ends the run.
-            if let player = session.player, player.isFinished { timeAfterEnd += player.frameDuration }
-            let elapsed = session.player == nil ? SDLWindow.now - started : session.time + timeAfterEnd
+            if let player = session.script, player.isFinished { timeAfterEnd += player.frameDuration }
+            let elapsed = session.script == nil ? SDLWindow.now - started : session.time + timeAfterEnd
             if let exitAfter, elapsed >= exitAfter { running = false }
-            if let player = session.player, exitAfter == nil, pendingScreenshots.isEmpty, player.isFinished { running = false }
+            if let player = session.script, exitAfter == nil, pendingScreenshots.isEmpty, player.isFinished { running = false }
             // Frame pacing without vsync: 120 fps live. A script plays its frames as fast as they render.
-            if !window.vsync && session.player == nil { SDLWindow.wait(until: frameStart + frameInterval) }
+            if !window.vsync && session.script == nil { SDLWindow.wait(until: frameStart + frameInterval) }
         }
         if recording != nil { stopRecording() }
         reportFinishedRecordings(wait: true)
         feedback.close()
-        if session.player == nil {
+        if session.script == nil {
             let wall = SDLWindow.now - started
             print(String(format: "simulated %.3f s in %.3f s of wall time (%.4f× at speed %g×; %d fps in the last second; time the list was at rest is not simulated)",
                          session.time, wall, session.time / wall, session.speed, statistics.fps))
@@ -129,9 +129,9 @@ final class PreviewLoop {
         if session.showsPanel {
             let lines = session.panelLines() + [
                 "",
-                "frame ms last \(Session.format(statistics.last * 1000)) med \(Session.format(statistics.median * 1000)) max \(Session.format(statistics.worst * 1000))",
+                "frame ms last \(PanelText.format(statistics.last * 1000)) med \(PanelText.format(statistics.median * 1000)) max \(PanelText.format(statistics.worst * 1000))",
                 "fps      \(statistics.fps) (\(window.vsync ? "vsync" : "paced to 120"))",
-            ] + (recording.map { ["● recording \($0.format.rawValue.uppercased()) \(Session.format($0.length, 1)) s (V stops)"] } ?? [])
+            ] + (recording.map { ["● recording \($0.format.rawValue.uppercased()) \(PanelText.format($0.length, 1)) s (V stops)"] } ?? [])
             Panel.draw(lines, in: canvas, origin: Point(x: viewport.width, y: 0), height: size.height,
                        dark: session.environment.colorScheme == .dark)
         }
@@ -158,7 +158,7 @@ final class PreviewLoop {
         let path = OutputFile.nextFreePath(in: outputFolder, prefix: "recording", extension: format.fileExtension)
         do {
             recording = try Recorder(path: path, format: format, rate: recordingRate)
-            if session.player == nil { session.beginInteractionLog() }
+            session.beginInteractionLog()
             session.say("recording \(format.rawValue.uppercased())… (V stops)")
         } catch {
             session.say("recording failed: \(error)")
@@ -175,13 +175,13 @@ final class PreviewLoop {
         session.say("finishing \(recording.path)…")
         // What the designer did, as a scenario that replays it headless (refresh-dump run).
         let script = (recording.path as NSString).deletingPathExtension + ".json"
-        if let data = session.endInteractionLog(name: ((script as NSString).lastPathComponent as NSString).deletingPathExtension) {
-            do {
+        do {
+            if let data = try session.endInteractionLog(name: ((script as NSString).lastPathComponent as NSString).deletingPathExtension) {
                 try data.write(to: URL(fileURLWithPath: script))
                 print("scenario saved: \(script) (refresh-dump run \(script) replays it)")
-            } catch {
-                session.say("the scenario could not be saved: \(error)")
             }
+        } catch {
+            session.say("the scenario could not be saved: \(error)")
         }
     }
 
@@ -193,8 +193,8 @@ final class PreviewLoop {
             switch result {
             case .success:
                 let dropped = recording.framesDropped == 0 ? "" : "; \(recording.framesDropped) frames dropped, the encoder was behind"
-                session.say("recording saved: \(recording.path) (\(Session.format(recording.length, 2)) s)")
-                print("recording saved: \(recording.path) (\(Session.format(recording.length, 3)) s of the list's time; the window at \(statistics.fps) fps\(dropped))")
+                session.say("recording saved: \(recording.path) (\(PanelText.format(recording.length, 2)) s)")
+                print("recording saved: \(recording.path) (\(PanelText.format(recording.length, 3)) s of the list's time; the window at \(statistics.fps) fps\(dropped))")
             case .failure(let error):
                 session.say("recording failed: \(error)")
             }

@@ -39,7 +39,7 @@ struct InteractionLogTests {
             try await frame()
             live.note(session.driver.container.state(of: .top), at: session.time - start)
         }
-        let data = try #require(session.endInteractionLog(name: "recorded"))
+        let data = try #require(try session.endInteractionLog(name: "recorded"))
         let scenario = try Scenario.decode(data)
         #expect(scenario.edges[.top]?.plugin == "dev.refreshkit.spinner")
         #expect(scenario.steps.contains { if case .release = $0 { true } else { false } })
@@ -78,7 +78,7 @@ struct InteractionLogTests {
         for _ in 0..<240 { try await frame(); note(session.driver.container.state(of: .top), session.time - start, into: &live) }
         #expect(live.map(\.0).contains(.secondaryOpen) && live.map(\.0).contains(.secondaryClosing), "\(live)")
 
-        let data = try #require(session.endInteractionLog(name: "recorded-floor"))
+        let data = try #require(try session.endInteractionLog(name: "recorded-floor"))
         let scenario = try Scenario.decode(data)
         #expect(scenario.edges[.top]?.configuration.placement == .behind)
         #expect(scenario.edges[.top]?.configuration.secondFloor?.triggerDistance == 150)

@@ -14,7 +14,7 @@ struct PluginHostProcessTests {
         var options = Session.Options()
         options.failureRate = 0
         options.pluginIsolation = .childProcess
-        let session = Session(options: options, pluginPaths: paths)
+        let session = try Session(options: options, pluginPaths: paths)
         for k in 0...15 {
             _ = try session.advance(toWallTime: Double(k) * 0.1)
             await session.dataSource.settle()

@@ -13,7 +13,7 @@ struct SessionTests {
         var options = Session.Options()
         options.failureRate = 0
         configure(&options)
-        let session = Session(options: options, pluginPaths: [library("RefreshSpinner"), library("RefreshRainbow")], firstPlugin: "dev.refreshkit.spinner")
+        let session = try Session(options: options, pluginPaths: [library("RefreshSpinner"), library("RefreshRainbow")], firstPlugin: "dev.refreshkit.spinner")
         _ = try session.advance(toWallTime: 0)
         return session
     }
@@ -355,7 +355,7 @@ struct SessionBadPluginTests {
     @Test func aLibraryThatCrashesOrHangsWhileLoadingCannotTakeTheSessionDown() async throws {
         let paths = [library("FixturePluginConstructorCrashes"), library("FixturePluginConstructorHangs"), library("RefreshSpinner")]
         // A hang is 2 s of the child's CPU time in this test only (a task-local: no other test sees it).
-        let session = PluginProbe.$timeoutOverride.withValue(2) { Session(pluginPaths: paths, firstPlugin: "dev.refreshkit.spinner") }
+        let session = try PluginProbe.$timeoutOverride.withValue(2) { try Session(pluginPaths: paths, firstPlugin: "dev.refreshkit.spinner") }
         #expect(session.plugins[0].loadError?.reasonDescription == "crashed while loading with signal 11 (Segmentation fault): its constructors or entry function")
         #expect(session.plugins[1].loadError?.reasonDescription == "did not finish loading within 2.0 s of CPU time (its constructors or entry function never return)")
         #expect(session.plugins[2].loadError == nil)
@@ -378,7 +378,7 @@ struct SessionBadPluginTests {
 struct SessionPluginLogTests {
     /// What a plugin writes through `refresh_host.log` shows in the panel, escapes made harmless.
     @Test func thePanelShowsThePluginsLog() throws {
-        let session = Session(pluginPaths: [library("FixturePluginLogs")])
+        let session = try Session(pluginPaths: [library("FixturePluginLogs")])
         let lines = session.panelLines()
         #expect(lines.contains { $0.hasPrefix("  log: resources in \(products) (host ABI 1, ") }, "\(lines)")
         #expect(lines.contains("  log: warning: a \u{FFFD}[31mwarning\u{FFFD}[0m with an escape"), "\(lines)")

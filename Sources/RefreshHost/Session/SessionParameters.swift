@@ -1,0 +1,78 @@
+import Foundation
+import RefreshPluginSDK
+
+/// The plugins' parameters in the interactive session: stepped by keys, read from a params file,
+/// and plugins rebuilt while the preview runs.
+extension Session {
+    /// Steps the selected parameter of the plugin shown: a number by a twentieth of its range
+    /// (at least 1), a choice or colour to the next, a boolean over; text is edited in a params file.
+    func changeParameter(by step: Int) {
+        guard !plugins.isEmpty, let values = plugins[current].values else { return }
+        let specs = plugins[current].parameters
+        guard specs.indices.contains(selectedParameter) else { return }
+        let spec = specs[selectedParameter]
+        let palette = ["#0A84FF", "#FF375F", "#30D158", "#FF9F0A", "#BF5AF2", "#8E8E93", "#FFFFFF", "#000000"]
+        let next: ParameterValue
+        switch spec.kind {
+        case .number(_, let range):
+            let width = range.upperBound - range.lowerBound
+            let increment = width <= 20 ? 1 : (width / 20).rounded()
+            next = .number(min(range.upperBound, max(range.lowerBound, values.number(spec.name) + Double(step) * increment)))
+        case .bool: next = .bool(!values.bool(spec.name))
+        case .choice(_, let options):
+            let index = options.firstIndex(of: values.string(spec.name)) ?? 0
+            next = .string(options[(index + step + options.count) % options.count])
+        case .color:
+            let index = palette.firstIndex(of: values.color(spec.name).hex) ?? -1
+            next = .string(palette[(index + step + palette.count) % palette.count])
+        case .string:
+            view.message = "\(spec.name) is text: edit it in the params file"
+            return
+        }
+        plugins[current].overrides[spec.name] = next
+        if let error = plugins[current].applyOverrides() {
+            view.message = "\(error)"
+        } else {
+            view.message = "\(spec.name) = \(next.json)"
+        }
+        showCurrentPlugin()
+    }
+
+    /// Loads rebuilt plugins; returns whether anything changed.
+    @discardableResult
+    package func reloadChangedPlugins() -> Bool {
+        var changed = false
+        for (index, plugin) in plugins.enumerated() {
+            guard let note = plugin.reloadIfChanged() else { continue }
+            view.message = note
+            changed = true
+            if index == current { showCurrentPlugin() }
+        }
+        return changed
+    }
+
+    /// Applies the contents of a params file, `{"plugin id or name": {"parameter": value}}`. A
+    /// plugin the file does not name goes back to its defaults (`{}` restores them all). A file
+    /// that is not valid JSON (half written) changes nothing; the message says where it is wrong.
+    package func applyParameters(_ data: Data, file: String) {
+        if let problem = JSONSyntax.problem(in: data) {
+            view.message = "\(file): \(problem) (keeping the last good values)"
+            return
+        }
+        let all: [String: [String: ParameterValue]]
+        do {
+            all = try JSONDecoder().decode([String: [String: ParameterValue]].self, from: data)
+        } catch {
+            view.message = "\(file): expected {\"plugin id\": {\"parameter\": value}} (keeping the last good values)"
+            return
+        }
+        view.message = "applied \(file)"
+        for plugin in plugins {
+            let values = all[plugin.id] ?? all[plugin.name] ?? [:]
+            guard values != plugin.overrides else { continue }
+            plugin.overrides = values
+            if let error = plugin.applyOverrides() { view.message = "\(file): \(error)" }
+        }
+        showCurrentPlugin()
+    }
+}

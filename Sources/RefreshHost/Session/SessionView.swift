@@ -1,0 +1,83 @@
+import Foundation
+import RefreshPluginSDK
+
+/// How the preview shows a list, whoever drives it: theme, motion and locale, the speed and pause,
+/// the panel, the help and captions, and the last message. Both the interactive ``Session`` and a
+/// ``ScriptedSession`` keep one and hand it the commands that concern only the view.
+package struct SessionView {
+    /// Theme, reduce motion, locale and direction.
+    package var environment: IndicatorEnvironment
+    /// The rate of simulated time to wall time.
+    package var speed = 1.0
+    /// Whether time stands still (``Session/Command/step`` advances one frame).
+    package var paused = false
+    /// Set by ``Session/Command/step`` while paused; the next advance takes one frame.
+    package var stepOnce = false
+    /// Whether the side panel shows.
+    package var showsPanel = true
+    /// Whether the key help shows.
+    package var showsHelp = false
+    /// Whether the captions show what a screen reader would say (A).
+    package var showsCaptions = true
+    /// Whether the front end clicks for each haptic (K); it stays silent without an audio device anyway.
+    package var soundOn = true
+    /// The last thing that happened, for the panel.
+    package var message: String
+    /// Whether the "? for keys" hint still shows: until the first key.
+    package var showsKeyHint = true
+    /// The wall clock in fixed steps.
+    package var clock = FixedStepClock()
+
+    /// A view of `environment` that says `message` first.
+    package init(environment: IndicatorEnvironment = IndicatorEnvironment(), message: String) {
+        self.environment = environment
+        self.message = message
+    }
+
+    /// The speed as the keys name it.
+    package var speedName: String { speed == 1 ? "1×" : speed == 0.25 ? "¼×" : speed == 0.1 ? "⅒×" : "\(speed)×" }
+
+    /// Carries out `command` when it concerns only the view and returns what the front end must
+    /// do; nil for a command the session itself handles (the list, plugins, parameters).
+    package mutating func perform(_ command: Session.Command) -> Session.Effect? {
+        switch command {
+        case .pointerDown, .pointerMoved, .pointerUp, .wheel: break
+        default: showsKeyHint = false
+        }
+        switch command {
+        case .setSpeed(let rate):
+            guard rate.isFinite, rate > 0, rate <= 1 else { break }
+            speed = rate
+            message = "speed \(speedName)"
+        case .togglePause:
+            paused.toggle()
+            message = paused ? "paused (. steps one frame)" : "running"
+        case .step: if paused { stepOnce = true }
+        case .toggleTheme:
+            environment.colorScheme = environment.colorScheme == .light ? .dark : .light
+            message = "theme \(environment.colorScheme.rawValue)"
+        case .toggleReduceMotion:
+            environment.reduceMotion.toggle()
+            message = environment.reduceMotion ? "reduce motion on" : "reduce motion off"
+        case .nextLocale:
+            let locales = ["en", "zh-Hans", "ar"]
+            let next = locales[((locales.firstIndex(of: environment.locale) ?? -1) + 1) % locales.count]
+            environment.locale = next
+            environment.layoutDirection = TextDirection(locale: next)
+            message = "locale \(next)"
+        case .toggleCaptions:
+            showsCaptions.toggle()
+            message = showsCaptions ? "captions on" : "captions off"
+        case .toggleSound:
+            soundOn.toggle()
+            message = soundOn ? "haptic sound on" : "haptic sound off"
+        case .togglePanel: showsPanel.toggle()
+        case .toggleHelp: showsHelp.toggle()
+        case .screenshot(let kind): return .screenshot(kind)
+        case .toggleRecording(let alternate): return .toggleRecording(alternate: alternate)
+        case .quit: return .quit
+        default: return nil
+        }
+        return Session.Effect.none
+    }
+}
