@@ -41,6 +41,9 @@ struct InteractionLogTests {
         }
         let data = try #require(try session.endInteractionLog(name: "recorded"))
         let scenario = try Scenario.decode(data)
+        // A recording is written as any scenario is, and reads back the same.
+        #expect(try scenario.fileData() == data)
+        #expect(try Scenario.decode(scenario.fileData()) == scenario)
         #expect(scenario.edges[.top]?.plugin == "dev.refreshkit.spinner")
         #expect(scenario.steps.contains { if case .release = $0 { true } else { false } })
 
@@ -80,6 +83,7 @@ struct InteractionLogTests {
 
         let data = try #require(try session.endInteractionLog(name: "recorded-floor"))
         let scenario = try Scenario.decode(data)
+        #expect(try Scenario.decode(scenario.fileData()) == scenario)
         #expect(scenario.edges[.top]?.configuration.placement == .behind)
         #expect(scenario.edges[.top]?.configuration.secondFloor?.triggerDistance == 150)
         #expect(scenario.steps.contains { if case .closeSecondFloor(.top) = $0 { true } else { false } })

@@ -1,10 +1,10 @@
 import Foundation
 import RefreshPluginSDK
 
-/// A preview recording written as a scenario file that `refresh-dump run` replays: the list, the
+/// A preview recording as a ``Scenario`` that `refresh-dump run` replays: the list, the
 /// environment, each edge as it was enabled, and the gestures and server answers of an
-/// ``InteractionLog``.
-package struct RecordedScenario {
+/// ``InteractionLog``. Written by the same encoder as any scenario, so it reads back the same.
+package enum RecordedScenario {
     /// One edge as the recording found it.
     package struct Edge {
         /// Which edge.
@@ -17,49 +17,24 @@ package struct RecordedScenario {
         package var status: RefreshContainer.EdgeStatus?
     }
 
-    /// The scenario's name.
-    package var name: String
-    /// The list's viewport, in points.
-    package var viewport: Size
-    /// The scroll axis.
-    package var axis: ScrollAxis
-    /// Rows when the log began, and a row's height (or a card's pitch).
-    package var rows: Int
-    package var rowExtent: Double
-    /// Theme, motion and locale.
-    package var environment: IndicatorEnvironment
-    /// The enabled edges.
-    package var edges: [Edge]
-    /// The steps, as ``InteractionLog/steps(until:fps:pageSize:)`` writes them.
-    package var steps: [[String: Any]]
-
-    /// Frames a second of the recorded scenario.
+    /// Frames a second of a recorded scenario.
     package static let fps = 60.0
 
-    /// The scenario as JSON, keys sorted.
-    package func json() throws -> Data {
-        var edgeObjects: [String: Any] = [:]
+    /// The scenario of a recording named `name`: a list of `rows` rows of `rowExtent` points along
+    /// `axis` in `viewport`, in `environment`, with `edges` as the preview enabled them (result hold
+    /// and haptics as the preview's), playing `steps`.
+    package static func scenario(name: String, viewport: Size, axis: ScrollAxis, rows: Int, rowExtent: Double,
+                                 environment: IndicatorEnvironment, edges: [Edge], steps: [Scenario.Step]) -> Scenario {
+        var setups: [RefreshEdge: Scenario.EdgeSetup] = [:]
         for edge in edges {
-            var setup: [String: Any] = ["plugin": edge.plugin,
-                                        "resultHoldTime": EdgeConfiguration.defaultResultHoldTime, "haptics": HapticFeedback.thresholdAndStart.rawValue]
-            if edge.edge.isAtEnd { setup["preloadDistance"] = Defaults.preloadDistance }
-            if let placement = edge.status?.placement { setup["placement"] = placement.rawValue }
-            if let floor = edge.status?.secondFloor {
-                var floorSetup: [String: Any] = ["triggerDistance": floor.triggerDistance, "refreshesBelow": floor.refreshesBelow]
-                if let open = floor.openExtent { floorSetup["openExtent"] = open }
-                setup["secondFloor"] = floorSetup
-            }
-            if !edge.parameters.isEmpty { setup["params"] = edge.parameters.mapValues(\.jsonObject) }
-            edgeObjects[edge.edge.rawValue] = setup
+            let configuration = EdgeConfiguration(
+                preloadDistance: edge.edge.isAtEnd ? Defaults.preloadDistance : nil,
+                resultHoldTime: EdgeConfiguration.defaultResultHoldTime, haptics: .thresholdAndStart,
+                placement: edge.status?.placement ?? .push, secondFloor: edge.status?.secondFloor)
+            setups[edge.edge] = Scenario.EdgeSetup(plugin: edge.plugin, parameters: edge.parameters, configuration: configuration)
         }
-        let scenario: [String: Any] = [
-            "name": name, "description": "Recorded in the preview: the gestures and the server's answers, as they happened.",
-            "viewport": ["width": viewport.width, "height": viewport.height],
-            "axis": axis.rawValue, "rows": rows, "rowHeight": rowExtent, "fps": Self.fps,
-            "theme": environment.colorScheme.rawValue, "locale": environment.locale, "reduceMotion": environment.reduceMotion,
-            "edges": edgeObjects,
-            "steps": steps,
-        ]
-        return try JSONSerialization.data(withJSONObject: scenario, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
+        return Scenario(name: name, description: "Recorded in the preview: the gestures and the server's answers, as they happened.",
+                        viewport: viewport, axis: axis, rows: rows, rowHeight: rowExtent, fps: fps, edges: setups,
+                        environment: environment, window: .edge, checkpoints: [], steps: steps)
     }
 }

@@ -276,11 +276,10 @@ private struct ScenarioReader {
     }
 
     func scenario(_ json: JSONValue) throws -> Scenario {
-        let top = try object(json, "", allowed: ["name", "description", "viewport", "axis", "rows", "rowHeight", "fps", "edges",
-                                                 "theme", "locale", "reduceMotion", "window", "checkpoints", "steps"])
+        let top = try object(json, "", allowed: Scenario.Field.allCases.names)
         var viewport = Defaults.viewport
         if let raw = top["viewport"] {
-            let v = try object(raw, "viewport", allowed: ["width", "height"])
+            let v = try object(raw, "viewport", allowed: Scenario.ViewportField.allCases.names)
             viewport = Size(width: try number(v, "width", "viewport", default: Defaults.viewport.width, 50...4096), height: try number(v, "height", "viewport", default: Defaults.viewport.height, 50...4096))
         }
         let axis: ScrollAxis = try choice(top, "axis", "", default: .vertical)
@@ -290,7 +289,7 @@ private struct ScenarioReader {
             let edge = RefreshEdge(rawValue: name)!
             let path = "edges.\(name)"
             guard edge.axis == axis else { throw fail(path, "a \(edge.axis) edge on a \(axis) list") }
-            let f = try object(value, path, allowed: ["plugin", "params", "triggerDistance", "startOffset", "holdExtent", "policy", "preloadDistance", "resultHoldTime", "haptics", "placement", "secondFloor"])
+            let f = try object(value, path, allowed: Scenario.EdgeField.allCases.names)
             var parameters: [String: ParameterValue] = [:]
             if let raw = f["params"] {
                 guard case .object(let values) = raw else { throw fail("\(path).params", "expected an object, found \(raw.kindName)") }
@@ -309,7 +308,7 @@ private struct ScenarioReader {
             var secondFloor: SecondFloor?
             if let raw = f["secondFloor"] {
                 let floorPath = "\(path).secondFloor"
-                let g = try object(raw, floorPath, allowed: ["triggerDistance", "openExtent", "refreshesBelow"])
+                let g = try object(raw, floorPath, allowed: Scenario.SecondFloorField.allCases.names)
                 secondFloor = SecondFloor(
                     triggerDistance: try number(g, "triggerDistance", floorPath, 2...2000),
                     openExtent: g["openExtent"] == nil ? nil : try number(g, "openExtent", floorPath, 2...4096),
@@ -366,8 +365,7 @@ private struct ScenarioReader {
         )
     }
 
-    static let stepKinds = ["drag", "hold", "release", "fling", "wheel", "wait", "finish", "begin", "openSecondFloor", "closeSecondFloor",
-                            "loadMore", "setParameter", "placeholder"]
+    static let stepKinds = Scenario.StepKind.allCases.map(\.rawValue)
 
     func step(_ value: JSONValue, _ path: String, axis: ScrollAxis) throws -> Scenario.Step {
         guard case .object(let wrapper) = value, wrapper.count == 1, let (kind, body) = wrapper.first else {
@@ -380,41 +378,45 @@ private struct ScenarioReader {
             return kind == "hold" ? .hold(duration: seconds) : .wait(duration: seconds)
         }
         let endEdge: RefreshEdge = axis == .vertical ? .bottom : .trailing
+        guard let stepKind = Scenario.StepKind(rawValue: kind) else {
+            throw fail(path, "unknown step '\(kind)' (expected one of \(Self.stepKinds.joined(separator: ", ")))")
+        }
+        let allowed = stepKind.fields.names
         switch kind {
         case "drag":
-            let f = try object(body, field, allowed: ["from", "to", "duration", "easing"])
+            let f = try object(body, field, allowed: allowed)
             return .drag(from: try number(f, "from", field), to: try number(f, "to", field),
                          duration: try number(f, "duration", field, default: 0.3, 0...60), easing: try choice(f, "easing", field, default: Scenario.Easing.easeOut))
         case "hold", "wait":
-            let f = try object(body, field, allowed: ["duration"])
+            let f = try object(body, field, allowed: allowed)
             let seconds = try number(f, "duration", field, 0...600)
             return kind == "hold" ? .hold(duration: seconds) : .wait(duration: seconds)
         case "release":
-            let f = try object(body, field, allowed: ["velocity"])
+            let f = try object(body, field, allowed: allowed)
             return .release(velocity: f["velocity"] == nil ? nil : try number(f, "velocity", field, -100_000...100_000))
         case "fling":
-            let f = try object(body, field, allowed: ["velocity"])
+            let f = try object(body, field, allowed: allowed)
             return .fling(velocity: try number(f, "velocity", field, -100_000...100_000))
         case "wheel":
-            let f = try object(body, field, allowed: ["delta", "count", "interval"])
+            let f = try object(body, field, allowed: allowed)
             return .wheel(delta: try number(f, "delta", field, -10_000...10_000), count: Int(try number(f, "count", field, default: 1, 1...1000)),
                           interval: try number(f, "interval", field, default: 1.0 / 60, 0...10))
         case "finish":
-            let f = try object(body, field, allowed: ["edge", "result"])
+            let f = try object(body, field, allowed: allowed)
             return .finish(edge: try edge(f, field), result: try choice(f, "result", field, default: RefreshResult.success))
         case "begin":
-            let f = try object(body, field, allowed: ["edge"])
+            let f = try object(body, field, allowed: allowed)
             return .begin(edge: try edge(f, field))
         case "openSecondFloor", "closeSecondFloor":
-            let f = try object(body, field, allowed: ["edge"])
+            let f = try object(body, field, allowed: allowed)
             let edge = try edge(f, field, default: axis == .vertical ? .top : .leading)
             return kind == "openSecondFloor" ? .openSecondFloor(edge: edge) : .closeSecondFloor(edge: edge)
         case "loadMore":
-            let f = try object(body, field, allowed: ["edge", "rows", "last"])
+            let f = try object(body, field, allowed: allowed)
             return .loadMore(edge: try edge(f, field, default: endEdge), rows: Int(try number(f, "rows", field, default: 10, 0...10_000)),
                              last: try bool(f, "last", field, default: false))
         case "setParameter":
-            let f = try object(body, field, allowed: ["edge", "name", "value"])
+            let f = try object(body, field, allowed: allowed)
             let value: ParameterValue
             switch f["value"] {
             case .number(let n)?: value = .number(n)
@@ -425,7 +427,7 @@ private struct ScenarioReader {
             }
             return .setParameter(edge: try edge(f, field), name: try string(f, "name", field), value: value)
         case "placeholder":
-            let f = try object(body, field, allowed: ["state", "message"])
+            let f = try object(body, field, allowed: allowed)
             let state = try string(f, "state", field)
             let message = try string(f, "message", field, default: "The server did not answer.")
             guard message.count <= 200, !message.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {

@@ -51,14 +51,14 @@ package struct InteractionLog {
 
     /// The steps that replay the log up to `end` at `fps` frames a second; `pageSize` rows arrive
     /// with each page at the end edge.
-    package func steps(until end: Double, fps: Double, pageSize: Int) -> [[String: Any]] {
-        var steps: [[String: Any]] = []
+    package func steps(until end: Double, fps: Double, pageSize: Int) -> [Scenario.Step] {
+        var steps: [Scenario.Step] = []
         var framesSoFar = 0
         var fingerDown = false, dragFrom = 0.0, position = 0.0
         func frames(until time: Double) -> Int { max(0, Int(((time - start) * fps).rounded()) - framesSoFar) }
         func seconds(_ frames: Int) -> Double { (Double(frames) / fps * 1_000_000).rounded() / 1_000_000 }
         func drag(to target: Double, frames n: Int) {
-            steps.append(["drag": ["from": dragFrom, "to": target, "duration": seconds(n), "easing": "linear"]])
+            steps.append(.drag(from: dragFrom, to: target, duration: seconds(n), easing: .linear))
             framesSoFar += n
             dragFrom = target
         }
@@ -70,7 +70,7 @@ package struct InteractionLog {
                 if case .move(let p) = entry { position = p }
                 if n > 0 { drag(to: position, frames: n) }
             } else if n > 0 {
-                steps.append(["wait": seconds(n)])
+                steps.append(.wait(duration: seconds(n)))
                 framesSoFar += n
             }
             switch entry {
@@ -83,20 +83,20 @@ package struct InteractionLog {
             case .up:
                 guard fingerDown else { break }
                 if position != dragFrom { drag(to: position, frames: 1) }
-                steps.append(["release": [String: Any]()])
+                steps.append(.release(velocity: nil))
                 fingerDown = false
             case .wheel(let delta):
-                steps.append(["wheel": ["delta": delta, "count": 1, "interval": seconds(1)]])
+                steps.append(.wheel(delta: delta, count: 1, interval: seconds(1)))
                 framesSoFar += 1
             case .begin(let edge):
-                steps.append(["begin": ["edge": edge.rawValue]])
+                steps.append(.begin(edge: edge))
             case .closeSecondFloor(let edge):
-                steps.append(["closeSecondFloor": ["edge": edge.rawValue]])
+                steps.append(.closeSecondFloor(edge: edge))
             case .finished(let edge, let result):
                 if edge.isAtEnd && result != .failure {
-                    steps.append(["loadMore": ["edge": edge.rawValue, "rows": result == .noMoreData ? 0 : pageSize, "last": result == .noMoreData]])
+                    steps.append(.loadMore(edge: edge, rows: result == .noMoreData ? 0 : pageSize, last: result == .noMoreData))
                 } else {
-                    steps.append(["finish": ["edge": edge.rawValue, "result": result.rawValue]])
+                    steps.append(.finish(edge: edge, result: result))
                 }
             }
         }

@@ -203,9 +203,9 @@ package final class Session: PreviewSession {
             RecordedScenario.Edge(edge: edge, plugin: plugins.isEmpty ? "" : plugins[current].id,
                                   parameters: plugins.isEmpty ? [:] : plugins[current].overrides, status: driver.container.status(of: edge))
         }
-        return try RecordedScenario(name: name, viewport: options.viewport, axis: layout.axis, rows: log.rows, rowExtent: rowExtent,
-                                    environment: view.environment, edges: edges,
-                                    steps: log.steps(until: time, fps: RecordedScenario.fps, pageSize: dataSource.pageSize)).json()
+        return try RecordedScenario.scenario(name: name, viewport: options.viewport, axis: layout.axis, rows: log.rows, rowExtent: rowExtent,
+                                             environment: view.environment, edges: edges,
+                                             steps: log.steps(until: time, fps: RecordedScenario.fps, pageSize: dataSource.pageSize)).fileData()
     }
 
     /// `p`'s coordinate along the list's scroll axis.
