@@ -104,6 +104,27 @@ extension Scenario.EdgeSetup: Encodable {
     }
 }
 
+extension Scenario.Step {
+    /// The name the file gives this kind of step.
+    var kind: Scenario.StepKind {
+        switch self {
+        case .drag: .drag
+        case .hold: .hold
+        case .release: .release
+        case .fling: .fling
+        case .wheel: .wheel
+        case .wait: .wait
+        case .finish: .finish
+        case .begin: .begin
+        case .openSecondFloor: .openSecondFloor
+        case .closeSecondFloor: .closeSecondFloor
+        case .loadMore: .loadMore
+        case .setParameter: .setParameter
+        case .placeholder: .placeholder
+        }
+    }
+}
+
 extension Scenario.Step: Encodable {
     /// The step as an object with its kind's one key: `{"drag": {"from": …, "to": …}}`.
     public func encode(to encoder: Encoder) throws {
@@ -118,11 +139,8 @@ extension Scenario.Step: Encodable {
             try c.encode(to, forKey: .to)
             try c.encode(duration, forKey: .duration)
             try c.encode(easing.rawValue, forKey: .easing)
-        case .hold(let duration):
-            var c = body(.hold)
-            try c.encode(duration, forKey: .duration)
-        case .wait(let duration):
-            var c = body(.wait)
+        case .hold(let duration), .wait(let duration):
+            var c = body(kind)
             try c.encode(duration, forKey: .duration)
         case .release(let velocity):
             var c = body(.release)
@@ -139,14 +157,8 @@ extension Scenario.Step: Encodable {
             var c = body(.finish)
             try c.encode(edge.rawValue, forKey: .edge)
             try c.encode(result.rawValue, forKey: .result)
-        case .begin(let edge):
-            var c = body(.begin)
-            try c.encode(edge.rawValue, forKey: .edge)
-        case .openSecondFloor(let edge):
-            var c = body(.openSecondFloor)
-            try c.encode(edge.rawValue, forKey: .edge)
-        case .closeSecondFloor(let edge):
-            var c = body(.closeSecondFloor)
+        case .begin(let edge), .openSecondFloor(let edge), .closeSecondFloor(let edge):
+            var c = body(kind)
             try c.encode(edge.rawValue, forKey: .edge)
         case .loadMore(let edge, let rows, let last):
             var c = body(.loadMore)
