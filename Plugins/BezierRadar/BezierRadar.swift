@@ -17,7 +17,6 @@ public final class BezierRadar: RefreshIndicator {
     ]
 
     public let refreshLength = 100.0
-    public var refreshState = RefreshState.unknown
     let wave: Color, accent: Color
     let bulge: Double, speed: Double
 

@@ -21,7 +21,6 @@ public final class ImageSequence: RefreshIndicator {
     /// Limits checked where the folder enters: frames, pixels per frame, pixels in all.
     static let maximumFrames = 240, maximumSide = 1024, maximumPixels = 16 << 20
 
-    public var refreshState = RefreshState.unknown
     public var refreshLength: Double { height + 16 }
     let frames: [ImageSurface]
     let pulling: ClosedRange<Int>, refreshing: ClosedRange<Int>

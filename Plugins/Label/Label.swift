@@ -19,7 +19,6 @@ public final class Label: RefreshIndicator {
     ]
 
     public let refreshLength = 60.0
-    public var refreshState = RefreshState.unknown
     let color: Color, darkColor: Color
     let fontSize: Double
     let showArrow: Bool
@@ -48,6 +47,8 @@ public final class Label: RefreshIndicator {
         case .finished(.noMoreData), .noMoreData: return strings.noMore
         case .none, .unknown, .secondaryEligible, .secondaryOpen, .secondaryClosing:
             return StateDescription.text(for: state, edge: edge, locale: language.isEmpty ? locale : language)
+        @unknown default:  // a state a later SDK adds: as above until handled
+            return StateDescription.text(for: state, edge: edge, locale: language.isEmpty ? locale : language)
         }
     }
 
@@ -71,6 +72,7 @@ public final class Label: RefreshIndicator {
         case .finished(.noMoreData), .noMoreData: text = strings.noMore
         case .secondaryEligible: text = StateDescription.text(for: .secondaryEligible, edge: frame.edge, locale: locale) ?? ""
         case .none, .unknown, .secondaryOpen, .secondaryClosing: return
+        @unknown default: return  // a state a later SDK adds: drawn as none until handled
         }
         let rightToLeft = IndicatorEnvironment.isRightToLeft(locale: locale)
         let direction: TextDirection = rightToLeft ? .rightToLeft : .leftToRight

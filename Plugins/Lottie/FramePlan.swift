@@ -47,6 +47,8 @@ struct FramePlan: Equatable {
             return noMoreData.last
         case .none, .unknown, .secondaryOpen, .secondaryClosing:
             return nil
+        @unknown default:  // a state a later SDK adds: as above until handled
+            return nil
         }
     }
 

@@ -39,7 +39,6 @@ public final class LottieIndicator: RefreshIndicator {
     }
 
     public let refreshLength: Double
-    public var refreshState = RefreshState.unknown
     let light: Rendition
     let dark: Rendition
     let size: Double

@@ -19,7 +19,6 @@ public final class Material: RefreshIndicator {
     ]
 
     public let refreshLength = 80.0
-    public var refreshState = RefreshState.unknown
     let colors: [Color]
     let size: Double, speed: Double
     let disc: Color, darkDisc: Color

@@ -35,7 +35,6 @@ public final class PathDrawing: RefreshIndicator {
     ]
 
     public let refreshLength: Double
-    public var refreshState = RefreshState.unknown
     let drawing: ProgressivePath
     let size: Double, lineWidth: Double, speed: Double
     let color: Color, darkColor: Color, successColor: Color, failureColor: Color
@@ -151,6 +150,7 @@ public final class PathDrawing: RefreshIndicator {
             case .finished(.failure): stroke(whole, failureColor)
             case .finished(.noMoreData), .noMoreData: stroke(whole, tint.withAlpha(0.3))
             case .none, .unknown, .secondaryOpen, .secondaryClosing: break
+            @unknown default: break  // a state a later SDK adds: drawn as none until handled
             }
         }
     }

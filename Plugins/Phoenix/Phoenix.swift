@@ -18,7 +18,6 @@ public final class Phoenix: RefreshIndicator {
         .number("seed", default: 7, range: 0...999, help: "Which skyline (the buildings' heights)"),
     ]
 
-    public var refreshState = RefreshState.unknown
     public var refreshLength: Double { height }
     let sky: Color, sun: Color, city: Color
     let height: Double

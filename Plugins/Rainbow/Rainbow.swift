@@ -17,7 +17,6 @@ public final class Rainbow: RefreshIndicator {
     ]
 
     public let refreshLength: Double
-    public var refreshState = RefreshState.unknown
     let bands: Int
     let speed: Double
     let palette: String
@@ -60,6 +59,7 @@ public final class Rainbow: RefreshIndicator {
         case .finished(.failure): saturated = false
         case .finished(.noMoreData), .noMoreData: fill = 0.15; saturated = false
         case .none, .unknown, .secondaryOpen, .secondaryClosing: return
+        @unknown default: return  // a state a later SDK adds: drawn as none until handled
         }
         // Bands stack away from the content: the one touching the content is drawn first.
         let total = visible.height * min(max(fill, 0), 1)

@@ -23,7 +23,6 @@ public final class Spinner: RefreshIndicator {
     ]
 
     public let refreshLength = 60.0
-    public var refreshState = RefreshState.unknown
     let spokes: Int
     let radius: Double
     let speed: Double
@@ -84,6 +83,8 @@ public final class Spinner: RefreshIndicator {
             canvas.addEllipse(in: Rect(x: center.x - radius * 1.35, y: center.y - radius * 1.35, width: radius * 2.7, height: radius * 2.7))
             canvas.stroke(.color(tint), style: StrokeStyle(lineWidth: radius * 0.12))
         case .none, .unknown, .secondaryOpen, .secondaryClosing:
+            break
+        @unknown default:  // a state a later SDK adds: as above until handled
             break
         }
     }

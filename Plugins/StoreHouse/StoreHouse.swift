@@ -24,7 +24,6 @@ public final class StoreHouse: RefreshIndicator {
     static let groups = 24
 
     public let refreshLength = 90.0
-    public var refreshState = RefreshState.unknown
     let lineWidth: Double, scatter: Double
     let color: Color, darkColor: Color
     /// Per group: its pieces of outline (short polylines relative to the text's centre) and where it flies in from.

@@ -17,7 +17,6 @@ public final class WaterDrop: RefreshIndicator {
         .number("stretch", default: 90, range: 40...200, help: "Pull distance, in points, at which the drop snaps"),
     ]
 
-    public var refreshState = RefreshState.unknown
     public var refreshLength: Double { stretch }
     let color: Color, darkColor: Color
     let radius: Double, stretch: Double
@@ -63,6 +62,8 @@ public final class WaterDrop: RefreshIndicator {
             canvas.addEllipse(in: Rect(x: x - 3, y: top - 3, width: 6, height: 6))
             canvas.fill(.color(tint.withAlpha(0.6)))
         case .none, .unknown, .secondaryOpen, .secondaryClosing:
+            break
+        @unknown default:  // a state a later SDK adds: as above until handled
             break
         }
     }

@@ -155,11 +155,8 @@ private let describeThunk: @convention(c) (UnsafeMutableRawPointer?, UInt32, UIn
     return 1
 }
 
-private let setStateThunk: @convention(c) (UnsafeMutableRawPointer?, UInt32, UInt32) -> Void = { pointer, state, result in
-    guard let indicator = instance(pointer)?.indicator else { return }
-    var target = indicator
-    target.refreshState = CFrame.state(state, result)
-}
+/// Nothing to keep: a Swift indicator reads its state from each frame.
+private let setStateThunk: @convention(c) (UnsafeMutableRawPointer?, UInt32, UInt32) -> Void = { _, _, _ in }
 
 private let renderThunk: @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<refresh_frame>?, UnsafeMutablePointer<CChar>?, Int) -> Int32 = { pointer, frame, error, size in
     guard let indicator = instance(pointer)?.indicator, let frame else {

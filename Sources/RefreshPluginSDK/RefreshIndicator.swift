@@ -18,12 +18,17 @@ public struct IndicatorInfo: Equatable, Sendable {
     }
 }
 
-/// A refresh indicator written in Swift. Conform, then export it with ``PluginExport`` (see the
-/// template in `Examples/SwiftPlugin`).
+/// A refresh indicator written in Swift: what a plugin writes. Conform, then export it with
+/// ``PluginExport`` (see the template in `Examples/SwiftPlugin`).
 ///
-/// ``draw(in:frame:)`` must be a pure function of the frame and the parameters the instance was
-/// created with: no clocks, no randomness, no state that changes the picture.
-public protocol RefreshIndicator: AnimatableRefresh {
+/// The host decides the state; the indicator only draws it. Everything a frame depends on comes
+/// in the ``IndicatorFrame`` (state, progress, clocks, environment) and the parameters the instance
+/// was made with: ``draw(in:frame:)`` must be a pure function of those, with no clocks, no
+/// randomness and no state that changes the picture.
+///
+/// A `switch` over `frame.state` ends with `@unknown default:`, so that a state a later SDK adds
+/// is a warning in your build, never an error (and draws like that branch until you handle it).
+public protocol RefreshIndicator {
     /// Who the indicator is.
     static var info: IndicatorInfo { get }
     /// The parameters it accepts, with defaults.
@@ -33,13 +38,25 @@ public protocol RefreshIndicator: AnimatableRefresh {
     static var rotatesForHorizontalEdges: Bool { get }
     /// Makes an instance from validated values (every declared parameter present).
     init(parameters: ParameterValues) throws
+    /// The pull distance, in points, that completes progress: the indicator's natural height for
+    /// top and bottom edges, its width for leading and trailing ones. Finite, 1...2000; read once
+    /// when the host makes the instance.
+    var refreshLength: Double { get }
     /// Draws one frame into `canvas`, whose origin is the top-left of `frame.size`.
     func draw(in canvas: Canvas, frame: IndicatorFrame)
+    /// What a screen reader should say when `state` begins at `edge`, in `locale` (a BCP 47 tag);
+    /// nil or empty: nothing. By default ``StateDescription``'s words.
+    func stateDescription(_ state: RefreshState, edge: RefreshEdge, locale: String) -> String?
 }
 
 extension RefreshIndicator {
     /// Turned by default.
     public static var rotatesForHorizontalEdges: Bool { true }
+
+    /// ``StateDescription``'s words, in English, Simplified Chinese and Arabic.
+    public func stateDescription(_ state: RefreshState, edge: RefreshEdge, locale: String) -> String? {
+        StateDescription.text(for: state, edge: edge, locale: locale)
+    }
 
     /// Draws `frame`, turning the canvas for leading and trailing edges when the indicator asks
     /// for it; what the export adapter and in-process hosts call.

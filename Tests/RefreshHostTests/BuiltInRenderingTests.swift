@@ -133,7 +133,6 @@ final class Bar: RefreshIndicator {
     static let info = IndicatorInfo(id: "dev.refreshkit.test.bar", name: "Bar", version: "1", summary: "A bar as wide as the progress.")
     static let parameters: [ParameterSpec] = [.color("color", default: "#FF0000", help: "Bar colour")]
     let refreshLength = 40.0
-    var refreshState = RefreshState.unknown
     let color: Color
     init(parameters: ParameterValues) throws { color = parameters.color("color") }
     func draw(in canvas: Canvas, frame: IndicatorFrame) {

@@ -45,7 +45,6 @@ import RefreshPluginSDK
         final class Probe: RefreshIndicator {
             static let info = IndicatorInfo(id: "test.probe", name: "Probe", version: "1", summary: "")
             static let parameters: [ParameterSpec] = []
-            var refreshState = RefreshState.unknown
             var refreshLength: Double { 60 }
             nonisolated(unsafe) static var seen: [Rect?] = []
             init(parameters: ParameterValues) {}

@@ -126,11 +126,8 @@ public final class LocalIndicator<Indicator: RefreshIndicator>: HostedIndicator 
 
     /// The indicator's length.
     public var refreshLength: Double { indicator.refreshLength }
-    /// Forwarded to the indicator.
-    public var refreshState: RefreshState {
-        get { indicator.refreshState }
-        set { indicator.refreshState = newValue }
-    }
+    /// Set by the container; the indicator reads the state from each frame.
+    public var refreshState = RefreshState.unknown
     /// The indicator type's identity.
     public var info: IndicatorInfo { Indicator.info }
     /// The indicator's own words.

@@ -16,7 +16,6 @@ public final class MyIndicator: RefreshIndicator {
     ]
 
     public let refreshLength = 60.0
-    public var refreshState = RefreshState.unknown
     let color: Color
     let radius: Double
 
@@ -36,6 +35,7 @@ public final class MyIndicator: RefreshIndicator {
         case .finished, .noMoreData: scale = 0.6
         case .secondaryEligible: scale = 1 + 0.3 * min(max(frame.secondaryProgress, 0), 1)
         case .none, .unknown, .secondaryOpen, .secondaryClosing: return
+        @unknown default: return  // a state a later SDK adds: drawn as none until handled
         }
         let r = radius * scale
         canvas.addEllipse(in: Rect(x: visible.center.x - r, y: visible.center.y - r, width: 2 * r, height: 2 * r))
