@@ -21,10 +21,10 @@ public final class BezierRadar: RefreshIndicator {
     let bulge: Double, speed: Double
 
     public init(parameters: ParameterValues) throws {
-        wave = parameters.color("waveColor")
-        accent = parameters.color("accentColor")
-        bulge = parameters.number("bulge")
-        speed = parameters.number("speed")
+        wave = try parameters.color("waveColor")
+        accent = try parameters.color("accentColor")
+        bulge = try parameters.number("bulge")
+        speed = try parameters.number("speed")
     }
 
     public func draw(in canvas: Canvas, frame: IndicatorFrame) {

@@ -27,9 +27,9 @@ public final class ImageSequence: RefreshIndicator {
     let fps: Double, height: Double
 
     public init(parameters: ParameterValues) throws {
-        fps = parameters.number("fps")
-        height = parameters.number("height")
-        let folder = parameters.string("folder")
+        fps = try parameters.number("fps")
+        height = try parameters.number("height")
+        let folder = try parameters.string("folder")
         var loaded: [ImageSurface] = []
         if !folder.isEmpty {
             guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else {
@@ -55,8 +55,8 @@ public final class ImageSequence: RefreshIndicator {
         }
         frames = loaded
         let last = max(0, loaded.count - 1)
-        pulling = try Self.range(parameters.string("pulling"), "pulling", last: last)
-        refreshing = try Self.range(parameters.string("refreshing"), "refreshing", last: last)
+        pulling = try Self.range(try parameters.string("pulling"), "pulling", last: last)
+        refreshing = try Self.range(try parameters.string("refreshing"), "refreshing", last: last)
     }
 
     /// `FIRST-LAST` within 0...last; empty: all of them.

@@ -26,12 +26,12 @@ public final class Label: RefreshIndicator {
     let language: String
 
     public init(parameters: ParameterValues) throws {
-        color = parameters.color("color")
-        darkColor = parameters.color("darkColor")
-        fontSize = parameters.number("fontSize")
-        showArrow = parameters.bool("showArrow")
-        lastUpdated = parameters.string("lastUpdated")
-        language = parameters.string("language")
+        color = try parameters.color("color")
+        darkColor = try parameters.color("darkColor")
+        fontSize = try parameters.number("fontSize")
+        showArrow = try parameters.bool("showArrow")
+        lastUpdated = try parameters.string("lastUpdated")
+        language = try parameters.string("language")
     }
 
     /// The label's own words, which a screen reader then says too (the `language` parameter wins);

@@ -50,12 +50,12 @@ public final class LottieIndicator: RefreshIndicator {
     }
 
     public init(parameters: ParameterValues) throws {
-        let file = parameters.string("file"), darkFile = parameters.string("darkFile")
+        let file = try parameters.string("file"), darkFile = try parameters.string("darkFile")
         let lightName = file.isEmpty ? Self.shipped(Self.shippedFile) : file
         let darkName = !darkFile.isEmpty ? darkFile : file.isEmpty ? Self.shipped(Self.shippedDarkFile) : file
         light = try Self.rendition(file: lightName, parameter: "file", parameters)
         dark = darkName == lightName ? light : try Self.rendition(file: darkName, parameter: darkFile.isEmpty ? "file" : "darkFile", parameters)
-        size = parameters.number("size")
+        size = try parameters.number("size")
         refreshLength = max(60, size + 16)
     }
 
@@ -71,7 +71,7 @@ public final class LottieIndicator: RefreshIndicator {
     /// The ranges for one edge: only the automatic ones (markers such as `pulling@bottom`) differ.
     private static func plan(for edge: RefreshEdge, in timeline: AnimationTimeline, _ parameters: ParameterValues) throws(ParameterError) -> FramePlan {
         func range(_ name: String, otherwise fallback: FrameRange) throws(ParameterError) -> FrameRange {
-            try FrameRangeSpec(parsing: parameters.string(name), parameter: name).resolve(in: timeline, parameter: name, edge: edge, fallback: fallback)
+            try FrameRangeSpec(parsing: try parameters.string(name), parameter: name).resolve(in: timeline, parameter: name, edge: edge, fallback: fallback)
         }
         let pulling = try range("pulling", otherwise: timeline.whole)
         let rest = FrameRange(holding: pulling.last)
@@ -82,9 +82,9 @@ public final class LottieIndicator: RefreshIndicator {
             success: try range("success", otherwise: rest),
             failure: try range("failure", otherwise: rest),
             noMoreData: try range("noMoreData", otherwise: rest),
-            eligiblePlayback: FramePlan.Playback(rawValue: parameters.string("eligiblePlay")) ?? .loop,
-            refreshingPlayback: FramePlan.Playback(rawValue: parameters.string("refreshingPlay")) ?? .loop,
-            framesPerSecond: timeline.framesPerSecond * parameters.number("speed")
+            eligiblePlayback: FramePlan.Playback(rawValue: try parameters.string("eligiblePlay")) ?? .loop,
+            refreshingPlayback: FramePlan.Playback(rawValue: try parameters.string("refreshingPlay")) ?? .loop,
+            framesPerSecond: try timeline.framesPerSecond * parameters.number("speed")
         )
     }
 

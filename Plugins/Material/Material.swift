@@ -24,7 +24,7 @@ public final class Material: RefreshIndicator {
     let disc: Color, darkDisc: Color
 
     public init(parameters: ParameterValues) throws {
-        let list = parameters.string("colors").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+        let list = try parameters.string("colors").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
         var parsed: [Color] = []
         for (i, text) in list.enumerated() {
             do { parsed.append(try Color(hex: text)) } catch {
@@ -33,10 +33,10 @@ public final class Material: RefreshIndicator {
         }
         guard (1...12).contains(parsed.count) else { throw ParameterError(parameter: "colors", reason: "expected 1 to 12 colours, found \(parsed.count)") }
         colors = parsed
-        size = parameters.number("size")
-        speed = parameters.number("speed")
-        disc = parameters.color("discColor")
-        darkDisc = parameters.color("darkDiscColor")
+        size = try parameters.number("size")
+        speed = try parameters.number("speed")
+        disc = try parameters.color("discColor")
+        darkDisc = try parameters.color("darkDiscColor")
     }
 
     /// Android's cycle: one breath of the arc (grow, then shrink from its tail) every 1.332 s.

@@ -41,20 +41,22 @@ public final class PathDrawing: RefreshIndicator {
     let comet: Bool
 
     public init(parameters: ParameterValues) throws {
+        let svg = try parameters.string("svg"), file = try parameters.string("file"), startsText = try parameters.string("starts")
+        let lenient = try parameters.bool("lenient")
         let texts: [String]
         var starts: [Double]
-        if !parameters.string("svg").isEmpty {
-            texts = parameters.string("svg").split(separator: "|").map(String.init)
+        if !svg.isEmpty {
+            texts = svg.split(separator: "|").map(String.init)
             starts = []
-        } else if !parameters.string("file").isEmpty {
-            texts = try Self.readParts(parameters.string("file"))
+        } else if !file.isEmpty {
+            texts = try Self.readParts(file)
             starts = []
         } else {
             texts = Self.defaultParts
             starts = Self.defaultStarts
         }
-        if !parameters.string("starts").isEmpty {
-            starts = try parameters.string("starts").split(separator: ",").map { text in
+        if !startsText.isEmpty {
+            starts = try startsText.split(separator: ",").map { text in
                 guard let v = Double(text.trimmingCharacters(in: .whitespaces)), v >= 0, v < 1 else {
                     throw ParameterError(parameter: "starts", reason: "'\(text)' is not a proportion in 0..<1")
                 }
@@ -65,34 +67,34 @@ public final class PathDrawing: RefreshIndicator {
             }
         }
         var paths: [Path] = []
-        let fromFile = parameters.string("svg").isEmpty && !parameters.string("file").isEmpty
+        let fromFile = svg.isEmpty && !file.isEmpty
         for (index, text) in texts.enumerated() {
             let (path, error) = SVGPathParser.parseValidPrefix(text)
-            if let error, !(parameters.bool("lenient") && path.hasSegments) {
+            if let error, !(lenient && path.hasSegments) {
                 let part = texts.count > 1 ? " (part \(index + 1))" : ""
                 // Bytes of a file that is not path data are not repeated: it may be anything.
-                let reason = fromFile ? "'\(parameters.string("file"))' is not SVG path data: expected \(error.expected) at offset \(error.offset)"
+                let reason = fromFile ? "'\(file)' is not SVG path data: expected \(error.expected) at offset \(error.offset)"
                                       : error.description
                 throw ParameterError(parameter: fromFile ? "file" : "svg", reason: reason + part)
             }
             paths.append(path)
         }
-        size = parameters.number("size")
-        let fitted = Path.fit(paths, into: Rect(x: 0, y: 0, width: size * 1.6, height: size), flipY: parameters.bool("flipY"))
-        let depth = Int(saturating: parameters.number("depth"))
+        size = try parameters.number("size")
+        let fitted = Path.fit(paths, into: Rect(x: 0, y: 0, width: size * 1.6, height: size), flipY: try parameters.bool("flipY"))
+        let depth = Int(saturating: try parameters.number("depth"))
         // The picture is measured where it is drawn, in points: a fortieth of a point is below what
         // 2x and 3x screens show, and keeps the stroke's polyline short.
         let flattening: Flattening = depth >= 0 ? .depth(depth) : .tolerance(0.025)
         drawing = ProgressivePath(parts: fitted.enumerated().map { i, path in
             .init(path: path, startProportion: i < starts.count ? starts[i] : 0, flattening: flattening)
         })
-        lineWidth = parameters.number("lineWidth")
-        speed = parameters.number("speed")
-        color = parameters.color("color")
-        darkColor = parameters.color("darkColor")
-        successColor = parameters.color("successColor")
-        failureColor = parameters.color("failureColor")
-        comet = parameters.string("animation") == "comet"
+        lineWidth = try parameters.number("lineWidth")
+        speed = try parameters.number("speed")
+        color = try parameters.color("color")
+        darkColor = try parameters.color("darkColor")
+        successColor = try parameters.color("successColor")
+        failureColor = try parameters.color("failureColor")
+        comet = try parameters.string("animation") == "comet"
         refreshLength = max(60, size + 24)
     }
 

@@ -25,11 +25,11 @@ public final class Phoenix: RefreshIndicator {
     let far: [Double], near: [Double]
 
     public init(parameters: ParameterValues) throws {
-        sky = parameters.color("skyColor")
-        sun = parameters.color("sunColor")
-        city = parameters.color("cityColor")
-        height = parameters.number("height")
-        var state = UInt64(parameters.number("seed").rounded()) &* 0x9E37_79B9_7F4A_7C15 | 1
+        sky = try parameters.color("skyColor")
+        sun = try parameters.color("sunColor")
+        city = try parameters.color("cityColor")
+        height = try parameters.number("height")
+        var state = UInt64(try parameters.number("seed").rounded()) &* 0x9E37_79B9_7F4A_7C15 | 1
         func next() -> Double {
             state ^= state << 13; state ^= state >> 7; state ^= state << 17
             return Double(state % 1000) / 1000

@@ -22,10 +22,10 @@ public final class Rainbow: RefreshIndicator {
     let palette: String
 
     public init(parameters: ParameterValues) throws {
-        bands = Int(parameters.number("bands").rounded())
-        speed = parameters.number("speed")
-        palette = parameters.string("palette")
-        refreshLength = parameters.number("height")
+        bands = Int(try parameters.number("bands").rounded())
+        speed = try parameters.number("speed")
+        palette = try parameters.string("palette")
+        refreshLength = try parameters.number("height")
     }
 
     /// Band i's colour, `shift` bands along the cycle.

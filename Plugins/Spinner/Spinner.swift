@@ -29,14 +29,14 @@ public final class Spinner: RefreshIndicator {
     let color: Color, darkColor: Color, successColor: Color, failureColor: Color
 
     public init(parameters: ParameterValues) throws {
-        spokes = Int(parameters.number("spokes").rounded())
-        radius = parameters.number("radius")
-        speed = parameters.number("speed")
-        color = parameters.color("color")
-        darkColor = parameters.color("darkColor")
-        successColor = parameters.color("successColor")
-        failureColor = parameters.color("failureColor")
-        fadesIn = parameters.string("style") == "ios13"
+        spokes = Int(try parameters.number("spokes").rounded())
+        radius = try parameters.number("radius")
+        speed = try parameters.number("speed")
+        color = try parameters.color("color")
+        darkColor = try parameters.color("darkColor")
+        successColor = try parameters.color("successColor")
+        failureColor = try parameters.color("failureColor")
+        fadesIn = try parameters.string("style") == "ios13"
     }
 
     /// The iOS 13+ look: the whole spinner fades in with the pull instead of spoke by spoke.

@@ -32,18 +32,18 @@ public final class StoreHouse: RefreshIndicator {
     let textSize: Size
 
     public init(parameters: ParameterValues) throws {
-        let text = parameters.string("text")
+        let text = try parameters.string("text")
         guard !text.isEmpty, text.count <= 40, !text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
             throw ParameterError(parameter: "text", reason: "expected 1 to 40 characters and no control characters")
         }
-        lineWidth = parameters.number("lineWidth")
-        scatter = parameters.number("scatter")
-        color = parameters.color("color")
-        darkColor = parameters.color("darkColor")
+        lineWidth = try parameters.number("lineWidth")
+        scatter = try parameters.number("scatter")
+        color = try parameters.color("color")
+        darkColor = try parameters.color("darkColor")
         // Lay the text out once, on a scratch surface: the outline depends only on the parameters.
         let scratch = try ImageSurface(size: Size(width: 4, height: 4), scale: 1)
         let canvas = Canvas(surface: scratch)
-        let layout = canvas.makeTextLayout(text, style: TextStyle(size: parameters.number("fontSize"), weight: .bold))
+        let layout = canvas.makeTextLayout(text, style: TextStyle(size: try parameters.number("fontSize"), weight: .bold))
         textSize = layout.size
         let half = Point(x: layout.size.width / 2, y: layout.size.height / 2)
         // The outline cut into pieces of a few segments each (points closer than 3 pt to the last

@@ -22,10 +22,10 @@ public final class WaterDrop: RefreshIndicator {
     let radius: Double, stretch: Double
 
     public init(parameters: ParameterValues) throws {
-        color = parameters.color("color")
-        darkColor = parameters.color("darkColor")
-        radius = parameters.number("radius")
-        stretch = parameters.number("stretch")
+        color = try parameters.color("color")
+        darkColor = try parameters.color("darkColor")
+        radius = try parameters.number("radius")
+        stretch = try parameters.number("stretch")
     }
 
     public func draw(in canvas: Canvas, frame: IndicatorFrame) {

@@ -22,6 +22,9 @@ public struct ParameterSpec: Equatable, Sendable {
     public var help: String
     /// Type, default and limits.
     public var kind: Kind
+    /// Why the declared default cannot be used (a colour that is not one), found when declared
+    /// and reported when values are made from the spec (``ParameterValues/init(specs:overrides:)``).
+    public private(set) var defaultProblem: String?
 
     /// A parameter.
     public init(_ name: String, _ kind: Kind, help: String) {
@@ -30,13 +33,39 @@ public struct ParameterSpec: Equatable, Sendable {
         self.help = help
     }
 
+    /// Why this declaration cannot be used, if it cannot: a default that is not a colour, outside
+    /// the range or not among the choices, a range or name that makes no sense.
+    public var declarationProblem: String? {
+        if let defaultProblem { return defaultProblem }
+        guard !name.isEmpty, name.unicodeScalars.allSatisfy({ CharacterSet.alphanumerics.contains($0) || $0 == "_" || $0 == "-" }) else {
+            return "the name must be letters, digits, '_' or '-'"
+        }
+        switch kind {
+        case .number(let value, let range):
+            guard range.lowerBound.isFinite, range.upperBound.isFinite else { return "the range \(range) is not finite" }
+            guard value.isFinite, range.contains(value) else { return "the default \(value) is outside \(range.lowerBound)...\(range.upperBound)" }
+        case .choice(let value, let options):
+            guard options.contains(value) else { return "the default '\(value)' is not one of \(options.joined(separator: ", "))" }
+        case .color, .bool, .string:
+            break
+        }
+        return nil
+    }
+
     /// A number in `range`.
     public static func number(_ name: String, default value: Double, range: ClosedRange<Double>, help: String) -> ParameterSpec {
         ParameterSpec(name, .number(default: value, range: range), help: help)
     }
-    /// A colour, given as `#RRGGBB` or `#RRGGBBAA`.
+    /// A colour, given as `#RGB`, `#RRGGBB` or `#RRGGBBAA`. A default that is not a colour makes
+    /// the plugin fail at creation, naming the parameter.
     public static func color(_ name: String, default value: String, help: String) -> ParameterSpec {
-        ParameterSpec(name, .color(default: (try? Color(hex: value)) ?? .black), help: help)
+        do {
+            return ParameterSpec(name, .color(default: try Color(hex: value)), help: help)
+        } catch {
+            var spec = ParameterSpec(name, .color(default: .black), help: help)
+            spec.defaultProblem = "the default is not a colour: \(error.description)"
+            return spec
+        }
     }
     /// A switch.
     public static func bool(_ name: String, default value: Bool, help: String) -> ParameterSpec {
@@ -183,10 +212,22 @@ public struct ParameterValues: Equatable, Sendable {
     /// Every declared parameter's value.
     public private(set) var values: [String: ParameterValue]
 
-    /// The defaults of `specs`, overridden by `overrides` (each validated). Unknown names are errors.
+    /// Who declared the parameters, for the message when a read names one it did not declare.
+    package var owner = "the indicator"
+
+    /// The same values, whoever declared them.
+    public static func == (a: ParameterValues, b: ParameterValues) -> Bool { a.values == b.values }
+
+    /// The defaults of `specs`, overridden by `overrides` (each validated). Unknown names are
+    /// errors, and so is a declaration that cannot be used (``ParameterSpec/declarationProblem``)
+    /// or a name declared twice.
     public init(specs: [ParameterSpec], overrides: [String: ParameterValue] = [:]) throws(ParameterError) {
         var values: [String: ParameterValue] = [:]
-        for spec in specs { values[spec.name] = spec.defaultValue }
+        for spec in specs {
+            if let problem = spec.declarationProblem { throw ParameterError(parameter: spec.name, reason: problem) }
+            guard values[spec.name] == nil else { throw ParameterError(parameter: spec.name, reason: "declared twice") }
+            values[spec.name] = spec.defaultValue
+        }
         for (name, value) in overrides.sorted(by: { $0.key < $1.key }) {
             guard let spec = specs.first(where: { $0.name == name }) else {
                 throw ParameterError(parameter: name, reason: "no such parameter (known: \(specs.map(\.name).joined(separator: ", ")))")
@@ -224,25 +265,47 @@ public struct ParameterValues: Equatable, Sendable {
         "{" + values.keys.sorted().map { "\(ParameterValue.quoted($0)): \(values[$0]!.json)" }.joined(separator: ", ") + "}"
     }
 
-    /// A number parameter (0 when `name` is not a declared number).
-    public func number(_ name: String) -> Double {
-        if case .number(let v) = values[name] { return v }
-        return 0
+    /// A number parameter. Reading a name that is not a declared number throws, so a misspelt name
+    /// fails the indicator's creation with its name instead of drawing with 0.
+    public func number(_ name: String) throws(ParameterError) -> Double {
+        guard case .number(let v) = try declared(name, "a number") else { throw misread(name, "a number") }
+        return v
     }
-    /// A colour parameter (black when `name` is not a declared colour).
-    public func color(_ name: String) -> Color {
-        if case .color(let c) = values[name] { return c }
-        return .black
+    /// A colour parameter; throws like ``number(_:)`` for a name that is not a declared colour.
+    public func color(_ name: String) throws(ParameterError) -> Color {
+        guard case .color(let c) = try declared(name, "a colour") else { throw misread(name, "a colour") }
+        return c
     }
-    /// A bool parameter.
-    public func bool(_ name: String) -> Bool {
-        if case .bool(let b) = values[name] { return b }
-        return false
+    /// A bool parameter; throws like ``number(_:)`` for a name that is not a declared bool.
+    public func bool(_ name: String) throws(ParameterError) -> Bool {
+        guard case .bool(let b) = try declared(name, "a bool") else { throw misread(name, "a bool") }
+        return b
     }
-    /// A string or choice parameter.
-    public func string(_ name: String) -> String {
-        if case .string(let s) = values[name] { return s }
-        return ""
+    /// A string or choice parameter; throws like ``number(_:)`` for a name that is not a declared string.
+    public func string(_ name: String) throws(ParameterError) -> String {
+        guard case .string(let s) = try declared(name, "a string") else { throw misread(name, "a string") }
+        return s
+    }
+
+    /// The parameter `spec` declares, read as its kind: `try parameters.number(Self.spokes)` with
+    /// `static let spokes = ParameterSpec.number("spokes", …)` in the indicator's ``RefreshIndicator/parameters``.
+    public func number(_ spec: ParameterSpec) throws(ParameterError) -> Double { try number(spec.name) }
+    /// The colour `spec` declares.
+    public func color(_ spec: ParameterSpec) throws(ParameterError) -> Color { try color(spec.name) }
+    /// The bool `spec` declares.
+    public func bool(_ spec: ParameterSpec) throws(ParameterError) -> Bool { try bool(spec.name) }
+    /// The string or choice `spec` declares.
+    public func string(_ spec: ParameterSpec) throws(ParameterError) -> String { try string(spec.name) }
+
+    private func declared(_ name: String, _ kind: String) throws(ParameterError) -> ParameterValue {
+        guard let value = values[name] else {
+            throw ParameterError(parameter: name, reason: "\(owner) reads it as \(kind) but does not declare it (declared: \(values.keys.sorted().joined(separator: ", ")))")
+        }
+        return value
+    }
+
+    private func misread(_ name: String, _ kind: String) -> ParameterError {
+        ParameterError(parameter: name, reason: "\(owner) reads it as \(kind) but declares \(values[name]?.kindName ?? "nothing")")
     }
 }
 

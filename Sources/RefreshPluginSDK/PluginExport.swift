@@ -125,7 +125,8 @@ private let createThunk: @convention(c) (UnsafePointer<CChar>?, UnsafeMutablePoi
         return nil
     }
     do {
-        let values = try ParameterValues(specs: type.parameters, json: json.map { String(cString: $0) } ?? "{}")
+        var values = try ParameterValues(specs: type.parameters, json: json.map { String(cString: $0) } ?? "{}")
+        values.owner = type.info.name
         let indicator = try type.init(parameters: values)
         return Unmanaged.passRetained(Instance(indicator)).toOpaque()
     } catch {

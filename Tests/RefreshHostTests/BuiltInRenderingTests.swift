@@ -134,7 +134,7 @@ final class Bar: RefreshIndicator {
     static let parameters: [ParameterSpec] = [.color("color", default: "#FF0000", help: "Bar colour")]
     let refreshLength = 40.0
     let color: Color
-    init(parameters: ParameterValues) throws { color = parameters.color("color") }
+    init(parameters: ParameterValues) throws { color = try parameters.color("color") }
     func draw(in canvas: Canvas, frame: IndicatorFrame) {
         canvas.addRect(Rect(x: 0, y: 0, width: frame.size.width * min(1, max(0, frame.progress)), height: 10))
         canvas.fill(.color(color))
@@ -163,12 +163,46 @@ final class Bar: RefreshIndicator {
 }
 
 @Suite struct ParameterTests {
+    /// A read names a declared parameter of its kind, or the indicator fails at creation: a
+    /// misspelt name never draws with 0, black, false or "".
+    @Test func readingWhatWasNotDeclaredFailsNamingTheIndicator() throws {
+        let spokes = ParameterSpec.number("spokes", default: 12, range: 3...24, help: "")
+        var values = try ParameterValues(specs: [spokes, .color("tint", default: "#FF0000", help: "")])
+        values.owner = "Spinner"
+        #expect(try values.number(spokes) == 12)
+        #expect(throws: ParameterError(parameter: "spoks", reason: "Spinner reads it as a number but does not declare it (declared: spokes, tint)")) {
+            try values.number("spoks")
+        }
+        #expect(throws: ParameterError(parameter: "tint", reason: "Spinner reads it as a number but declares a colour")) { try values.number("tint") }
+        #expect(throws: ParameterError.self) { try values.string("spokes") }
+    }
+
+    /// A declaration that cannot be used fails when values are made from it (at creation), not
+    /// silently: a colour default that is no colour, a number default outside its range, a choice
+    /// default not among the options, a name declared twice.
+    @Test func aBadDeclarationFailsAtCreation() throws {
+        #expect(throws: ParameterError.self) { try ParameterValues(specs: [.color("tint", default: "#GG0000", help: "")]) }
+        #expect(throws: ParameterError(parameter: "n", reason: "the default 30.0 is outside 0.0...10.0")) {
+            try ParameterValues(specs: [.number("n", default: 30, range: 0...10, help: "")])
+        }
+        #expect(throws: ParameterError(parameter: "k", reason: "the default 'c' is not one of a, b")) {
+            try ParameterValues(specs: [.choice("k", default: "c", options: ["a", "b"], help: "")])
+        }
+        #expect(throws: ParameterError(parameter: "n", reason: "declared twice")) {
+            try ParameterValues(specs: [.bool("n", default: true, help: ""), .bool("n", default: false, help: "")])
+        }
+        let bad = ParameterSpec.color("tint", default: "#GG0000", help: "")
+        #expect(bad.declarationProblem?.hasPrefix("the default is not a colour") == true)
+    }
+
     @Test func valuesFromJSONAreTypedAndChecked() throws {
         let specs: [ParameterSpec] = [.number("n", default: 1, range: 0...10, help: ""), .bool("b", default: false, help: ""),
                                       .color("c", default: "#000", help: ""), .choice("k", default: "a", options: ["a", "b"], help: "")]
         let values = try ParameterValues(specs: specs, json: ##"{"n": 3, "b": true, "c": "#0A84FF", "k": "b"}"##)
-        #expect(values.number("n") == 3 && values.bool("b") && values.string("k") == "b")
-        #expect(values.color("c") == (try Color(hex: "#0A84FF")))
+        #expect(try values.number("n") == 3)
+        #expect(try values.bool("b"))
+        #expect(try values.string("k") == "b")
+        #expect(try values.color("c") == (try Color(hex: "#0A84FF")))
         #expect(values.json == ##"{"b": true, "c": "#0A84FF", "k": "b", "n": 3}"##)
         #expect(throws: ParameterError(parameter: "b", reason: "expected true or false, got a number")) { try ParameterValues(specs: specs, json: #"{"b": 1}"#) }
         #expect(throws: ParameterError(parameter: "k", reason: "'z' is not one of a, b")) { try ParameterValues(specs: specs, json: #"{"k": "z"}"#) }

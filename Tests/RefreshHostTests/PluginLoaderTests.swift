@@ -262,8 +262,8 @@ import RefreshPluginSDK
     @Test func newParametersRecreateTheIndicatorOrReportWhy() throws {
         let plugin = try HotReloadingPlugin(path: library("RefreshSpinner"))
         #expect(plugin.setParameters(json: #"{"spokes": 12}"#) == nil)
-        #expect(plugin.indicator.parameters.number("spokes") == 12)
+        #expect(try plugin.indicator.parameters.number("spokes") == 12)
         #expect(plugin.setParameters(json: #"{"spokes": 99}"#)?.description.contains("parameter 'spokes'") == true)
-        #expect(plugin.indicator.parameters.number("spokes") == 12)
+        #expect(try plugin.indicator.parameters.number("spokes") == 12)
     }
 }

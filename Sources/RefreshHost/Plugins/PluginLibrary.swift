@@ -151,7 +151,7 @@ public final class PluginLibrary: @unchecked Sendable {
         } catch {
             guard case .createFailed = error.reason,
                   info.parameters.contains(where: { $0.name == "lenient" && $0.defaultValue == .bool(false) }),
-                  var values = try? ParameterValues(specs: info.parameters, json: json), !values.bool("lenient"),
+                  var values = try? ParameterValues(specs: info.parameters, json: json), values.values["lenient"] == .bool(false),
                   (try? values.set("lenient", .bool(true), specs: info.parameters)) != nil,
                   let indicator = try? makeIndicator(values) else { throw error }
             return (indicator, error)

@@ -13,21 +13,23 @@ extension Session {
         let spec = specs[selectedParameter]
         let palette = ["#0A84FF", "#FF375F", "#30D158", "#FF9F0A", "#BF5AF2", "#8E8E93", "#FFFFFF", "#000000"]
         let next: ParameterValue
-        switch spec.kind {
-        case .number(_, let range):
+        switch (spec.kind, values.values[spec.name]) {
+        case (.number(_, let range), .number(let value)?):
             let width = range.upperBound - range.lowerBound
             let increment = width <= 20 ? 1 : (width / 20).rounded()
-            next = .number(min(range.upperBound, max(range.lowerBound, values.number(spec.name) + Double(step) * increment)))
-        case .bool: next = .bool(!values.bool(spec.name))
-        case .choice(_, let options):
-            let index = options.firstIndex(of: values.string(spec.name)) ?? 0
+            next = .number(min(range.upperBound, max(range.lowerBound, value + Double(step) * increment)))
+        case (.bool, .bool(let on)?): next = .bool(!on)
+        case (.choice(_, let options), .string(let chosen)?):
+            let index = options.firstIndex(of: chosen) ?? 0
             next = .string(options[(index + step + options.count) % options.count])
-        case .color:
-            let index = palette.firstIndex(of: values.color(spec.name).hex) ?? -1
+        case (.color, .color(let color)?):
+            let index = palette.firstIndex(of: color.hex) ?? -1
             next = .string(palette[(index + step + palette.count) % palette.count])
-        case .string:
+        case (.string, _):
             view.message = "\(spec.name) is text: edit it in the params file"
             return
+        default:
+            return  // values are made from the specs, so each matches its kind
         }
         plugins[current].overrides[spec.name] = next
         if let error = plugins[current].applyOverrides() {

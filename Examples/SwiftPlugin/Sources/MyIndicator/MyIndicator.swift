@@ -10,18 +10,18 @@ public final class MyIndicator: RefreshIndicator {
         summary: "A dot that grows with the pull and breathes while loading."
     )
 
-    public static let parameters: [ParameterSpec] = [
-        .color("color", default: "#FF9F0A", help: "Dot colour"),
-        .number("radius", default: 10, range: 2...40, help: "Dot radius at full pull, in points"),
-    ]
+    /// Each parameter is a spec value that declares it and reads it.
+    static let color = ParameterSpec.color("color", default: "#FF9F0A", help: "Dot colour")
+    static let radius = ParameterSpec.number("radius", default: 10, range: 2...40, help: "Dot radius at full pull, in points")
+    public static let parameters = [color, radius]
 
     public let refreshLength = 60.0
     let color: Color
     let radius: Double
 
     public init(parameters: ParameterValues) throws {
-        color = parameters.color("color")
-        radius = parameters.number("radius")
+        color = try parameters.color(Self.color)
+        radius = try parameters.number(Self.radius)
     }
 
     /// A pure function of `frame`: no clocks, no randomness.
