@@ -74,18 +74,27 @@ let package = Package(
         .systemLibrary(name: "CFFmpeg", pkgConfig: "libavformat", providers: [.apt(["libavformat-dev", "libavcodec-dev", "libswscale-dev", "libavutil-dev"])]),
         .systemLibrary(name: "CGIF", pkgConfig: "imagequant", providers: [.apt(["libimagequant-dev", "libgif-dev"])]),
 
-        // Pure Swift, no C. Rooms: Contract/ (AnimatableRefresh, RefreshState, what a state says),
-        // StateMachine/ (the transition table and an edge's configuration), Container/ (offsets in,
-        // progress and states out), Physics/ (rubber band, fling, spring), Paging/, Support/.
-        .target(name: "RefreshCore"),
+        // Pure Swift, no C, on RefreshContract's vocabulary (re-exported). Rooms: Contract/
+        // (AnimatableRefresh: what the container holds), StateMachine/ (the transition table and an
+        // edge's configuration), Container/ (offsets in, progress and states out), Physics/ (rubber
+        // band, fling, spring), Paging/, Support/.
+        .target(name: "RefreshCore", dependencies: ["RefreshContract"]),
 
-        // Drawing over Cairo and Pango. Rooms: Drawing/ (Canvas, colours, images), Paths/ (SVG path
-        // data, flattening, measuring, trimming), Text/, Files/ (PNG, animated WebP, careful reads
-        // and writes), Comparing/ (goldens, image comparison).
-        .target(name: "RefreshGraphics", dependencies: ["RefreshCore", "CCairo", "CPangoCairo", "CPNG", "CWebP"]),
+        // The words a plugin and the host share, and nothing else: RefreshState, RefreshEdge and
+        // ScrollAxis, IndicatorPlacement, what a state says (StateDescription), Point/Size/Rect.
+        // Its own target so that plugins link none of the container, physics or paging.
+        .target(name: "RefreshContract"),
 
-        // Animation files (WebP, GIF, MP4, APNG) for the tools; plugins never link it.
-        .target(name: "RefreshExport", dependencies: ["RefreshGraphics", "CFFmpeg", "CGIF"]),
+        // Drawing over Cairo and Pango, on RefreshContract's vocabulary (re-exported). Rooms: Drawing/
+        // (Canvas, colours, images), Paths/ (SVG path data, flattening, measuring, trimming), Text/,
+        // Files/ (PNG, careful reads and writes).
+        .target(name: "RefreshGraphics", dependencies: ["RefreshContract", "CCairo", "CPangoCairo", "CPNG"]),
+
+        // Image comparison and golden files, for the tools and tests; plugins never link it.
+        .target(name: "RefreshGoldens", dependencies: ["RefreshGraphics"]),
+
+        // Animation files (animated WebP, GIF, MP4, APNG) for the tools; plugins never link it.
+        .target(name: "RefreshExport", dependencies: ["RefreshGraphics", "CFFmpeg", "CGIF", "CWebP"]),
 
         // The C ABI between host and plugins: include/refresh_plugin.h.
         .target(name: "CRefreshPlugin"),
@@ -97,7 +106,7 @@ let package = Package(
         // records), Session/ (the interactive session: commands, keys, clock, pretend server),
         // Scenes/ (what a frame of the list looks like), Scenarios/ (reading, playing, verifying),
         // Fuzzing/.
-        .target(name: "RefreshHost", dependencies: ["RefreshPluginSDK", "CRefreshPlugin", "CCairo", "CPangoCairo"]),
+        .target(name: "RefreshHost", dependencies: ["RefreshCore", "RefreshPluginSDK", "RefreshGoldens", "CRefreshPlugin", "CCairo", "CPangoCairo"]),
 
         // Built-in indicators.
         .target(name: "Spinner", dependencies: ["RefreshPluginSDK"], path: "Plugins/Spinner", linkerSettings: pluginLinking),
@@ -123,6 +132,7 @@ let package = Package(
             dependencies: [
                 "RefreshCore",
                 "RefreshGraphics",
+                "RefreshGoldens",
                 "RefreshHost",
                 "RefreshExport",
                 "RefreshCommandLine",
@@ -163,6 +173,7 @@ let package = Package(
         .executableTarget(
             name: "refresh-preview",
             dependencies: [
+                "RefreshCore",
                 "RefreshHost",
                 "RefreshExport",
                 "CSDL2",
@@ -174,11 +185,11 @@ let package = Package(
         // What several test targets share: running a program, the package's folder, scratch folders.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "RefreshCoreTests", dependencies: ["RefreshCore"]),
-        .testTarget(name: "RefreshGraphicsTests", dependencies: ["RefreshGraphics"], exclude: ["Golden"]),
-        .testTarget(name: "RefreshHostTests", dependencies: ["RefreshHost", "TestSupport"], exclude: ["Golden"]),
-        .testTarget(name: "RefreshDumpTests", dependencies: ["RefreshHost", "RefreshExport", "TestSupport"], exclude: ["Golden"]),
-        .testTarget(name: "RefreshPreviewTests", dependencies: ["RefreshHost", "TestSupport"]),
+        .testTarget(name: "RefreshGraphicsTests", dependencies: ["RefreshCore", "RefreshGraphics", "RefreshGoldens"], exclude: ["Golden"]),
+        .testTarget(name: "RefreshHostTests", dependencies: ["RefreshCore", "RefreshHost", "RefreshGoldens", "TestSupport"], exclude: ["Golden"]),
+        .testTarget(name: "RefreshDumpTests", dependencies: ["RefreshCore", "RefreshHost", "RefreshGoldens", "RefreshExport", "TestSupport"], exclude: ["Golden"]),
+        .testTarget(name: "RefreshPreviewTests", dependencies: ["RefreshCore", "RefreshHost", "RefreshGoldens", "TestSupport"]),
         .testTarget(name: "LottieTests", dependencies: ["Lottie"]),
-        .testTarget(name: "RefreshExportTests", dependencies: ["RefreshExport", "CFFmpeg", "CGIF"]),
+        .testTarget(name: "RefreshExportTests", dependencies: ["RefreshExport", "RefreshGoldens", "CFFmpeg", "CGIF"]),
     ]
 )

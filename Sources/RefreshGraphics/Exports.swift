@@ -1,2 +1,2 @@
-// Geometry (Point, Size) and the refresh states come from RefreshCore; whoever draws needs them.
-@_exported import RefreshCore
+// Geometry (Point, Size) and the refresh states come from RefreshContract; whoever draws needs them.
+@_exported import RefreshContract

@@ -2,6 +2,7 @@ import CSDL2
 import Foundation
 import RefreshHost
 import RefreshPluginSDK
+import RefreshCore
 
 /// What the preview makes perceptible beyond the picture: a short click through SDL audio for each
 /// haptic the container sends (K mutes it; silent without an audio device), and, with `--speak`,

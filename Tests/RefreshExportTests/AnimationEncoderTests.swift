@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import RefreshGraphics
 @testable import RefreshExport
+import RefreshGoldens
 
 /// Every format writes a file whose frames add up to the animation's length exactly and that
 /// decodes back close to the frames it was given.

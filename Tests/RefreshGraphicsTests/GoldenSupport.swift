@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import RefreshGraphics
+import RefreshGoldens
 
 /// Checks `image` against `Golden/<name>.png` beside this file. `REFRESHKIT_UPDATE_GOLDENS=1`
 /// rewrites the goldens; failures leave the actual and diff images in `.build/golden-failures/`.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import RefreshGraphics
+import RefreshGoldens
 
 @Suite struct PathGeometryTests {
     @Test func circleOfArcsMeasuresTwoPiR() throws {

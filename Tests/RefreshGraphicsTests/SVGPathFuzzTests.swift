@@ -1,5 +1,6 @@
 import Testing
 import RefreshGraphics
+import RefreshCore
 
 /// Seeded random inputs for the parser: every input parses to a drawable path with finite
 /// coordinates, or fails with an offset inside the data. Never a crash, never a partial result.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import RefreshHost
 import RefreshPluginSDK
+import RefreshGoldens
 
 @Suite struct BuiltInRenderingTests {
     static let states: [RefreshState] = [.none, .pulling(progress: 0.1), .pulling(progress: 0.5), .pulling(progress: 0.95), .eligible, .refreshing,

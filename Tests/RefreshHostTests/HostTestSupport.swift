@@ -3,6 +3,7 @@ import Testing
 import RefreshHost
 import RefreshPluginSDK
 import TestSupport
+import RefreshGoldens
 
 /// The folder the build put the plugin libraries in (beside the test binary).
 let products = PluginSearchPath.buildProductsDirectory!

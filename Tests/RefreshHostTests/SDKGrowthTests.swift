@@ -8,7 +8,7 @@ import TestSupport
 @Suite struct SDKGrowthTests {
     /// Today's `RefreshState` cases, read from the source, and the template's switch over them.
     static func sources() throws -> (cases: [String], templateSwitch: String) {
-        let state = try String(contentsOf: packageRoot.appendingPathComponent("Sources/RefreshCore/Contract/RefreshState.swift"), encoding: .utf8)
+        let state = try String(contentsOf: packageRoot.appendingPathComponent("Sources/RefreshContract/RefreshState.swift"), encoding: .utf8)
         let body = state.components(separatedBy: "public enum RefreshState:")[1].components(separatedBy: "public enum Kind")[0]
         let cases = body.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { $0.hasPrefix("case ") }
         let template = try String(contentsOf: packageRoot.appendingPathComponent("Examples/SwiftPlugin/Sources/MyIndicator/MyIndicator.swift"), encoding: .utf8)

@@ -3,6 +3,7 @@ import Testing
 import TestSupport
 import RefreshHost
 import RefreshPluginSDK
+import RefreshGoldens
 
 /// The preview's session without a window: a fake wall clock, every kind of command, the list's
 /// rules and its full-screen states. The window (under Xvfb) is tested end to end elsewhere.

@@ -3,6 +3,7 @@ import Testing
 @testable import RefreshHost
 import RefreshPluginSDK
 import TestSupport
+import RefreshGoldens
 
 /// The preview itself, under Xvfb: a scripted run must show exactly the headless frame of the
 /// same moment, and its panel must report the same state.

@@ -1,5 +1,5 @@
 import Foundation
-import RefreshCore
+import RefreshContract
 
 /// A 2-D affine transform, `x' = a·x + c·y + tx`, `y' = b·x + d·y + ty` (Cairo's matrix layout).
 public struct AffineTransform: Equatable, Sendable {

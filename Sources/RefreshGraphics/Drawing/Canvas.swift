@@ -1,5 +1,5 @@
 import CCairo
-import RefreshCore
+import RefreshContract
 
 /// Where plugins and the host draw: a Cairo context behind a small Swift API, in points.
 ///

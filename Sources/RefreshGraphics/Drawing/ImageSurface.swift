@@ -1,5 +1,5 @@
 import CCairo
-import RefreshCore
+import RefreshContract
 
 /// Errors from drawing surfaces, PNG files and image comparison; each names what and where.
 public enum GraphicsError: Error, Equatable, CustomStringConvertible {

@@ -1,5 +1,5 @@
 import CCairo
-import RefreshCore
+import RefreshContract
 
 /// One colour stop of a gradient.
 public struct GradientStop: Equatable, Sendable {

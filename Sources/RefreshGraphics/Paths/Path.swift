@@ -1,5 +1,5 @@
 import Foundation
-import RefreshCore
+import RefreshContract
 
 /// A vector path in points: subpaths of lines and cubic Béziers. Quadratic curves, arcs and
 /// shapes are converted to cubics as they are added, so everything downstream (drawing,

@@ -1,4 +1,4 @@
-import RefreshCore
+import RefreshContract
 
 extension Path {
     /// The transform that places `bounds` inside `rect` less `padding` on every side: scaled

@@ -1,4 +1,4 @@
-import RefreshCore
+import RefreshContract
 
 /// How curves become straight segments.
 public enum Flattening: Equatable, Sendable {

@@ -1,5 +1,5 @@
 import Foundation
-import RefreshCore
+import RefreshContract
 
 /// Lengths along a path: total length, the point and direction at a distance, and the piece
 /// between two fractions of the length (to draw a path progressively).

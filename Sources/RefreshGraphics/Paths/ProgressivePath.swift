@@ -1,4 +1,4 @@
-import RefreshCore
+import RefreshContract
 
 /// A picture of one or several paths drawn progressively as progress goes from 0 to 1 — the
 /// idea of MRefresh's `SVGConnectedPath`, measured by length rather than by node count.

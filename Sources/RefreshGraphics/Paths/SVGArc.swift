@@ -1,5 +1,5 @@
 import Foundation
-import RefreshCore
+import RefreshContract
 
 extension Path {
     /// SVG's elliptical arc from the current point to `end` (the `A` command), per the SVG

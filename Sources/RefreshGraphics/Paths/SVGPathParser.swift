@@ -1,5 +1,5 @@
 import Foundation
-import RefreshCore
+import RefreshContract
 
 /// Why path data could not be read: where, what was expected, and what was there.
 public struct SVGPathError: Error, Equatable, CustomStringConvertible {

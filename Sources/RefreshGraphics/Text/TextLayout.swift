@@ -1,6 +1,6 @@
 import CCairo
 import CPangoCairo
-import RefreshCore
+import RefreshContract
 
 /// Font weights, as CSS and Pango number them.
 public enum FontWeight: Int, Sendable, CaseIterable {

@@ -1,5 +1,6 @@
 import Foundation
 import RefreshPluginSDK
+import RefreshCore
 
 /// Reproducible hostile inputs for ``Fuzzer``: input `index` of a `seed` is always the same, so
 /// any input a run reports can be made again alone.

@@ -1,5 +1,6 @@
 import Foundation
 import RefreshPluginSDK
+import RefreshCore
 
 /// Hostile inputs through every stage after the parser, counted: what was tried, accepted and
 /// refused, and what came out that should not (a number that is not finite, an error that names

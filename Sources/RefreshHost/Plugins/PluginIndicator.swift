@@ -1,6 +1,7 @@
 import CCairo
 import CRefreshPlugin
 import RefreshPluginSDK
+import RefreshCore
 
 /// Something the host can put at an edge and draw: a loaded plugin, or a Swift indicator in-process.
 public protocol HostedIndicator: AnimatableRefresh {

@@ -1,5 +1,6 @@
 import Foundation
 import RefreshPluginSDK
+import RefreshCore
 
 /// A frame described the way command lines and scenario files write it, with the defaults a
 /// person expects: `--state pulling:0.4` opens the edge to 40 % of the indicator's length,

@@ -1,5 +1,6 @@
 import Foundation
 import RefreshPluginSDK
+import RefreshCore
 
 /// A preview recording as a ``Scenario`` that `refresh-dump run` replays: the list, the
 /// environment, each edge as it was enabled, and the gestures and server answers of an

@@ -1,5 +1,6 @@
 import Foundation
 import RefreshPluginSDK
+import RefreshCore
 
 /// A gesture script: a list, its edges and indicators, and a timeline of steps. The JSON format
 /// is documented in Documentation/ScenariosAndCI.md; files live in `Assets/Scenarios/`.

@@ -1,5 +1,6 @@
 import Foundation
 import RefreshPluginSDK
+import RefreshCore
 
 /// Plays a ``Scenario`` frame by frame through the real ``ScrollSimulation`` and
 /// ``RefreshContainer``, and renders what the list shows. `refresh-dump run` calls it in a loop;

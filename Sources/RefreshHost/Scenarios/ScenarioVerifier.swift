@@ -1,5 +1,6 @@
 import Foundation
 import RefreshPluginSDK
+import RefreshGoldens
 
 /// Plays a scenario and compares its checkpoint frames with golden PNGs in a folder
 /// (`t<seconds>.png`): what `refresh-dump verify` and the tests both run.

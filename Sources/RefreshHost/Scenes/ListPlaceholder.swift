@@ -1,5 +1,6 @@
 import Foundation
 import RefreshPluginSDK
+import RefreshCore
 
 /// What a list shows instead of rows while it has none: its first page loading, the first page
 /// failed, or nothing to show (``PagingStore``'s full-screen states).

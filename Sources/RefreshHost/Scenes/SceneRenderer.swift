@@ -1,5 +1,6 @@
 import Foundation
 import RefreshPluginSDK
+import RefreshCore
 
 /// How the simulated list looks.
 public struct SceneLayout: Equatable, Sendable {

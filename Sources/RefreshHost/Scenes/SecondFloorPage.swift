@@ -1,4 +1,5 @@
 import RefreshPluginSDK
+import RefreshCore
 
 /// The placeholder page the preview and the headless frames show on an edge's second floor: a
 /// tinted page of tiles with the floor's name, filling the gap between the viewport's edge and the

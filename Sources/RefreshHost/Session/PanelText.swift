@@ -1,5 +1,6 @@
 import Foundation
 import RefreshPluginSDK
+import RefreshCore
 
 /// The preview panel's lines for one moment: the plugin, every edge's state, progress and pull,
 /// the velocity, placement, haptics, what a screen reader says, speed, theme, what drives the list,

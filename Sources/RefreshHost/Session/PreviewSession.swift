@@ -1,5 +1,6 @@
 import Foundation
 import RefreshPluginSDK
+import RefreshCore
 
 /// What the preview's window loop drives: the interactive ``Session`` (the pointer, the pretend
 /// server, the plugins to cycle) or a ``ScriptedSession`` (a scenario played frame by frame). The

@@ -1,5 +1,6 @@
 import Foundation
 import RefreshPluginSDK
+import RefreshCore
 
 /// The preview playing a scenario: one frame of the ``ScenarioPlayer`` per call of
 /// ``advance(toWallTime:)``, so a scripted window shows exactly the frames `refresh-dump run`

@@ -1,5 +1,6 @@
 import Foundation
 import RefreshPluginSDK
+import RefreshCore
 
 /// The preview's interactive session without a window: the plugins, the list (simulation,
 /// container, paging store and its pretend server), the scrub and parameters, and how it is shown

@@ -3,6 +3,7 @@ import Foundation
 import RefreshGraphics
 import RefreshHost
 import RefreshPluginSDK
+import RefreshCore
 
 /// `refresh-dump bench`: the numbers the budgets in DESIGN.md are checked against. Build with
 /// `-c release` for meaningful results.

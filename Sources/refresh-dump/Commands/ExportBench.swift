@@ -3,6 +3,7 @@ import Foundation
 import RefreshExport
 import RefreshGraphics
 import RefreshHost
+import RefreshGoldens
 
 extension BenchCommand {
     /// Each animation format on the shipped pull-to-refresh band (780×240 px): file size, PSNR of

@@ -3,6 +3,7 @@ import Foundation
 import RefreshExport
 import RefreshHost
 import RefreshPluginSDK
+import RefreshCore
 
 /// `refresh-dump report`: a folder a team opens in a browser: every plugin × scenario as a looping
 /// video with a timeline, a tab per theme (and locale), and the handoff spec for engineers.

@@ -1,4 +1,5 @@
 import CWebP
+import RefreshGraphics
 import Foundation
 
 /// Collects frames and writes them as one animated WebP (libwebp's animation encoder), which

@@ -1,4 +1,5 @@
 import Foundation
+import RefreshGraphics
 
 /// How two images of the same size differ, channel by channel (premultiplied ARGB, 0...255).
 public struct ImageComparison: Equatable, Sendable {

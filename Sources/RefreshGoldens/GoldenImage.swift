@@ -1,4 +1,5 @@
 import Foundation
+import RefreshGraphics
 
 /// Compares a rendered image with a golden PNG on disk; on a mismatch writes the actual image and
 /// a diff image beside each other so a reviewer can open them.
