@@ -22,4 +22,16 @@ import Testing
         let symbols = try exportedSymbols(library(product))
         #expect(symbols == ["refresh_plugin_entry"], "\(product) exports \(symbols.count) symbols: \(symbols.prefix(5))")
     }
+
+    /// The host's and the tools' code stays out of a plugin: no container, state machine, physics,
+    /// paging, encoder or golden code is linked into a built-in's library (their type names would
+    /// show in its metadata, as they did when the SDK re-exported all of RefreshCore and Graphics).
+    @Test(arguments: builtIns)
+    func carriesNoneOfTheHostsCode(product: String) throws {
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: library(product)))
+        for name in ["PagingStore", "ScrollSimulation", "EdgeStateMachine", "RefreshContainer", "RubberBand", "AnimatedWebP",
+                     "GoldenImage", "ImageComparison", "GIFEncoder", "VideoEncoder"] {
+            #expect(bytes.range(of: Data(name.utf8)) == nil, "\(product) carries \(name)")
+        }
+    }
 }
