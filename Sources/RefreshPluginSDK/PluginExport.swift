@@ -168,6 +168,6 @@ private let renderThunk: @convention(c) (UnsafeMutableRawPointer?, UnsafePointer
         PluginExport.write("the host's frame is too small (\(ABIStruct.declaredSize(at: frame)) bytes, at least \(CFrame.minimumFrameSize) needed) or has no Cairo context", error, size)
         return 1
     }
-    indicator.render(in: Canvas(borrowing: cairo), frame: CFrame.indicatorFrame(read))
+    indicator.drawForEdge(in: Canvas(borrowing: cairo), frame: CFrame.indicatorFrame(read))
     return 0
 }

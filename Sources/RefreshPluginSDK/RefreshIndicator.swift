@@ -59,8 +59,8 @@ extension RefreshIndicator {
     }
 
     /// Draws `frame`, turning the canvas for leading and trailing edges when the indicator asks
-    /// for it; what the export adapter and in-process hosts call.
-    public func render(in canvas: Canvas, frame: IndicatorFrame) {
+    /// for it; what the export adapter and in-process hosts call (a plugin only writes ``draw(in:frame:)``).
+    package func drawForEdge(in canvas: Canvas, frame: IndicatorFrame) {
         guard Self.rotatesForHorizontalEdges, frame.edge.axis == .horizontal else {
             return canvas.withSavedState { draw(in: canvas, frame: frame) }
         }

@@ -55,7 +55,7 @@ import RefreshPluginSDK
         for edge in [RefreshEdge.leading, .trailing] {
             var f = frame(.behind, draw: edge == .leading ? Rect(x: 80, y: 0, width: 40, height: 390) : Rect(x: 0, y: 0, width: 40, height: 390), edge: edge)
             f.size = Size(width: 120, height: 390)
-            probe.render(in: Canvas(surface: surface), frame: f)
+            probe.drawForEdge(in: Canvas(surface: surface), frame: f)
         }
         // Turned, both are the bottom 40 points of a 390×120 frame: the side towards the content.
         #expect(Probe.seen == [Rect(x: 0, y: 80, width: 390, height: 40), Rect(x: 0, y: 80, width: 390, height: 40)])

@@ -44,7 +44,7 @@ import RefreshPluginSDK
         let surface = try ImageSurface(size: Size(width: 100, height: 100), scale: 1)
         let canvas = Canvas(surface: surface)
         canvas.translate(x: 10, y: 0)
-        #expect(throws: PluginError.self) { try indicator.render(IndicatorFrame(size: Size(width: 50, height: 50), scale: 1, state: .refreshing), into: canvas) }
+        #expect(throws: PluginError.self) { try indicator.draw(in: canvas, frame: IndicatorFrame(size: Size(width: 50, height: 50), scale: 1, state: .refreshing)) }
         #expect(indicator.lastUntidiness == ["left its Cairo context in an error state: invalid matrix (not invertible)"])
         // The host's own context: no error, the operator and its transformation as they were.
         let cr = canvas.cairoContext

@@ -1,4 +1,7 @@
-/// Anything that can stand at a refresh edge: a loaded plugin's proxy, or an in-process indicator.
+/// What the container holds: anything that can stand at a refresh edge (a host's proxy for a
+/// plugin, or an in-process indicator). One of three indicator words: a plugin writes a
+/// `RefreshIndicator` (the SDK), the container holds an `AnimatableRefresh`, the host draws a
+/// `HostedIndicator` (RefreshHost).
 ///
 /// The container reads ``refreshLength`` once when the edge is enabled and sets
 /// ``refreshState`` whenever the edge's state changes. An indicator never changes the state

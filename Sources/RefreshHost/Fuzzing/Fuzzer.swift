@@ -215,7 +215,7 @@ package enum Fuzzer {
             let canvas = Canvas(surface: surface)
             canvas.clear(.white)
             do {
-                try indicator.render(frame, into: canvas)
+                try indicator.draw(in: canvas, frame: frame)
             } catch {
                 report.problem(\.unplaced, index, "render \(state): \(error)")
             }

@@ -292,7 +292,7 @@ public final class RemoteIndicator: PluginInstance {
     public var logLines: [String] { host.logLines }
 
     /// Has the child draw `frame` and paints the result at the canvas's origin.
-    public func render(_ frame: IndicatorFrame, into canvas: Canvas) throws(PluginError) {
+    public func draw(in canvas: Canvas, frame: IndicatorFrame) throws(PluginError) {
         let width = Int((frame.size.width * frame.scale).rounded(.up)), height = Int((frame.size.height * frame.scale).rounded(.up))
         guard width > 0, height > 0 else { return }
         guard width * height * 4 <= PluginHostProcess.pixelCapacity else {

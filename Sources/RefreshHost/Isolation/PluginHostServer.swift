@@ -84,7 +84,7 @@ package enum PluginHostServer {
         let canvas = Canvas(surface: image)
         canvas.clear(.clear)
         do {
-            try indicator.render(frame, into: canvas)
+            try indicator.draw(in: canvas, frame: frame)
             cairo_surface_flush(surface)
             return nil
         } catch {

@@ -32,7 +32,7 @@ public final class IndicatorSlot: HostedIndicator {
     }
 
     /// Draws through the indicator in the slot.
-    public func render(_ frame: IndicatorFrame, into canvas: Canvas) throws(PluginError) {
-        try indicator.render(frame, into: canvas)
+    public func draw(in canvas: Canvas, frame: IndicatorFrame) throws(PluginError) {
+        try indicator.draw(in: canvas, frame: frame)
     }
 }

@@ -3,12 +3,18 @@ import CRefreshPlugin
 import RefreshPluginSDK
 import RefreshCore
 
-/// Something the host can put at an edge and draw: a loaded plugin, or a Swift indicator in-process.
+/// What the host draws: something it can put at an edge (the container holds it as an
+/// ``AnimatableRefresh``) and draw, or fail to draw with a ``PluginError``. One of three indicator
+/// words: a plugin writes a ``RefreshIndicator``, the container holds an ``AnimatableRefresh``, the
+/// host draws a `HostedIndicator`. The host's kinds: ``IndicatorSlot`` (a place whose indicator
+/// can be swapped), ``PluginIndicator`` (a plugin loaded in this process), ``RemoteIndicator`` (one
+/// in a plugin-host child), ``LocalIndicator`` (a Swift type linked in), `FailedIndicator` (an
+/// error card); a ``PluginInstance`` is either plugin kind.
 public protocol HostedIndicator: AnimatableRefresh {
     /// Who it is.
     var info: IndicatorInfo { get }
     /// Draws `frame` into `canvas` (origin at the indicator's top-left, in points).
-    func render(_ frame: IndicatorFrame, into canvas: Canvas) throws(PluginError)
+    func draw(in canvas: Canvas, frame: IndicatorFrame) throws(PluginError)
 }
 
 /// A plugin instance behind the ``AnimatableRefresh`` protocol: the container drives it like any
@@ -92,7 +98,7 @@ public final class PluginIndicator: HostedIndicator {
     /// canvas's transformation, clipped to the frame: whatever state the plugin leaves there (an unbalanced
     /// `cairo_save`, an error status, another operator) is dropped with that context and cannot
     /// reach the host's drawing. A plugin that leaves its context in an error state fails the frame.
-    public func render(_ frame: IndicatorFrame, into canvas: Canvas) throws(PluginError) {
+    public func draw(in canvas: Canvas, frame: IndicatorFrame) throws(PluginError) {
         var message = [CChar](repeating: 0, count: PluginError.textCapacity)
         let host = canvas.cairoContext
         guard let cr = PluginContext.make(like: host, frame: frame.size) else {
@@ -137,7 +143,7 @@ public final class LocalIndicator<Indicator: RefreshIndicator>: HostedIndicator 
     }
 
     /// Draws through the SDK's rendering (turning the canvas for horizontal edges).
-    public func render(_ frame: IndicatorFrame, into canvas: Canvas) throws(PluginError) {
-        indicator.render(in: canvas, frame: frame)
+    public func draw(in canvas: Canvas, frame: IndicatorFrame) throws(PluginError) {
+        indicator.drawForEdge(in: canvas, frame: frame)
     }
 }

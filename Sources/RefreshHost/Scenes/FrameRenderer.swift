@@ -14,7 +14,7 @@ public enum FrameRenderer {
         let surface = try ImageSurface(size: frame.size, scale: frame.scale)
         let canvas = Canvas(surface: surface)
         canvas.clear(background ?? Self.background(for: frame.environment.colorScheme))
-        try indicator.render(frame, into: canvas)
+        try indicator.draw(in: canvas, frame: frame)
         return surface
     }
 }

@@ -172,7 +172,7 @@ public enum SceneRenderer {
             canvas.addRect(Rect(x: 0, y: 0, width: rect.width, height: rect.height))
             canvas.clip()
             do throws(PluginError) {
-                try indicator.render(frame, into: canvas)
+                try indicator.draw(in: canvas, frame: frame)
             } catch {
                 errors.append(error)
                 // The card fills the part of the band that is on screen, the reason first.

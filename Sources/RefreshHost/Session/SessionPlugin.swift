@@ -128,5 +128,5 @@ package final class FailedIndicator: HostedIndicator {
     /// The failed file, as id and name.
     package var info: IndicatorInfo { IndicatorInfo(id: error.file, name: (error.file as NSString).lastPathComponent, version: "-", summary: "failed to load") }
     /// Fails with the reason, so the scene draws an error card.
-    package func render(_ frame: IndicatorFrame, into canvas: Canvas) throws(PluginError) { throw error }
+    package func draw(in canvas: Canvas, frame: IndicatorFrame) throws(PluginError) { throw error }
 }

@@ -280,7 +280,7 @@ struct BenchCommand: ParsableCommand {
                     indicator.refreshState = state
                     samples.append(try time {
                         canvas.clear(background)
-                        try indicator.render(frame, into: canvas)
+                        try indicator.draw(in: canvas, frame: frame)
                     })
                 }
                 return samples.sorted()
@@ -322,7 +322,7 @@ struct BenchCommand: ParsableCommand {
                 indicator.refreshState = state
                 samples.append(try time {
                     canvas.clear(background)
-                    try indicator.render(frame, into: canvas)
+                    try indicator.draw(in: canvas, frame: frame)
                 })
             }
             samples.sort()
@@ -342,7 +342,7 @@ struct BenchCommand: ParsableCommand {
                                                    pull: EdgePull(distance: 60, rawDistance: 117), time: t, stateTime: t)
                         cycles[cycle].append(try time {
                             canvas.clear(background)
-                            try indicator.render(frame, into: canvas)
+                            try indicator.draw(in: canvas, frame: frame)
                         })
                     }
                 }

@@ -276,7 +276,7 @@ struct ValidateChildCommand: ParsableCommand {
             indicator.refreshState = state
             samples.append(try measure {
                 canvas.clear(FrameRenderer.background(for: .light))
-                try indicator.render(timed, into: canvas)
+                try indicator.draw(in: canvas, frame: timed)
             })
         }
         samples.sort()
@@ -326,7 +326,7 @@ final class ValidationStage {
             canvas.translate(x: Self.margin, y: Self.margin)
             canvas.addRect(Rect(x: 0, y: 0, width: size.width, height: size.height))
             canvas.clip()
-            try indicator.render(frame, into: canvas)
+            try indicator.draw(in: canvas, frame: frame)
         }
         return surface.pixelWords()
     }
