@@ -17,11 +17,11 @@ struct PluginHostProcessTests {
         options.pluginIsolation = .childProcess
         let session = try Session(options: options, pluginPaths: paths)
         for k in 0...15 {
-            _ = try session.advance(toWallTime: Double(k) * 0.1)
+            _ = session.advance(toWallTime: Double(k) * 0.1)
             await session.dataSource.settle()
         }
         session.perform(.beginRefresh)
-        _ = try session.advance(toWallTime: 1.6)
+        _ = session.advance(toWallTime: 1.6)
         return session
     }
 
@@ -65,7 +65,7 @@ struct PluginHostProcessTests {
         #expect(errors.contains { $0.description.contains(expected) }, "\(errors)")
         // The error card stays (no second crash or wait), the state is untouched, time goes on.
         #expect(session.driver.container.state(of: .top) == before.1)
-        _ = try session.advance(toWallTime: 1.7)
+        _ = session.advance(toWallTime: 1.7)
         #expect(session.time > before.0)
         #expect(try draw(session).contains { $0.description.contains(expected) })
         // The other plugin, in a child of its own, serves frames.

@@ -174,15 +174,9 @@ extension Scenario {
         } catch {
             throw ScenarioError(file: file, field: "", reason: "not valid JSON: \(JSONSyntax.problem(in: data) ?? Self.describe(error))")
         }
-        do {
-            var scenario = try ScenarioReader(file: file).scenario(json)
-            scenario.source = file
-            return scenario
-        } catch let error as ScenarioError {
-            throw error
-        } catch {
-            throw ScenarioError(file: file, field: "", reason: "\(error)")
-        }
+        var scenario = try ScenarioReader(file: file).scenario(json)
+        scenario.source = file
+        return scenario
     }
 
     private static func describe(_ error: Error) -> String {
@@ -225,7 +219,7 @@ private struct ScenarioReader {
 
     func fail(_ field: String, _ reason: String) -> ScenarioError { ScenarioError(file: file, field: field, reason: reason) }
 
-    func object(_ value: JSONValue, _ field: String, allowed: Set<String>) throws -> [String: JSONValue] {
+    func object(_ value: JSONValue, _ field: String, allowed: Set<String>) throws(ScenarioError) -> [String: JSONValue] {
         guard case .object(let fields) = value else {
             throw fail(field, field.isEmpty ? "expected a JSON object at the top level, found \(value.kindName)" : "expected an object, found \(value.kindName)")
         }
@@ -236,7 +230,7 @@ private struct ScenarioReader {
     }
 
     func number(_ fields: [String: JSONValue], _ key: String, _ path: String, default value: Double? = nil,
-                _ range: ClosedRange<Double> = -1e9...1e9) throws -> Double {
+                _ range: ClosedRange<Double> = -1e9...1e9) throws(ScenarioError) -> Double {
         let field = path.isEmpty ? key : "\(path).\(key)"
         guard let raw = fields[key] else {
             if let value { return value }
@@ -247,7 +241,7 @@ private struct ScenarioReader {
         return n
     }
 
-    func string(_ fields: [String: JSONValue], _ key: String, _ path: String, default value: String? = nil) throws -> String {
+    func string(_ fields: [String: JSONValue], _ key: String, _ path: String, default value: String? = nil) throws(ScenarioError) -> String {
         let field = path.isEmpty ? key : "\(path).\(key)"
         guard let raw = fields[key] else {
             if let value { return value }
@@ -257,13 +251,13 @@ private struct ScenarioReader {
         return s
     }
 
-    func bool(_ fields: [String: JSONValue], _ key: String, _ path: String, default value: Bool) throws -> Bool {
+    func bool(_ fields: [String: JSONValue], _ key: String, _ path: String, default value: Bool) throws(ScenarioError) -> Bool {
         guard let raw = fields[key] else { return value }
         guard case .bool(let b) = raw else { throw fail(path.isEmpty ? key : "\(path).\(key)", "expected true or false, found \(raw.kindName)") }
         return b
     }
 
-    func choice<T: RawRepresentable & CaseIterable>(_ fields: [String: JSONValue], _ key: String, _ path: String, default value: T) throws -> T where T.RawValue == String {
+    func choice<T: RawRepresentable & CaseIterable>(_ fields: [String: JSONValue], _ key: String, _ path: String, default value: T) throws(ScenarioError) -> T where T.RawValue == String {
         let text = try string(fields, key, path, default: value.rawValue)
         guard let chosen = T(rawValue: text) else {
             throw fail(path.isEmpty ? key : "\(path).\(key)", "'\(text)' is not one of \(T.allCases.map(\.rawValue).joined(separator: ", "))")
@@ -271,12 +265,12 @@ private struct ScenarioReader {
         return chosen
     }
 
-    func edge(_ fields: [String: JSONValue], _ path: String, default value: RefreshEdge? = nil) throws -> RefreshEdge {
+    func edge(_ fields: [String: JSONValue], _ path: String, default value: RefreshEdge? = nil) throws(ScenarioError) -> RefreshEdge {
         if fields["edge"] == nil, let value { return value }
         return try choice(fields, "edge", path, default: value ?? .top)
     }
 
-    func scenario(_ json: JSONValue) throws -> Scenario {
+    func scenario(_ json: JSONValue) throws(ScenarioError) -> Scenario {
         let top = try object(json, "", allowed: Scenario.Field.allCases.names)
         var viewport = Defaults.viewport
         if let raw = top["viewport"] {
@@ -303,7 +297,7 @@ private struct ScenarioReader {
                     }
                 }
             }
-            let optional = { (key: String, range: ClosedRange<Double>) throws -> Double? in
+            let optional = { (key: String, range: ClosedRange<Double>) throws(ScenarioError) -> Double? in
                 f[key] == nil ? nil : try number(f, key, path, range)
             }
             var secondFloor: SecondFloor?
@@ -346,7 +340,8 @@ private struct ScenarioReader {
             }
         }
         guard case .array(let rawSteps)? = top["steps"] else { throw fail("steps", "missing (an array of steps)") }
-        let steps = try rawSteps.enumerated().map { try step($0.element, "steps[\($0.offset)]", axis: axis) }
+        var steps: [Scenario.Step] = []
+        for (i, raw) in rawSteps.enumerated() { steps.append(try step(raw, "steps[\(i)]", axis: axis)) }
         let name = try string(top, "name", "", default: ((file as NSString).lastPathComponent as NSString).deletingPathExtension)
         guard name.count <= 100, !name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
             throw fail("name", "expected at most 100 characters and no control characters (found \(name.count) characters)")
@@ -368,7 +363,7 @@ private struct ScenarioReader {
 
     static let stepKinds = Scenario.StepKind.allCases.map(\.rawValue)
 
-    func step(_ value: JSONValue, _ path: String, axis: ScrollAxis) throws -> Scenario.Step {
+    func step(_ value: JSONValue, _ path: String, axis: ScrollAxis) throws(ScenarioError) -> Scenario.Step {
         guard case .object(let wrapper) = value, wrapper.count == 1, let (kind, body) = wrapper.first else {
             throw fail(path, "expected an object with one step name (\(Self.stepKinds.joined(separator: ", ")))")
         }

@@ -126,7 +126,7 @@ public final class ScenarioPlayer {
     /// take no time (release, fling, finish, …) run before the frame. Returns false when the
     /// scenario is over (no frame was played).
     @discardableResult
-    public func advance() throws -> Bool {
+    public func advance() throws(ScenarioError) -> Bool {
         while stepIndex < scenario.steps.count, frames(of: scenario.steps[stepIndex]) == 0 {
             try perform(scenario.steps[stepIndex])
             stepIndex += 1
@@ -181,7 +181,7 @@ public final class ScenarioPlayer {
         }
     }
 
-    private func perform(_ step: Scenario.Step) throws {
+    private func perform(_ step: Scenario.Step) throws(ScenarioError) {
         let container = driver.container
         switch step {
         case .release(let velocity):
@@ -198,7 +198,11 @@ public final class ScenarioPlayer {
             container.closeSecondFloor(edge)
         case .loadMore(let edge, let added, let last):
             rows += added
-            try driver.simulation.setContentSize(scenario.contentSize(rows: rows))
+            do {
+                try driver.simulation.setContentSize(scenario.contentSize(rows: rows))
+            } catch {
+                throw ScenarioError(file: scenario.source, field: "steps[\(stepIndex)].loadMore.rows", reason: "the list cannot grow to \(rows) rows: \(error)")
+            }
             container.end(edge, result: last ? .noMoreData : .success)
         case .setParameter(let edge, let name, let value):
             guard let slot = slots[edge], let current = slot.indicator as? PluginIndicator else {
@@ -206,10 +210,17 @@ public final class ScenarioPlayer {
             }
             var values = parameters[edge] ?? [:]
             values[name] = value
+            let field = "steps[\(stepIndex)].setParameter"
+            let checked: ParameterValues
             do {
-                slot.indicator = try current.library.makeIndicator(ParameterValues(specs: current.library.info.parameters, overrides: values))
-            } catch let error as ParameterError {
-                throw ScenarioError(file: scenario.source, field: "steps[\(stepIndex)].setParameter", reason: error.description)
+                checked = try ParameterValues(specs: current.library.info.parameters, overrides: values)
+            } catch {
+                throw ScenarioError(file: scenario.source, field: field, reason: error.description)
+            }
+            do {
+                slot.indicator = try current.library.makeIndicator(checked)
+            } catch {
+                throw ScenarioError(file: scenario.source, field: field, reason: error.description)
             }
             parameters[edge] = values
         case .placeholder(let shown):

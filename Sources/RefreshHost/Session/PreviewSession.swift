@@ -33,8 +33,9 @@ package protocol PreviewSession: AnyObject {
 
     /// Carries out `command`; returns what the front end must do about it.
     @discardableResult func perform(_ command: Session.Command) -> Session.Effect
-    /// Advances to wall time `now` (seconds, monotonic); false when a script has ended.
-    func advance(toWallTime now: Double) throws -> Bool
+    /// Advances to wall time `now` (seconds, monotonic); false when a script has ended. A script
+    /// that cannot go on (a step its plugin refuses) throws, naming the file and the step.
+    func advance(toWallTime now: Double) throws(ScenarioError) -> Bool
     /// The panel's text for this moment (the front end adds its frame times).
     func panelLines() -> [String]
     /// Loads rebuilt plugins; returns whether anything changed.

@@ -347,21 +347,24 @@ package final class Session: PreviewSession {
 
     /// Advances to wall time `now` (seconds, monotonic): the simulation takes as many fixed steps
     /// as the clock and the speed say ("1×" is real time whatever the frame rate); paused, a
-    /// ``Command/step`` advances one 120 Hz frame. Always true: the interactive list never ends.
-    package func advance(toWallTime now: Double) throws -> Bool {
+    /// ``Command/step`` advances one 120 Hz frame. Always true, and never throws: the interactive
+    /// list never ends, and a list that cannot grow says why in the panel.
+    package func advance(toWallTime now: Double) -> Bool {
         let steps = view.clock.steps(at: now, rate: view.paused ? 0 : view.speed)
         let count = view.paused && view.stepOnce ? max(1, Int((Defaults.frameInterval / view.clock.step).rounded())) : steps
         view.stepOnce = false
-        try advance(steps: count)
+        advance(steps: count)
         return true
     }
 
-    private func advance(steps: Int) throws {
+    private func advance(steps: Int) {
         applyScrub()
         for _ in 0..<steps { driver.advance(by: view.clock.step) }
         if let answer = dataSource.tick(now: driver.time).last { lastAnswer = answer }
         let wanted = contentSize(rows: dataSource.rows)
-        if driver.simulation.configuration.contentSize != wanted { try driver.simulation.setContentSize(wanted) }
+        if driver.simulation.configuration.contentSize != wanted {
+            do { try driver.simulation.setContentSize(wanted) } catch { view.message = "the list cannot grow to \(dataSource.rows) rows: \(error)" }
+        }
         if needsReEnable && edgesAreQuiet {
             needsReEnable = false
             enableEdges()
