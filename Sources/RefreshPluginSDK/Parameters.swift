@@ -268,23 +268,19 @@ public struct ParameterValues: Equatable, Sendable {
     /// A number parameter. Reading a name that is not a declared number throws, so a misspelt name
     /// fails the indicator's creation with its name instead of drawing with 0.
     public func number(_ name: String) throws(ParameterError) -> Double {
-        guard case .number(let v) = try declared(name, "a number") else { throw misread(name, "a number") }
-        return v
+        try read(name, "a number") { if case .number(let v) = $0 { v } else { nil } }
     }
     /// A colour parameter; throws like ``number(_:)`` for a name that is not a declared colour.
     public func color(_ name: String) throws(ParameterError) -> Color {
-        guard case .color(let c) = try declared(name, "a colour") else { throw misread(name, "a colour") }
-        return c
+        try read(name, "a colour") { if case .color(let c) = $0 { c } else { nil } }
     }
     /// A bool parameter; throws like ``number(_:)`` for a name that is not a declared bool.
     public func bool(_ name: String) throws(ParameterError) -> Bool {
-        guard case .bool(let b) = try declared(name, "a bool") else { throw misread(name, "a bool") }
-        return b
+        try read(name, "a bool") { if case .bool(let b) = $0 { b } else { nil } }
     }
     /// A string or choice parameter; throws like ``number(_:)`` for a name that is not a declared string.
     public func string(_ name: String) throws(ParameterError) -> String {
-        guard case .string(let s) = try declared(name, "a string") else { throw misread(name, "a string") }
-        return s
+        try read(name, "a string") { if case .string(let s) = $0 { s } else { nil } }
     }
 
     /// The parameter `spec` declares, read as its kind: `try parameters.number(Self.spokes)` with
@@ -297,15 +293,15 @@ public struct ParameterValues: Equatable, Sendable {
     /// The string or choice `spec` declares.
     public func string(_ spec: ParameterSpec) throws(ParameterError) -> String { try string(spec.name) }
 
-    private func declared(_ name: String, _ kind: String) throws(ParameterError) -> ParameterValue {
+    /// The value of `name` as `kind` (words for the message), taken out by `extract`.
+    private func read<T>(_ name: String, _ kind: String, _ extract: (ParameterValue) -> T?) throws(ParameterError) -> T {
         guard let value = values[name] else {
             throw ParameterError(parameter: name, reason: "\(owner) reads it as \(kind) but does not declare it (declared: \(values.keys.sorted().joined(separator: ", ")))")
         }
-        return value
-    }
-
-    private func misread(_ name: String, _ kind: String) -> ParameterError {
-        ParameterError(parameter: name, reason: "\(owner) reads it as \(kind) but declares \(values[name]?.kindName ?? "nothing")")
+        guard let typed = extract(value) else {
+            throw ParameterError(parameter: name, reason: "\(owner) reads it as \(kind) but declares \(value.kindName)")
+        }
+        return typed
     }
 }
 
