@@ -96,16 +96,21 @@ public final class HotReloadingPlugin {
     /// failure the old indicator stays and the error is returned.
     public func setParameters(json: String) -> PluginError? {
         do {
-            let fresh = try maker.makeInstance(parametersJSON: json)
-            fresh.refreshState = indicator.refreshState
-            indicator = fresh
+            adopt(try maker.makeInstance(parametersJSON: json))
             parametersJSON = json
-            inputs = Self.inputs(of: fresh)
-            inputError = nil
             return nil
         } catch {
             return error
         }
+    }
+
+    /// Puts `fresh` in place of the indicator, in the state the old one showed, and notes the
+    /// files it reads as they are now.
+    private func adopt(_ fresh: any PluginInstance) {
+        fresh.refreshState = indicator.refreshState
+        indicator = fresh
+        inputs = Self.inputs(of: fresh)
+        inputError = nil
     }
 
     /// Loads the file now, from a fresh copy.
@@ -119,13 +124,9 @@ public final class HotReloadingPlugin {
         }
         do {
             let freshMaker = try Self.load(path, isolation)
-            let fresh = try freshMaker.makeInstance(parametersJSON: parametersJSON)
-            fresh.refreshState = indicator.refreshState
-            indicator = fresh
+            adopt(try freshMaker.makeInstance(parametersJSON: parametersJSON))  // made from the files as they are now
             maker = freshMaker
-            inputs = Self.inputs(of: fresh)
             lastError = nil
-            inputError = nil  // made from the files as they are now
             changedInput = nil
             reloadCount += 1
             return true
