@@ -270,15 +270,15 @@ public struct ParameterValues: Equatable, Sendable {
     public func number(_ name: String) throws(ParameterError) -> Double {
         try read(name, "a number") { if case .number(let v) = $0 { v } else { nil } }
     }
-    /// A colour parameter; throws like ``number(_:)`` for a name that is not a declared colour.
+    /// A colour parameter; throws like `number(_:)` for a name that is not a declared colour.
     public func color(_ name: String) throws(ParameterError) -> Color {
         try read(name, "a colour") { if case .color(let c) = $0 { c } else { nil } }
     }
-    /// A bool parameter; throws like ``number(_:)`` for a name that is not a declared bool.
+    /// A bool parameter; throws like `number(_:)` for a name that is not a declared bool.
     public func bool(_ name: String) throws(ParameterError) -> Bool {
         try read(name, "a bool") { if case .bool(let b) = $0 { b } else { nil } }
     }
-    /// A string or choice parameter; throws like ``number(_:)`` for a name that is not a declared string.
+    /// A string or choice parameter; throws like `number(_:)` for a name that is not a declared string.
     public func string(_ name: String) throws(ParameterError) -> String {
         try read(name, "a string") { if case .string(let s) = $0 { s } else { nil } }
     }

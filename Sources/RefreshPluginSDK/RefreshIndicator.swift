@@ -45,7 +45,7 @@ public protocol RefreshIndicator {
     /// Draws one frame into `canvas`, whose origin is the top-left of `frame.size`.
     func draw(in canvas: Canvas, frame: IndicatorFrame)
     /// What a screen reader should say when `state` begins at `edge`, in `locale` (a BCP 47 tag);
-    /// nil or empty: nothing. By default ``StateDescription``'s words.
+    /// nil or empty: nothing. By default `StateDescription`'s words.
     func stateDescription(_ state: RefreshState, edge: RefreshEdge, locale: String) -> String?
 }
 
@@ -53,7 +53,7 @@ extension RefreshIndicator {
     /// Turned by default.
     public static var rotatesForHorizontalEdges: Bool { true }
 
-    /// ``StateDescription``'s words, in English, Simplified Chinese and Arabic.
+    /// `StateDescription`'s words, in English, Simplified Chinese and Arabic.
     public func stateDescription(_ state: RefreshState, edge: RefreshEdge, locale: String) -> String? {
         StateDescription.text(for: state, edge: edge, locale: locale)
     }
