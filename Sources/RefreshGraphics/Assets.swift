@@ -10,6 +10,7 @@ public enum Assets {
         if let path = ProcessInfo.processInfo.environment["REFRESHKIT_ASSETS"], !path.isEmpty {
             return path
         }
+        // try?: without /proc there is no executable's folder to look in; the source tree is tried next.
         if let executable = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
             let prefix = URL(fileURLWithPath: executable).deletingLastPathComponent().deletingLastPathComponent()
             let installed = prefix.appendingPathComponent(installedPath).path

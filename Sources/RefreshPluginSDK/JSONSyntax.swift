@@ -108,6 +108,7 @@ public enum JSONSyntax {
                 i += 1
                 if expectingKey, var keys = objects.last ?? nil {
                     let raw = String(decoding: bytes[(start + 1)..<min(i - 1, bytes.count)], as: UTF8.self)
+                    // try?: a key the decoder cannot unescape is compared as its raw text.
                     let key = (try? JSONDecoder().decode(String.self, from: Data(bytes[start..<min(i, bytes.count)]))) ?? raw
                     if !keys.insert(key).inserted { return (start, key) }
                     objects[objects.count - 1] = keys

@@ -167,6 +167,7 @@ public enum ParameterValue: Equatable, Sendable {
     static func quoted(_ s: String) -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = .withoutEscapingSlashes  // paths read as paths
+        // try?: encoding a String cannot fail.
         return (try? encoder.encode(s)).map { String(decoding: $0, as: UTF8.self) } ?? "\"\""
     }
 
@@ -176,6 +177,7 @@ extension ParameterValue: Decodable {
     /// Decodes a JSON scalar: true/false, a number or a string (colours arrive as strings).
     public init(from decoder: Decoder) throws {
         let container = try decoder.singleValueContainer()
+        // try?: each probe asks whether the value is of that kind; the last decode throws the real error.
         if let b = try? container.decode(Bool.self) {
             self = .bool(b)
         } else if let n = try? container.decode(Double.self) {

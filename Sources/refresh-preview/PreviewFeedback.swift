@@ -78,6 +78,7 @@ final class PreviewFeedback {
         process.arguments = ["-v", voice, "--", text]
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
+        // try?: speech is best effort (a missing espeak-ng was said at start); the caption shows every announcement anyway.
         try? process.run()
         speaking = process
     }
@@ -90,6 +91,7 @@ final class PreviewFeedback {
         let fm = FileManager.default
         if let runtime = environment["XDG_RUNTIME_DIR"],
            fm.fileExists(atPath: "\(runtime)/pulse/native") || fm.fileExists(atPath: "\(runtime)/pipewire-0") { return true }
+        // try?: no /dev/snd, or none we may read, is the answer itself: no sound card.
         return ((try? fm.contentsOfDirectory(atPath: "/dev/snd")) ?? []).contains { $0.hasPrefix("pcm") }
     }
 

@@ -218,6 +218,7 @@ final class PreviewLoop {
     @discardableResult
     private func checkFiles() -> Bool {
         var changed = session.reloadChangedPlugins()
+        // try?: a params file missing or unreadable now is looked at again at the next check; the last good values stay.
         guard let file = paramsFile, let attributes = try? FileManager.default.attributesOfItem(atPath: file),
               let modified = attributes[.modificationDate] as? Date, modified != paramsSignature else { return changed }
         paramsSignature = modified

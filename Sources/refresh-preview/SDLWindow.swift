@@ -158,6 +158,7 @@ final class SDLWindow {
         SDL_RenderClear(renderer)
         SDL_RenderCopy(renderer, texture, nil, nil)
         var captured: ImageSurface?
+        // try?: a shot that cannot be allocated leaves `captured` nil, and the caller says the window could not be read back.
         if capture, let shot = try? ImageSurface(width: image.width, height: image.height, scale: image.scale) {
             shot.withPixels { pixels in
                 _ = SDL_RenderReadPixels(renderer, nil, SDL_PIXELFORMAT_ARGB8888.rawValue, pixels.baseAddress, Int32(shot.bytesPerRow))

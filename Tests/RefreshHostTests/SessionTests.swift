@@ -377,6 +377,19 @@ struct SessionBadPluginTests {
 
 @MainActor
 struct SessionPluginLogTests {
+    /// A plugin whose length makes no usable floor (1e308 pt, so its second floor would be at
+    /// infinity) shows its error card at the edge, and G gives that edge a floor measured by the
+    /// card (before, the retry with the infinite floor failed silently and G did nothing).
+    @Test func aPluginWhoseLengthMakesNoFloorStillShowsItsCard() throws {
+        let session = try Session(pluginPaths: [library("FixturePluginHugeLength")])
+        _ = session.advance(toWallTime: 0)
+        session.perform(.toggleSecondFloor)
+        _ = session.advance(toWallTime: 0.1)
+        #expect(session.driver.container.enabledEdges.contains(.top))
+        #expect(session.slots[.top]?.indicator is FailedIndicator, "\(String(describing: session.slots[.top]?.indicator))")
+        #expect(session.driver.container.status(of: .top)?.secondFloor?.triggerDistance == 150)
+    }
+
     /// What a plugin writes through `refresh_host.log` shows in the panel, escapes made harmless.
     @Test func thePanelShowsThePluginsLog() throws {
         let session = try Session(pluginPaths: [library("FixturePluginLogs")])

@@ -90,6 +90,7 @@ extension ImageSurface {
         guard let handle = FileHandle(forReadingAtPath: path) else {
             throw .png(path: path, reason: FileManager.default.fileExists(atPath: path) ? "cannot be read" : "no such file")
         }
+        // try?: an unreadable head reads as empty, and the signature check below says the file is not a PNG; closing a handle only read from loses nothing.
         let head = [UInt8]((try? handle.read(upToCount: 8)) ?? Data())
         try? handle.close()
         guard head == signature else { throw .png(path: path, reason: "not a PNG file (no PNG signature)") }

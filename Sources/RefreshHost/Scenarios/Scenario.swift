@@ -194,6 +194,7 @@ indirect enum JSONValue: Decodable, Equatable, Sendable {
     init(from decoder: Decoder) throws {
         let container = try decoder.singleValueContainer()
         if container.decodeNil() { self = .null }
+        // try?: each probe asks whether the value is of that kind; the last decode throws the real error.
         else if let b = try? container.decode(Bool.self) { self = .bool(b) }
         else if let n = try? container.decode(Double.self) { self = .number(n) }
         else if let s = try? container.decode(String.self) { self = .string(s) }

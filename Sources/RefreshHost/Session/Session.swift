@@ -146,9 +146,16 @@ package final class Session: PreviewSession {
             do {
                 try container.enable(edge, indicator: slot, configuration: configuration)
             } catch {
-                // A plugin with an unusable length: show the reason where the indicator would be.
+                // A plugin with an unusable length: show the reason where the indicator would be,
+                // with a floor measured by the card (the plugin's length made the first one).
                 slot.indicator = FailedIndicator(error: PluginError(file: plugins.isEmpty ? "(none)" : plugins[current].path, reason: .invalidDescriptor("\(error)")))
-                try? container.enable(edge, indicator: slot, configuration: configuration)
+                var fallback = configuration
+                if fallback.secondFloor != nil { fallback.secondFloor = SecondFloor(triggerDistance: 2.5 * slot.refreshLength) }
+                do {
+                    try container.enable(edge, indicator: slot, configuration: fallback)
+                } catch {
+                    view.message = "the \(edge.rawValue) edge cannot be shown: \(error)"
+                }
             }
             slots[edge] = slot
         }

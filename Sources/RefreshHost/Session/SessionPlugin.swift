@@ -43,6 +43,7 @@ package final class SessionPlugin {
     }
 
     private static func modified(_ path: String) -> Date? {
+        // try?: a file gone or unreadable has no date; nil differs from the last date, so the watcher looks again.
         (try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate] as? Date
     }
 

@@ -73,6 +73,7 @@ struct PluginOptions: ParsableArguments {
                 throw ValidationError("--param '\(entry)': expected name=value")
             }
             let name = String(entry[..<equals]), text = String(entry[entry.index(after: equals)...])
+            // try?: a value that is not JSON (a number, true/false, a quoted string) is taken as the text itself, by design.
             values[name] = (try? JSONDecoder().decode(ParameterValue.self, from: Data(text.utf8))) ?? .string(text)
         }
         return values
@@ -92,6 +93,7 @@ struct PluginOptions: ParsableArguments {
     }
 
     private func jsonString(_ s: String) -> String {
+        // try?: encoding a String cannot fail.
         String(decoding: (try? JSONEncoder().encode(s)) ?? Data("\"\"".utf8), as: UTF8.self)
     }
 }
