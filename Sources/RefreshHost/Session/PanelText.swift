@@ -12,11 +12,6 @@ package struct PanelText {
     var loadError: String?
     /// What the plugin wrote through `refresh_host.log`, newest last.
     var pluginLog: [String] = []
-    /// The haptic lamp: the last haptic and how many so far.
-    var lastHaptic: (kind: HapticKind, time: Double)?
-    var hapticCount = 0
-    /// The last announcement.
-    var lastAnnouncement: String?
     /// How the indicators sit and whether the refresh edge has a second floor.
     var placement = IndicatorPlacement.push
     var hasSecondFloor = false
@@ -48,9 +43,10 @@ package struct PanelText {
         }
         lines.append("velocity \(Self.format(session.driver.simulation.velocity[axis], 0)) pt/s")
         lines.append("place    \(placement.rawValue)  second floor \(hasSecondFloor ? "on" : "off")")
+        let lastHaptic = session.lastHaptic
         let lit = lastHaptic.map { session.time - $0.time < Session.lampTime } ?? false
-        lines.append("haptic   \(lit ? "●" : "○") \(lastHaptic.map { $0.kind.rawValue } ?? "–")  ×\(hapticCount)  sound \(session.soundOn ? "on" : "off")")
-        lines.append("says     \(lastAnnouncement ?? "–")")
+        lines.append("haptic   \(lit ? "●" : "○") \(lastHaptic.map { $0.kind.rawValue } ?? "–")  ×\(session.hapticCount)  sound \(session.soundOn ? "on" : "off")")
+        lines.append("says     \(session.lastAnnouncement?.text ?? "–")")
         lines.append("")
         lines.append("speed    \(session.view.speedName)\(session.paused ? "  paused" : "")\(scrubProgress.map { "  scrub \(Self.format($0))" } ?? "")")
         let environment = session.environment
@@ -83,9 +79,6 @@ extension Session {
         text.info = plugin?.hot?.indicator.info ?? slots.values.first?.info  // the plugin, also while its error card shows
         text.loadError = plugin?.loadError.map { "\($0)" }
         text.pluginLog = plugin?.hot?.indicator.logLines ?? []
-        text.lastHaptic = lastHaptic
-        text.hapticCount = hapticCount
-        text.lastAnnouncement = lastAnnouncement?.text
         text.placement = placement
         text.hasSecondFloor = hasSecondFloor
         text.scrubProgress = scrub?.progress
