@@ -75,6 +75,14 @@ extension PreviewSession {
     /// Whether the "? for keys" hint still shows.
     package var showsKeyHint: Bool { view.showsKeyHint }
 
+    /// Carries out `command` when it concerns only the view (``SessionView/perform(_:)``), and
+    /// gives the container a new locale so its announcements follow; nil for the session's own.
+    func performViewCommand(_ command: Session.Command) -> Session.Effect? {
+        guard let effect = view.perform(command) else { return nil }
+        if case .nextLocale = command { driver.container.locale = view.environment.locale }
+        return effect
+    }
+
     /// Says something in the panel (what the front end did: a screenshot saved, a recording).
     package func say(_ text: String) { view.message = text }
 

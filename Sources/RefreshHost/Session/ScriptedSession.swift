@@ -43,9 +43,7 @@ package final class ScriptedSession: PreviewSession {
     /// Carries out the view's commands; the list's belong to the script.
     @discardableResult
     package func perform(_ command: Session.Command) -> Session.Effect {
-        let effect = view.perform(command) ?? .none
-        if case .nextLocale = command { driver.container.locale = view.environment.locale }
-        return effect
+        performViewCommand(command) ?? .none
     }
 
     /// One frame of the scenario per call (none while paused, but for a step); false once it has ended.

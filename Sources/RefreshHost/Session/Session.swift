@@ -224,10 +224,7 @@ package final class Session: PreviewSession {
     /// Carries out `command`; returns what the front end must do about it.
     @discardableResult
     package func perform(_ command: Command) -> Effect {
-        if let effect = view.perform(command) {
-            if case .nextLocale = command { driver.container.locale = view.environment.locale }
-            return effect
-        }
+        if let effect = performViewCommand(command) { return effect }
         switch command {
         case .pointerDown(let p):
             guard scrub == nil, p.x >= 0, p.y >= 0, p.x < viewport.width, p.y < viewport.height else { break }
