@@ -139,20 +139,19 @@ package final class Session: PreviewSession {
         for edge in layout.edges {
             let slot = slots[edge] ?? IndicatorSlot(currentIndicator)
             slot.indicator = currentIndicator
-            let floor = hasSecondFloor && !edge.isAtEnd ? SecondFloor(triggerDistance: 2.5 * slot.refreshLength) : nil
-            let configuration = EdgeConfiguration(preloadDistance: edge.isAtEnd ? Defaults.preloadDistance : nil,
-                                                  resultHoldTime: EdgeConfiguration.defaultResultHoldTime, haptics: .thresholdAndStart,
-                                                  placement: placement, secondFloor: floor)
+            // The floor is measured by what the slot holds.
+            func configuration() -> EdgeConfiguration {
+                EdgeConfiguration(preloadDistance: edge.isAtEnd ? Defaults.preloadDistance : nil,
+                                  resultHoldTime: EdgeConfiguration.defaultResultHoldTime, haptics: .thresholdAndStart, placement: placement,
+                                  secondFloor: hasSecondFloor && !edge.isAtEnd ? SecondFloor(triggerDistance: 2.5 * slot.refreshLength) : nil)
+            }
             do {
-                try container.enable(edge, indicator: slot, configuration: configuration)
+                try container.enable(edge, indicator: slot, configuration: configuration())
             } catch {
-                // A plugin with an unusable length: show the reason where the indicator would be,
-                // with a floor measured by the card (the plugin's length made the first one).
+                // A plugin with an unusable length: show the reason where the indicator would be.
                 slot.indicator = FailedIndicator(error: PluginError(file: plugins.isEmpty ? "(none)" : plugins[current].path, reason: .invalidDescriptor("\(error)")))
-                var fallback = configuration
-                if fallback.secondFloor != nil { fallback.secondFloor = SecondFloor(triggerDistance: 2.5 * slot.refreshLength) }
                 do {
-                    try container.enable(edge, indicator: slot, configuration: fallback)
+                    try container.enable(edge, indicator: slot, configuration: configuration())
                 } catch {
                     view.message = "the \(edge.rawValue) edge cannot be shown: \(error)"
                 }
