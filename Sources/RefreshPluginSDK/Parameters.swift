@@ -16,7 +16,7 @@ public struct ParameterSpec: Equatable, Sendable {
         case choice(default: String, options: [String])
     }
 
-    /// Identifier: letters, digits, `_` or `-`.
+    /// Identifier: 1–64 ASCII letters, digits, `_` or `-` (``isValidName(_:)``).
     public var name: String
     /// One line for people.
     public var help: String
@@ -37,19 +37,22 @@ public struct ParameterSpec: Equatable, Sendable {
     /// the range or not among the choices, a range or name that makes no sense.
     public var declarationProblem: String? {
         if let defaultProblem { return defaultProblem }
-        guard !name.isEmpty, name.unicodeScalars.allSatisfy({ CharacterSet.alphanumerics.contains($0) || $0 == "_" || $0 == "-" }) else {
-            return "the name must be letters, digits, '_' or '-'"
+        guard Self.isValidName(name) else { return "the name must be 1–64 letters, digits, '_' or '-'" }
+        if case .number(_, let range) = kind, !range.lowerBound.isFinite || !range.upperBound.isFinite {
+            return "the range \(range) is not finite"
         }
-        switch kind {
-        case .number(let value, let range):
-            guard range.lowerBound.isFinite, range.upperBound.isFinite else { return "the range \(range) is not finite" }
-            guard value.isFinite, range.contains(value) else { return "the default \(value) is outside \(range.lowerBound)...\(range.upperBound)" }
-        case .choice(let value, let options):
-            guard options.contains(value) else { return "the default '\(value)' is not one of \(options.joined(separator: ", "))" }
-        case .color, .bool, .string:
-            break
+        do {
+            _ = try validate(defaultValue)
+            return nil
+        } catch {
+            return "the default " + error.reason
         }
-        return nil
+    }
+
+    /// Whether `name` can name a parameter: 1–64 ASCII letters, digits, `_` or `-`, so that files,
+    /// scenarios and `--param name=value` can all write it.
+    public static func isValidName(_ name: String) -> Bool {
+        !name.isEmpty && name.count <= 64 && name.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "_-".contains($0)) }
     }
 
     /// A number in `range`.

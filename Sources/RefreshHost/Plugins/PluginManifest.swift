@@ -197,7 +197,7 @@ extension PluginManifest.Parameter {
     /// The declaration this entry describes; the error names what does not fit.
     func spec() throws(ParameterError) -> ParameterSpec {
         func fail(_ why: String) -> ParameterError { ParameterError(parameter: name, reason: why) }
-        guard !name.isEmpty, name.count <= 64, name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "_-".contains($0)) }) else {
+        guard ParameterSpec.isValidName(name) else {
             throw fail("the name must be 1–64 letters, digits, '_' or '-'")
         }
         guard PluginError.printable(help) == help, help.count <= 4096 else { throw fail("'help' holds control characters or is over 4096 characters") }
