@@ -32,6 +32,7 @@ public final class ImageSequence: RefreshIndicator {
         let folder = try parameters.string("folder")
         var loaded: [ImageSurface] = []
         if !folder.isEmpty {
+            // try?: the folder's own error is replaced by one naming the parameter and the folder, thrown below.
             guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else {
                 throw ParameterError(parameter: "folder", reason: "'\(folder)' is not a folder that can be read")
             }

@@ -72,6 +72,7 @@ final class LottieAnimation {
             if recency.last != frame { recency.removeAll { $0 == frame }; recency.append(frame) }
             return cached
         }
+        // try?: a frame whose surface cannot be allocated is not drawn this time and is asked for again next frame.
         guard let surface = try? ImageSurface(width: width, height: height) else { return nil }
         let index = min(max(frame - timeline.firstFrame, 0), timeline.frameCount - 1)
         surface.withPixels { pixels in
@@ -130,6 +131,7 @@ final class LottieAnimation {
             throw fail("has the number \(value) at line \(line), column \(column), beyond ±\(Int(maximumMagnitude)): refused, rlottie would work without bound")
         }
         guard data.range(of: Data(#""rp""#.utf8)) != nil,
+              // try?: this only looks for repeaters to bound; a file that does not parse here is refused by rlottie with its own message.
               let document = try? JSONSerialization.jsonObject(with: data) else { return }
         var copies: Double?
         func visit(_ value: Any) {

@@ -180,14 +180,11 @@ extension ParameterValue: Decodable {
     /// Decodes a JSON scalar: true/false, a number or a string (colours arrive as strings).
     public init(from decoder: Decoder) throws {
         let container = try decoder.singleValueContainer()
-        // try?: each probe asks whether the value is of that kind; the last decode throws the real error.
-        if let b = try? container.decode(Bool.self) {
-            self = .bool(b)
-        } else if let n = try? container.decode(Double.self) {
-            self = .number(n)
-        } else if let s = try? container.decode(String.self) {
-            self = .string(s)
-        } else {
+        // try?: each probe asks whether the value is of that kind; a value of none is the error thrown below.
+        if let b = try? container.decode(Bool.self) { self = .bool(b) }
+        else if let n = try? container.decode(Double.self) { self = .number(n) }
+        else if let s = try? container.decode(String.self) { self = .string(s) }
+        else {
             throw DecodingError.typeMismatch(ParameterValue.self, .init(codingPath: decoder.codingPath, debugDescription: "expected a number, string or bool"))
         }
     }

@@ -131,6 +131,7 @@ enum FuzzInputs {
 
     /// `document` as JSON bytes; sometimes a byte or two is then changed, so the syntax breaks too.
     static func serialize(_ document: Any, _ g: inout SeededRandom) -> Data {
+        // try?: a generated document that JSON cannot hold becomes `{}`, itself an input worth trying.
         var data = (try? JSONSerialization.data(withJSONObject: document, options: [.fragmentsAllowed])) ?? Data("{}".utf8)
         if Int.random(in: 0..<5, using: &g) == 0, !data.isEmpty {
             for _ in 0..<Int.random(in: 1...3, using: &g) {
@@ -172,6 +173,7 @@ enum FuzzInputs {
     }
 
     static func quoted(_ text: String) -> String {
+        // try?: encoding a String cannot fail.
         String(decoding: (try? JSONEncoder().encode(text)) ?? Data("\"\"".utf8), as: UTF8.self)
     }
 }

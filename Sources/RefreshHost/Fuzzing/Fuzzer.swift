@@ -93,16 +93,21 @@ package enum Fuzzer {
     final class Context {
         let plugins: PluginSearchPath
         let scratch: String
+        // try?: the fuzzer exercises the built-ins that load; `validate` is where a library that does not load is explained.
         lazy var libraries: [PluginLibrary] = plugins.libraries().compactMap { try? PluginLibrary(path: $0) }
             .filter { $0.info.indicator.id.hasPrefix("dev.refreshkit.") }
             .sorted { $0.info.indicator.id < $1.info.indicator.id }
+        // try?: the shipped scenarios are only seeds: a missing folder or file means fewer seeds, not a wrong result.
         lazy var scenarios: [Any] = (try? FileManager.default.contentsOfDirectory(atPath: Assets.path("Scenarios") ?? ""))?
             .filter { $0.hasSuffix(".json") }.sorted()
             .compactMap { FileManager.default.contents(atPath: Assets.path("Scenarios/" + $0)!) }
+            // try?: a seed that does not parse is left out, as above.
             .compactMap { try? JSONSerialization.jsonObject(with: $0) } ?? []
         lazy var animation: Any? = Assets.path("Lottie/refresh.json").flatMap { FileManager.default.contents(atPath: $0) }
+            // try?: without the shipped animation the Lottie campaign starts from generated documents alone.
             .flatMap { try? JSONSerialization.jsonObject(with: $0) }
         lazy var lottie: PluginLibrary? = libraries.first { $0.info.indicator.id == "dev.refreshkit.lottie" }
+        // try?: with no surface the draw checks are skipped; the parse checks still run.
         lazy var surface = try? ImageSurface(width: 96, height: 60)
 
         init(plugins: PluginSearchPath, scratch: String) {
@@ -118,6 +123,7 @@ package enum Fuzzer {
     static func svg(_ text: String, _ index: Int, _ g: inout SeededRandom, _ report: inout Report) {
         let (path, error) = SVGPathParser.parseValidPrefix(text)
         let strict = Result { try SVGPathParser.parse(text) }
+        // try?: only whether the strict parse succeeded is compared here.
         if (error == nil) != ((try? strict.get()) != nil) { report.problem(\.unplaced, index, "strict and lenient parses disagree on \(text)") }
         guard path.hasSegments else {
             report.rejected += 1
@@ -142,6 +148,7 @@ package enum Fuzzer {
         }
         let fitted = Path.fit([path], into: Rect(x: 0, y: 0, width: 64, height: 40), padding: 2, flipY: Bool.random(using: &g))
         check(fitted.allSatisfy { $0.flattened().allSatisfy { finite($0.points) } }, "fitted")
+        // try?: with no surface the draw check is skipped; the path checks above have run.
         if let surface = try? ImageSurface(width: 64, height: 40) {
             let canvas = Canvas(surface: surface)
             for part in fitted { canvas.add(part) }
@@ -227,6 +234,7 @@ package enum Fuzzer {
         let data = FuzzInputs.serialize(FuzzInputs.mutateJSON(base, &g, maximum: 3), &g)
         let path = (context.scratch as NSString).appendingPathComponent("fuzz-\(index).json")
         guard FileManager.default.createFile(atPath: path, contents: data) else { return report.problem(\.unplaced, index, "cannot write \(path)") }
+        // try?: the scratch folder is removed whole when the command ends.
         defer { try? FileManager.default.removeItem(atPath: path) }
         do {
             let indicator = try library.makeIndicator(parametersJSON: "{\"file\": \(FuzzInputs.quoted(path))}")

@@ -107,6 +107,7 @@ enum PluginHostMessage {
     }
 
     private static func send<T: Encodable>(json value: T, on socket: Int32) throws(Failure) {
+        // try?: the encoder's error names Swift types; the message thrown instead says what failed.
         guard let encoded = try? JSONEncoder().encode(value) else { throw .malformed("cannot encode a message") }
         try send(body: Data([Kind.json.rawValue]) + encoded, on: socket)
     }

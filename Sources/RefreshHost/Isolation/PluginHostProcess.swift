@@ -86,6 +86,7 @@ public final class PluginHostProcess: PluginMaker {
         if let error = hello.error { throw PluginError(file: path, reason: .reported(error)) }
         var specs: [ParameterSpec] = []
         for parameter in hello.parameters ?? [] {
+            // try?: the decoding error is replaced by one naming the plugin's file.
             guard let spec = try? parameter.spec() else { throw fail("the plugin host reported a parameter it cannot describe") }
             specs.append(spec)
         }
@@ -257,6 +258,7 @@ public final class RemoteIndicator: PluginInstance {
     }
 
     deinit {
+        // try?: a child that is gone or hung has nothing left to destroy; the host process reaps it.
         _ = try? host.call(.destroy(instance: instance), deadline: PluginHostProcess.renderDeadline, step: "destroy")
     }
 
@@ -265,6 +267,7 @@ public final class RemoteIndicator: PluginInstance {
         didSet {
             let codes = CFrame.codes(refreshState)
             guard codes != CFrame.codes(oldValue) else { return }
+            // try?: a child that fails here fails the next draw too, and that is where the failure is reported.
             _ = try? host.call(.state(instance: instance, state: codes.state, result: codes.result, progress: Self.progress(of: refreshState)),
                                deadline: PluginHostProcess.renderDeadline, step: "set_state")
         }
@@ -282,6 +285,7 @@ public final class RemoteIndicator: PluginInstance {
     /// the child does not answer.
     public func stateDescription(_ state: RefreshState, edge: RefreshEdge, locale: String) -> String? {
         let codes = CFrame.codes(state)
+        // try?: a child that cannot describe the state gets the standard words, as the doc comment says.
         let reply = try? host.call(.describe(instance: instance, state: codes.state, result: codes.result, edge: edge.rawValue, locale: locale),
                                    deadline: PluginHostProcess.renderDeadline, step: "describe")
         return reply?.text ?? StateDescription.text(for: state, edge: edge, locale: locale)

@@ -28,6 +28,7 @@ package enum PluginHostServer {
         do {
             library = try HotReloadingPlugin.loadCopy(of: path)
         } catch {
+            // try?: the parent reads a closed socket as the child's failure and names the plugin; nothing more can be said.
             try? PluginHostMessage.send(PluginHostMessage.Reply(error: error.reasonDescription), on: socket)
             return 0
         }
@@ -35,6 +36,7 @@ package enum PluginHostServer {
         var hello = PluginHostMessage.Reply(id: i.indicator.id, name: i.indicator.name, version: i.indicator.version, summary: i.indicator.summary)
         hello.abiVersion = i.abiVersion
         hello.parameters = i.parameters.map(PluginManifest.Parameter.init(describing:))
+        // try?: a parent that stopped listening is gone; the child ends.
         guard (try? PluginHostMessage.send(hello, on: socket)) != nil else { return 0 }
 
         var instances: [Int: PluginIndicator] = [:]
@@ -70,6 +72,7 @@ package enum PluginHostServer {
                 reply.log = Array(lines.suffix(min(lines.count, total - logged)))
                 logged = total
             }
+            // try?: a parent that stopped listening is gone; the child ends.
             guard (try? PluginHostMessage.send(reply, on: socket)) != nil else { return 0 }
         }
     }

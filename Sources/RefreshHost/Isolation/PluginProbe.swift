@@ -106,6 +106,7 @@ package enum PluginProbe {
             switch fields[0] {
             case "BEGIN": began = index
             case "OK" where fields.count == 3:
+                // try?: a record that does not decode leaves the library without a report, and the BEGIN line makes it count as a failed probe.
                 if let record = try? JSONDecoder().decode(Record.self, from: Data(fields[2].utf8)) {
                     reports.append((index, .success(record.info(path: paths[index]))))
                 }
@@ -157,6 +158,7 @@ package enum PluginProbe {
             do {
                 let info = try PluginLibrary(path: path).info
                 let record = Record(id: info.indicator.id, name: info.indicator.name, version: info.indicator.version, summary: info.indicator.summary, abi: info.abiVersion)
+                // try?: a record of strings and an integer always encodes.
                 let json = (try? JSONEncoder().encode(record)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
                 say("OK\t\(index)\t\(json)")
             } catch {

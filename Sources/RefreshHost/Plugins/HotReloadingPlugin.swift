@@ -186,6 +186,7 @@ public final class HotReloadingPlugin {
     }
 
     private static func signature(of path: String) -> FileSignature? {
+        // try?: a library that is missing for a moment (being rebuilt) has no signature; the next check looks again.
         guard let attributes = try? FileManager.default.attributesOfItem(atPath: path) else { return nil }
         return FileSignature(
             modified: attributes[.modificationDate] as? Date ?? .distantPast,

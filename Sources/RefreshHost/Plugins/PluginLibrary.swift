@@ -151,6 +151,7 @@ public final class PluginLibrary: @unchecked Sendable {
         } catch {
             guard case .createFailed = error.reason,
                   info.parameters.contains(where: { $0.name == "lenient" && $0.defaultValue == .bool(false) }),
+                  // try?: any failure of the lenient retry leaves the first error, which is the one thrown.
                   var values = try? ParameterValues(specs: info.parameters, json: json), values.values["lenient"] == .bool(false),
                   (try? values.set("lenient", .bool(true), specs: info.parameters)) != nil,
                   let indicator = try? makeIndicator(values) else { throw error }
@@ -196,6 +197,7 @@ public final class PluginLibrary: @unchecked Sendable {
                 throw refuse("the file is owned by uid \(status.st_uid), not by you (uid \(getuid())) or root")
             }
             // The folders of the file actually opened (symbolic links resolved), up to the root.
+            // try?: without /proc the folders of the path as given are checked instead.
             var folder = ((try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/\(fd)")) ?? path as String) as NSString
             while true {
                 folder = folder.deletingLastPathComponent as NSString
@@ -248,6 +250,7 @@ public final class PluginLibrary: @unchecked Sendable {
             let name = String(cString: rawName)
             func fail(_ reason: String) -> ParameterError { ParameterError(parameter: name, reason: reason) }
             let defaultText = p.default_json.map { String(cString: $0) } ?? ""
+            // try?: the decoder's error names Swift types; the one thrown instead quotes the default.
             guard let defaultValue = try? JSONDecoder().decode(ParameterValue.self, from: Data(defaultText.utf8)) else {
                 throw fail("default '\(defaultText)' is not a JSON number, string or bool")
             }
@@ -260,6 +263,7 @@ public final class PluginLibrary: @unchecked Sendable {
                 }
                 kind = .number(default: v, range: p.min...p.max)
             case (REFRESH_PARAM_COLOR, .string(let hex)):
+                // try?: the colour error is replaced by one naming the parameter and its default.
                 guard let color = try? Color(hex: hex) else { throw fail("default '\(hex)' is not a colour") }
                 kind = .color(default: color)
             case (REFRESH_PARAM_BOOL, .bool(let b)): kind = .bool(default: b)

@@ -166,6 +166,7 @@ public struct PluginManifest: Codable, Equatable, Sendable {
     public func encoded() -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        // try?: a manifest holds strings and finite numbers (the reader refuses others), which always encode.
         return (try? encoder.encode(self)) ?? Data()
     }
 
@@ -208,6 +209,7 @@ extension PluginManifest.Parameter {
             guard let minimum, let maximum, minimum.isFinite, maximum.isFinite, minimum <= maximum else { throw fail("a number needs finite 'minimum' ≤ 'maximum'") }
             spec = .number(name, default: value, range: minimum...maximum, help: help)
         case "color":
+            // try?: the colour error is replaced by one naming the parameter.
             guard case .string(let text) = `default`, let color = try? Color(hex: text) else { throw fail("a colour's default must be #RRGGBB or #RRGGBBAA") }
             spec = ParameterSpec(name, .color(default: color), help: help)
         case "bool":

@@ -51,6 +51,7 @@ public struct PluginSearchPath: Equatable, Sendable {
 
     /// The folder holding the running executable, where SwiftPM puts the plugin libraries it builds.
     public static var buildProductsDirectory: String? {
+        // try?: without /proc there is no build folder to search; the other folders still are.
         guard let executable = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") else { return nil }
         return (executable as NSString).deletingLastPathComponent
     }
@@ -59,6 +60,7 @@ public struct PluginSearchPath: Equatable, Sendable {
     /// `plugin.json`) and bare shared libraries. Test fixtures (`libFixture*`) are skipped.
     public func libraries() -> [String] {
         directories.flatMap { directory -> [String] in
+            // try?: a folder of the search path that is missing or unreadable holds no plugins.
             let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
             return names.sorted().map { (directory as NSString).appendingPathComponent($0) }.filter { path in
                 let name = (path as NSString).lastPathComponent

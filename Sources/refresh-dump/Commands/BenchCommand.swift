@@ -123,6 +123,7 @@ struct BenchCommand: ParsableCommand {
         let elapsed = ContinuousClock.now - started
         let wall = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
         let cpu = Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
+        // try?: the frame count only scales the result; a run that wrote no folder counts 0 frames.
         let frames = Double((try? FileManager.default.contentsOfDirectory(atPath: folder + "/frames").count) ?? 0)
         return (wall, cpu, Double(usage.ru_maxrss) / 1024, frames)
     }
@@ -131,6 +132,7 @@ struct BenchCommand: ParsableCommand {
     /// given as a ratio to the one-thread one as well.
     private func runThroughput() throws -> [Result] {
         let folder = NSTemporaryDirectory() + "refreshkit-bench-\(getpid())"
+        // try?: clean-up of a scratch folder; a leftover is harmless.
         defer { try? FileManager.default.removeItem(atPath: folder) }
         var one: [(wall: Double, cpu: Double, peakMB: Double, frames: Double)] = [], two = one
         for _ in 0..<3 {
@@ -266,6 +268,7 @@ struct BenchCommand: ParsableCommand {
         let canvas = Canvas(surface: surface)
         let background = FrameRenderer.background(for: .light)
         for id in ["dev.refreshkit.spinner", "dev.refreshkit.path-drawing"] {
+            // try?: the comparison is skipped for a plugin that is not on the search path.
             guard let path = try? search.searchPath.resolve(id) else { continue }
             let local = try PluginLibrary(path: path).makeIndicator()
             let host = try PluginHostProcess(path: path)
@@ -310,6 +313,7 @@ struct BenchCommand: ParsableCommand {
         let background = FrameRenderer.background(for: .light)
         for path in search.searchPath.libraries() {
             var indicator: PluginIndicator?
+            // try?: bench measures the plugins that load; `validate` explains one that does not.
             let load = time { indicator = try? PluginLibrary(path: path).makeIndicator() }
             guard let indicator else { continue }
             let name = indicator.info.name

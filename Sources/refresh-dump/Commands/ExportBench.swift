@@ -19,6 +19,7 @@ extension BenchCommand {
         let length = Double(frames.count) * player.frameDuration
         let folder = NSTemporaryDirectory() + "refreshkit-export-bench-\(getpid())"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        // try?: clean-up of a scratch folder; a leftover is harmless.
         defer { try? FileManager.default.removeItem(atPath: folder) }
         var results: [Result] = []
         for format in [AnimationFormat.mp4, .gif, .apng, .webp] {

@@ -39,6 +39,7 @@ struct FuzzCommand: ParsableCommand {
         guard deadline >= 1, deadline <= 86_400 else { throw ValidationError("--deadline must be 1...86400 seconds") }
         let scratch = NSTemporaryDirectory() + "refreshkit-fuzz-\(getpid())"
         try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
+        // try?: clean-up of a scratch folder; a leftover is harmless.
         defer { try? FileManager.default.removeItem(atPath: scratch) }
         if worker {
             // Test hooks: crash or hang at one input, so tests can check that the parent counts them.
@@ -131,6 +132,7 @@ struct FuzzCommand: ParsableCommand {
         process.standardError = FileHandle.nullDevice
         let done = DispatchSemaphore(value: 0)
         process.terminationHandler = { _ in done.signal() }
+        // try?: a worker that cannot start is counted as crashed, with the other workers' results kept.
         guard (try? process.run()) != nil else { return .crashed(-1) }
         let data = Locked(Data())
         let read = DispatchSemaphore(value: 0)
@@ -148,6 +150,7 @@ struct FuzzCommand: ParsableCommand {
         read.wait()
         if process.terminationReason == .uncaughtSignal { return .crashed(process.terminationStatus) }
         guard let line = String(decoding: data.value, as: UTF8.self).split(separator: "\n").last,
+              // try?: a worker without a readable last line is counted as crashed, with its exit status.
               let report = try? JSONDecoder().decode(Fuzzer.Report.self, from: Data(line.utf8)) else { return .crashed(process.terminationStatus) }
         return .finished(report)
     }

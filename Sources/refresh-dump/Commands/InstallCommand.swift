@@ -26,6 +26,7 @@ struct InstallCommand: ParsableCommand {
         try files.createDirectory(atPath: destination, withIntermediateDirectories: true)
         // Unpacked (or copied) next to its destination first, so the final step is a rename.
         let staging = try makeTemporaryFolder(in: destination)
+        // try?: clean-up of the staging folder; a leftover is harmless and replaced next time.
         defer { try? files.removeItem(atPath: staging) }
 
         let unpacked: String
@@ -43,9 +44,11 @@ struct InstallCommand: ParsableCommand {
 
         let target = (destination as NSString).appendingPathComponent("\(checked.manifest.id).\(PluginManifest.bundleExtension)")
         let previous = target + ".previous"
+        // try?: a stale copy that cannot be removed makes the move below fail, naming it.
         try? files.removeItem(atPath: previous)
         if files.fileExists(atPath: target) { try files.moveItem(atPath: target, toPath: previous) }
         try files.moveItem(atPath: unpacked, toPath: target)
+        // try?: the new bundle is in place; a leftover `.previous` is not a bundle name and is never loaded.
         try? files.removeItem(atPath: previous)
         print("installed \(checked.manifest.name) \(checked.manifest.version) (\(checked.manifest.id)) into \(target)")
     }

@@ -32,6 +32,7 @@ struct ListCommand: ParsableCommand {
                 print("\(Self.column(i.id, 30)) \(Self.column(i.name, 14)) \(Self.column(i.version, 7)) \(info.path)")
                 if parameters {
                     // A bundle's manifest lists them; a bare library ran in a child, so it is loaded here to read them.
+                    // try?: the probe above loaded this library; one that no longer loads lists no parameters.
                     let specs = PluginBundle.isBundle((info.path as NSString).deletingLastPathComponent) ? info.parameters : (try? PluginLibrary(path: info.path).info.parameters) ?? []
                     for spec in specs { print("    \(spec.name): \(spec.kindName), default \(spec.defaultValue.json) — \(spec.help)") }
                 }

@@ -48,6 +48,7 @@ struct PackCommand: ParsableCommand {
         try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
         let files = FileManager.default
         let staging = (out as NSString).appendingPathComponent(".pack-\(getpid()).\(PluginManifest.bundleExtension)")
+        // try?: clean-up of a staging folder; one that cannot be removed makes the createDirectory below fail, naming it.
         try? files.removeItem(atPath: staging)
         defer { try? files.removeItem(atPath: staging) }
         try files.createDirectory(atPath: staging, withIntermediateDirectories: true)
@@ -79,6 +80,7 @@ struct PackCommand: ParsableCommand {
                                       author: author ?? kept?.author ?? "unknown", license: license ?? kept?.license ?? "unknown", thumbnail: thumbnailName)
         try manifest.encoded().write(to: URL(fileURLWithPath: (staging as NSString).appendingPathComponent(PluginManifest.fileName)))
         // The finished bundle replaces an older one in one step.
+        // try?: an old bundle that cannot be removed makes the move below fail, naming it.
         try? files.removeItem(atPath: bundleFolder)
         try files.moveItem(atPath: staging, toPath: bundleFolder)
         print("packed \(manifest.name) \(manifest.version) (\(id)) into \(bundleFolder)")
@@ -99,6 +101,7 @@ struct PackCommand: ParsableCommand {
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: source, isDirectory: &isFolder) else { throw ValidationError("\(source): no such file or folder") }
         guard isFolder.boolValue else { return (source, nil) }
+        // try?: an unreadable folder is reported below as holding no .so, with its name.
         let libraries = ((try? FileManager.default.contentsOfDirectory(atPath: source)) ?? []).filter { $0.hasSuffix(".so") }.sorted()
         guard libraries.count == 1 else {
             throw ValidationError("\(source): expected one .so in the folder, found \(libraries.isEmpty ? "none" : libraries.joined(separator: ", "))")

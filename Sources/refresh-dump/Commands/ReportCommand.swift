@@ -75,10 +75,12 @@ struct ReportCommand: ParsableCommand {
         let searchPath = search.searchPath
         let found = searchPath.probed()
         let pluginPaths = try plugins.isEmpty
+            // try?: with no --plugin the page shows the plugins that load; `list` names the ones that do not.
             ? found.compactMap { try? $0.result.get() }.filter { !$0.indicator.id.hasPrefix("com.example.") }.map(\.path)
             : plugins.map { try searchPath.resolve($0, among: found) }
         guard !pluginPaths.isEmpty else { throw ValidationError("no plugins found; pass --plugin or --plugin-path") }
         let scenarioPaths = scenarios.isEmpty
+            // try?: no scenario folder is reported just below as no scenarios.
             ? ((try? FileManager.default.contentsOfDirectory(atPath: Assets.path("Scenarios") ?? "")) ?? []).filter { $0.hasSuffix(".json") }.sorted().map { "Scenarios/" + $0 }.compactMap(Assets.path)
             : scenarios
         guard !scenarioPaths.isEmpty else { throw ValidationError("no scenarios; pass --scenario") }
@@ -175,6 +177,7 @@ struct ReportCommand: ParsableCommand {
         try makeDirectory(out)
         var results: [ShardResult] = []
         for folder in merge {
+            // try?: an unreadable folder is reported below as holding no shards, with its name.
             let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { $0.hasPrefix("report-shard-") && $0.hasSuffix(".json") }
             guard !names.isEmpty else { throw ValidationError("--merge \(folder): no report-shard-*.json (run report --shard there first)") }
             for name in names {

@@ -16,6 +16,7 @@ enum FileTree {
             switch type {
             case .typeDirectory?: try copy(from: from, to: to)
             case .typeRegular?:
+                // try?: a file that cannot be removed makes the copy below fail, naming it.
                 try? files.removeItem(atPath: to)
                 try files.copyItem(atPath: from, toPath: to)
             default: throw ValidationError("\(from): not a regular file or folder; a bundle holds only those")

@@ -36,6 +36,7 @@ struct RunFolder {
         }
         self.final = final
         staging = final + ".partial-\(getpid())"
+        // try?: a stale staging folder that cannot be removed makes the createDirectory below fail, naming it.
         try? manager.removeItem(atPath: staging)
         try manager.createDirectory(atPath: staging, withIntermediateDirectories: true)
         guard manager.createFile(atPath: staging + "/" + Self.marker, contents: Data("refresh-dump run\n".utf8)) else {
@@ -62,11 +63,13 @@ struct RunFolder {
             if hadPrevious { rename(previous, final) }
             throw ValidationError("--out \(final): cannot be put in place: \(reason)")
         }
+        // try?: the new run is in place; the previous one is only what it replaced.
         if hadPrevious { try? manager.removeItem(atPath: previous) }
     }
 
     /// Removes the staged files of a run that failed.
     func abandon() {
+        // try?: clean-up after a failure that is already being reported.
         try? FileManager.default.removeItem(atPath: staging)
     }
 }

@@ -31,6 +31,7 @@ struct VerifyReport: Codable {
         func copy(_ path: String?, as name: String) -> String? {
             guard let path, FileManager.default.fileExists(atPath: path) else { return nil }
             let target = "images/\(name)"
+            // try?: an image that cannot be copied is left out of the page, which still gives every verdict in words.
             try? FileManager.default.removeItem(atPath: "\(folder)/\(target)")
             return (try? FileManager.default.copyItem(atPath: path, toPath: "\(folder)/\(target)")) == nil ? nil : target
         }

@@ -1,0 +1,69 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// Rules of the tree that a review would otherwise have to remember: no Swift file over 450 lines,
+/// no `try!`, and every `try?` says in a `// try?:` comment why its failure means nothing.
+@Suite struct SourceRulesTests {
+    /// Every Swift file under Sources/ and Plugins/, as paths relative to the package.
+    static func swiftFiles() -> [String] {
+        ["Sources", "Plugins"].flatMap { folder -> [String] in
+            let root = packageRoot.appendingPathComponent(folder).path
+            let walker = FileManager.default.enumerator(atPath: root)
+            return (walker?.allObjects as? [String] ?? []).filter { $0.hasSuffix(".swift") }.map { "\(folder)/\($0)" }
+        }.sorted()
+    }
+
+    static func lines(_ file: String) throws -> [Substring] {
+        try String(contentsOf: packageRoot.appendingPathComponent(file), encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
+    }
+
+    /// The lines of `lines` that use `try?` with no reason on the line or in the comment lines just
+    /// above it, as `line: text`.
+    static func unexplainedTryQuestion(_ lines: [Substring]) -> [String] {
+        var found: [String] = []
+        for (index, line) in lines.enumerated() {
+            let code = line.trimmingCharacters(in: .whitespaces)
+            guard line.contains("try?"), !code.hasPrefix("//") else { continue }
+            if line.contains("// try?:") { continue }
+            // The reason may stand above the statement; a continued statement (a chain, a guard's
+            // conditions) shares the reason given above its first line.
+            var above = index - 1, explained = false
+            while above >= 0, index - above <= 4 {
+                let previous = lines[above].trimmingCharacters(in: .whitespaces)
+                let continues = lines[above + 1].trimmingCharacters(in: .whitespaces).hasPrefix("else")
+                if previous.hasPrefix("// try?:") { explained = true; break }
+                if previous.isEmpty || previous.hasSuffix("{") || (previous.hasSuffix("}") && !continues) { break }
+                above -= 1
+            }
+            if !explained { found.append("\(index + 1): \(code)") }
+        }
+        return found
+    }
+
+    @Test func theRuleFindsAnUnexplainedTryQuestionAndAcceptsAnExplainedOne() {
+        #expect(Self.unexplainedTryQuestion(["let a = try? f()"]) == ["1: let a = try? f()"])
+        #expect(Self.unexplainedTryQuestion(["// try?: f's failure means nothing here.", "let a = try? f()"]).isEmpty)
+        #expect(Self.unexplainedTryQuestion(["let a = try? f() // try?: nothing to lose."]).isEmpty)
+        #expect(Self.unexplainedTryQuestion(["// try?: why.", "let a = g()", "    .map { try? f($0) }"]).isEmpty)
+        #expect(Self.unexplainedTryQuestion(["// try?: why.", "if let a = try? f() { g(a) }", "else if let b = try? h() { g(b) }"]).isEmpty)
+        #expect(Self.unexplainedTryQuestion(["// try?: why.", "}", "let a = try? f()"]) == ["3: let a = try? f()"])
+    }
+
+    @Test func everyTryQuestionSaysWhyItsFailureMeansNothing() throws {
+        let files = Self.swiftFiles()
+        #expect(files.count > 100, "the walk found \(files.count) Swift files")
+        var found: [String] = []
+        for file in files { found += try Self.unexplainedTryQuestion(Self.lines(file)).map { "\(file):\($0)" } }
+        #expect(found.isEmpty, "try? without a '// try?:' reason:\n\(found.joined(separator: "\n"))")
+    }
+
+    @Test func noTryExclamationAndNoFileOverFourHundredFiftyLines() throws {
+        for file in Self.swiftFiles() {
+            let lines = try Self.lines(file)
+            #expect(lines.count <= 451, "\(file) has \(lines.count) lines")
+            let forced = lines.enumerated().filter { $0.element.contains("try!") && !$0.element.trimmingCharacters(in: .whitespaces).hasPrefix("//") }
+            #expect(forced.isEmpty, "\(file): try! at line \(forced.map { $0.offset + 1 })")
+        }
+    }
+}
