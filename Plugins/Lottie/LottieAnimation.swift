@@ -132,17 +132,17 @@ final class LottieAnimation {
         }
         guard data.range(of: Data(#""rp""#.utf8)) != nil,
               // try?: this only looks for repeaters to bound; a file that does not parse here is refused by rlottie with its own message.
-              let document = try? JSONSerialization.jsonObject(with: data) else { return }
+              let document = try? JSONValue(parsing: data) else { return }
         var copies: Double?
-        func visit(_ value: Any) {
-            if let object = value as? [String: Any] {
-                if object["ty"] as? String == "rp", let c = object["c"] as? [String: Any] {
-                    let k = c["k"]
-                    let count = (k as? Double) ?? ((k as? [Any])?.compactMap { ($0 as? [String: Any])?["s"] as? [Double] }.flatMap { $0 }.max())
+        func visit(_ value: JSONValue) {
+            if let object = value.object {
+                if object["ty"]?.string == "rp", let k = object["c"]?.object?["k"] {
+                    // A fixed count, or the largest value of an animated one's keyframes.
+                    let count = k.number ?? k.array?.compactMap { $0.object?["s"]?.array }.joined().compactMap(\.number).max()
                     if let count, count > (copies ?? 0) { copies = count }
                 }
                 object.values.forEach(visit)
-            } else if let array = value as? [Any] {
+            } else if let array = value.array {
                 array.forEach(visit)
             }
         }

@@ -1,13 +1,14 @@
 import Foundation
 
-/// Where a JSON text stops being JSON, said so that a person can find it: Foundation's parsers
+/// Where a JSON text stops being JSON, said so that a person can find it (the diagnostic side of
+/// reading JSON; the values themselves are read by Codable or into ``JSONValue``): Foundation's parsers
 /// report a byte offset at best, this turns it into a line and a column.
-public enum JSONSyntax {
+package enum JSONSyntax {
     /// Nil when `data` is valid JSON; otherwise what is wrong and where, e.g.
     /// `line 3, column 11: invalid value`.
     /// Also refused, with their place: text that is not UTF-8, a number too large for a double, and
     /// a key given twice in one object (parsers silently keep one of them).
-    public static func problem(in data: Data) -> String? {
+    package static func problem(in data: Data) -> String? {
         if let offset = firstInvalidUTF8(in: data) {
             return "\(location(of: offset, in: data)): not UTF-8 text (byte 0x\(String(data[data.startIndex + offset], radix: 16, uppercase: true)))"
         }
@@ -37,7 +38,7 @@ public enum JSONSyntax {
     }
 
     /// The line and column (both from 1; columns count bytes) of the byte at `offset`.
-    public static func lineAndColumn(of offset: Int, in data: Data) -> (line: Int, column: Int) {
+    package static func lineAndColumn(of offset: Int, in data: Data) -> (line: Int, column: Int) {
         var line = 1, lineStart = 0
         for (i, byte) in data.prefix(offset).enumerated() where byte == UInt8(ascii: "\n") {
             line += 1
@@ -62,7 +63,7 @@ public enum JSONSyntax {
     /// The first number token (outside strings) whose magnitude is beyond `limit` (not finite
     /// counts as beyond), with its byte offset. Only tokens of 8 characters or more, or with an
     /// exponent, are parsed: shorter ones are below 1e7, so `limit` must be at least that.
-    public static func firstNumber(in data: Data, beyond limit: Double) -> (offset: Int, token: String)? {
+    package static func firstNumber(in data: Data, beyond limit: Double) -> (offset: Int, token: String)? {
         data.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) -> (Int, String)? in
             var i = 0, inString = false
             while i < bytes.count {

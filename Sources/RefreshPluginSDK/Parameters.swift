@@ -138,16 +138,6 @@ public enum ParameterValue: Equatable, Sendable {
     /// A string or choice parameter's value.
     case string(String)
 
-    /// The value as a JSON object for `JSONSerialization` (a colour as its `#RRGGBB` text).
-    package var jsonObject: Any {
-        switch self {
-        case .number(let n): n
-        case .bool(let b): b
-        case .string(let s): s
-        case .color(let c): c.hex
-        }
-    }
-
     /// The value as JSON text.
     public var json: String {
         switch self {
@@ -167,7 +157,13 @@ public enum ParameterValue: Equatable, Sendable {
         }
     }
 
-    static func quoted(_ s: String) -> String {
+    /// `values` as a JSON object's text, keys sorted.
+    package static func json(_ values: [String: ParameterValue]) -> String {
+        "{" + values.keys.sorted().map { "\(quoted($0)): \(values[$0]!.json)" }.joined(separator: ", ") + "}"
+    }
+
+    /// `s` as a JSON string literal, slashes unescaped so that paths read as paths.
+    package static func quoted(_ s: String) -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = .withoutEscapingSlashes  // paths read as paths
         // try?: encoding a String cannot fail.
@@ -263,9 +259,7 @@ public struct ParameterValues: Equatable, Sendable {
     }
 
     /// The values as a JSON object, keys sorted.
-    public var json: String {
-        "{" + values.keys.sorted().map { "\(ParameterValue.quoted($0)): \(values[$0]!.json)" }.joined(separator: ", ") + "}"
-    }
+    public var json: String { ParameterValue.json(values) }
 
     /// A number parameter. Reading a name that is not a declared number throws, so a misspelt name
     /// fails the indicator's creation with its name instead of drawing with 0.

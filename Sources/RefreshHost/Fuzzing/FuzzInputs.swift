@@ -80,59 +80,58 @@ enum FuzzInputs {
 
     /// `document` with 1...`maximum` random changes: values replaced by extreme or wrong-typed
     /// ones, keys removed or added, arrays grown, strings made long or path-like.
-    static func mutateJSON(_ document: Any, _ g: inout SeededRandom, maximum: Int = 4) -> Any {
+    static func mutateJSON(_ document: JSONValue, _ g: inout SeededRandom, maximum: Int = 4) -> JSONValue {
         var result = document
         for _ in 0..<Int.random(in: 1...maximum, using: &g) { result = mutate(result, &g, depth: 0) }
         return result
     }
 
-    private static func replacement(_ g: inout SeededRandom) -> Any {
+    private static func replacement(_ g: inout SeededRandom) -> JSONValue {
         switch Int.random(in: 0..<10, using: &g) {
-        case 0: return NSNull()
-        case 1: return Bool.random(using: &g)
-        case 2: return String(repeating: "x", count: Int.random(in: 0...5000, using: &g))
-        case 3: return ["../../etc/passwd", "/dev/zero", "./libEvil.so", "Spinner", "", "é−\u{202E}", "dev.refreshkit.label"].randomElement(using: &g)!
-        case 4: return [Any]()
-        case 5: return [String: Any]()
-        default: return Double(number(&g)).map { $0.isFinite ? $0 : 1e308 } ?? 0
+        case 0: return .null
+        case 1: return .bool(Bool.random(using: &g))
+        case 2: return .string(String(repeating: "x", count: Int.random(in: 0...5000, using: &g)))
+        case 3: return .string(["../../etc/passwd", "/dev/zero", "./libEvil.so", "Spinner", "", "é−\u{202E}", "dev.refreshkit.label"].randomElement(using: &g)!)
+        case 4: return []
+        case 5: return [:]
+        default: return .number(Double(number(&g)).map { $0.isFinite ? $0 : 1e308 } ?? 0)
         }
     }
 
-    private static func mutate(_ value: Any, _ g: inout SeededRandom, depth: Int) -> Any {
+    private static func mutate(_ value: JSONValue, _ g: inout SeededRandom, depth: Int) -> JSONValue {
         // Go deeper most of the time, so changes land everywhere, not only at the top.
-        if var object = value as? [String: Any], !object.isEmpty, depth < 12, Int.random(in: 0..<5, using: &g) != 0 {
+        if var object = value.object, !object.isEmpty, depth < 12, Int.random(in: 0..<5, using: &g) != 0 {
             let key = object.keys.sorted().randomElement(using: &g)!
             switch Int.random(in: 0..<8, using: &g) {
             case 0: object[key] = nil
             case 1: object["unknown\(Int.random(in: 0..<9, using: &g))"] = replacement(&g)
             default: object[key] = mutate(object[key]!, &g, depth: depth + 1)
             }
-            return object
+            return .object(object)
         }
-        if var array = value as? [Any], !array.isEmpty, depth < 12, Int.random(in: 0..<5, using: &g) != 0 {
+        if var array = value.array, !array.isEmpty, depth < 12, Int.random(in: 0..<5, using: &g) != 0 {
             let index = Int.random(in: 0..<array.count, using: &g)
             switch Int.random(in: 0..<8, using: &g) {
             case 0: array.remove(at: index)
             case 1: array += Array(repeating: array[index], count: Int.random(in: 1...50, using: &g))
             default: array[index] = mutate(array[index], &g, depth: depth + 1)
             }
-            return array
+            return .array(array)
         }
         // Mostly plausible changes, so that many inputs get past the readers to the later stages.
-        if let number = value as? Double, Int.random(in: 0..<4, using: &g) != 0 {
-            return [number * 2, number / 3, -number, number + 0.5, 0, number * 1e6, 1e308, -1e308, 1e9].randomElement(using: &g)!
+        if let number = value.number, Int.random(in: 0..<4, using: &g) != 0 {
+            return .number([number * 2, number / 3, -number, number + 0.5, 0, number * 1e6, 1e308, -1e308, 1e9].randomElement(using: &g)!)
         }
-        if let flag = value as? Bool, Bool.random(using: &g) { return !flag }
-        if value is String, Bool.random(using: &g) {
-            return ["top", "bottom", "Spinner", "Label", "Lottie", "Path Drawing", "Rainbow", "success", "failure", "noMoreData", "easeIn", "dark", "ar"].randomElement(using: &g)!
+        if case .bool(let flag) = value, Bool.random(using: &g) { return .bool(!flag) }
+        if value.string != nil, Bool.random(using: &g) {
+            return .string(["top", "bottom", "Spinner", "Label", "Lottie", "Path Drawing", "Rainbow", "success", "failure", "noMoreData", "easeIn", "dark", "ar"].randomElement(using: &g)!)
         }
         return replacement(&g)
     }
 
     /// `document` as JSON bytes; sometimes a byte or two is then changed, so the syntax breaks too.
-    static func serialize(_ document: Any, _ g: inout SeededRandom) -> Data {
-        // try?: a generated document that JSON cannot hold becomes `{}`, itself an input worth trying.
-        var data = (try? JSONSerialization.data(withJSONObject: document, options: [.fragmentsAllowed])) ?? Data("{}".utf8)
+    static func serialize(_ document: JSONValue, _ g: inout SeededRandom) -> Data {
+        var data = document.data()
         if Int.random(in: 0..<5, using: &g) == 0, !data.isEmpty {
             for _ in 0..<Int.random(in: 1...3, using: &g) {
                 data[Int.random(in: 0..<data.count, using: &g)] = UInt8.random(in: 0...255, using: &g)
@@ -159,21 +158,16 @@ enum FuzzInputs {
             case .color:
                 value = ["\"#FF0000\"", "\"#12345678\"", "\"#GG0000\"", "\"red\"", "\"\"", "3"].randomElement(using: &g)!
             case .choice(_, let options):
-                value = Bool.random(using: &g) ? quoted(options.randomElement(using: &g) ?? "") : quoted(svg(&g))
+                value = Bool.random(using: &g) ? ParameterValue.quoted(options.randomElement(using: &g) ?? "") : ParameterValue.quoted(svg(&g))
             case .string:
                 let lottie = Assets.path("Lottie/refresh.json") ?? "Lottie/refresh.json"
                 let text = [svg(&g), "", String(repeating: "é", count: 3000), "/dev/zero", "/etc/shadow", "../../../etc/passwd",
                             lottie, "marker:nope", "frames:0-1e300", "progress:-1-2", "pulling@bottom"].randomElement(using: &g)!
-                value = quoted(text)
+                value = ParameterValue.quoted(text)
             }
-            fields.append("\(quoted(spec.name)): \(value)")
+            fields.append("\(ParameterValue.quoted(spec.name)): \(value)")
         }
         if Int.random(in: 0..<10, using: &g) == 0 { fields.append("\"noSuchParameter\": 1") }
         return "{" + fields.joined(separator: ", ") + "}"
-    }
-
-    static func quoted(_ text: String) -> String {
-        // try?: encoding a String cannot fail.
-        String(decoding: (try? JSONEncoder().encode(text)) ?? Data("\"\"".utf8), as: UTF8.self)
     }
 }

@@ -98,14 +98,14 @@ package enum Fuzzer {
             .filter { $0.info.indicator.id.hasPrefix("dev.refreshkit.") }
             .sorted { $0.info.indicator.id < $1.info.indicator.id }
         // try?: the shipped scenarios are only seeds: a missing folder or file means fewer seeds, not a wrong result.
-        lazy var scenarios: [Any] = (try? FileManager.default.contentsOfDirectory(atPath: Assets.path("Scenarios") ?? ""))?
+        lazy var scenarios: [JSONValue] = (try? FileManager.default.contentsOfDirectory(atPath: Assets.path("Scenarios") ?? ""))?
             .filter { $0.hasSuffix(".json") }.sorted()
             .compactMap { FileManager.default.contents(atPath: Assets.path("Scenarios/" + $0)!) }
             // try?: a seed that does not parse is left out, as above.
-            .compactMap { try? JSONSerialization.jsonObject(with: $0) } ?? []
-        lazy var animation: Any? = Assets.path("Lottie/refresh.json").flatMap { FileManager.default.contents(atPath: $0) }
+            .compactMap { try? JSONValue(parsing: $0) } ?? []
+        lazy var animation: JSONValue? = Assets.path("Lottie/refresh.json").flatMap { FileManager.default.contents(atPath: $0) }
             // try?: without the shipped animation the Lottie campaign starts from generated documents alone.
-            .flatMap { try? JSONSerialization.jsonObject(with: $0) }
+            .flatMap { try? JSONValue(parsing: $0) }
         lazy var lottie: PluginLibrary? = libraries.first { $0.info.indicator.id == "dev.refreshkit.lottie" }
         // try?: with no surface the draw checks are skipped; the parse checks still run.
         lazy var surface = try? ImageSurface(width: 96, height: 60)
@@ -237,7 +237,7 @@ package enum Fuzzer {
         // try?: the scratch folder is removed whole when the command ends.
         defer { try? FileManager.default.removeItem(atPath: path) }
         do {
-            let indicator = try library.makeIndicator(parametersJSON: "{\"file\": \(FuzzInputs.quoted(path))}")
+            let indicator = try library.makeIndicator(parametersJSON: "{\"file\": \(ParameterValue.quoted(path))}")
             report.accepted += 1
             render(indicator, index, &g, &report, context)
         } catch {

@@ -187,33 +187,6 @@ extension Scenario {
     }
 }
 
-/// Any JSON value, for reading scenarios field by field with exact error paths.
-indirect enum JSONValue: Decodable, Equatable, Sendable {
-    case null, bool(Bool), number(Double), string(String), array([JSONValue]), object([String: JSONValue])
-
-    init(from decoder: Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        if container.decodeNil() { self = .null }
-        // try?: each probe asks whether the value is of that kind; the last decode throws the real error.
-        else if let b = try? container.decode(Bool.self) { self = .bool(b) }
-        else if let n = try? container.decode(Double.self) { self = .number(n) }
-        else if let s = try? container.decode(String.self) { self = .string(s) }
-        else if let a = try? container.decode([JSONValue].self) { self = .array(a) }
-        else { self = .object(try container.decode([String: JSONValue].self)) }
-    }
-
-    var kindName: String {
-        switch self {
-        case .null: "null"
-        case .bool: "a bool"
-        case .number: "a number"
-        case .string: "a string"
-        case .array: "an array"
-        case .object: "an object"
-        }
-    }
-}
-
 /// Reads a scenario from JSON, checking every field and naming the path of the first bad one.
 private struct ScenarioReader {
     let file: String

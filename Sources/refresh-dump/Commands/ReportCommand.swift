@@ -120,18 +120,18 @@ struct ReportCommand: ParsableCommand {
 
         try makeDirectory(out)
         var cells: [Cell] = []
-        var spec: [String: Any] = [:]
+        var spec: JSONValue = [:]
         for index in mine {
             let job = jobs[index]
             let player = try ScenarioPlayer(scenario: job.scenario, searchPath: searchPath, pluginOverride: job.plugin, parameterOverrides: job.parameters, allowsPluginPaths: true)
             var cell = try render(player, tab: job.tab, variant: job.variant)
             cell.index = index
             cells.append(cell)
-            spec = Self.merged(spec, Self.specFragment(player, column: cell.column))
+            spec = spec.merged(with: Self.specFragment(player, column: cell.column))
             print("\(cell.tab) \(cell.scenario) \(cell.columnName): \(cell.frames) frames")
         }
         let result = ShardResult(index: shardIndex, count: shardCount, themes: tabs, cells: cells,
-                                 spec: String(decoding: try JSONSerialization.data(withJSONObject: spec, options: [.sortedKeys]), as: UTF8.self))
+                                 spec: String(decoding: spec.data(), as: UTF8.self))
         try Self.encoder.encode(result).write(to: URL(fileURLWithPath: "\(out)/\(ShardResult.fileName(shardIndex, shardCount))"))
         if shardCount == 1 {
             try writePage(cells: cells, spec: spec, themes: result.themes)
@@ -195,16 +195,18 @@ struct ReportCommand: ParsableCommand {
         guard results.allSatisfy({ $0.count == count && $0.themes == results[0].themes }), present == Set(0..<count), results.count == count else {
             throw ValidationError("--merge: shards \(present.sorted()) of \(count) (each once, from one report) — missing \(Set(0..<count).subtracting(present).sorted())")
         }
-        var spec: [String: Any] = [:]
+        var spec: JSONValue = [:]
         for result in results.sorted(by: { $0.index < $1.index }) {
-            spec = Self.merged(spec, try JSONSerialization.jsonObject(with: Data(result.spec.utf8)) as? [String: Any] ?? [:])
+            do { spec = spec.merged(with: try JSONValue(parsing: Data(result.spec.utf8))) } catch {
+                throw ValidationError("--merge: the spec of shard \(result.index) of \(result.count) is not JSON")
+            }
         }
         try writePage(cells: results.flatMap(\.cells).sorted { $0.index < $1.index }, spec: spec, themes: results[0].themes)
     }
 
     /// Writes `index.html` and `spec.json` for `cells` (in page order).
-    func writePage(cells: [Cell], spec: [String: Any], themes: [String]) throws {
-        let specData = try JSONSerialization.data(withJSONObject: spec, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
+    func writePage(cells: [Cell], spec: JSONValue, themes: [String]) throws {
+        let specData = spec.data(pretty: true)
         try specData.write(to: URL(fileURLWithPath: "\(out)/spec.json"))
         let cellData = try Self.encoder.encode(cells)
         try ReportPage.html(cells: String(decoding: cellData, as: UTF8.self), spec: String(decoding: specData, as: UTF8.self), themes: themes)
@@ -212,21 +214,13 @@ struct ReportCommand: ParsableCommand {
         print("report: \(out)/index.html (\(cells.count) cells, spec \(out)/spec.json)")
     }
 
-    /// Two spec objects as one: objects merge key by key (a plugin's trigger distance beside
-    /// another's); for anything else the first stands.
-    static func merged(_ a: [String: Any], _ b: [String: Any]) -> [String: Any] {
-        a.merging(b) { first, second in
-            guard let x = first as? [String: Any], let y = second as? [String: Any] else { return first }
-            return merged(x, y)
-        }
-    }
-
     /// The spec as one cell knows it: its scenario's edges with this plugin's trigger distance,
-    /// the plugin's parameters, the physics.
-    static func specFragment(_ player: ScenarioPlayer, column: String) -> [String: Any] {
-        ["scenarios": [player.scenario.fileName: edgeSpec(player, column: column)], "plugins": [column: pluginSpec(player)],
-                "physics": ["rubberBandCoefficient": RubberBand().coefficient,
-                            "spring": ["mass": Spring.critical.mass, "stiffness": Spring.critical.stiffness, "dampingRatio": Spring.critical.dampingRatio]]]
+    /// the plugin's parameters, the physics. Fragments merge key by key (`JSONValue.merged`), so a
+    /// plugin's trigger distance stands beside another's.
+    static func specFragment(_ player: ScenarioPlayer, column: String) -> JSONValue {
+        .object(["scenarios": .object([player.scenario.fileName: edgeSpec(player, column: column)]), "plugins": .object([column: pluginSpec(player)]),
+                 "physics": ["rubberBandCoefficient": .number(RubberBand().coefficient),
+                             "spring": ["mass": .number(Spring.critical.mass), "stiffness": .number(Spring.critical.stiffness), "dampingRatio": .number(Spring.critical.dampingRatio)]]])
     }
 
     /// The parameter sets to compare: `--variant NAME: k=v, k=v`, or one unnamed set of none.
@@ -293,26 +287,27 @@ struct ReportCommand: ParsableCommand {
     /// What an engineer needs to rebuild the scenario's edges: each edge's distances and timing.
     /// An edge that does not set its trigger distance takes the plugin's refresh length, so that
     /// one is listed per plugin.
-    static func edgeSpec(_ player: ScenarioPlayer, column plugin: String) -> [String: Any] {
-        var edges: [String: Any] = [:]
+    static func edgeSpec(_ player: ScenarioPlayer, column plugin: String) -> JSONValue {
+        func number(_ value: Double?) -> JSONValue { value.map(JSONValue.number) ?? .null }
+        var edges: [String: JSONValue] = [:]
         for (edge, setup) in player.scenario.edges {
             let c = setup.configuration
             edges[edge.rawValue] = [
-                "triggerDistance": c.triggerDistance as Any? ?? NSNull(),
-                "triggerDistanceByPlugin": [plugin: c.triggerDistance ?? player.slots[edge]?.refreshLength ?? 0],
-                "startOffset": c.startOffset, "holdExtent": c.holdExtent as Any? ?? NSNull(),
-                "policy": "\(c.triggerPolicy)", "preloadDistance": c.preloadDistance as Any? ?? NSNull(), "resultHoldTime": c.resultHoldTime,
-                "haptics": c.haptics.rawValue, "placement": c.placement.rawValue,
-                "secondFloor": c.secondFloor.map { ["triggerDistance": $0.triggerDistance, "openExtent": $0.openExtent as Any? ?? NSNull(), "refreshesBelow": $0.refreshesBelow] as [String: Any] } as Any? ?? NSNull(),
-            ] as [String: Any]
+                "triggerDistance": number(c.triggerDistance),
+                "triggerDistanceByPlugin": .object([plugin: .number(c.triggerDistance ?? player.slots[edge]?.refreshLength ?? 0)]),
+                "startOffset": .number(c.startOffset), "holdExtent": number(c.holdExtent),
+                "policy": .string("\(c.triggerPolicy)"), "preloadDistance": number(c.preloadDistance), "resultHoldTime": .number(c.resultHoldTime),
+                "haptics": .string(c.haptics.rawValue), "placement": .string(c.placement.rawValue),
+                "secondFloor": c.secondFloor.map { ["triggerDistance": .number($0.triggerDistance), "openExtent": number($0.openExtent), "refreshesBelow": .bool($0.refreshesBelow)] } ?? .null,
+            ]
         }
-        return ["fps": player.scenario.fps, "edges": edges]
+        return ["fps": .number(Double(player.scenario.fps)), "edges": .object(edges)]
     }
 
     /// A plugin's identity and the parameter values it ran with.
-    static func pluginSpec(_ player: ScenarioPlayer) -> [String: Any] {
+    static func pluginSpec(_ player: ScenarioPlayer) -> JSONValue {
         guard let slot = player.slots.values.first, let plugin = slot.indicator as? any PluginInstance else { return [:] }
-        return ["name": plugin.info.name, "version": plugin.info.version, "refreshLength": plugin.refreshLength,
-                "parameters": plugin.parameters.values.mapValues(\.jsonObject)]
+        return ["name": .string(plugin.info.name), "version": .string(plugin.info.version), "refreshLength": .number(plugin.refreshLength),
+                "parameters": .object(plugin.parameters.values.mapValues(\.jsonValue))]
     }
 }

@@ -116,9 +116,10 @@ struct RunCommand: ParsableCommand {
         if leads { try sheet.finish().writePNG(to: "\(staged.staging)/contact-sheet.png") }
         if shardCount > 1 {
             // The shard's result: which frames it wrote, and the events (the same in every shard).
-            let result: [String: Any] = ["shard": shardIndex, "count": shardCount, "frames": written,
-                                         "events": player.events.map { ["frame": $0.frame, "event": "\($0.event)"] }]
-            try JSONSerialization.data(withJSONObject: result, options: [.sortedKeys]).write(to: URL(fileURLWithPath: "\(staged.staging)/run-shard-\(shardIndex)-of-\(shardCount).json"))
+            let result = RunShardResult(shard: shardIndex, count: shardCount, frames: written, events: player.events.map { .init(frame: $0.frame, event: "\($0.event)") })
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+            try encoder.encode(result).write(to: URL(fileURLWithPath: "\(staged.staging)/run-shard-\(shardIndex)-of-\(shardCount).json"))
             ShardOptions.acknowledge()
         }
         try staged.commit()
@@ -145,4 +146,17 @@ struct RunCommand: ParsableCommand {
         }
         return "out/" + parts.joined(separator: "-")
     }
+}
+
+/// What one shard of `run --shard` wrote: its frames, and the events (the same in every shard).
+struct RunShardResult: Encodable {
+    /// One event and the frame it came in.
+    struct Event: Encodable {
+        var frame: Int
+        var event: String
+    }
+    var shard: Int
+    var count: Int
+    var frames: [Int]
+    var events: [Event]
 }

@@ -62,7 +62,7 @@ struct PluginOptions: ParsableArguments {
             }
         }
         values.merge(try Self.parse(params)) { $1 }
-        return "{" + values.keys.sorted().map { "\(jsonString($0)): \(values[$0]!.json)" }.joined(separator: ", ") + "}"
+        return ParameterValue.json(values)
     }
 
     /// `name=value` entries as values: JSON when the value parses as JSON, else text.
@@ -90,11 +90,6 @@ struct PluginOptions: ParsableArguments {
     func makeIndicatorLeniently() throws -> (indicator: PluginIndicator, warning: PluginError?) {
         let path = try searchPath.resolve(plugin)
         return try PluginLibrary(path: path).makeIndicatorLeniently(parametersJSON: try parametersJSON())
-    }
-
-    private func jsonString(_ s: String) -> String {
-        // try?: encoding a String cannot fail.
-        String(decoding: (try? JSONEncoder().encode(s)) ?? Data("\"\"".utf8), as: UTF8.self)
     }
 }
 
