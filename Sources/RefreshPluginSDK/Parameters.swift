@@ -213,6 +213,9 @@ public struct ParameterValues: Equatable, Sendable {
     /// Who declared the parameters, for the message when a read names one it did not declare.
     package var owner = "the indicator"
 
+    /// No values: what an indicator that declares nothing was made with.
+    package init() { values = [:] }
+
     /// The same values, whoever declared them.
     public static func == (a: ParameterValues, b: ParameterValues) -> Bool { a.values == b.values }
 

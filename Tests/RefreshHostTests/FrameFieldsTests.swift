@@ -92,7 +92,7 @@ import RefreshPluginSDK
         #expect(words != StateDescription.text(for: .refreshing, edge: .top, locale: "en"))
         // The same words from a plugin-host child.
         let host = try PluginHostProcess(path: library("RefreshLabel"))
-        let remote = try host.makeInstance(parametersJSON: "{}")
+        let remote = try host.makeIndicator(parametersJSON: "{}")
         #expect(remote.stateDescription(.refreshing, edge: .top, locale: "en") == words)
         #expect(remote.stateDescription(.secondaryOpen, edge: .top, locale: "en") == "Second floor open")
     }

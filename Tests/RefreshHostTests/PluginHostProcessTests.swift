@@ -35,7 +35,7 @@ struct PluginHostProcessTests {
     func aPluginInAChildDrawsWhatItDrawsInProcess(product: String) throws {
         let here = try PluginLibrary(path: library(product)).makeIndicator()
         let host = try PluginHostProcess(path: library(product))
-        let there = try host.makeInstance(parametersJSON: "{}")
+        let there = try host.makeIndicator(parametersJSON: "{}")
         #expect(there.info == here.info)
         #expect(there.refreshLength == here.refreshLength)
         #expect(host.info.parameters == here.library.info.parameters)

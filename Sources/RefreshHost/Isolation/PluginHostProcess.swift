@@ -15,7 +15,7 @@ import Glibc
 /// from then on every call fails with why and the step it was in, and the host's own state is
 /// untouched. A new `PluginHostProcess` (after a rebuild, or `R` in the preview) starts a new child;
 /// dropping this one ends its child, so a replaced library is really gone from memory.
-public final class PluginHostProcess: PluginMaker {
+public final class PluginHostProcess: LoadedPlugin {
     /// The library's file.
     public let path: String
     /// The plugin's metadata and parameters, as the child read them.
@@ -105,8 +105,8 @@ public final class PluginHostProcess: PluginMaker {
         munmap(pixels, Self.pixelCapacity)
     }
 
-    /// Makes an instance in the child from a parameters JSON object.
-    public func makeInstance(parametersJSON: String) throws(PluginError) -> any PluginInstance {
+    /// Makes an indicator in the child from a parameters JSON object.
+    public func makeIndicator(parametersJSON: String) throws(PluginError) -> RemoteIndicator {
         let values: ParameterValues
         do {
             values = try ParameterValues(specs: info.parameters, json: parametersJSON)
@@ -241,7 +241,7 @@ public final class PluginHostProcess: PluginMaker {
 
 /// An indicator whose plugin runs in a ``PluginHostProcess``: state changes and frames go to the
 /// child; a frame comes back as pixels painted where the plugin would have drawn.
-public final class RemoteIndicator: PluginInstance {
+public final class RemoteIndicator: HostedIndicator {
     /// The child holding the plugin.
     public let host: PluginHostProcess
     /// The values it was made with.
@@ -290,10 +290,6 @@ public final class RemoteIndicator: PluginInstance {
                                    deadline: PluginHostProcess.renderDeadline, step: "describe")
         return reply?.text ?? StateDescription.text(for: state, edge: edge, locale: locale)
     }
-    /// The plugin's metadata and parameters.
-    public var pluginInfo: PluginInfo { host.info }
-    /// What the plugin logged.
-    public var logLines: [String] { host.logLines }
 
     /// Has the child draw `frame` and paints the result at the canvas's origin.
     public func draw(in canvas: Canvas, frame: IndicatorFrame) throws(PluginError) {

@@ -23,9 +23,9 @@ public final class HotReloadingPlugin {
     /// Where the plugin runs.
     public let isolation: Isolation
     /// The indicator in use: the last build that loaded.
-    public private(set) var indicator: any PluginInstance
+    public private(set) var indicator: any HostedIndicator
     /// What made it: the library, or the child holding it.
-    public private(set) var maker: any PluginMaker
+    public private(set) var maker: any LoadedPlugin
     /// Why the last reload failed; nil after a successful one.
     public private(set) var lastError: PluginError?
     /// How many times a new build was swapped in.
@@ -54,12 +54,12 @@ public final class HotReloadingPlugin {
         self.isolation = isolation
         signature = Self.signature(of: path)
         maker = try Self.load(path, isolation)
-        indicator = try maker.makeInstance(parametersJSON: parametersJSON)
+        indicator = try maker.makeIndicator(parametersJSON: parametersJSON)
         inputs = Self.inputs(of: indicator)
     }
 
     /// The plugin at `path`, from a private copy: loaded here, or in a new plugin-host child.
-    private static func load(_ path: String, _ isolation: Isolation) throws(PluginError) -> any PluginMaker {
+    private static func load(_ path: String, _ isolation: Isolation) throws(PluginError) -> any LoadedPlugin {
         switch isolation {
         case .inProcess: try loadCopy(of: path)
         case .childProcess: try PluginHostProcess(path: path)
@@ -96,7 +96,7 @@ public final class HotReloadingPlugin {
     /// failure the old indicator stays and the error is returned.
     public func setParameters(json: String) -> PluginError? {
         do {
-            adopt(try maker.makeInstance(parametersJSON: json))
+            adopt(try maker.makeIndicator(parametersJSON: json))
             parametersJSON = json
             return nil
         } catch {
@@ -106,7 +106,7 @@ public final class HotReloadingPlugin {
 
     /// Puts `fresh` in place of the indicator, in the state the old one showed, and notes the
     /// files it reads as they are now.
-    private func adopt(_ fresh: any PluginInstance) {
+    private func adopt(_ fresh: any HostedIndicator) {
         fresh.refreshState = indicator.refreshState
         indicator = fresh
         inputs = Self.inputs(of: fresh)
@@ -124,7 +124,7 @@ public final class HotReloadingPlugin {
         }
         do {
             let freshMaker = try Self.load(path, isolation)
-            adopt(try freshMaker.makeInstance(parametersJSON: parametersJSON))  // made from the files as they are now
+            adopt(try freshMaker.makeIndicator(parametersJSON: parametersJSON))  // made from the files as they are now
             maker = freshMaker
             lastError = nil
             changedInput = nil
@@ -174,7 +174,7 @@ public final class HotReloadingPlugin {
     }
 
     /// The regular files that `indicator`'s text parameters name, found as the plugins find them.
-    private static func inputs(of indicator: any PluginInstance) -> [String: FileSignature] {
+    private static func inputs(of indicator: any HostedIndicator) -> [String: FileSignature] {
         var files: [String: FileSignature] = [:]
         for case .string(let text) in indicator.parameters.values.values where !text.isEmpty && text.count < 4096 {
             let path = Assets.resolve(text)

@@ -26,6 +26,8 @@ public final class IndicatorSlot: HostedIndicator {
     }
     /// The indicator's identity.
     public var info: IndicatorInfo { indicator.info }
+    /// The values of the indicator in the slot.
+    public var parameters: ParameterValues { indicator.parameters }
     /// The words of the indicator in the slot.
     public func stateDescription(_ state: RefreshState, edge: RefreshEdge, locale: String) -> String? {
         indicator.stateDescription(state, edge: edge, locale: locale)

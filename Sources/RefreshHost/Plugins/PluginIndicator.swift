@@ -9,10 +9,12 @@ import RefreshCore
 /// host draws a `HostedIndicator`. The host's kinds: ``IndicatorSlot`` (a place whose indicator
 /// can be swapped), ``PluginIndicator`` (a plugin loaded in this process), ``RemoteIndicator`` (one
 /// in a plugin-host child), ``LocalIndicator`` (a Swift type linked in), `FailedIndicator` (an
-/// error card); a ``PluginInstance`` is either plugin kind.
+/// error card). A plugin made the first two, through its ``LoadedPlugin``.
 public protocol HostedIndicator: AnimatableRefresh {
     /// Who it is.
     var info: IndicatorInfo { get }
+    /// The parameter values it was made with, defaults filled in (none where nothing was declared).
+    var parameters: ParameterValues { get }
     /// Draws `frame` into `canvas` (origin at the indicator's top-left, in points).
     func draw(in canvas: Canvas, frame: IndicatorFrame) throws(PluginError)
 }
@@ -125,10 +127,19 @@ public final class PluginIndicator: HostedIndicator {
 public final class LocalIndicator<Indicator: RefreshIndicator>: HostedIndicator {
     /// The indicator.
     public let indicator: Indicator
+    /// The values it was made with, when the maker said (``init(_:parameters:)``); else none.
+    public let parameters: ParameterValues
 
-    /// Wraps `indicator`.
+    /// Wraps `indicator`, made from `parameters`.
+    public init(_ indicator: Indicator, parameters: ParameterValues) {
+        self.indicator = indicator
+        self.parameters = parameters
+    }
+
+    /// Wraps `indicator`, whose parameter values are not known here.
     public init(_ indicator: Indicator) {
         self.indicator = indicator
+        self.parameters = ParameterValues()
     }
 
     /// The indicator's length.

@@ -78,7 +78,7 @@ extension Session {
         var text = PanelText()
         text.info = plugin?.hot?.indicator.info ?? slots.values.first?.info  // the plugin, also while its error card shows
         text.loadError = plugin?.loadError.map { "\($0)" }
-        text.pluginLog = plugin?.hot?.indicator.logLines ?? []
+        text.pluginLog = plugin?.hot?.maker.logLines ?? []
         text.placement = placement
         text.hasSecondFloor = hasSecondFloor
         text.scrubProgress = scrub?.progress

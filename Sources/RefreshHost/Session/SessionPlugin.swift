@@ -126,6 +126,8 @@ package final class FailedIndicator: HostedIndicator {
     package let refreshLength = 60.0
     /// Kept, unused.
     package var refreshState = RefreshState.unknown
+    /// None: no plugin made it.
+    package let parameters = ParameterValues()
     /// The failed file, as id and name.
     package var info: IndicatorInfo { IndicatorInfo(id: error.file, name: (error.file as NSString).lastPathComponent, version: "-", summary: "failed to load") }
     /// Fails with the reason, so the scene draws an error card.

@@ -272,8 +272,8 @@ struct BenchCommand: ParsableCommand {
             guard let path = try? search.searchPath.resolve(id) else { continue }
             let local = try PluginLibrary(path: path).makeIndicator()
             let host = try PluginHostProcess(path: path)
-            let remote = try host.makeInstance(parametersJSON: "{}")
-            func measure(_ indicator: any PluginInstance) throws -> [Double] {
+            let remote = try host.makeIndicator(parametersJSON: "{}")
+            func measure(_ indicator: any HostedIndicator) throws -> [Double] {
                 var samples: [Double] = []
                 for i in 0..<frames {
                     let t = Double(i) / 120

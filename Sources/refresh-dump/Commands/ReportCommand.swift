@@ -306,7 +306,7 @@ struct ReportCommand: ParsableCommand {
 
     /// A plugin's identity and the parameter values it ran with.
     static func pluginSpec(_ player: ScenarioPlayer) -> JSONValue {
-        guard let slot = player.slots.values.first, let plugin = slot.indicator as? any PluginInstance else { return [:] }
+        guard let slot = player.slots.values.first, case let plugin = slot.indicator, !(plugin is FailedIndicator) else { return [:] }
         return ["name": .string(plugin.info.name), "version": .string(plugin.info.version), "refreshLength": .number(plugin.refreshLength),
                 "parameters": .object(plugin.parameters.values.mapValues(\.jsonValue))]
     }
