@@ -87,7 +87,9 @@ struct PreviewCommand: AsyncParsableCommand {
         // An unknown --plugin is an error with the close matches, not another plugin shown silently.
         if let plugin, script == nil { _ = try searchPath.resolve(plugin, among: found) }
         let player = try script.map {
-            try ScenarioPlayer(scenario: Scenario.load(path: $0), searchPath: searchPath, pluginOverride: plugin, allowsPluginPaths: allowPluginPaths)
+            try ScenarioPlayer(scenario: Scenario.load(path: $0), searchPath: searchPath,
+                               pluginOverride: plugin.map { reference throws(PluginError) in try PluginLibrary(path: searchPath.resolve(reference)) },
+                               allowsPluginPaths: allowPluginPaths)
         }
         if let player { viewport = player.scenario.viewport }
 

@@ -7,8 +7,9 @@ import RefreshPluginSDK
 /// `--jobs`, whole or sharded, in one process or several, whatever else the machine is doing.
 @Suite struct DeterminismTests {
     func frames(_ file: String) throws -> [[UInt8]] {
-        let player = try ScenarioPlayer(scenario: Scenario.load(path: "\(scenarioFolder)/\(file)"), searchPath: PluginSearchPath(directories: [products]),
-                                        pluginOverride: "dev.refreshkit.label")
+        let search = PluginSearchPath(directories: [products])
+        let player = try ScenarioPlayer(scenario: Scenario.load(path: "\(scenarioFolder)/\(file)"), searchPath: search,
+                                        pluginOverride: PluginLibrary(path: search.resolve("dev.refreshkit.label")))
         var frames: [[UInt8]] = []
         while try player.advance() {
             if player.frameIndex % 7 == 0 { frames.append(try player.render().image.pngData()) }

@@ -12,7 +12,8 @@ import RefreshPluginSDK
     @Test(arguments: cases)
     func checkpointsMatchTheGoldens(file: String, plugin: String) throws {
         let scenario = try Scenario.load(path: "\(scenarioFolder)/\(file)")
-        let player = try ScenarioPlayer(scenario: scenario, searchPath: PluginSearchPath(directories: [products]), pluginOverride: plugin)
+        let search = PluginSearchPath(directories: [products])
+        let player = try ScenarioPlayer(scenario: scenario, searchPath: search, pluginOverride: PluginLibrary(path: search.resolve(plugin)))
         let folder = here.appendingPathComponent("Golden/\(scenario.name)/\(goldenID(plugin))").path
         let update = ProcessInfo.processInfo.environment["REFRESHKIT_UPDATE_GOLDENS"] == "1" && plugin == goldenID(plugin)
         let verifier = ScenarioVerifier(goldenFolder: folder, failureFolder: packageRoot.appendingPathComponent(".build/golden-failures/\(scenario.name)/\(plugin)").path,

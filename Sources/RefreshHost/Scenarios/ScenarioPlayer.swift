@@ -31,26 +31,32 @@ public final class ScenarioPlayer {
     /// 60 fps). A few hundred bytes of JSON must not buy hours of rendering.
     public static let defaultFrameLimit = 20_000
 
-    /// Loads the scenario's plugins (or `pluginOverride` at every edge, with its default
-    /// parameters) from `searchPath`, and checks the whole scenario before the first frame: every
+    /// Loads the scenario's plugins from `searchPath` (or puts `pluginOverride`, loaded by the
+    /// caller, at every edge, with its default parameters), and checks the whole scenario before the first frame: every
     /// `setParameter` step against its plugin, and the length against `frameLimit`.
     ///
     /// A scenario is data someone may have sent: it names plugins by id or name only. A path (with
     /// a `/` or ending in `.so`) in it is refused unless `allowsPluginPaths` (the command line's
-    /// `--allow-plugin-paths`); `pluginOverride` comes from the user and may be a path.
+    /// `--allow-plugin-paths`); `pluginOverride` comes from the user, who may name it by path.
+    /// Every error names the scenario's file and field.
     /// `parameterOverrides` (the user's `--param`) apply to every edge's plugin, the override's too
     /// (the scenario's own values are for the plugin it names, so an override starts from defaults).
-    public init(scenario: Scenario, searchPath: PluginSearchPath = .standard(), pluginOverride: String? = nil,
+    public init(scenario: Scenario, searchPath: PluginSearchPath = .standard(), pluginOverride: PluginLibrary? = nil,
                 parameterOverrides: [String: ParameterValue] = [:],
-                allowsPluginPaths: Bool = false, frameLimit: Int = ScenarioPlayer.defaultFrameLimit) throws {
+                allowsPluginPaths: Bool = false, frameLimit: Int = ScenarioPlayer.defaultFrameLimit) throws(ScenarioError) {
         self.scenario = scenario
         rows = scenario.rows
         layout = SceneLayout(viewport: scenario.viewport, axis: scenario.axis, rowHeight: scenario.rowHeight)
-        let simulation = try ScrollSimulation(.init(
-            viewportSize: scenario.viewport, contentSize: scenario.contentSize(rows: scenario.rows), scrollableAxes: [scenario.axis]))
+        let source = scenario.source
+        let simulation: ScrollSimulation
+        do {
+            simulation = try ScrollSimulation(.init(
+                viewportSize: scenario.viewport, contentSize: scenario.contentSize(rows: scenario.rows), scrollableAxes: [scenario.axis]))
+        } catch {
+            throw ScenarioError(file: source, field: "viewport", reason: "the list cannot be laid out: \(error)")
+        }
         let container = RefreshContainer()
         container.locale = scenario.environment.locale
-        let source = scenario.source
         let frames = Self.totalFrames(of: scenario)
         guard frames <= frameLimit else {
             throw ScenarioError(file: source, field: "steps", reason: "the timeline is \(frames) frames (\(Int(Double(frames) / scenario.fps)) s at \(Int(scenario.fps)) fps), over the limit of \(frameLimit) (--max-frames raises it)")
@@ -63,7 +69,7 @@ public final class ScenarioPlayer {
             let field = "edges.\(edge.rawValue)"
             let library: PluginLibrary
             if let pluginOverride {
-                library = try PluginLibrary(path: searchPath.resolve(pluginOverride))
+                library = pluginOverride
             } else {
                 if PluginSearchPath.isPath(setup.plugin) && !allowsPluginPaths {
                     throw ScenarioError(file: source, field: "\(field).plugin", reason: "'\(setup.plugin)' is a path; a scenario names plugins by id or name (a path is accepted from the command line, or with --allow-plugin-paths, because loading a library runs its code)")
@@ -75,13 +81,16 @@ public final class ScenarioPlayer {
                 }
             }
             let values = (pluginOverride == nil ? setup.parameters : [:]).merging(parameterOverrides) { $1 }
-            let indicator: PluginIndicator
+            let checked: ParameterValues, indicator: PluginIndicator
             do {
-                indicator = try library.makeIndicator(ParameterValues(specs: library.info.parameters, overrides: values))
-            } catch let error as ParameterError {
-                throw ScenarioError(file: source, field: "\(field).params", reason: error.description)
+                checked = try ParameterValues(specs: library.info.parameters, overrides: values)
             } catch {
-                throw ScenarioError(file: source, field: field, reason: "\(error)")
+                throw ScenarioError(file: source, field: "\(field).params", reason: error.description)
+            }
+            do {
+                indicator = try library.makeIndicator(checked)
+            } catch {
+                throw ScenarioError(file: source, field: field, reason: error.description)
             }
             let slot = IndicatorSlot(indicator)
             do {
@@ -98,7 +107,7 @@ public final class ScenarioPlayer {
     }
 
     /// Every `setParameter` step names an edge with an indicator and a value its plugin accepts.
-    private func checkParameterSteps() throws {
+    private func checkParameterSteps() throws(ScenarioError) {
         var values = parameters
         for (index, step) in scenario.steps.enumerated() {
             guard case .setParameter(let edge, let name, let value) = step else { continue }

@@ -123,7 +123,7 @@ struct ReportCommand: ParsableCommand {
         var spec: JSONValue = [:]
         for index in mine {
             let job = jobs[index]
-            let player = try ScenarioPlayer(scenario: job.scenario, searchPath: searchPath, pluginOverride: job.plugin, parameterOverrides: job.parameters, allowsPluginPaths: true)
+            let player = try ScenarioPlayer(scenario: job.scenario, searchPath: searchPath, pluginOverride: PluginLibrary(path: job.plugin), parameterOverrides: job.parameters, allowsPluginPaths: true)
             var cell = try render(player, tab: job.tab, variant: job.variant)
             cell.index = index
             cells.append(cell)

@@ -26,7 +26,8 @@ struct ScenarioOptions: ParsableArguments {
         guard maxFrames >= 1, maxFrames <= 10_000_000 else { throw ValidationError("--max-frames must be 1...10000000") }
         var scenario = try Scenario.load(path: path)
         try customize(&scenario)
-        return try ScenarioPlayer(scenario: scenario, searchPath: search.searchPath, pluginOverride: plugin, parameterOverrides: parameters,
+        let override = try plugin.map { reference throws(PluginError) in try PluginLibrary(path: search.searchPath.resolve(reference)) }
+        return try ScenarioPlayer(scenario: scenario, searchPath: search.searchPath, pluginOverride: override, parameterOverrides: parameters,
                                   allowsPluginPaths: allowPluginPaths, frameLimit: maxFrames)
     }
 }
