@@ -9,22 +9,21 @@ public final class BezierRadar: RefreshIndicator {
         summary: "A wave that bulges with the pull, then a radar sweep while loading."
     )
 
-    public static let parameters: [ParameterSpec] = [
-        .color("waveColor", default: "#2D8CF0", help: "The wave's colour"),
-        .color("accentColor", default: "#FFFFFF", help: "Dots and radar colour"),
-        .number("bulge", default: 0.45, range: 0...1, help: "How far the wave bulges, as a share of the gap"),
-        .number("speed", default: 1, range: 0.2...4, help: "Radar turns per second"),
-    ]
+    static let waveColor = ParameterSpec.color("waveColor", default: "#2D8CF0", help: "The wave's colour")
+    static let accentColor = ParameterSpec.color("accentColor", default: "#FFFFFF", help: "Dots and radar colour")
+    static let bulge = ParameterSpec.number("bulge", default: 0.45, range: 0...1, help: "How far the wave bulges, as a share of the gap")
+    static let speed = ParameterSpec.number("speed", default: 1, range: 0.2...4, help: "Radar turns per second")
+    public static let parameters: [ParameterSpec] = [waveColor, accentColor, bulge, speed]
 
     public let refreshLength = 100.0
     let wave: Color, accent: Color
     let bulge: Double, speed: Double
 
     public init(parameters: ParameterValues) throws {
-        wave = try parameters.color("waveColor")
-        accent = try parameters.color("accentColor")
-        bulge = try parameters.number("bulge")
-        speed = try parameters.number("speed")
+        wave = try parameters.color(Self.waveColor)
+        accent = try parameters.color(Self.accentColor)
+        bulge = try parameters.number(Self.bulge)
+        speed = try parameters.number(Self.speed)
     }
 
     public func draw(in canvas: Canvas, frame: IndicatorFrame) {

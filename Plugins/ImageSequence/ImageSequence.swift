@@ -10,13 +10,12 @@ public final class ImageSequence: RefreshIndicator {
         summary: "A folder of PNG frames, scrubbed by the pull and looped while loading (MJRefresh's GIF header)."
     )
 
-    public static let parameters: [ParameterSpec] = [
-        .string("folder", default: "", help: "A folder of PNG frames, played in name order; empty shows where the frames go"),
-        .string("pulling", default: "", help: "Frames scrubbed by the pull, FIRST-LAST (0-based); empty: all"),
-        .string("refreshing", default: "", help: "Frames looped while refreshing, FIRST-LAST; empty: all"),
-        .number("fps", default: 24, range: 1...60, help: "Frames a second while refreshing"),
-        .number("height", default: 60, range: 16...200, help: "Drawn height in points (the width follows the frames)"),
-    ]
+    static let folder = ParameterSpec.string("folder", default: "", help: "A folder of PNG frames, played in name order; empty shows where the frames go")
+    static let pulling = ParameterSpec.string("pulling", default: "", help: "Frames scrubbed by the pull, FIRST-LAST (0-based); empty: all")
+    static let refreshing = ParameterSpec.string("refreshing", default: "", help: "Frames looped while refreshing, FIRST-LAST; empty: all")
+    static let fps = ParameterSpec.number("fps", default: 24, range: 1...60, help: "Frames a second while refreshing")
+    static let height = ParameterSpec.number("height", default: 60, range: 16...200, help: "Drawn height in points (the width follows the frames)")
+    public static let parameters: [ParameterSpec] = [folder, pulling, refreshing, fps, height]
 
     /// Limits checked where the folder enters: frames, pixels per frame, pixels in all.
     static let maximumFrames = 240, maximumSide = 1024, maximumPixels = 16 << 20
@@ -27,9 +26,9 @@ public final class ImageSequence: RefreshIndicator {
     let fps: Double, height: Double
 
     public init(parameters: ParameterValues) throws {
-        fps = try parameters.number("fps")
-        height = try parameters.number("height")
-        let folder = try parameters.string("folder")
+        fps = try parameters.number(Self.fps)
+        height = try parameters.number(Self.height)
+        let folder = try parameters.string(Self.folder)
         var loaded: [ImageSurface] = []
         if !folder.isEmpty {
             // try?: the folder's own error is replaced by one naming the parameter and the folder, thrown below.
@@ -56,8 +55,8 @@ public final class ImageSequence: RefreshIndicator {
         }
         frames = loaded
         let last = max(0, loaded.count - 1)
-        pulling = try Self.range(try parameters.string("pulling"), "pulling", last: last)
-        refreshing = try Self.range(try parameters.string("refreshing"), "refreshing", last: last)
+        pulling = try Self.range(try parameters.string(Self.pulling), "pulling", last: last)
+        refreshing = try Self.range(try parameters.string(Self.refreshing), "refreshing", last: last)
     }
 
     /// `FIRST-LAST` within 0...last; empty: all of them.

@@ -9,14 +9,13 @@ public final class Label: RefreshIndicator {
         summary: "“Pull to refresh”, “Release to refresh”, “Loading…”: state text in English, Chinese and Arabic."
     )
 
-    public static let parameters: [ParameterSpec] = [
-        .color("color", default: "#3C3C43", help: "Text colour on light backgrounds"),
-        .color("darkColor", default: "#EBEBF5", help: "Text colour on dark backgrounds"),
-        .number("fontSize", default: 14, range: 8...32, help: "Text size in points"),
-        .bool("showArrow", default: true, help: "Show an arrow that turns when releasing will refresh"),
-        .string("lastUpdated", default: "", help: "A time to show as “Last updated: …” (empty: no second line)"),
-        .string("language", default: "", help: "Force a language (en, zh-Hans, ar); empty follows the frame's locale"),
-    ]
+    static let color = ParameterSpec.color("color", default: "#3C3C43", help: "Text colour on light backgrounds")
+    static let darkColor = ParameterSpec.color("darkColor", default: "#EBEBF5", help: "Text colour on dark backgrounds")
+    static let fontSize = ParameterSpec.number("fontSize", default: 14, range: 8...32, help: "Text size in points")
+    static let showArrow = ParameterSpec.bool("showArrow", default: true, help: "Show an arrow that turns when releasing will refresh")
+    static let lastUpdated = ParameterSpec.string("lastUpdated", default: "", help: "A time to show as “Last updated: …” (empty: no second line)")
+    static let language = ParameterSpec.string("language", default: "", help: "Force a language (en, zh-Hans, ar); empty follows the frame's locale")
+    public static let parameters: [ParameterSpec] = [color, darkColor, fontSize, showArrow, lastUpdated, language]
 
     public let refreshLength = 60.0
     let color: Color, darkColor: Color
@@ -26,12 +25,12 @@ public final class Label: RefreshIndicator {
     let language: String
 
     public init(parameters: ParameterValues) throws {
-        color = try parameters.color("color")
-        darkColor = try parameters.color("darkColor")
-        fontSize = try parameters.number("fontSize")
-        showArrow = try parameters.bool("showArrow")
-        lastUpdated = try parameters.string("lastUpdated")
-        language = try parameters.string("language")
+        color = try parameters.color(Self.color)
+        darkColor = try parameters.color(Self.darkColor)
+        fontSize = try parameters.number(Self.fontSize)
+        showArrow = try parameters.bool(Self.showArrow)
+        lastUpdated = try parameters.string(Self.lastUpdated)
+        language = try parameters.string(Self.language)
     }
 
     /// The label's own words, which a screen reader then says too (the `language` parameter wins);

@@ -16,21 +16,20 @@ public final class LottieIndicator: RefreshIndicator {
     static let shippedDarkFile = "Lottie/refresh-dark.json"
     private static let rangeSyntax = "frames:A-B, progress:A-B (0-1) or marker:NAME"
 
-    public static let parameters: [ParameterSpec] = [
-        .string("file", default: "", help: "Lottie JSON (relative paths: Assets/, then the working folder). Empty: the shipped ring"),
-        .string("darkFile", default: "", help: "The animation on dark backgrounds, with the same ranges. Empty: the shipped ring's dark version, or file"),
-        .string("pulling", default: "", help: "Scrubbed by the pull: \(rangeSyntax). Empty: marker 'pulling@<edge>' or 'pulling', else the whole animation"),
-        .string("eligible", default: "", help: "Past the trigger. Empty: marker 'eligible', else the last frame of pulling"),
-        .choice("eligiblePlay", default: "loop", options: FramePlan.Playback.allCases.map(\.rawValue),
-                help: "How eligible plays: hold (once, then its last frame), loop, or pingPong"),
-        .string("refreshing", default: "", help: "While loading. Empty: marker 'refreshing', else the whole animation"),
-        .choice("refreshingPlay", default: "loop", options: ["loop", "pingPong"], help: "How refreshing plays"),
-        .string("success", default: "", help: "Played once after a success. Empty: marker 'success', else the last frame of pulling"),
-        .string("failure", default: "", help: "Played once after a failure. Empty: marker 'failure', else the last frame of pulling"),
-        .string("noMoreData", default: "", help: "Played once at the end of the list. Empty: marker 'noMoreData', else the last frame of pulling"),
-        .number("speed", default: 1, range: 0.1...10, help: "Playback speed of eligible, refreshing and results"),
-        .number("size", default: 44, range: 12...240, help: "Height of the animation in points"),
-    ]
+    static let file = ParameterSpec.string("file", default: "", help: "Lottie JSON (relative paths: Assets/, then the working folder). Empty: the shipped ring")
+    static let darkFile = ParameterSpec.string("darkFile", default: "", help: "The animation on dark backgrounds, with the same ranges. Empty: the shipped ring's dark version, or file")
+    static let pulling = ParameterSpec.string("pulling", default: "", help: "Scrubbed by the pull: \(rangeSyntax). Empty: marker 'pulling@<edge>' or 'pulling', else the whole animation")
+    static let eligible = ParameterSpec.string("eligible", default: "", help: "Past the trigger. Empty: marker 'eligible', else the last frame of pulling")
+    static let eligiblePlay = ParameterSpec.choice("eligiblePlay", default: "loop", options: FramePlan.Playback.allCases.map(\.rawValue),
+        help: "How eligible plays: hold (once, then its last frame), loop, or pingPong")
+    static let refreshing = ParameterSpec.string("refreshing", default: "", help: "While loading. Empty: marker 'refreshing', else the whole animation")
+    static let refreshingPlay = ParameterSpec.choice("refreshingPlay", default: "loop", options: ["loop", "pingPong"], help: "How refreshing plays")
+    static let success = ParameterSpec.string("success", default: "", help: "Played once after a success. Empty: marker 'success', else the last frame of pulling")
+    static let failure = ParameterSpec.string("failure", default: "", help: "Played once after a failure. Empty: marker 'failure', else the last frame of pulling")
+    static let noMoreData = ParameterSpec.string("noMoreData", default: "", help: "Played once at the end of the list. Empty: marker 'noMoreData', else the last frame of pulling")
+    static let speed = ParameterSpec.number("speed", default: 1, range: 0.1...10, help: "Playback speed of eligible, refreshing and results")
+    static let size = ParameterSpec.number("size", default: 44, range: 12...240, help: "Height of the animation in points")
+    public static let parameters: [ParameterSpec] = [file, darkFile, pulling, eligible, eligiblePlay, refreshing, refreshingPlay, success, failure, noMoreData, speed, size]
 
     /// An animation and which of its frames each state shows, at each edge.
     struct Rendition {
@@ -50,12 +49,12 @@ public final class LottieIndicator: RefreshIndicator {
     }
 
     public init(parameters: ParameterValues) throws {
-        let file = try parameters.string("file"), darkFile = try parameters.string("darkFile")
+        let file = try parameters.string(Self.file), darkFile = try parameters.string(Self.darkFile)
         let lightName = file.isEmpty ? Self.shipped(Self.shippedFile) : file
         let darkName = !darkFile.isEmpty ? darkFile : file.isEmpty ? Self.shipped(Self.shippedDarkFile) : file
-        light = try Self.rendition(file: lightName, parameter: "file", parameters)
-        dark = darkName == lightName ? light : try Self.rendition(file: darkName, parameter: darkFile.isEmpty ? "file" : "darkFile", parameters)
-        size = try parameters.number("size")
+        light = try Self.rendition(file: lightName, parameter: Self.file.name, parameters)
+        dark = darkName == lightName ? light : try Self.rendition(file: darkName, parameter: (darkFile.isEmpty ? Self.file : Self.darkFile).name, parameters)
+        size = try parameters.number(Self.size)
         refreshLength = max(60, size + 16)
     }
 
@@ -70,21 +69,21 @@ public final class LottieIndicator: RefreshIndicator {
 
     /// The ranges for one edge: only the automatic ones (markers such as `pulling@bottom`) differ.
     private static func plan(for edge: RefreshEdge, in timeline: AnimationTimeline, _ parameters: ParameterValues) throws(ParameterError) -> FramePlan {
-        func range(_ name: String, otherwise fallback: FrameRange) throws(ParameterError) -> FrameRange {
-            try FrameRangeSpec(parsing: try parameters.string(name), parameter: name).resolve(in: timeline, parameter: name, edge: edge, fallback: fallback)
+        func range(_ spec: ParameterSpec, otherwise fallback: FrameRange) throws(ParameterError) -> FrameRange {
+            try FrameRangeSpec(parsing: try parameters.string(spec), parameter: spec.name).resolve(in: timeline, parameter: spec.name, edge: edge, fallback: fallback)
         }
-        let pulling = try range("pulling", otherwise: timeline.whole)
+        let pulling = try range(Self.pulling, otherwise: timeline.whole)
         let rest = FrameRange(holding: pulling.last)
         return FramePlan(
             pulling: pulling,
-            eligible: try range("eligible", otherwise: rest),
-            refreshing: try range("refreshing", otherwise: timeline.whole),
-            success: try range("success", otherwise: rest),
-            failure: try range("failure", otherwise: rest),
-            noMoreData: try range("noMoreData", otherwise: rest),
-            eligiblePlayback: FramePlan.Playback(rawValue: try parameters.string("eligiblePlay")) ?? .loop,
-            refreshingPlayback: FramePlan.Playback(rawValue: try parameters.string("refreshingPlay")) ?? .loop,
-            framesPerSecond: try timeline.framesPerSecond * parameters.number("speed")
+            eligible: try range(Self.eligible, otherwise: rest),
+            refreshing: try range(Self.refreshing, otherwise: timeline.whole),
+            success: try range(Self.success, otherwise: rest),
+            failure: try range(Self.failure, otherwise: rest),
+            noMoreData: try range(Self.noMoreData, otherwise: rest),
+            eligiblePlayback: FramePlan.Playback(rawValue: try parameters.string(Self.eligiblePlay)) ?? .loop,
+            refreshingPlayback: FramePlan.Playback(rawValue: try parameters.string(Self.refreshingPlay)) ?? .loop,
+            framesPerSecond: try timeline.framesPerSecond * parameters.number(Self.speed)
         )
     }
 

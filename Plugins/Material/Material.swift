@@ -10,13 +10,12 @@ public final class Material: RefreshIndicator {
         summary: "Android's swipe-to-refresh disc: a growing arc with an arrow, spinning while loading."
     )
 
-    public static let parameters: [ParameterSpec] = [
-        .string("colors", default: "#1A73E8,#D93025,#F9AB00,#188038", help: "Arc colours, comma-separated #RRGGBB, cycled while refreshing"),
-        .number("size", default: 40, range: 24...72, help: "Disc diameter in points"),
-        .number("speed", default: 1, range: 0.25...4, help: "Spin speed, 1 = Android's"),
-        .color("discColor", default: "#FFFFFF", help: "Disc colour on light backgrounds"),
-        .color("darkDiscColor", default: "#303134", help: "Disc colour on dark backgrounds"),
-    ]
+    static let colors = ParameterSpec.string("colors", default: "#1A73E8,#D93025,#F9AB00,#188038", help: "Arc colours, comma-separated #RRGGBB, cycled while refreshing")
+    static let size = ParameterSpec.number("size", default: 40, range: 24...72, help: "Disc diameter in points")
+    static let speed = ParameterSpec.number("speed", default: 1, range: 0.25...4, help: "Spin speed, 1 = Android's")
+    static let discColor = ParameterSpec.color("discColor", default: "#FFFFFF", help: "Disc colour on light backgrounds")
+    static let darkDiscColor = ParameterSpec.color("darkDiscColor", default: "#303134", help: "Disc colour on dark backgrounds")
+    public static let parameters: [ParameterSpec] = [colors, size, speed, discColor, darkDiscColor]
 
     public let refreshLength = 80.0
     let colors: [Color]
@@ -24,7 +23,7 @@ public final class Material: RefreshIndicator {
     let disc: Color, darkDisc: Color
 
     public init(parameters: ParameterValues) throws {
-        let list = try parameters.string("colors").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+        let list = try parameters.string(Self.colors).split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
         var parsed: [Color] = []
         for (i, text) in list.enumerated() {
             do { parsed.append(try Color(hex: text)) } catch {
@@ -33,10 +32,10 @@ public final class Material: RefreshIndicator {
         }
         guard (1...12).contains(parsed.count) else { throw ParameterError(parameter: "colors", reason: "expected 1 to 12 colours, found \(parsed.count)") }
         colors = parsed
-        size = try parameters.number("size")
-        speed = try parameters.number("speed")
-        disc = try parameters.color("discColor")
-        darkDisc = try parameters.color("darkDiscColor")
+        size = try parameters.number(Self.size)
+        speed = try parameters.number(Self.speed)
+        disc = try parameters.color(Self.discColor)
+        darkDisc = try parameters.color(Self.darkDiscColor)
     }
 
     /// Android's cycle: one breath of the arc (grow, then shrink from its tail) every 1.332 s.

@@ -17,22 +17,21 @@ public final class PathDrawing: RefreshIndicator {
     ]
     static let defaultStarts = [0.0, 0.55]
 
-    public static let parameters: [ParameterSpec] = [
-        .string("svg", default: "", help: "Path data; several parts separated by '|'. Empty: the built-in cloud"),
-        .string("file", default: "", help: "A file of path data, one part per line (relative paths: Assets/, then the working folder)"),
-        .string("starts", default: "", help: "Comma-separated start proportion (0..<1) of each part; default 0 for all"),
-        .number("depth", default: -1, range: -1...8, help: "MRefresh's smoothing depth: 2^(depth+1) points on the true curve per segment (depth 2: 8); -1 flattens adaptively"),
-        .bool("lenient", default: false, help: "Draw the valid part of path data with a late error, as browsers do (the host reports the error as a warning)"),
-        .bool("flipY", default: false, help: "Mirror y, for glyph outlines in font units"),
-        .number("size", default: 40, range: 8...200, help: "Height of the picture in points"),
-        .number("lineWidth", default: 2.5, range: 0.5...12, help: "Stroke width in points"),
-        .color("color", default: "#0A84FF", help: "Stroke colour on light backgrounds"),
-        .color("darkColor", default: "#64D2FF", help: "Stroke colour on dark backgrounds"),
-        .color("successColor", default: "#34C759", help: "Colour of the picture after a success"),
-        .color("failureColor", default: "#FF3B30", help: "Colour of the picture after a failure"),
-        .choice("animation", default: "comet", options: ["comet", "pulse"], help: "What refreshing looks like"),
-        .number("speed", default: 0.8, range: 0.05...5, help: "Trips along the picture per second while refreshing"),
-    ]
+    static let svg = ParameterSpec.string("svg", default: "", help: "Path data; several parts separated by '|'. Empty: the built-in cloud")
+    static let file = ParameterSpec.string("file", default: "", help: "A file of path data, one part per line (relative paths: Assets/, then the working folder)")
+    static let starts = ParameterSpec.string("starts", default: "", help: "Comma-separated start proportion (0..<1) of each part; default 0 for all")
+    static let depth = ParameterSpec.number("depth", default: -1, range: -1...8, help: "MRefresh's smoothing depth: 2^(depth+1) points on the true curve per segment (depth 2: 8); -1 flattens adaptively")
+    static let lenient = ParameterSpec.bool("lenient", default: false, help: "Draw the valid part of path data with a late error, as browsers do (the host reports the error as a warning)")
+    static let flipY = ParameterSpec.bool("flipY", default: false, help: "Mirror y, for glyph outlines in font units")
+    static let size = ParameterSpec.number("size", default: 40, range: 8...200, help: "Height of the picture in points")
+    static let lineWidth = ParameterSpec.number("lineWidth", default: 2.5, range: 0.5...12, help: "Stroke width in points")
+    static let color = ParameterSpec.color("color", default: "#0A84FF", help: "Stroke colour on light backgrounds")
+    static let darkColor = ParameterSpec.color("darkColor", default: "#64D2FF", help: "Stroke colour on dark backgrounds")
+    static let successColor = ParameterSpec.color("successColor", default: "#34C759", help: "Colour of the picture after a success")
+    static let failureColor = ParameterSpec.color("failureColor", default: "#FF3B30", help: "Colour of the picture after a failure")
+    static let animation = ParameterSpec.choice("animation", default: "comet", options: ["comet", "pulse"], help: "What refreshing looks like")
+    static let speed = ParameterSpec.number("speed", default: 0.8, range: 0.05...5, help: "Trips along the picture per second while refreshing")
+    public static let parameters: [ParameterSpec] = [svg, file, starts, depth, lenient, flipY, size, lineWidth, color, darkColor, successColor, failureColor, animation, speed]
 
     public let refreshLength: Double
     let drawing: ProgressivePath
@@ -41,8 +40,8 @@ public final class PathDrawing: RefreshIndicator {
     let comet: Bool
 
     public init(parameters: ParameterValues) throws {
-        let svg = try parameters.string("svg"), file = try parameters.string("file"), startsText = try parameters.string("starts")
-        let lenient = try parameters.bool("lenient")
+        let svg = try parameters.string(Self.svg), file = try parameters.string(Self.file), startsText = try parameters.string(Self.starts)
+        let lenient = try parameters.bool(Self.lenient)
         let texts: [String]
         var starts: [Double]
         if !svg.isEmpty {
@@ -79,22 +78,22 @@ public final class PathDrawing: RefreshIndicator {
             }
             paths.append(path)
         }
-        size = try parameters.number("size")
-        let fitted = Path.fit(paths, into: Rect(x: 0, y: 0, width: size * 1.6, height: size), flipY: try parameters.bool("flipY"))
-        let depth = Int(saturating: try parameters.number("depth"))
+        size = try parameters.number(Self.size)
+        let fitted = Path.fit(paths, into: Rect(x: 0, y: 0, width: size * 1.6, height: size), flipY: try parameters.bool(Self.flipY))
+        let depth = Int(saturating: try parameters.number(Self.depth))
         // The picture is measured where it is drawn, in points: a fortieth of a point is below what
         // 2x and 3x screens show, and keeps the stroke's polyline short.
         let flattening: Flattening = depth >= 0 ? .depth(depth) : .tolerance(0.025)
         drawing = ProgressivePath(parts: fitted.enumerated().map { i, path in
             .init(path: path, startProportion: i < starts.count ? starts[i] : 0, flattening: flattening)
         })
-        lineWidth = try parameters.number("lineWidth")
-        speed = try parameters.number("speed")
-        color = try parameters.color("color")
-        darkColor = try parameters.color("darkColor")
-        successColor = try parameters.color("successColor")
-        failureColor = try parameters.color("failureColor")
-        comet = try parameters.string("animation") == "comet"
+        lineWidth = try parameters.number(Self.lineWidth)
+        speed = try parameters.number(Self.speed)
+        color = try parameters.color(Self.color)
+        darkColor = try parameters.color(Self.darkColor)
+        successColor = try parameters.color(Self.successColor)
+        failureColor = try parameters.color(Self.failureColor)
+        comet = try parameters.string(Self.animation) == "comet"
         refreshLength = max(60, size + 24)
     }
 

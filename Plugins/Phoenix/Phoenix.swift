@@ -10,13 +10,12 @@ public final class Phoenix: RefreshIndicator {
         summary: "A sun rising over a skyline with the pull, its rays turning while loading (Yalantis' Phoenix)."
     )
 
-    public static let parameters: [ParameterSpec] = [
-        .color("skyColor", default: "#8FD3F4", help: "Sky colour by day"),
-        .color("sunColor", default: "#FFC93C", help: "Sun colour"),
-        .color("cityColor", default: "#3D5A80", help: "Near buildings' colour"),
-        .number("height", default: 120, range: 60...240, help: "Pull distance, in points, at which the sun is up"),
-        .number("seed", default: 7, range: 0...999, help: "Which skyline (the buildings' heights)"),
-    ]
+    static let skyColor = ParameterSpec.color("skyColor", default: "#8FD3F4", help: "Sky colour by day")
+    static let sunColor = ParameterSpec.color("sunColor", default: "#FFC93C", help: "Sun colour")
+    static let cityColor = ParameterSpec.color("cityColor", default: "#3D5A80", help: "Near buildings' colour")
+    static let height = ParameterSpec.number("height", default: 120, range: 60...240, help: "Pull distance, in points, at which the sun is up")
+    static let seed = ParameterSpec.number("seed", default: 7, range: 0...999, help: "Which skyline (the buildings' heights)")
+    public static let parameters: [ParameterSpec] = [skyColor, sunColor, cityColor, height, seed]
 
     public var refreshLength: Double { height }
     let sky: Color, sun: Color, city: Color
@@ -25,11 +24,11 @@ public final class Phoenix: RefreshIndicator {
     let far: [Double], near: [Double]
 
     public init(parameters: ParameterValues) throws {
-        sky = try parameters.color("skyColor")
-        sun = try parameters.color("sunColor")
-        city = try parameters.color("cityColor")
-        height = try parameters.number("height")
-        var state = UInt64(try parameters.number("seed").rounded()) &* 0x9E37_79B9_7F4A_7C15 | 1
+        sky = try parameters.color(Self.skyColor)
+        sun = try parameters.color(Self.sunColor)
+        city = try parameters.color(Self.cityColor)
+        height = try parameters.number(Self.height)
+        var state = UInt64(try parameters.number(Self.seed).rounded()) &* 0x9E37_79B9_7F4A_7C15 | 1
         func next() -> Double {
             state ^= state << 13; state ^= state >> 7; state ^= state << 17
             return Double(state % 1000) / 1000

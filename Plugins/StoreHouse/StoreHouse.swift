@@ -10,14 +10,13 @@ public final class StoreHouse: RefreshIndicator {
         summary: "Any text as line segments that fly in and assemble as you pull, then shimmer while loading."
     )
 
-    public static let parameters: [ParameterSpec] = [
-        .string("text", default: "RefreshKit", help: "The text (any script the fonts cover; at most 40 characters)"),
-        .number("fontSize", default: 30, range: 12...72, help: "Text size in points"),
-        .number("lineWidth", default: 1.4, range: 0.5...4, help: "Segment width in points"),
-        .color("color", default: "#3A3A3C", help: "Segment colour on light backgrounds"),
-        .color("darkColor", default: "#E5E5EA", help: "Segment colour on dark backgrounds"),
-        .number("scatter", default: 60, range: 0...200, help: "How far, in points, segments fly in from"),
-    ]
+    static let text = ParameterSpec.string("text", default: "RefreshKit", help: "The text (any script the fonts cover; at most 40 characters)")
+    static let fontSize = ParameterSpec.number("fontSize", default: 30, range: 12...72, help: "Text size in points")
+    static let lineWidth = ParameterSpec.number("lineWidth", default: 1.4, range: 0.5...4, help: "Segment width in points")
+    static let color = ParameterSpec.color("color", default: "#3A3A3C", help: "Segment colour on light backgrounds")
+    static let darkColor = ParameterSpec.color("darkColor", default: "#E5E5EA", help: "Segment colour on dark backgrounds")
+    static let scatter = ParameterSpec.number("scatter", default: 60, range: 0...200, help: "How far, in points, segments fly in from")
+    public static let parameters: [ParameterSpec] = [text, fontSize, lineWidth, color, darkColor, scatter]
 
     /// Segments go in this many groups, ordered left to right: each group moves as one (a frame
     /// strokes 24 paths, not hundreds), and the assembly and the shimmer sweep across the text.
@@ -32,18 +31,18 @@ public final class StoreHouse: RefreshIndicator {
     let textSize: Size
 
     public init(parameters: ParameterValues) throws {
-        let text = try parameters.string("text")
+        let text = try parameters.string(Self.text)
         guard !text.isEmpty, text.count <= 40, !text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
             throw ParameterError(parameter: "text", reason: "expected 1 to 40 characters and no control characters")
         }
-        lineWidth = try parameters.number("lineWidth")
-        scatter = try parameters.number("scatter")
-        color = try parameters.color("color")
-        darkColor = try parameters.color("darkColor")
+        lineWidth = try parameters.number(Self.lineWidth)
+        scatter = try parameters.number(Self.scatter)
+        color = try parameters.color(Self.color)
+        darkColor = try parameters.color(Self.darkColor)
         // Lay the text out once, on a scratch surface: the outline depends only on the parameters.
         let scratch = try ImageSurface(size: Size(width: 4, height: 4), scale: 1)
         let canvas = Canvas(surface: scratch)
-        let layout = canvas.makeTextLayout(text, style: TextStyle(size: try parameters.number("fontSize"), weight: .bold))
+        let layout = canvas.makeTextLayout(text, style: TextStyle(size: try parameters.number(Self.fontSize), weight: .bold))
         textSize = layout.size
         let half = Point(x: layout.size.width / 2, y: layout.size.height / 2)
         // The outline cut into pieces of a few segments each (points closer than 3 pt to the last

@@ -10,22 +10,21 @@ public final class WaterDrop: RefreshIndicator {
         summary: "The iOS 6 drop: a ball that stretches into a drop as you pull, then snaps into a spinner."
     )
 
-    public static let parameters: [ParameterSpec] = [
-        .color("color", default: "#8E9AAF", help: "Drop colour on light backgrounds"),
-        .color("darkColor", default: "#5C6B80", help: "Drop colour on dark backgrounds"),
-        .number("radius", default: 14, range: 8...30, help: "The ball's radius in points"),
-        .number("stretch", default: 90, range: 40...200, help: "Pull distance, in points, at which the drop snaps"),
-    ]
+    static let color = ParameterSpec.color("color", default: "#8E9AAF", help: "Drop colour on light backgrounds")
+    static let darkColor = ParameterSpec.color("darkColor", default: "#5C6B80", help: "Drop colour on dark backgrounds")
+    static let radius = ParameterSpec.number("radius", default: 14, range: 8...30, help: "The ball's radius in points")
+    static let stretch = ParameterSpec.number("stretch", default: 90, range: 40...200, help: "Pull distance, in points, at which the drop snaps")
+    public static let parameters: [ParameterSpec] = [color, darkColor, radius, stretch]
 
     public var refreshLength: Double { stretch }
     let color: Color, darkColor: Color
     let radius: Double, stretch: Double
 
     public init(parameters: ParameterValues) throws {
-        color = try parameters.color("color")
-        darkColor = try parameters.color("darkColor")
-        radius = try parameters.number("radius")
-        stretch = try parameters.number("stretch")
+        color = try parameters.color(Self.color)
+        darkColor = try parameters.color(Self.darkColor)
+        radius = try parameters.number(Self.radius)
+        stretch = try parameters.number(Self.stretch)
     }
 
     public func draw(in canvas: Canvas, frame: IndicatorFrame) {
