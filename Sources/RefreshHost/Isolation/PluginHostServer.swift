@@ -13,6 +13,7 @@ package enum PluginHostServer {
     /// Serves the plugin at `path`; returns the exit status.
     package static func serve(path: String) -> Int32 {
         let socket = dup(0)
+        Lifeline.exitWhenClosed(socket)  // the host holds the other end
         let quiet = open("/dev/null", O_RDONLY)
         dup2(quiet, 0)
         dup2(2, 1)

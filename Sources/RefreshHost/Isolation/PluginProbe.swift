@@ -68,9 +68,11 @@ package enum PluginProbe {
         child.executableURL = URL(fileURLWithPath: helper)
         child.arguments = [subcommand] + paths
         child.environment = ProcessInfo.processInfo.environment.merging(["SWIFT_BACKTRACE": "enable=no"]) { _, new in new }
-        let output = Pipe()
+        let output = Pipe(), lifeline = Lifeline.pipe()
         child.standardOutput = output
+        child.standardInput = lifeline
         child.standardError = FileHandle.nullDevice
+        defer { withExtendedLifetime(lifeline) {} }
         do { try child.run() } catch {
             return ([], 0, "the probe could not start: \(error)")
         }
@@ -152,6 +154,7 @@ package enum PluginProbe {
     /// The child's side: loads each library in turn and writes one line per library (`BEGIN`
     /// first, so the parent knows which one a crash happened in).
     package static func runProbeChild(_ paths: [String]) {
+        Lifeline.exitWhenClosed(0)
         func say(_ line: String) { FileHandle.standardOutput.write(Data((line + "\n").utf8)) }
         for (index, path) in paths.enumerated() {
             say("BEGIN\t\(index)")

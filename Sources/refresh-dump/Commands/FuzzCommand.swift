@@ -42,6 +42,7 @@ struct FuzzCommand: ParsableCommand {
         // try?: clean-up of a scratch folder; a leftover is harmless.
         defer { try? FileManager.default.removeItem(atPath: scratch) }
         if worker {
+            Lifeline.exitWhenClosed(0)
             // Test hooks: crash or hang at one input, so tests can check that the parent counts them.
             let environment = ProcessInfo.processInfo.environment
             for (name, action) in [("REFRESHKIT_FUZZ_CRASH_AT", { UnsafeMutablePointer<Int>(bitPattern: 8)!.pointee = 1 }), ("REFRESHKIT_FUZZ_HANG_AT", { while true { pause() } })] {
@@ -127,9 +128,11 @@ struct FuzzCommand: ParsableCommand {
         process.executableURL = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
         process.arguments = ["fuzz", "--worker", "--stage", stage.rawValue, "--seed", String(seed), "--first", String(start),
                              "--inputs", String(count)] + search.pluginPath.flatMap { ["--plugin-path", $0] }
-        let output = Pipe()
+        let output = Pipe(), lifeline = Lifeline.pipe()
         process.standardOutput = output
+        process.standardInput = lifeline  // killing fuzz ends its workers too
         process.standardError = FileHandle.nullDevice
+        defer { withExtendedLifetime(lifeline) {} }
         let done = DispatchSemaphore(value: 0)
         process.terminationHandler = { _ in done.signal() }
         // try?: a worker that cannot start is counted as crashed, with the other workers' results kept.

@@ -44,10 +44,16 @@ struct ValidateCommand: ParsableCommand {
         child.arguments = ["validate-child", path, "--budget-ms", "\(budgetMilliseconds)", "--memory-mb", "\(memoryMegabytes)"] + (enforceBudget ? ["--enforce-budget"] : [])
         // The Swift runtime's crash backtrace would bury the report; the signal and step are enough.
         child.environment = ProcessInfo.processInfo.environment.merging(["SWIFT_BACKTRACE": "enable=no"]) { _, new in new }
-        let pipe = Pipe()
+        let pipe = Pipe(), lifeline = Lifeline.pipe()
         child.standardOutput = pipe
+        child.standardInput = lifeline  // killing validate ends the check child too
         child.standardError = FileHandle.standardError
+        defer { withExtendedLifetime(lifeline) {} }
         try child.run()
+        // Test hook: name the check child, so a test can kill validate and see the child end.
+        if ProcessInfo.processInfo.environment["REFRESHKIT_ANNOUNCE_CHILD"] != nil {
+            FileHandle.standardError.write(Data("check child \(child.processIdentifier)\n".utf8))
+        }
         let finished = DispatchSemaphore(value: 0)
         DispatchQueue.global().async {
             child.waitUntilExit()
@@ -126,6 +132,7 @@ struct ValidateChildCommand: ParsableCommand {
     func step(_ what: String) { say("STEP " + what) }
 
     func run() throws {
+        Lifeline.exitWhenClosed(0)
         step("loading the library and creating an instance")
         let library: PluginLibrary
         let indicator: PluginIndicator

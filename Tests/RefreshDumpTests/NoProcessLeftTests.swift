@@ -1,0 +1,60 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// Killing a command leaves no process of ours behind: its children hold a lifeline to it and end
+/// when it hangs up, even in the middle of a plugin's endless loop.
+@Suite struct NoProcessLeftTests {
+    /// The state letter and the wait status (`exit_code`, field 52) of process `pid`, or nil once
+    /// it is gone.
+    static func status(of pid: Int32) -> (state: Character, cpuTicks: Int, exitCode: Int)? {
+        // try?: a process that is gone has no /proc entry, which is the answer.
+        guard let text = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+              let close = text.lastIndex(of: ")") else { return nil }
+        let fields = text[text.index(close, offsetBy: 2)...].split(separator: " ")
+        // After the name: field 3 is the state, 14 and 15 the CPU time in ticks, 52 the exit code.
+        return (fields[0].first ?? "?", (Int(fields[11]) ?? 0) + (Int(fields[12]) ?? 0),
+                Int(fields[49].trimmingCharacters(in: .whitespacesAndNewlines)) ?? -1)
+    }
+
+    @Test func killingValidateEndsItsCheckChildInTheMiddleOfAnEndlessRender() throws {
+        // The CPU limit only guarantees that the test ends if the lifeline failed; then the child
+        // ends by SIGXCPU, not by exit status 1, and the test fails.
+        let validate = Process()
+        validate.executableURL = URL(fileURLWithPath: "/bin/sh")
+        validate.arguments = ["-c", "ulimit -t 120; exec \"$0\" \"$@\"", products + "/refresh-dump",
+                              "validate", products + "/libFixturePluginRenderHangs.so", "--timeout", "3600"]
+        validate.environment = ProcessInfo.processInfo.environment.merging(["REFRESHKIT_ANNOUNCE_CHILD": "1"]) { $1 }
+        let errors = Pipe()
+        validate.standardError = errors
+        validate.standardOutput = FileHandle.nullDevice
+        try validate.run()
+        // validate names its check child on standard error as soon as it has started it.
+        var text = ""
+        while !text.contains("\n") {
+            let chunk = errors.fileHandleForReading.availableData
+            guard !chunk.isEmpty else { break }
+            text += String(decoding: chunk, as: UTF8.self)
+        }
+        let line = try #require(text.split(separator: "\n").first { $0.hasPrefix("check child ") }, "validate said: \(text)")
+        let child = try #require(Int32(line.dropFirst("check child ".count)))
+        // In the endless render once it has used a second of CPU: loading and creating take a
+        // small part of that, and it writes nothing more (a write to validate's closed pipe would end
+        // it by SIGPIPE, lifeline or not).
+        while let now = Self.status(of: child), now.state != "Z", now.cpuTicks < 100 { usleep(10_000) }
+        #expect(Self.status(of: child)?.state != "Z", "the check child runs")
+
+        kill(validate.processIdentifier, SIGKILL)
+        validate.waitUntilExit()
+        #expect(validate.terminationReason == .uncaughtSignal)
+        // Gone (reaped by whoever adopted it) or a zombie: ended either way.
+        var ended = Self.status(of: child)
+        while let now = ended, now.state != "Z" {
+            usleep(10_000)
+            ended = Self.status(of: child)
+        }
+        if let ended {
+            #expect(ended.exitCode == 1 << 8, "the check child ended with wait status \(ended.exitCode), not by its lifeline's exit(1)")
+        }
+    }
+}
