@@ -299,7 +299,7 @@ public final class RemoteIndicator: HostedIndicator {
             throw PluginError(file: host.path, reason: .renderFailed("a frame of \(width)×\(height) px is larger than the plugin host's \(PluginHostProcess.pixelCapacity >> 20) MB of pixels"))
         }
         let reply = try host.call(.render(instance: instance, frame: PluginHostMessage.Frame(frame), pixelWidth: width, pixelHeight: height),
-                                  deadline: PluginHostProcess.renderDeadline, step: "render (\(frame.state), t=\(frame.stateTime) s)")
+                                  deadline: PluginHostProcess.renderDeadline, step: RenderStep.describe(frame.state, time: frame.stateTime))
         if let error = reply.error { throw PluginError(file: host.path, reason: .renderFailed(error)) }
         host.paint(width: width, height: height, scale: frame.scale, onto: canvas)
     }

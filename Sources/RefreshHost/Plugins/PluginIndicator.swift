@@ -109,7 +109,7 @@ public final class PluginIndicator: HostedIndicator {
         defer { cairo_destroy(cr) }
         let sentinel = PluginContext.Sentinel(cr)
         let path = library.info.path, state = frame.state, stateTime = frame.stateTime
-        let status = PluginWatchdog.guarding("plugin \(path): render (\(state), t=\(stateTime) s)", crashLabel: library.crashLabel) {
+        let status = PluginWatchdog.guarding("plugin \(path): \(RenderStep.describe(state, time: stateTime))", crashLabel: library.crashLabel) {
             CFrame.withCFrame(frame, cairo: cr) { cFrame in
                 message.withUnsafeMutableBufferPointer { library.descriptor.render(instance, cFrame, $0.baseAddress, $0.count) }
             }
