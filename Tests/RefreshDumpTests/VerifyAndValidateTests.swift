@@ -82,6 +82,14 @@ import RefreshPluginSDK
         #expect(output.contains("✓ determinism") && output.contains("✓ rendering: 728 frames"))
     }
 
+    /// No frame of a real plugin takes under a tenth of a microsecond of CPU: 1,000× over a budget
+    /// of 0.0001 ms fails without --enforce-budget, and says why.
+    @Test func farOverTheBudgetFailsWithoutEnforceBudget() throws {
+        let (status, output) = try refreshDump(["validate", "\(products)/libRefreshSpinner.so", "--budget-ms", "0.0001"])
+        #expect(status == 1, "\(output)")
+        #expect(output.contains("✗ frame time: median") && output.contains("over 10× the budget"), "\(output)")
+    }
+
     @Test(arguments: [
         ("FixturePluginNoEntry", "✗ load: plugin %@: missing entry symbol 'refresh_plugin_entry'"),
         ("FixturePluginFutureABI", "✗ load: plugin %@: built for plugin ABI 99, newer than this host's (1); update the host"),
@@ -97,7 +105,7 @@ import RefreshPluginSDK
         ("FixturePluginPaintsOutside", "✗ bounds: 728 frames painted outside the frame (over a host's list or panel), first: top light none t=0.0"),
         ("FixturePluginProcess", "✗ process: the plugin changed the C locale, changed the working directory, replaced the handler of signal 10 (the host put it back; a plugin must not)"),
         ("FixturePluginHugeLength", "✗ refresh length 1e+308 pt is outside 1...2000 (a host would pull the list that far)"),
-        ("FixturePluginEscapes", "✗ text: name holds control characters (a terminal escape, a newline)"),
+        ("FixturePluginEscapes", "✗ text: name, version hold bytes that are not UTF-8 or control characters (a terminal escape, a newline)"),
     ])
     func everyBadPluginFailsWithItsReason(product: String, expected: String) throws {
         let path = "\(products)/lib\(product).so"

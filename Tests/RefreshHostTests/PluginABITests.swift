@@ -77,6 +77,7 @@ import RefreshPluginSDK
     @Test func aPluginsTextIsPrintable() throws {
         let plugin = try PluginLibrary(path: library("FixturePluginEscapes"))
         #expect(!plugin.info.indicator.name.unicodeScalars.contains { $0.value == 0x1B })
-        #expect(plugin.unprintableFields == ["name"])
+        #expect(plugin.unprintableFields == ["name", "version"])
+        #expect(plugin.info.indicator.version == "1.0\u{FFFD}")
     }
 }

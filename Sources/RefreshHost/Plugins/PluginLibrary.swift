@@ -39,7 +39,7 @@ public final class PluginLibrary: @unchecked Sendable {
     /// What the plugin wrote into the host's log, oldest first (the last 100 lines).
     public var logLines: [String] { log.lines }
     let log = PluginLog()
-    /// The descriptor's text fields that held control characters (shown with `�` instead).
+    /// The descriptor's text fields that held bytes that are not UTF-8 or control characters (shown with `�` instead).
     public let unprintableFields: [String]
     /// What a crash inside this plugin prints (see ``PluginCrashReport``).
     let crashLabel: UnsafePointer<CChar>
@@ -113,7 +113,7 @@ public final class PluginLibrary: @unchecked Sendable {
         self.descriptor = d
         unprintableFields = [("name", d.name), ("version", d.version), ("description", d.description)].compactMap { field, text in
             guard let text else { return nil }
-            let string = String(cString: text)
+            guard let string = String(validatingCString: text) else { return field }  // not UTF-8
             return PluginError.printable(string) == string ? nil : field
         }
         resourceDirectory = Self.resourceDirectory(forLibraryAt: name)

@@ -5,7 +5,7 @@
  *   MISBEHAVE_PROCESS         chdir("/"), setlocale(LC_ALL, "C.UTF-8"), SIGUSR1 ignored
  *   MISBEHAVE_EXITS           exit(0) in the third render
  *   MISBEHAVE_HUGE_LENGTH     a refresh length of 1e308
- *   MISBEHAVE_ESCAPES         an ANSI escape in its name
+ *   MISBEHAVE_ESCAPES         an ANSI escape in its name, a byte that is not UTF-8 in its version
  *   MISBEHAVE_LOGS            (well behaved) logs through refresh_host and reports its folder
  *   MISBEHAVE_CONSTRUCTOR     crashes in a library constructor, before any host call
  *   MISBEHAVE_CONSTRUCTOR_HANGS  never returns from a library constructor */
@@ -92,8 +92,10 @@ static int misbehaving_render(refresh_instance *instance, const refresh_frame *f
 
 #ifdef MISBEHAVE_ESCAPES
 #define MISBEHAVING_NAME "Evil \x1b[2J\x1b[31mred"
+#define MISBEHAVING_VERSION "1.0\xff"
 #else
 #define MISBEHAVING_NAME "Misbehaving"
+#define MISBEHAVING_VERSION "1.0.0"
 #endif
 
 static const refresh_plugin_descriptor misbehaving_descriptor = {
@@ -101,7 +103,7 @@ static const refresh_plugin_descriptor misbehaving_descriptor = {
     .abi_version = REFRESH_PLUGIN_ABI_VERSION,
     .id = "dev.refreshkit.fixture-misbehaving",
     .name = MISBEHAVING_NAME,
-    .version = "1.0.0",
+    .version = MISBEHAVING_VERSION,
     .description = "A plugin that harms its host on purpose, for the tests.",
     .create = misbehaving_create,
     .destroy = misbehaving_destroy,
