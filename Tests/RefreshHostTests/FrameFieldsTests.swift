@@ -72,12 +72,20 @@ import RefreshPluginSDK
         var fds: [Int32] = [0, 0]
         #expect(socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0, &fds) == 0)
         defer { close(fds[0]); close(fds[1]) }
-        try PluginHostMessage.send(.render(instance: 3, frame: message, pixelWidth: 780, pixelHeight: 240), on: fds[0])
-        guard case .render(3, let received, 780, 240) = try PluginHostMessage.receiveRequest(from: fds[1]) else {
+        try PluginHostMessage.send(.render(instance: 3, frame: message, pixelWidth: 780, pixelHeight: 240, target: nil), on: fds[0])
+        guard case .render(3, let received, 780, 240, nil) = try PluginHostMessage.receiveRequest(from: fds[1]) else {
             Issue.record("not the render request")
             return
         }
         #expect(received == message)
+        // With a target: drawn over the host's pixels.
+        let target = PluginHostMessage.Target(matrix: [2, 0, 0, 2, -3.5, 17.25], clip: [0, 0.5, 390, 120], tolerance: 0.1, antialias: 1, format: 0)
+        try PluginHostMessage.send(.render(instance: 4, frame: message, pixelWidth: 20, pixelHeight: 10, target: target), on: fds[0])
+        guard case .render(4, let again, 20, 10, let got) = try PluginHostMessage.receiveRequest(from: fds[1]) else {
+            Issue.record("not the render request")
+            return
+        }
+        #expect(again == message && got == target)
     }
 
     @Test func describeSpeaksThePluginsWordsOrTheDefaults() throws {

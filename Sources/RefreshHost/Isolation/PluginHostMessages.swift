@@ -36,14 +36,26 @@ enum PluginHostMessage {
         }
     }
 
+    /// Where a frame is drawn over the host's pixels (see ``SurfacePatch``): user space → the
+    /// box's pixels, the host's clip extents in user space, and its antialiasing, tolerance and
+    /// pixel format.
+    struct Target: Codable, Equatable {
+        var matrix: [Double]
+        var clip: [Double]
+        var tolerance: Double
+        var antialias: UInt32
+        var format: UInt32
+    }
+
     /// From the host to the child.
     enum Request: Codable {
         /// Make instance `instance` from a parameters JSON object.
         case create(instance: Int, parameters: String)
         /// The container's state for an instance.
         case state(instance: Int, state: UInt32, result: UInt32, progress: Double)
-        /// Draw a frame into the shared pixels, `pixelWidth` × `pixelHeight`, rows packed.
-        case render(instance: Int, frame: Frame, pixelWidth: Int, pixelHeight: Int)
+        /// Draw a frame into the shared pixels, `pixelWidth` × `pixelHeight`, rows packed: over
+        /// them as `target` says, or (nil) on a clear surface at the frame's scale.
+        case render(instance: Int, frame: Frame, pixelWidth: Int, pixelHeight: Int, target: Target?)
         /// Drop an instance.
         case destroy(instance: Int)
         /// What a screen reader should say for a state (C codes) at an edge in a locale.
@@ -86,7 +98,7 @@ enum PluginHostMessage {
 
     /// Sends `request` on `socket` (a render in binary, the rest as JSON).
     static func send(_ request: Request, on socket: Int32) throws(Failure) {
-        guard case .render(let instance, let f, let width, let height) = request else { return try send(json: request, on: socket) }
+        guard case .render(let instance, let f, let width, let height, let target) = request else { return try send(json: request, on: socket) }
         var body = Data([Kind.render.rawValue])
         body.reserveCapacity(160)
         for n in [instance, width, height] { withUnsafeBytes(of: Int64(n).littleEndian) { body.append(contentsOf: $0) } }
@@ -95,6 +107,11 @@ enum PluginHostMessage {
         }
         for n in [f.state, f.result, f.placement] { withUnsafeBytes(of: n.littleEndian) { body.append(contentsOf: $0) } }
         body.append(contentsOf: [f.dark ? 1 : 0, f.reduceMotion ? 1 : 0, f.rightToLeft ? 1 : 0, UInt8(RefreshEdge.allCases.firstIndex(of: RefreshEdge(rawValue: f.edge) ?? .top)!)])
+        body.append(target == nil ? 0 : 1)
+        if let target, target.matrix.count == 6, target.clip.count == 4 {
+            for d in target.matrix + target.clip + [target.tolerance] { withUnsafeBytes(of: d.bitPattern.littleEndian) { body.append(contentsOf: $0) } }
+            for n in [target.antialias, target.format] { withUnsafeBytes(of: n.littleEndian) { body.append(contentsOf: $0) } }
+        }
         body.append(contentsOf: f.locale.utf8.prefix(64))
         try send(body: body, on: socket)
     }
@@ -133,7 +150,7 @@ enum PluginHostMessage {
         switch Kind(rawValue: body[body.startIndex]) {
         case .json?: return try decode(Request.self, body.dropFirst())
         case .render?:
-            guard body.count >= 1 + 24 + 104 + 12 + 4 else { throw .malformed("a short render request") }
+            guard body.count >= 1 + 24 + 104 + 12 + 4 + 1 else { throw .malformed("a short render request") }
             var at = body.startIndex + 1
             func int() -> Int { defer { at += 8 }; return Int(truncatingIfNeeded: Int64(littleEndian: body[at..<at + 8].withUnsafeBytes { $0.loadUnaligned(as: Int64.self) })) }
             func double() -> Double { defer { at += 8 }; return Double(bitPattern: UInt64(littleEndian: body[at..<at + 8].withUnsafeBytes { $0.loadUnaligned(as: UInt64.self) })) }
@@ -146,13 +163,20 @@ enum PluginHostMessage {
             at += 4
             guard Int(flags[3]) < RefreshEdge.allCases.count else { throw .malformed("an edge out of range") }
             let edge = RefreshEdge.allCases[Int(flags[3])]
+            var target: Target?
+            at += 1
+            if body[at - 1] != 0 {
+                guard body.count - (at - body.startIndex) >= 11 * 8 + 8 else { throw .malformed("a short render target") }
+                let numbers = (0..<11).map { _ in double() }
+                target = Target(matrix: Array(numbers[0..<6]), clip: Array(numbers[6..<10]), tolerance: numbers[10], antialias: uint32(), format: uint32())
+            }
             let locale = String(decoding: body[at...], as: UTF8.self)
             let frame = Frame(width: w, height: h, scale: scale, edge: edge.rawValue, state: state, result: result, progress: progress,
                               pull: pull, rawPull: rawPull, time: time, stateTime: stateTime,
                               dark: flags[0] != 0, reduceMotion: flags[1] != 0, rightToLeft: flags[2] != 0, locale: locale,
                               placement: placement, drawX: drawX, drawY: drawY, drawWidth: drawWidth, drawHeight: drawHeight,
                               secondaryProgress: secondaryProgress)
-            return .render(instance: instance, frame: frame, pixelWidth: width, pixelHeight: height)
+            return .render(instance: instance, frame: frame, pixelWidth: width, pixelHeight: height, target: target)
         default: throw .malformed("unknown message kind \(body[body.startIndex])")
         }
     }

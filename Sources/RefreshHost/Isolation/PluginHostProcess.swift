@@ -183,6 +183,12 @@ public final class PluginHostProcess: LoadedPlugin {
     }
 
     /// Paints the shared pixels, `width` × `height`, onto `canvas` at its origin, one pixel per device pixel at `scale`.
+    /// Puts `patch`'s pixels where the child will draw over them.
+    func copyIn(_ patch: SurfacePatch) { patch.copy(into: pixels) }
+
+    /// Puts back what the child drew over `patch`'s pixels.
+    func copyOut(_ patch: SurfacePatch) { patch.copyBack(from: pixels) }
+
     func paint(width: Int, height: Int, scale: Double, onto canvas: Canvas) {
         guard let surface = cairo_image_surface_create_for_data(pixels.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_ARGB32,
                                                                 Int32(width), Int32(height), Int32(width * 4)) else { return }
@@ -298,9 +304,14 @@ public final class RemoteIndicator: HostedIndicator {
         guard width * height * 4 <= PluginHostProcess.pixelCapacity else {
             throw PluginError(file: host.path, reason: .renderFailed("a frame of \(width)×\(height) px is larger than the plugin host's \(PluginHostProcess.pixelCapacity >> 20) MB of pixels"))
         }
-        let reply = try host.call(.render(instance: instance, frame: PluginHostMessage.Frame(frame), pixelWidth: width, pixelHeight: height),
+        // Over the host's own pixels when it has them (the same bytes as in-process), else on a
+        // clear surface painted over the canvas.
+        let patch = SurfacePatch(canvas: canvas, size: frame.size).flatMap { $0.byteCount <= PluginHostProcess.pixelCapacity ? $0 : nil }
+        patch.map(host.copyIn)
+        let reply = try host.call(.render(instance: instance, frame: PluginHostMessage.Frame(frame), pixelWidth: patch?.width ?? width,
+                                          pixelHeight: patch?.height ?? height, target: patch?.target),
                                   deadline: PluginHostProcess.renderDeadline, step: RenderStep.describe(frame.state, time: frame.stateTime))
         if let error = reply.error { throw PluginError(file: host.path, reason: .renderFailed(error)) }
-        host.paint(width: width, height: height, scale: frame.scale, onto: canvas)
+        if let patch { host.copyOut(patch) } else { host.paint(width: width, height: height, scale: frame.scale, onto: canvas) }
     }
 }

@@ -61,8 +61,8 @@ package enum PluginHostServer {
                 }
             case .state(let instance, let state, let result, let progress):
                 instances[instance]?.refreshState = CFrame.state(state, result, progress: progress)
-            case .render(let instance, let frame, let width, let height):
-                reply.error = render(instances[instance], frame.indicatorFrame, width: width, height: height, into: pixels)
+            case .render(let instance, let frame, let width, let height, let target):
+                reply.error = render(instances[instance], frame.indicatorFrame, width: width, height: height, target: target, into: pixels)
             case .destroy(let instance):
                 instances[instance] = nil
             case .describe(let instance, let state, let result, let edge, let locale):
@@ -79,9 +79,21 @@ package enum PluginHostServer {
     }
 
     /// Draws `frame` on a transparent surface over the shared pixels; the error text, or nil.
-    private static func render(_ indicator: PluginIndicator?, _ frame: IndicatorFrame, width: Int, height: Int, into pixels: UnsafeMutableRawPointer) -> String? {
+    private static func render(_ indicator: PluginIndicator?, _ frame: IndicatorFrame, width: Int, height: Int, target: PluginHostMessage.Target?,
+                               into pixels: UnsafeMutableRawPointer) -> String? {
         guard let indicator else { return "no such instance" }
         guard width > 0, height > 0, width * height * 4 <= PluginHostProcess.pixelCapacity else { return "a frame of \(width)×\(height) px does not fit" }
+        if let target {
+            // Over the host's pixels, set up as the host's canvas was.
+            guard let canvas = SurfacePatch.canvas(over: pixels, width: width, height: height, target: target) else { return "the host's surface could not be copied" }
+            do {
+                try indicator.draw(in: canvas, frame: frame)
+                cairo_surface_flush(cairo_get_target(canvas.cairoContext))
+                return nil
+            } catch {
+                return error.reasonDescription
+            }
+        }
         guard let surface = cairo_image_surface_create_for_data(pixels.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_ARGB32,
                                                                 Int32(width), Int32(height), Int32(width * 4)) else { return "no surface" }
         let image = ImageSurface(owning: surface, scale: frame.scale)
