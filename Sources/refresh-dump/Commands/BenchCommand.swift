@@ -103,12 +103,14 @@ struct BenchCommand: ParsableCommand {
     }
 
     /// `refresh-dump run` of the pull-to-refresh scenario in a child, PNGs only, with `jobs`
-    /// threads: frames per second of wall time, frames per CPU second, peak memory.
-    private func runChild(jobs: Int, folder: String) throws -> (wall: Double, cpu: Double, peakMB: Double, frames: Double) {
+    /// threads, its plugins in children or (`inProcess`) in itself: frames per second of wall time,
+    /// frames per CPU second (its plugin-host children included), peak memory.
+    private func runChild(jobs: Int, folder: String, inProcess: Bool = false) throws -> (wall: Double, cpu: Double, peakMB: Double, frames: Double) {
         guard let scenario = Assets.path("Scenarios/pull-to-refresh.json") else { throw ValidationError("Assets/Scenarios/pull-to-refresh.json is missing") }
         let started = ContinuousClock.now
         var pid: pid_t = 0
         let arguments = ["refresh-dump", "run", scenario, "--out", folder, "--jobs", String(jobs)] + search.pluginPath.flatMap { ["--plugin-path", $0] }
+            + (inProcess ? ["--in-process"] : [])
         let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
         let argv = arguments.map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
@@ -134,16 +136,21 @@ struct BenchCommand: ParsableCommand {
         let folder = NSTemporaryDirectory() + "refreshkit-bench-\(getpid())"
         // try?: clean-up of a scratch folder; a leftover is harmless.
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        var one: [(wall: Double, cpu: Double, peakMB: Double, frames: Double)] = [], two = one
+        var one: [(wall: Double, cpu: Double, peakMB: Double, frames: Double)] = [], two = one, here = one
         for _ in 0..<3 {
             one.append(try runChild(jobs: 1, folder: folder + "/one"))
             two.append(try runChild(jobs: 2, folder: folder + "/two"))
+            here.append(try runChild(jobs: 2, folder: folder + "/here", inProcess: true))
         }
         func median(_ runs: [(wall: Double, cpu: Double, peakMB: Double, frames: Double)], _ value: ((wall: Double, cpu: Double, peakMB: Double, frames: Double)) -> Double) -> Double {
             runs.map(value).sorted()[runs.count / 2]
         }
-        let oneRate = median(one) { $0.frames / $0.wall }, twoRate = median(two) { $0.frames / $0.wall }
+        let oneRate = median(one) { $0.frames / $0.wall }, twoRate = median(two) { $0.frames / $0.wall }, hereRate = median(here) { $0.frames / $0.wall }
         return [
+            Result(name: "run PNGs, 2 threads, in-process (wall)", value: hereRate, unit: "frames/s", budget: "anchor for the isolated runs"),
+            Result(name: "run isolated / in-process, 2 threads", value: twoRate / hereRate, unit: "×", budget: "≥ 0.85"),
+            Result(name: "run CPU per frame, isolated − in-process", value: (median(two) { $0.cpu / $0.frames } - median(here) { $0.cpu / $0.frames }) * 1000,
+                   unit: "ms", budget: "the boundary's cost"),
             Result(name: "run PNGs, 1 thread (wall)", value: oneRate, unit: "frames/s", budget: "(process start included)"),
             Result(name: "run PNGs, 2 threads (wall)", value: twoRate, unit: "frames/s", budget: "≥ 600 frames/s on two cores"),
             Result(name: "run 2 threads / 1 thread", value: twoRate / oneRate, unit: "×", budget: "anchor: the same run on one thread"),
