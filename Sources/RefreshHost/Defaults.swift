@@ -3,6 +3,9 @@ import RefreshPluginSDK
 /// The numbers every tool starts from when nobody says otherwise: one place, so the preview, the
 /// scenarios, `trace` and `bench` show the same list.
 public enum Defaults {
+    /// The refresh lengths a host accepts from a plugin, in points: `validate` checks them, and
+    /// `render` and `sweep` refuse a plugin outside them as the preview does.
+    public static let refreshLengths = 1.0...2000
     /// The simulated phone's viewport, in points (an iPhone 14's).
     public static let viewport = Size(width: 390, height: 844)
     /// A row's extent along the list's axis, in points.

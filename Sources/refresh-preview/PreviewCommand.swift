@@ -82,14 +82,16 @@ struct PreviewCommand: AsyncParsableCommand {
         if let exitAfter { guard exitAfter.isFinite, exitAfter >= 0 else { throw ValidationError("--exit-after '\(exitAfter)': expected seconds ≥ 0") } }
         guard ["auto", "on", "off"].contains(vsync) else { throw ValidationError("--vsync must be auto, on or off") }
         let searchPath = PluginSearchPath.standard(extra: pluginPath)
+        PluginHostProcess.stoppedHint = "; rebuild it or press R to restart"
         // Probed once, for the check below and the session (a script's player finds its own).
         let found = script == nil ? searchPath.probed() : []
         // An unknown --plugin is an error with the close matches, not another plugin shown silently.
         if let plugin, script == nil { _ = try searchPath.resolve(plugin, among: found) }
         let player = try script.map {
-            try ScenarioPlayer(scenario: Scenario.load(path: $0), searchPath: searchPath,
-                               pluginOverride: plugin.map { reference throws(PluginError) in try PluginLibrary(path: searchPath.resolve(reference)) },
-                               allowsPluginPaths: allowPluginPaths)
+            let isolation: PluginIsolation = inProcess ? .inProcess : .childProcess
+            return try ScenarioPlayer(scenario: Scenario.load(path: $0), searchPath: searchPath,
+                                      pluginOverride: plugin.map { reference throws(PluginError) in try isolation.load(searchPath.resolve(reference)) },
+                                      allowsPluginPaths: allowPluginPaths, isolation: isolation)
         }
         if let player { viewport = player.scenario.viewport }
 

@@ -32,10 +32,10 @@ import RefreshHost
     }
 }
 
-/// A plugin call that never returns ends the command with its name, instead of hanging CI.
+/// In-process, a plugin call that never returns ends the command with its name, instead of hanging CI.
 @Suite struct PluginWatchdogTests {
     @Test func aRenderThatNeverReturnsEndsTheCommandWithTheReason() throws {
-        let (status, output) = try refreshDump(["render", "--plugin", products + "/libFixturePluginRenderHangs.so", "--out", scratch("watchdog") + "/frame.png"],
+        let (status, output) = try refreshDump(["render", "--in-process", "--plugin", products + "/libFixturePluginRenderHangs.so", "--out", scratch("watchdog") + "/frame.png"],
                                                environment: ["REFRESHKIT_PLUGIN_CPU_LIMIT": "1"])
         #expect(status == 2)
         #expect(output.contains("libFixturePluginRenderHangs.so: render (refreshing, t=0.000 s) did not return after 1."), "\(output)")

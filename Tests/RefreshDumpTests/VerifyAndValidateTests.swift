@@ -119,9 +119,10 @@ import RefreshPluginSDK
 /// A plugin that crashes a tool in-process (`render`) is named on the way out; the process still
 /// ends with the signal, as it would have.
 @Suite struct PluginCrashReportTests {
-    @Test func aCrashInsideAPluginNamesIt() throws {
+    /// In-process (under a debugger), the crash is the command's own, and it names the plugin.
+    @Test func aCrashInsideAPluginInProcessNamesIt() throws {
         let path = "\(products)/libFixturePluginRenderCrashes.so"
-        let (status, output) = try refreshDump(["render", "--plugin", path, "--out", FileManager.default.temporaryDirectory.path + "/crash-\(getpid()).png"],
+        let (status, output) = try refreshDump(["render", "--in-process", "--plugin", path, "--out", FileManager.default.temporaryDirectory.path + "/crash-\(getpid()).png"],
                                                environment: ["SWIFT_BACKTRACE": "enable=no"])
         #expect(status == SIGSEGV)
         #expect(output.contains("refreshkit: crashed inside plugin \(path) (signal 11)"), "\(output)")

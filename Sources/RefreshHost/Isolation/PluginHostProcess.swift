@@ -34,6 +34,9 @@ public final class PluginHostProcess: LoadedPlugin {
     /// Seconds a call waits for a child that uses no CPU at all (blocked in a sleep or a lock): far
     /// beyond the time a busy scheduler leaves a runnable process without the CPU.
     static let blockedSlack = 5.0
+    /// What a stopped child's message ends with: what the person reading it can do (the preview
+    /// says "; rebuild it or press R to restart").
+    nonisolated(unsafe) public static var stoppedHint = ""
     /// Bytes of shared pixels: a frame of up to 4096 × 2048 pixels.
     static let pixelCapacity = 4096 * 2048 * 4
     /// The child's subcommand.
@@ -104,6 +107,9 @@ public final class PluginHostProcess: LoadedPlugin {
         close(socket)
         munmap(pixels, Self.pixelCapacity)
     }
+
+    /// ``failure``: why the child can draw no more.
+    public var stopped: PluginError? { failure }
 
     /// Makes an indicator in the child from a parameters JSON object.
     public func makeIndicator(parametersJSON: String) throws(PluginError) -> RemoteIndicator {
@@ -177,18 +183,18 @@ public final class PluginHostProcess: LoadedPlugin {
                 why += " (exit status \((status >> 8) & 0xff))"
             }
         }
-        let error = PluginError(file: path, reason: .reported(why + "; rebuild it or press R to restart"))
+        let error = PluginError(file: path, reason: .reported(why + Self.stoppedHint))
         self.failure = error
         return error
     }
 
-    /// Paints the shared pixels, `width` × `height`, onto `canvas` at its origin, one pixel per device pixel at `scale`.
     /// Puts `patch`'s pixels where the child will draw over them.
     func copyIn(_ patch: SurfacePatch) { patch.copy(into: pixels) }
 
     /// Puts back what the child drew over `patch`'s pixels.
     func copyOut(_ patch: SurfacePatch) { patch.copyBack(from: pixels) }
 
+    /// Paints the shared pixels, `width` × `height`, onto `canvas` at its origin, one pixel per device pixel at `scale`.
     func paint(width: Int, height: Int, scale: Double, onto canvas: Canvas) {
         guard let surface = cairo_image_surface_create_for_data(pixels.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_ARGB32,
                                                                 Int32(width), Int32(height), Int32(width * 4)) else { return }

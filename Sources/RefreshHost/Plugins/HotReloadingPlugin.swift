@@ -13,15 +13,7 @@ public final class HotReloadingPlugin {
     /// The watched file.
     public let path: String
     /// Where the plugin runs.
-    public enum Isolation: Sendable {
-        /// In this process: fastest, but a crash or hang in the plugin is the host's.
-        case inProcess
-        /// In a plugin-host child (``PluginHostProcess``): a crash or hang ends only the child.
-        case childProcess
-    }
-
-    /// Where the plugin runs.
-    public let isolation: Isolation
+    public let isolation: PluginIsolation
     /// The indicator in use: the last build that loaded.
     public private(set) var indicator: any HostedIndicator
     /// What made it: the library, or the child holding it.
@@ -48,7 +40,7 @@ public final class HotReloadingPlugin {
     }
 
     /// Loads the plugin at `path` with `parametersJSON`, in this process or in a child.
-    public init(path: String, parametersJSON: String = "{}", isolation: Isolation = .inProcess) throws(PluginError) {
+    public init(path: String, parametersJSON: String = "{}", isolation: PluginIsolation = .inProcess) throws(PluginError) {
         self.path = path
         self.parametersJSON = parametersJSON
         self.isolation = isolation
@@ -59,10 +51,10 @@ public final class HotReloadingPlugin {
     }
 
     /// The plugin at `path`, from a private copy: loaded here, or in a new plugin-host child.
-    private static func load(_ path: String, _ isolation: Isolation) throws(PluginError) -> any LoadedPlugin {
+    private static func load(_ path: String, _ isolation: PluginIsolation) throws(PluginError) -> any LoadedPlugin {
         switch isolation {
         case .inProcess: try loadCopy(of: path)
-        case .childProcess: try PluginHostProcess(path: path)
+        case .childProcess: try isolation.load(path)
         }
     }
 

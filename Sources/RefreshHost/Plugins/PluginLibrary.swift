@@ -142,23 +142,6 @@ public final class PluginLibrary: @unchecked Sendable {
         try PluginIndicator(library: self, parameters: values)
     }
 
-    /// Makes an indicator; when the plugin refuses the values but can draw what is valid of them
-    /// (it declares a bool parameter `lenient`, as Path Drawing does for path data with a late
-    /// error), makes it again leniently and returns the refusal as a warning.
-    public func makeIndicatorLeniently(parametersJSON json: String = "{}") throws(PluginError) -> (indicator: PluginIndicator, warning: PluginError?) {
-        do {
-            return (try makeIndicator(parametersJSON: json), nil)
-        } catch {
-            guard case .createFailed = error.reason,
-                  info.parameters.contains(where: { $0.name == "lenient" && $0.defaultValue == .bool(false) }),
-                  // try?: any failure of the lenient retry leaves the first error, which is the one thrown.
-                  var values = try? ParameterValues(specs: info.parameters, json: json), values.values["lenient"] == .bool(false),
-                  (try? values.set("lenient", .bool(true), specs: info.parameters)) != nil,
-                  let indicator = try? makeIndicator(values) else { throw error }
-            return (indicator, error)
-        }
-    }
-
     /// Calls `body` with the `refresh_host` this host offers the plugin: its log, its resource
     /// folder and the host's ABI version.
     func withHostServices<R>(_ body: (UnsafePointer<refresh_host>) -> R) -> R {

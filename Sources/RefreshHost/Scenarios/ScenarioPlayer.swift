@@ -24,6 +24,8 @@ public final class ScenarioPlayer {
     public private(set) var placeholder: ListPlaceholder?
 
     private var parameters: [RefreshEdge: [String: ParameterValue]] = [:]
+    /// The plugin at each edge: loaded here, or held by a plugin-host child.
+    public private(set) var plugins: [RefreshEdge: any LoadedPlugin] = [:]
     private var stepIndex = 0
     private var stepFrame = 0
 
@@ -41,9 +43,9 @@ public final class ScenarioPlayer {
     /// Every error names the scenario's file and field.
     /// `parameterOverrides` (the user's `--param`) apply to every edge's plugin, the override's too
     /// (the scenario's own values are for the plugin it names, so an override starts from defaults).
-    public init(scenario: Scenario, searchPath: PluginSearchPath = .standard(), pluginOverride: PluginLibrary? = nil,
-                parameterOverrides: [String: ParameterValue] = [:],
-                allowsPluginPaths: Bool = false, frameLimit: Int = ScenarioPlayer.defaultFrameLimit) throws(ScenarioError) {
+    public init(scenario: Scenario, searchPath: PluginSearchPath = .standard(), pluginOverride: (any LoadedPlugin)? = nil,
+                parameterOverrides: [String: ParameterValue] = [:], allowsPluginPaths: Bool = false,
+                frameLimit: Int = ScenarioPlayer.defaultFrameLimit, isolation: PluginIsolation = .inProcess) throws(ScenarioError) {
         self.scenario = scenario
         rows = scenario.rows
         layout = SceneLayout(viewport: scenario.viewport, axis: scenario.axis, rowHeight: scenario.rowHeight)
@@ -67,7 +69,7 @@ public final class ScenarioPlayer {
         }
         for (edge, setup) in scenario.edges.sorted(by: { $0.key < $1.key }) {
             let field = "edges.\(edge.rawValue)"
-            let library: PluginLibrary
+            let library: any LoadedPlugin
             if let pluginOverride {
                 library = pluginOverride
             } else {
@@ -75,20 +77,20 @@ public final class ScenarioPlayer {
                     throw ScenarioError(file: source, field: "\(field).plugin", reason: "'\(setup.plugin)' is a path; a scenario names plugins by id or name (a path is accepted from the command line, or with --allow-plugin-paths, because loading a library runs its code)")
                 }
                 do {
-                    library = try PluginLibrary(path: searchPath.resolve(setup.plugin))
+                    library = try isolation.load(searchPath.resolve(setup.plugin))
                 } catch {
                     throw ScenarioError(file: source, field: "\(field).plugin", reason: error.description)
                 }
             }
             let values = (pluginOverride == nil ? setup.parameters : [:]).merging(parameterOverrides) { $1 }
-            let checked: ParameterValues, indicator: PluginIndicator
+            let checked: ParameterValues, indicator: any HostedIndicator
             do {
                 checked = try ParameterValues(specs: library.info.parameters, overrides: values)
             } catch {
                 throw ScenarioError(file: source, field: "\(field).params", reason: error.description)
             }
             do {
-                indicator = try library.makeIndicator(checked)
+                indicator = try library.makeIndicator(parametersJSON: checked.json)
             } catch {
                 throw ScenarioError(file: source, field: field, reason: error.description)
             }
@@ -99,11 +101,31 @@ public final class ScenarioPlayer {
                 throw ScenarioError(file: source, field: field, reason: error.description)
             }
             slots[edge] = slot
+            plugins[edge] = library
             parameters[edge] = values
         }
         driver = RefreshDriver(simulation: simulation, container: container)
         try checkParameterSteps()
         container.onEvent = { [unowned self] event in events.append((frameIndex, event)) }
+    }
+
+    /// The first edge (in edge order) whose plugin can draw no more, and why; nil while all can.
+    public var stoppedPlugin: (edge: RefreshEdge, error: PluginError)? {
+        for (edge, plugin) in plugins.sorted(by: { $0.key < $1.key }) {
+            if let error = plugin.stopped { return (edge, error) }
+        }
+        return nil
+    }
+
+    /// The scenario as this player plays it, for replaying a failure elsewhere (`run --in-process`
+    /// under a debugger): each edge names its plugin by file and holds the values it was made with.
+    public var reproducer: Scenario {
+        var copy = scenario
+        for (edge, plugin) in plugins {
+            copy.edges[edge]?.plugin = plugin.info.path
+            copy.edges[edge]?.parameters = parameters[edge] ?? [:]
+        }
+        return copy
     }
 
     /// Every `setParameter` step names an edge with an indicator and a value its plugin accepts.
@@ -112,12 +134,12 @@ public final class ScenarioPlayer {
         for (index, step) in scenario.steps.enumerated() {
             guard case .setParameter(let edge, let name, let value) = step else { continue }
             let field = "steps[\(index)].setParameter"
-            guard let indicator = slots[edge]?.indicator as? PluginIndicator else {
+            guard let plugin = plugins[edge] else {
                 throw ScenarioError(file: scenario.source, field: "\(field).edge", reason: "\(edge) has no indicator")
             }
             values[edge, default: [:]][name] = value
             do {
-                _ = try ParameterValues(specs: indicator.library.info.parameters, overrides: values[edge] ?? [:])
+                _ = try ParameterValues(specs: plugin.info.parameters, overrides: values[edge] ?? [:])
             } catch {
                 throw ScenarioError(file: scenario.source, field: field, reason: error.description)
             }
@@ -214,7 +236,7 @@ public final class ScenarioPlayer {
             }
             container.end(edge, result: last ? .noMoreData : .success)
         case .setParameter(let edge, let name, let value):
-            guard let slot = slots[edge], let current = slot.indicator as? PluginIndicator else {
+            guard let slot = slots[edge], let current = plugins[edge] else {
                 throw ScenarioError(file: scenario.source, field: "steps[\(stepIndex)].setParameter.edge", reason: "\(edge) has no indicator")
             }
             var values = parameters[edge] ?? [:]
@@ -222,12 +244,12 @@ public final class ScenarioPlayer {
             let field = "steps[\(stepIndex)].setParameter"
             let checked: ParameterValues
             do {
-                checked = try ParameterValues(specs: current.library.info.parameters, overrides: values)
+                checked = try ParameterValues(specs: current.info.parameters, overrides: values)
             } catch {
                 throw ScenarioError(file: scenario.source, field: field, reason: error.description)
             }
             do {
-                slot.indicator = try current.library.makeIndicator(checked)
+                slot.indicator = try current.makeIndicator(parametersJSON: checked.json)
             } catch {
                 throw ScenarioError(file: scenario.source, field: field, reason: error.description)
             }

@@ -22,7 +22,7 @@ package final class Session: PreviewSession {
         /// Rows in all.
         package var totalRows = Defaults.totalRows
         /// Where plugins run: in a plugin-host child each (the preview's default), or in this process.
-        package var pluginIsolation = HotReloadingPlugin.Isolation.inProcess
+        package var pluginIsolation = PluginIsolation.inProcess
         /// Default options.
         package init() {}
     }
@@ -97,7 +97,7 @@ package final class Session: PreviewSession {
     }
 
     /// The plugins the probe found, each loaded when first shown (never, when the probe failed).
-    private static func plugins(_ probed: [(path: String, result: Result<PluginInfo, PluginError>)], isolation: HotReloadingPlugin.Isolation) -> [SessionPlugin] {
+    private static func plugins(_ probed: [(path: String, result: Result<PluginInfo, PluginError>)], isolation: PluginIsolation) -> [SessionPlugin] {
         probed.map { SessionPlugin(path: $0.path, probed: $0.result, isolation: isolation) }
     }
 

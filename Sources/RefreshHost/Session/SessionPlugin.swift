@@ -9,7 +9,7 @@ package final class SessionPlugin {
     /// The library's file.
     package let path: String
     /// Where the plugin runs once loaded.
-    package let isolation: HotReloadingPlugin.Isolation
+    package let isolation: PluginIsolation
     /// The loaded plugin, watched for rebuilds; nil when it could not load.
     package private(set) var hot: HotReloadingPlugin?
     /// Why it could not load.
@@ -25,7 +25,7 @@ package final class SessionPlugin {
 
     /// The plugin at `path`: with the probe's finding, loaded when first shown (or never, when the
     /// probe failed); without one, loaded now.
-    package init(path: String, probed: Result<PluginInfo, PluginError>? = nil, isolation: HotReloadingPlugin.Isolation = .inProcess) {
+    package init(path: String, probed: Result<PluginInfo, PluginError>? = nil, isolation: PluginIsolation = .inProcess) {
         self.path = path
         self.isolation = isolation
         switch probed {

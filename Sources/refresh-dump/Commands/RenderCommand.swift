@@ -21,7 +21,7 @@ struct RenderCommand: ParsableCommand {
     var lenient = false
 
     func run() throws {
-        let (indicator, warning) = try plugin.makeIndicatorLeniently()
+        let (indicator, warning) = try plugin.makeIndicatorLeniently(plugin.isolation.isolation)
         let frameValue = try frame.spec().frame(refreshLength: indicator.refreshLength)
         indicator.refreshState = frameValue.state
         let image = try FrameRenderer.render(indicator, frame: frameValue, background: transparent ? .clear : nil)

@@ -32,6 +32,7 @@ struct ReportCommand: ParsableCommand {
     @Option(help: "Output folder.")
     var out: String = "out/report"
     @OptionGroup var sharding: ShardOptions
+    @OptionGroup var isolation: IsolationOptions
     @Option(parsing: .upToNextOption, help: "Shard folders to combine into one page in --out (nothing is rendered).")
     var merge: [String] = []
 
@@ -121,12 +122,29 @@ struct ReportCommand: ParsableCommand {
         try makeDirectory(out)
         var cells: [Cell] = []
         var spec: JSONValue = [:]
+        var failed = 0
         for index in mine {
             let job = jobs[index]
-            let player = try ScenarioPlayer(scenario: job.scenario, searchPath: searchPath, pluginOverride: PluginLibrary(path: job.plugin), parameterOverrides: job.parameters, allowsPluginPaths: true)
+            let player: ScenarioPlayer
+            do {
+                player = try ScenarioPlayer(scenario: job.scenario, searchPath: searchPath, pluginOverride: isolation.isolation.load(job.plugin),
+                                            parameterOverrides: job.parameters, allowsPluginPaths: true)
+            } catch {
+                // A plugin that does not load (or crashes loading) is a card in its cell; the other cells go on.
+                var cell = try failedCell(job.scenario, plugin: job.plugin, tab: job.tab, variant: job.variant, message: "\(error)")
+                cell.index = index
+                cells.append(cell)
+                failed += 1
+                FileHandle.standardError.write(Data("error: \(cell.tab) \(cell.scenario) \(cell.columnName): \(error)\n".utf8))
+                continue
+            }
             var cell = try render(player, tab: job.tab, variant: job.variant)
             cell.index = index
             cells.append(cell)
+            if let (_, error) = player.stoppedPlugin {
+                failed += 1
+                FileHandle.standardError.write(Data("error: \(cell.tab) \(cell.scenario) \(cell.columnName): \(error)\n".utf8))
+            }
             spec = spec.merged(with: Self.specFragment(player, column: cell.column))
             print("\(cell.tab) \(cell.scenario) \(cell.columnName): \(cell.frames) frames")
         }
@@ -139,6 +157,28 @@ struct ReportCommand: ParsableCommand {
             print("shard \(shardIndex)/\(shardCount): \(cells.count) of \(jobs.count) cells in \(out); combine the shards with report --merge")
         }
         ShardOptions.acknowledge()
+        if failed > 0 {
+            FileHandle.standardError.write(Data("report: \(failed) of \(mine.count) cells have a plugin that crashed, hung or did not load; they show its card\n".utf8))
+            throw ExitCode(1)
+        }
+    }
+
+    /// The cell of a plugin that could not be loaded for `scenario`: its poster is the error card
+    /// with `message`, and it has no video.
+    func failedCell(_ scenario: Scenario, plugin: String, tab: String, variant: String, message: String) throws -> Cell {
+        let id = (plugin as NSString).lastPathComponent
+        let folder = "cells/\(Scenario.safeFileName(tab.replacingOccurrences(of: " · ", with: "-")))/\(scenario.fileName)"
+        try makeDirectory("\(out)/\(folder)")
+        let poster = "\(folder)/\(Scenario.safeFileName(variant.isEmpty ? id : "\(id)-\(variant)")).png"
+        let size = Size(width: scenario.viewport.width, height: min(scenario.viewport.height, 240))
+        let image = try ImageSurface(size: size, scale: 2)
+        let canvas = Canvas(surface: image)
+        canvas.clear(FrameRenderer.background(for: scenario.environment.colorScheme))
+        ErrorCard.draw(message, in: canvas, rect: Rect(x: 0, y: 0, width: size.width, height: size.height), scheme: scenario.environment.colorScheme)
+        try image.writePNG(to: "\(out)/\(poster)")
+        let column = variant.isEmpty ? id : "\(id) · \(variant)"
+        return Cell(plugin: id, pluginName: id, column: column, columnName: column, scenario: scenario.fileName, theme: scenario.environment.colorScheme.rawValue,
+                    tab: tab, video: "", poster: poster, fps: scenario.fps, frames: 1, states: ["did not load"], markers: [], haptics: [], errors: [message])
     }
 
     /// What one shard wrote: its cells and its part of the spec (`report-shard-I-of-N.json`).

@@ -86,6 +86,7 @@ struct RunCommand: ParsableCommand {
         let animationPath = { (format: AnimationFormat) in "\(staged.staging)/\(scenario.fileName).\(format.fileExtension)" }
         var pluginErrors = Set<String>()
         var written: [Int] = []
+        var stopped: (frame: Int, time: Double, error: PluginError)?
         let seconds = try measure {
             while try player.advance() {
                 let mine = (player.frameIndex - 1) % shardCount == shardIndex
@@ -94,6 +95,11 @@ struct RunCommand: ParsableCommand {
                     continue
                 }
                 let (image, errors) = try player.render(window: rect, scale: scale, reusing: noFrames ? nil : writer.recycledImage())
+                if let (_, error) = player.stoppedPlugin {
+                    // A plugin's child crashed or hung: what came before stays; this frame shows only its card.
+                    stopped = (player.frameIndex, player.time, error)
+                    break
+                }
                 errors.forEach { pluginErrors.insert($0.description) }
                 if leads, player.frameIndex % every == 0 || player.frameIndex == 1 {
                     let state = scenario.edges.keys.sorted().map { "\(player.driver.container.state(of: $0))" }.joined(separator: " ")
@@ -122,8 +128,19 @@ struct RunCommand: ParsableCommand {
             try encoder.encode(result).write(to: URL(fileURLWithPath: "\(staged.staging)/run-shard-\(shardIndex)-of-\(shardCount).json"))
             ShardOptions.acknowledge()
         }
+        let reproducer = "\(folder)/reproducer.json"
+        if stopped != nil { try player.reproducer.fileData().write(to: URL(fileURLWithPath: "\(staged.staging)/reproducer.json")) }
         try staged.commit()
         committed = true
+        if let stopped {
+            let message = [
+                "error: \(stopped.error.description)",
+                "  at frame \(stopped.frame) (t=\(fixed(stopped.time, 3)) s) of \(scenario.name); the \(stopped.frame - 1) frames before it are in \(folder)",
+                "  to replay it in this process, under a debugger: refresh-dump run --in-process --allow-plugin-paths \(reproducer)",
+            ]
+            FileHandle.standardError.write(Data((message.joined(separator: "\n") + "\n").utf8))
+            throw ExitCode(2)
+        }
         for error in pluginErrors.sorted() { FileHandle.standardError.write(Data("warning: \(error)\n".utf8)) }
         print("\(scenario.name): \(player.frameIndex) frames in \(fixed(seconds, 2)) s (\(fixed(Double(player.frameIndex) / seconds, 0)) frames/s)")
         print("  frames:        \(noFrames ? "(not written)" : "\(folder)/frames/")")

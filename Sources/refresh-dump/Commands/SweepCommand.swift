@@ -42,7 +42,7 @@ struct SweepCommand: ParsableCommand {
 
     func run() throws {
         guard (progress == nil) != (times == nil) else { throw ValidationError("give exactly one of --progress or --times") }
-        let indicator = try plugin.makeIndicator()
+        let indicator = try plugin.makeIndicator(plugin.isolation.isolation)
         var base = try frame.spec()
         try makeDirectory(out)
         let values = try progress.map { try Self.range($0, name: "progress") } ?? Self.range(times!, name: "times")
@@ -67,7 +67,14 @@ struct SweepCommand: ParsableCommand {
             }
             let f = base.frame(refreshLength: indicator.refreshLength)
             indicator.refreshState = f.state
-            let image = try FrameRenderer.render(indicator, frame: f)
+            let image: ImageSurface
+            do {
+                image = try FrameRenderer.render(indicator, frame: f)
+            } catch {
+                // The frames before it stay; the message says where the sweep stopped.
+                let at = progress != nil ? "progress \(fixed(value, 3))" : "t=\(fixed(value, 3)) s"
+                throw StoppedError(description: "\(error)\n  stopped at frame \(i) of \(values.count) (\(at)); \(written) frames before it are in \(out)/")
+            }
             if mine {
                 try image.writePNG(to: "\(out)/\(String(format: "%04d", i)).png")
                 written += 1

@@ -123,7 +123,7 @@ struct ValidateChildCommand: ParsableCommand {
     /// The last line of a child that ran every check.
     static let doneMarker = "DONE"
     /// The refresh lengths a host can use, in points.
-    static let sensibleLengths = 1.0...2000
+    static let sensibleLengths = Defaults.refreshLengths
     /// How many times the budget a median frame may take before it fails without --enforce-budget.
     static let farOverBudget = 10.0
 

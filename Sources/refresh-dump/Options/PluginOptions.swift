@@ -18,6 +18,7 @@ struct ScenarioOptions: ParsableArguments {
     var allowPluginPaths = false
     @Option(name: .customLong("max-frames"), help: "The most frames the scenario may ask for (default 20000).")
     var maxFrames: Int = ScenarioPlayer.defaultFrameLimit
+    @OptionGroup var isolation: IsolationOptions
 
     /// Loads the scenario at `path`, lets `customize` change it (command-line overrides), and
     /// makes its player.
@@ -26,9 +27,10 @@ struct ScenarioOptions: ParsableArguments {
         guard maxFrames >= 1, maxFrames <= 10_000_000 else { throw ValidationError("--max-frames must be 1...10000000") }
         var scenario = try Scenario.load(path: path)
         try customize(&scenario)
-        let override = try plugin.map { reference throws(PluginError) in try PluginLibrary(path: search.searchPath.resolve(reference)) }
+        let place = isolation.isolation
+        let override = try plugin.map { reference throws(PluginError) in try place.load(search.searchPath.resolve(reference)) }
         return try ScenarioPlayer(scenario: scenario, searchPath: search.searchPath, pluginOverride: override, parameterOverrides: parameters,
-                                  allowsPluginPaths: allowPluginPaths, frameLimit: maxFrames)
+                                  allowsPluginPaths: allowPluginPaths, frameLimit: maxFrames, isolation: place)
     }
 }
 
@@ -41,6 +43,7 @@ struct PluginOptions: ParsableArguments {
     var params: [String] = []
     @Option(name: .customLong("params"), help: "A JSON file of parameter values; --param entries override it.")
     var paramsFile: String?
+    @OptionGroup var isolation: IsolationOptions
 
     /// The search path these options describe.
     var searchPath: PluginSearchPath { search.searchPath }
@@ -80,17 +83,27 @@ struct PluginOptions: ParsableArguments {
         return values
     }
 
-    /// Finds and loads the plugin, then makes an indicator with the parameters.
-    func makeIndicator() throws -> PluginIndicator {
+    /// Finds and loads the plugin where `isolation` says, then makes an indicator with the parameters.
+    func makeIndicator(_ isolation: PluginIsolation) throws -> any HostedIndicator {
         let path = try searchPath.resolve(plugin)
-        return try PluginLibrary(path: path).makeIndicator(parametersJSON: try parametersJSON())
+        return try Self.checked(isolation.load(path).makeIndicator(parametersJSON: try parametersJSON()), path: path)
+    }
+
+    /// `indicator`, when its refresh length is one a host accepts (``Defaults/refreshLengths``).
+    static func checked<Indicator: HostedIndicator>(_ indicator: Indicator, path: String) throws -> Indicator {
+        guard Defaults.refreshLengths.contains(indicator.refreshLength) else {
+            let range = "\(Int(Defaults.refreshLengths.lowerBound))...\(Int(Defaults.refreshLengths.upperBound))"
+            throw PluginError(file: path, reason: .reported("refresh length \(indicator.refreshLength) pt is outside \(range) (a host would pull the list that far)"))
+        }
+        return indicator
     }
 
     /// ``makeIndicator()``, but a plugin that can draw the valid part of refused values (path data
     /// with a late error) is made leniently; the refusal comes back as a warning.
-    func makeIndicatorLeniently() throws -> (indicator: PluginIndicator, warning: PluginError?) {
+    func makeIndicatorLeniently(_ isolation: PluginIsolation) throws -> (indicator: any HostedIndicator, warning: PluginError?) {
         let path = try searchPath.resolve(plugin)
-        return try PluginLibrary(path: path).makeIndicatorLeniently(parametersJSON: try parametersJSON())
+        let (indicator, warning) = try isolation.load(path).makeIndicatorLeniently(parametersJSON: try parametersJSON())
+        return (try Self.checked(indicator, path: path), warning)
     }
 }
 

@@ -1,0 +1,65 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// A faulty plugin, through every command that runs plugin code: its child ends, the command does
+/// not. Each ends with a documented code (2: the one plugin asked for could not render; 1: a check
+/// or a cell failed), never a signal, and says what happened and where.
+@Suite struct FaultyPluginEntryPointTests {
+    static let faulty = ["FixturePluginRenderCrashes", "FixturePluginCreateAborts", "FixturePluginConstructorCrashes", "FixturePluginRenderHangs"]
+    static let pull = packageRoot.appendingPathComponent("Assets/Scenarios/pull-to-refresh.json").path
+
+    static func fixture(_ name: String) -> String { "\(products)/lib\(name).so" }
+
+    @Test(arguments: faulty)
+    func renderAndSweepEndWithTwoNamingThePlugin(fixture: String) throws {
+        let render = try refreshDump(["render", "--plugin", Self.fixture(fixture), "--out", scratch("faulty-render-\(fixture)") + "/frame.png"])
+        #expect(render.status == 2, "\(render.output)")
+        #expect(render.output.contains("plugin \(Self.fixture(fixture))"), "\(render.output)")
+        let sweep = try refreshDump(["sweep", "--plugin", Self.fixture(fixture), "--progress", "0:1:4", "--out", scratch("faulty-sweep-\(fixture)")])
+        #expect(sweep.status == 2, "\(sweep.output)")
+        #expect(sweep.output.contains("plugin \(Self.fixture(fixture))"), "\(sweep.output)")
+    }
+
+    @Test(arguments: faulty)
+    func runEndsWithTwoAndKeepsWhatCameBefore(fixture: String) throws {
+        let out = scratch("faulty-run-\(fixture)")
+        let (status, output) = try refreshDump(["run", Self.pull, "--plugin", Self.fixture(fixture), "--out", out])
+        #expect(status == 2, "\(output)")
+        #expect(output.contains("plugin \(Self.fixture(fixture))"), "\(output)")
+        if fixture.hasPrefix("FixturePluginRender") {
+            // It fails drawing: the run says at which frame, and leaves a scenario that replays it.
+            #expect(output.contains("at frame 1 ") && output.contains("run --in-process --allow-plugin-paths \(out)/reproducer.json"), "\(output)")
+            let reproducer = try String(contentsOfFile: "\(out)/reproducer.json", encoding: .utf8)
+            #expect(reproducer.contains(Self.fixture(fixture)), "the reproducer names the plugin's file: \(reproducer)")
+        }
+    }
+
+    @Test func theReproducerReplaysTheCrashInProcess() throws {
+        let out = scratch("faulty-replay")
+        #expect(try refreshDump(["run", Self.pull, "--plugin", Self.fixture("FixturePluginRenderCrashes"), "--out", out]).status == 2)
+        // In this process, as under a debugger: the crash is the process's own.
+        let (status, output) = try refreshDump(["run", "--in-process", "--allow-plugin-paths", "\(out)/reproducer.json", "--out", scratch("faulty-replayed")],
+                                               environment: ["SWIFT_BACKTRACE": "enable=no"])
+        #expect(status != 0 && output.contains("crashed inside plugin \(Self.fixture("FixturePluginRenderCrashes"))"), "\(status): \(output)")
+    }
+
+    @Test func reportKeepsTheGoodCellsAndShowsTheBadOnesAsCards() throws {
+        let out = scratch("faulty-report")
+        var arguments = ["report", "--plugin-path", products, "--plugin", "dev.refreshkit.spinner", "--scenario", Self.pull, "--out", out]
+        for fixture in ["FixturePluginRenderCrashes", "FixturePluginConstructorCrashes"] { arguments += ["--plugin", Self.fixture(fixture)] }
+        let (status, output) = try refreshDump(arguments)
+        #expect(status == 1, "\(output)")
+        #expect(output.contains("2 of 3 cells have a plugin that crashed, hung or did not load"), "\(output)")
+        let page = try String(contentsOfFile: "\(out)/index.html", encoding: .utf8)
+        #expect(page.contains("dev.refreshkit.spinner.mp4") && page.contains("crashed with signal 11"), "the page has the good cell and the cards")
+        #expect(FileManager.default.fileExists(atPath: "\(out)/cells/light/pull-to-refresh/dev.refreshkit.spinner.mp4"))
+    }
+
+    @Test func verifyFailsTheCheckpointsAndGoesOn() throws {
+        let golden = scratch("faulty-verify-golden")
+        #expect(try refreshDump(["verify", Self.pull, "--plugin", "dev.refreshkit.spinner", "--golden", golden, "--update"]).status == 0)
+        let (status, output) = try refreshDump(["verify", Self.pull, "--plugin", Self.fixture("FixturePluginRenderCrashes"), "--golden", golden])
+        #expect(status == 1, "\(output)")
+    }
+}
