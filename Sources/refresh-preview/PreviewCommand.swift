@@ -88,7 +88,7 @@ struct PreviewCommand: AsyncParsableCommand {
         // An unknown --plugin is an error with the close matches, not another plugin shown silently.
         if let plugin, script == nil { _ = try searchPath.resolve(plugin, among: found) }
         let player = try script.map {
-            let isolation: PluginIsolation = inProcess ? .inProcess : .childProcess
+            let isolation: PluginIsolation = inProcess ? .inProcess : .childProcess()
             return try ScenarioPlayer(scenario: Scenario.load(path: $0), searchPath: searchPath,
                                       pluginOverride: plugin.map { reference throws(PluginError) in try isolation.load(searchPath.resolve(reference)) },
                                       allowsPluginPaths: allowPluginPaths, isolation: isolation)
@@ -120,7 +120,7 @@ struct PreviewCommand: AsyncParsableCommand {
             options.failureRate = failureRate
             options.pageSize = pageSize
             options.totalRows = totalRows
-            options.pluginIsolation = inProcess ? .inProcess : .childProcess
+            options.pluginIsolation = inProcess ? .inProcess : .childProcess()
             session = try Session(options: options, probed: found, firstPlugin: plugin ?? "dev.refreshkit.spinner")
         }
         session.showsPanel = !noPanel

@@ -14,7 +14,7 @@ struct PluginHostProcessTests {
     func childSession(_ paths: [String]) async throws -> Session {
         var options = Session.Options()
         options.failureRate = 0
-        options.pluginIsolation = .childProcess
+        options.pluginIsolation = .childProcess()
         let session = try Session(options: options, pluginPaths: paths)
         for k in 0...15 {
             _ = session.advance(toWallTime: Double(k) * 0.1)

@@ -10,7 +10,7 @@ import Glibc
 /// the child into memory both processes map (a `memfd`) and painted from there, so no image is
 /// copied through the socket.
 ///
-/// A frame that takes more than ``renderDeadline`` of the child's CPU time ends the child (a hang),
+/// A frame that takes more than ``frameLimit`` of the child's CPU time ends the child (a hang),
 /// as does one during which the child uses no CPU for ``blockedSlack``, or a crash;
 /// from then on every call fails with why and the step it was in, and the host's own state is
 /// untouched. A new `PluginHostProcess` (after a rebuild, or `R` in the preview) starts a new child;
@@ -28,7 +28,10 @@ public final class PluginHostProcess: LoadedPlugin {
     /// The most CPU time (seconds, the child's own) a frame may take before the child is taken for
     /// hung and ended. CPU, not wall time: a loaded machine slows a healthy plugin down, never makes
     /// it use more CPU.
-    nonisolated(unsafe) public static var renderDeadline = 0.25
+    public let frameLimit: Double
+    /// ``frameLimit`` unless the caller says: the preview's, short enough that a hung plugin's card
+    /// shows within a blink.
+    public static let defaultFrameLimit = 0.25
     /// The most CPU time loading or making an instance may take (the probe's limit).
     static var startDeadline: Double { PluginProbe.timeout }
     /// Seconds a call waits for a child that uses no CPU at all (blocked in a sleep or a lock): far
@@ -54,8 +57,9 @@ public final class PluginHostProcess: LoadedPlugin {
     private var reaped = false
 
     /// Starts a child that loads the plugin at `path` (from a private copy) and says what it is.
-    public init(path: String) throws(PluginError) {
+    public init(path: String, frameLimit: Double = PluginHostProcess.defaultFrameLimit) throws(PluginError) {
         self.path = path
+        self.frameLimit = frameLimit
         func fail(_ why: String) -> PluginError { PluginError(file: path, reason: .reported(why)) }
         guard let helper = PluginProbe.helper else { throw fail("refresh-dump, which hosts plugins out of process, is not beside this program") }
 
@@ -271,7 +275,7 @@ public final class RemoteIndicator: HostedIndicator {
 
     deinit {
         // try?: a child that is gone or hung has nothing left to destroy; the host process reaps it.
-        _ = try? host.call(.destroy(instance: instance), deadline: PluginHostProcess.renderDeadline, step: "destroy")
+        _ = try? host.call(.destroy(instance: instance), deadline: host.frameLimit, step: "destroy")
     }
 
     /// The state the container set; passed on to the plugin when it changes.
@@ -281,7 +285,7 @@ public final class RemoteIndicator: HostedIndicator {
             guard codes != CFrame.codes(oldValue) else { return }
             // try?: a child that fails here fails the next draw too, and that is where the failure is reported.
             _ = try? host.call(.state(instance: instance, state: codes.state, result: codes.result, progress: Self.progress(of: refreshState)),
-                               deadline: PluginHostProcess.renderDeadline, step: "set_state")
+                               deadline: host.frameLimit, step: "set_state")
         }
     }
 
@@ -299,7 +303,7 @@ public final class RemoteIndicator: HostedIndicator {
         let codes = CFrame.codes(state)
         // try?: a child that cannot describe the state gets the standard words, as the doc comment says.
         let reply = try? host.call(.describe(instance: instance, state: codes.state, result: codes.result, edge: edge.rawValue, locale: locale),
-                                   deadline: PluginHostProcess.renderDeadline, step: "describe")
+                                   deadline: host.frameLimit, step: "describe")
         return reply?.text ?? StateDescription.text(for: state, edge: edge, locale: locale)
     }
 
@@ -316,7 +320,7 @@ public final class RemoteIndicator: HostedIndicator {
         patch.map(host.copyIn)
         let reply = try host.call(.render(instance: instance, frame: PluginHostMessage.Frame(frame), pixelWidth: patch?.width ?? width,
                                           pixelHeight: patch?.height ?? height, target: patch?.target),
-                                  deadline: PluginHostProcess.renderDeadline, step: RenderStep.describe(frame.state, time: frame.stateTime))
+                                  deadline: host.frameLimit, step: RenderStep.describe(frame.state, time: frame.stateTime))
         if let error = reply.error { throw PluginError(file: host.path, reason: .renderFailed(error)) }
         if let patch { host.copyOut(patch) } else { host.paint(width: width, height: height, scale: frame.scale, onto: canvas) }
     }

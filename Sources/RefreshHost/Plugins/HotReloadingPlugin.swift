@@ -4,7 +4,7 @@ import RefreshPluginSDK
 /// A plugin file watched for changes: when it changes, the new build is loaded from a copy under
 /// a fresh name and swapped in. If the new build fails to load, the old indicator stays and the
 /// error is kept. In this process the old library stays mapped (a library already open cannot be
-/// opened again, and Swift code cannot be unloaded); with ``Isolation/childProcess`` each build
+/// opened again, and Swift code cannot be unloaded); with ``PluginIsolation/childProcess(frameLimit:)`` each build
 /// gets a new plugin-host child and the old one, library and all, ends.
 ///
 /// The files its parameters name (an animation, a file of paths) are watched too: when one
