@@ -82,7 +82,7 @@ struct PreviewCommand: AsyncParsableCommand {
         if let exitAfter { guard exitAfter.isFinite, exitAfter >= 0 else { throw ValidationError("--exit-after '\(exitAfter)': expected seconds ≥ 0") } }
         guard ["auto", "on", "off"].contains(vsync) else { throw ValidationError("--vsync must be auto, on or off") }
         let searchPath = PluginSearchPath.standard(extra: pluginPath)
-        PluginHostProcess.stoppedHint = "; rebuild it or press R to restart"
+        if script == nil { PluginHostProcess.stoppedHint = "; rebuild it or press R to restart" }
         // Probed once, for the check below and the session (a script's player finds its own).
         let found = script == nil ? searchPath.probed() : []
         // An unknown --plugin is an error with the close matches, not another plugin shown silently.
@@ -127,5 +127,10 @@ struct PreviewCommand: AsyncParsableCommand {
         let loop = PreviewLoop(session: session, window: window, outputFolder: out, paramsFile: params,
                                screenshots: screenshots, exitAfter: exitAfter, recordingFormat: recordingFormat, recordingRate: recordRate, speak: speak)
         try await loop.run()
+        // A scripted run is a check like `run`: a plugin whose child crashed or hung fails it (exit 2).
+        if let (_, error) = session.script?.stoppedPlugin {
+            FileHandle.standardError.write(Data("error: \(error.description)\n".utf8))
+            throw ExitCode(2)
+        }
     }
 }

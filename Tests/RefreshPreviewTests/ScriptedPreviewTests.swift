@@ -93,3 +93,23 @@ import RefreshGoldens
         #expect(PluginSearchPath.closeMatches(to: "Waterfall", among: names).isEmpty)
     }
 }
+
+/// `--script` with a plugin that crashes or hangs: its child ends, the preview finishes the script
+/// with the error card and exits 2 naming the plugin, never with the plugin's signal.
+@Suite struct ScriptedFaultyPluginTests {
+    @Test(arguments: ["FixturePluginRenderCrashes", "FixturePluginRenderHangs", "FixturePluginCreateAborts"])
+    func theScriptEndsWithTwoNamingThePlugin(fixture: String) throws {
+        guard FileManager.default.fileExists(atPath: "/usr/bin/xvfb-run") else {
+            Issue.record("xvfb-run is missing: `make test` installs the xvfb package")
+            return
+        }
+        let products = PluginSearchPath.buildProductsDirectory!
+        let scenario = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Assets/Scenarios/pull-short.json").path
+        let plugin = "\(products)/lib\(fixture).so"
+        let (status, output) = try runProgram("/usr/bin/xvfb-run", ["-a", "-s", "-screen 0 1280x1000x24", "\(products)/refresh-preview", "--script", scenario,
+                                                                    "--plugin", plugin, "--no-panel", "--out", FileManager.default.temporaryDirectory.path])
+        #expect(status == 2, "\(output)")
+        #expect(output.contains("plugin \(plugin)"), "\(output)")
+    }
+}
