@@ -82,6 +82,20 @@ import RefreshPluginSDK
         #expect(output.contains("✓ determinism") && output.contains("✓ rendering: 728 frames"))
     }
 
+    /// Level 1 loads, creates and draws every state once; level 3 adds the fuzzing, whose 400 steps
+    /// (over 64 KB of lines, which used to fill the pipe and stall the check child until its CPU
+    /// limit) come through.
+    @Test func levelsCheckLessAndMore() throws {
+        let low = try refreshDump(["validate", "\(products)/libRefreshSpinner.so", "--level", "1"])
+        #expect(low.status == 0 && low.output.contains("✓ rendering: 14 frames in every state\n"), "\(low.output)")
+        #expect(!low.output.contains("frame time") && !low.output.contains("parameter limits"), "\(low.output)")
+        let high = try refreshDump(["validate", "\(products)/libRefreshSpinner.so", "--level", "3"])
+        #expect(high.status == 0, "\(high.output)")
+        #expect(high.output.contains("✓ fuzz: 300 instances made and dropped") && high.output.contains("✓ fuzz: 400 odd frames drawn")
+                && high.output.contains("✓ fuzz: 40 of them drawn twice gave the same pixels") && high.output.hasSuffix("PASS\n"), "\(high.output)")
+        #expect(try refreshDump(["validate", "\(products)/libRefreshSpinner.so", "--level", "4"]).status == 2)
+    }
+
     /// No frame of a real plugin takes under a tenth of a microsecond of CPU: 1,000× over a budget
     /// of 0.0001 ms fails without --enforce-budget, and says why.
     @Test func farOverTheBudgetFailsWithoutEnforceBudget() throws {

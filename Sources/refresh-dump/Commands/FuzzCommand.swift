@@ -87,15 +87,6 @@ struct FuzzCommand: ParsableCommand {
         return total.value
     }
 
-    /// A value shared between threads, changed under a lock.
-    final class Locked<Value>: @unchecked Sendable {
-        private let lock = NSLock()
-        private var stored: Value
-        init(_ value: Value) { stored = value }
-        var value: Value { lock.withLock { stored } }
-        func update(_ change: (inout Value) -> Void) { lock.withLock { change(&stored) } }
-    }
-
     /// One child for `count` inputs; when it dies or hangs, each input again alone.
     func runBatch(_ stage: Fuzzer.Stage, start: Int, count: Int) -> Fuzzer.Report {
         switch child(stage, start: start, count: count) {

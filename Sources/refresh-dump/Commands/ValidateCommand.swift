@@ -35,14 +35,17 @@ struct ValidateCommand: ParsableCommand {
     var budgetMilliseconds: Double = 0.5
     @Flag(name: .customLong("enforce-budget"), help: "Fail, rather than warn, when the median frame time is over budget.")
     var enforceBudget = false
+    @Option(help: "How hard to check: 1 loads, creates and draws every state once; 2 (the default) runs every check above; 3 also fuzzes the plugin (random states and progress far outside 0...1, sizes and scales, a state change every frame, rapid state changes, hundreds of instances made and dropped) and draws a sample twice to compare.")
+    var level = 2
 
     func run() throws {
         guard timeout > 0, timeout.isFinite, timeout <= 86_400 else { throw ValidationError("--timeout must be in 0...86400 seconds") }
         guard memoryMegabytes > 0, memoryMegabytes.isFinite, memoryMegabytes <= 1_048_576 else { throw ValidationError("--memory-mb must be > 0") }
         guard budgetMilliseconds > 0, budgetMilliseconds.isFinite else { throw ValidationError("--budget-ms must be > 0") }
+        guard (1...3).contains(level) else { throw ValidationError("--level must be 1, 2 or 3") }
         let child = Process()
         child.executableURL = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
-        child.arguments = ["validate-child", path, "--budget-ms", "\(budgetMilliseconds)", "--memory-mb", "\(memoryMegabytes)"] + (enforceBudget ? ["--enforce-budget"] : [])
+        child.arguments = ["validate-child", path, "--budget-ms", "\(budgetMilliseconds)", "--memory-mb", "\(memoryMegabytes)", "--level", "\(level)"] + (enforceBudget ? ["--enforce-budget"] : [])
         // The Swift runtime's crash backtrace would bury the report; the signal and step are enough.
         child.environment = ProcessInfo.processInfo.environment.merging(["SWIFT_BACKTRACE": "enable=no"]) { _, new in new }
         let pipe = Pipe(), lifeline = Lifeline.pipe()
@@ -60,6 +63,13 @@ struct ValidateCommand: ParsableCommand {
             child.waitUntilExit()
             finished.signal()
         }
+        // Read as it comes: a child whose lines fill the pipe must not block on it (it would look hung).
+        let received = Locked(Data()), drained = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async {
+            let all = pipe.fileHandleForReading.readDataToEndOfFile()
+            received.update { $0 = all }
+            drained.signal()
+        }
         // The limit is the child's CPU time (and, far beyond it, wall time): polled every 0.1 s.
         var timedOut = false, overMemory = false
         let started = Date()
@@ -73,7 +83,8 @@ struct ValidateCommand: ParsableCommand {
                 break
             }
         }
-        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        drained.wait()
+        let output = String(decoding: received.value, as: UTF8.self)
         var failures = 0, lastStep = "loading", done = false
         print("validate \(PluginError.printable(path))")
         for line in output.split(separator: "\n") {
