@@ -32,6 +32,9 @@ import TestSupport
             #expect(output.contains("at frame 1 ") && output.contains("run --in-process --allow-plugin-paths \(out)/reproducer.json"), "\(output)")
             let reproducer = try String(contentsOfFile: "\(out)/reproducer.json", encoding: .utf8)
             #expect(reproducer.contains(Self.fixture(fixture)), "the reproducer names the plugin's file: \(reproducer)")
+            // Cut to the step that reaches frame 1: the scenario's first drag, nothing after it.
+            let steps = try #require(JSONSerialization.jsonObject(with: Data(reproducer.utf8)) as? [String: Any])["steps"] as? [Any]
+            #expect(steps?.count == 1, "\(reproducer)")
         }
     }
 

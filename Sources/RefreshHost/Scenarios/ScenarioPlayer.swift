@@ -118,13 +118,23 @@ public final class ScenarioPlayer {
     }
 
     /// The scenario as this player plays it, for replaying a failure elsewhere (`run --in-process`
-    /// under a debugger): each edge names its plugin by file and holds the values it was made with.
-    public var reproducer: Scenario {
+    /// under a debugger): each edge names its plugin by file and holds the values it was made with,
+    /// and the steps end with the one that plays `frame` (the shortest prefix that reaches it; the
+    /// frames are the same, so what failed there fails again). Checkpoints after the end are dropped.
+    public func reproducer(through frame: Int) -> Scenario {
         var copy = scenario
         for (edge, plugin) in plugins {
             copy.edges[edge]?.plugin = plugin.info.path
             copy.edges[edge]?.parameters = parameters[edge] ?? [:]
         }
+        var played = 0
+        copy.steps = []
+        for step in scenario.steps where played < frame {
+            copy.steps.append(step)
+            played &+= frames(of: step)
+        }
+        let duration = Double(played) / scenario.fps
+        copy.checkpoints = scenario.checkpoints.filter { $0 <= duration }
         return copy
     }
 

@@ -129,7 +129,7 @@ struct RunCommand: ParsableCommand {
             ShardOptions.acknowledge()
         }
         let reproducer = "\(folder)/reproducer.json"
-        if stopped != nil { try player.reproducer.fileData().write(to: URL(fileURLWithPath: "\(staged.staging)/reproducer.json")) }
+        if let stopped { try player.reproducer(through: stopped.frame).fileData().write(to: URL(fileURLWithPath: "\(staged.staging)/reproducer.json")) }
         try staged.commit()
         committed = true
         if let stopped {
