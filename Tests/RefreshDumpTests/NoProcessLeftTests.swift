@@ -57,4 +57,45 @@ import TestSupport
             #expect(ended.exitCode == 1 << 8, "the check child ended with wait status \(ended.exitCode), not by its lifeline's exit(1)")
         }
     }
+
+    /// The processes whose parent is `pid`.
+    static func children(of pid: Int32) -> [Int32] {
+        // try?: an unreadable /proc lists nothing, and the test then fails on what it expected to find.
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        return entries.compactMap(Int32.init).filter { candidate in
+            // try?: a process that ended while the list was read is not a child any more.
+            guard let text = try? String(contentsOfFile: "/proc/\(candidate)/stat", encoding: .utf8), let close = text.lastIndex(of: ")") else { return false }
+            let fields = text[text.index(close, offsetBy: 2)...].split(separator: " ")
+            return fields.count > 1 && Int32(fields[1]) == pid
+        }
+    }
+
+    @Test func killingRunEndsItsPluginHostChildInTheMiddleOfAnEndlessRender() throws {
+        // As above, the CPU limit only ends the test if the lifeline failed (then by a signal).
+        let run = Process()
+        run.executableURL = URL(fileURLWithPath: "/bin/sh")
+        run.arguments = ["-c", "ulimit -t 120; exec \"$0\" \"$@\"", products + "/refresh-dump", "run",
+                         packageRoot.appendingPathComponent("Assets/Scenarios/pull-to-refresh.json").path,
+                         "--plugin", products + "/libFixturePluginRenderHangs.so", "--frame-limit", "3600", "--out", scratch("no-process-left-run")]
+        run.standardOutput = FileHandle.nullDevice
+        run.standardError = FileHandle.nullDevice
+        try run.run()
+        // The plugin-host child, once it is in the endless render (a second of CPU).
+        var child: Int32?
+        while run.isRunning, child == nil {
+            child = Self.children(of: run.processIdentifier).first { Self.status(of: $0).map { $0.cpuTicks >= 100 } ?? false }
+            if child == nil { usleep(10_000) }
+        }
+        let host = try #require(child, "run ended before its plugin-host child was seen rendering")
+        kill(run.processIdentifier, SIGKILL)
+        run.waitUntilExit()
+        var ended = Self.status(of: host)
+        while let now = ended, now.state != "Z" {
+            usleep(10_000)
+            ended = Self.status(of: host)
+        }
+        if let ended {
+            #expect(ended.exitCode == 1 << 8, "the plugin-host child ended with wait status \(ended.exitCode), not by its lifeline's exit(1)")
+        }
+    }
 }
