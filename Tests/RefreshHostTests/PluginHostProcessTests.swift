@@ -16,6 +16,7 @@ struct PluginHostProcessTests {
         options.failureRate = 0
         options.pluginIsolation = .childProcess()
         let session = try Session(options: options, pluginPaths: paths)
+        session.finishLoading()
         for k in 0...15 {
             _ = session.advance(toWallTime: Double(k) * 0.1)
             await session.dataSource.settle()
@@ -140,6 +141,8 @@ struct PluginHostProcessTests {
         kill(first.processIdentifier, SIGKILL)
         #expect(try draw(session).contains { $0.description.contains("crashed with signal 9") || $0.description.contains("ended during") })
         session.perform(.reloadPlugins)
+        #expect(try draw(session).isEmpty, "loading again, behind the loading card")
+        session.finishLoading()
         #expect(try draw(session).isEmpty)
         let second = try #require(session.plugins[0].hot?.maker as? PluginHostProcess).processIdentifier
         #expect(second != first.processIdentifier)
@@ -153,5 +156,27 @@ struct PluginHostProcessTests {
         #expect(third.info.indicator.id == "dev.refreshkit.rainbow")
         #expect(kill(second, 0) == -1 && errno == ESRCH)
         #expect(try draw(session).isEmpty)
+    }
+}
+
+/// A plugin slow to start in its child never holds up the window: the session is there at once with
+/// a loading card, key commands are answered, and the plugin (or its error) comes when it is ready.
+@MainActor
+@Suite struct BackgroundLoadTests {
+    @Test func aCreateThatSpinsDoesNotHoldUpTheSession() async throws {
+        var options = Session.Options()
+        options.pluginIsolation = .childProcess()
+        let session = try PluginProbe.$timeoutOverride.withValue(2) {
+            try Session(options: options, pluginPaths: [library("FixturePluginCreateHangs"), library("RefreshSpinner")], firstPlugin: "dev.refreshkit.fixture-misbehaving")
+        }
+        // Returned while the create spins (it does for 2 s of CPU): a loading card in every slot.
+        #expect(session.plugins[session.current].isLoading)
+        #expect(!session.slots.isEmpty && session.slots.values.allSatisfy { $0.indicator is LoadingIndicator })
+        // A key command is answered now: the next plugin, which loads behind its own card.
+        session.perform(.nextPlugin)
+        #expect(session.plugins[session.current].id == "dev.refreshkit.spinner")
+        session.finishLoading()
+        #expect(session.slots.values.allSatisfy { $0.indicator is RemoteIndicator }, "the Spinner, from its child")
+        #expect(session.plugins[0].loadError?.description.contains("create took over 2.0 s of CPU time") == true, "\(String(describing: session.plugins[0].loadError))")
     }
 }

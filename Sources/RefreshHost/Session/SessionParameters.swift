@@ -40,10 +40,24 @@ extension Session {
         showCurrentPlugin()
     }
 
-    /// Loads rebuilt plugins; returns whether anything changed.
+    /// Waits for the plugins loading in the background and shows the current one: what the
+    /// window sees a moment later, at once (for tests).
+    package func finishLoading() {
+        for plugin in plugins { plugin.waitUntilLoaded() }
+        showCurrentPlugin()
+    }
+
+    /// Takes the plugins that finished loading in the background and loads rebuilt ones; returns
+    /// whether anything changed.
     @discardableResult
     package func reloadChangedPlugins() -> Bool {
         var changed = false
+        for (index, plugin) in plugins.enumerated() where plugin.adoptLoaded() {
+            // A background load finished: its indicator, or its error card, takes the place of the loading card.
+            view.message = plugin.loadError.map { "\($0)" } ?? "loaded \(plugin.name)"
+            changed = true
+            if index == current { showCurrentPlugin() }
+        }
         for (index, plugin) in plugins.enumerated() {
             guard let note = plugin.reloadIfChanged() else { continue }
             view.message = note

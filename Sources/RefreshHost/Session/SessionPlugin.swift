@@ -22,6 +22,29 @@ package final class SessionPlugin {
     private var probed: PluginInfo?
     /// The file as it was when the probe failed: a new build is probed again.
     private var failedFile: Date?
+    /// A load running in the background (a plugin-host child starting and making its indicator).
+    private var pending: PendingLoad?
+
+    /// Where a background load's result arrives.
+    private final class PendingLoad: @unchecked Sendable {
+        private let lock = NSLock()
+        private var result: Result<HotReloadingPlugin, PluginError>?
+        private let done = DispatchSemaphore(value: 0)
+
+        func finish(_ outcome: Result<HotReloadingPlugin, PluginError>) {
+            lock.withLock { result = outcome }
+            done.signal()
+        }
+
+        /// The result once it has come; nil before.
+        var outcome: Result<HotReloadingPlugin, PluginError>? { lock.withLock { result } }
+
+        /// Waits until the result has come.
+        func wait() {
+            done.wait()
+            done.signal()
+        }
+    }
 
     /// The plugin at `path`: with the probe's finding, loaded when first shown (or never, when the
     /// probe failed); without one, loaded now.
@@ -39,7 +62,33 @@ package final class SessionPlugin {
 
     /// Loads the plugin if it was probed and not loaded yet.
     package func loadIfNeeded() {
-        if hot == nil && loadError == nil { load() }
+        if hot == nil && loadError == nil && pending == nil { load() }
+    }
+
+    /// Whether a load is under way in the background; its card says so meanwhile.
+    package var isLoading: Bool { pending != nil }
+
+    /// Takes the result of a background load that has finished; true when one was taken (the
+    /// plugin, or why it did not load, is there now).
+    package func adoptLoaded() -> Bool {
+        guard let box = pending, let outcome = box.outcome else { return false }
+        pending = nil
+        switch outcome {
+        case .success(let loaded):
+            hot = loaded
+            loadError = nil
+            // Values set while it loaded.
+            if !overrides.isEmpty { _ = applyOverrides() }
+        case .failure(let error):
+            loadError = error
+        }
+        return true
+    }
+
+    /// Waits for a background load to finish and takes its result (for tests and the scripted path).
+    package func waitUntilLoaded() {
+        pending?.wait()
+        _ = adoptLoaded()
     }
 
     private static func modified(_ path: String) -> Date? {
@@ -47,13 +96,28 @@ package final class SessionPlugin {
         (try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate] as? Date
     }
 
-    /// (Re)loads from scratch: after a failed first load, or when asked to rescan.
+    /// (Re)loads from scratch: after a failed first load, or when asked to rescan. In a child the
+    /// load runs in the background, so a plugin slow to start or to make its indicator never holds
+    /// up the window (its card says it is loading until ``adoptLoaded()`` takes the result); in
+    /// this process it runs now.
     package func load() {
-        do {
-            hot = try HotReloadingPlugin(path: path, parametersJSON: json, isolation: isolation)
-            loadError = nil
-        } catch {
-            loadError = error
+        guard case .childProcess = isolation else {
+            do {
+                hot = try HotReloadingPlugin(path: path, parametersJSON: json, isolation: isolation)
+                loadError = nil
+            } catch {
+                loadError = error
+            }
+            return
+        }
+        guard pending == nil else { return }
+        let box = PendingLoad(), path = path, json = json, isolation = isolation, limit = PluginProbe.timeoutOverride
+        pending = box
+        Thread.detachNewThread {
+            // The caller's probe limit (a test's shorter one) holds on this thread too.
+            PluginProbe.$timeoutOverride.withValue(limit) {
+                box.finish(Result { () throws(PluginError) in try HotReloadingPlugin(path: path, parametersJSON: json, isolation: isolation) })
+            }
         }
     }
 
@@ -65,7 +129,9 @@ package final class SessionPlugin {
     /// The indicator to draw: the plugin, or one that shows why it is not there or why its
     /// parameters (or a file they name) cannot make one.
     package var indicator: any HostedIndicator {
+        _ = adoptLoaded()
         loadIfNeeded()
+        if isLoading { return LoadingIndicator(name: name, id: id) }
         guard let hot else { return FailedIndicator(error: loadError ?? PluginError(file: path, reason: .noSuchFile)) }
         if let error = parameterError ?? hot.inputError { return FailedIndicator(error: error) }
         return hot.indicator
