@@ -47,14 +47,19 @@ import TestSupport
         kill(validate.processIdentifier, SIGKILL)
         validate.waitUntilExit()
         #expect(validate.terminationReason == .uncaughtSignal)
-        // Gone (reaped by whoever adopted it) or a zombie: ended either way.
-        var ended = Self.status(of: child)
+        Self.expectEndedByItsLifeline(child, "the check child")
+    }
+
+    /// Waits until `pid` is gone (reaped by whoever adopted it) or a zombie, and expects its wait
+    /// status to be its lifeline's `exit(1)` when it can still be read.
+    static func expectEndedByItsLifeline(_ pid: Int32, _ who: String) {
+        var ended = status(of: pid)
         while let now = ended, now.state != "Z" {
             usleep(10_000)
-            ended = Self.status(of: child)
+            ended = status(of: pid)
         }
         if let ended {
-            #expect(ended.exitCode == 1 << 8, "the check child ended with wait status \(ended.exitCode), not by its lifeline's exit(1)")
+            #expect(ended.exitCode == 1 << 8, "\(who) ended with wait status \(ended.exitCode), not by its lifeline's exit(1)")
         }
     }
 
@@ -89,13 +94,6 @@ import TestSupport
         let host = try #require(child, "run ended before its plugin-host child was seen rendering")
         kill(run.processIdentifier, SIGKILL)
         run.waitUntilExit()
-        var ended = Self.status(of: host)
-        while let now = ended, now.state != "Z" {
-            usleep(10_000)
-            ended = Self.status(of: host)
-        }
-        if let ended {
-            #expect(ended.exitCode == 1 << 8, "the plugin-host child ended with wait status \(ended.exitCode), not by its lifeline's exit(1)")
-        }
+        Self.expectEndedByItsLifeline(host, "the plugin-host child")
     }
 }

@@ -61,17 +61,22 @@ import RefreshGoldens
 /// `--exit-after` beyond a scripted scenario's end ended nothing: the preview kept running (and
 /// burning a core) forever, a CI hang. It ends at the given scenario time whatever the script does.
 @Suite(.timeLimit(.minutes(2))) struct ScriptedExitTests {
-    @Test func exitAfterBeyondTheScriptsEndStillExits() throws {
+    /// `refresh-preview --script pull-short.json` with `arguments` under Xvfb; nil (and an issue
+    /// recorded) when xvfb-run is missing.
+    static func scriptedPreview(_ arguments: [String]) throws -> (status: Int32, output: String)? {
         guard FileManager.default.fileExists(atPath: "/usr/bin/xvfb-run") else {
             Issue.record("xvfb-run is missing: `make test` installs the xvfb package")
-            return
+            return nil
         }
         let products = PluginSearchPath.buildProductsDirectory!
-        let scenario = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Assets/Scenarios/pull-short.json").path
+        let scenario = packageRoot.appendingPathComponent("Assets/Scenarios/pull-short.json").path
+        return try runProgram("/usr/bin/xvfb-run", ["-a", "-s", "-screen 0 1280x1000x24", "\(products)/refresh-preview", "--script", scenario,
+                                                    "--no-panel", "--out", FileManager.default.temporaryDirectory.path] + arguments)
+    }
+
+    @Test func exitAfterBeyondTheScriptsEndStillExits() throws {
         // Before the fix, this never returned.
-        let (status, output) = try runProgram("/usr/bin/xvfb-run", ["-a", "-s", "-screen 0 1280x1000x24", "\(products)/refresh-preview", "--script", scenario,
-                                                             "--no-panel", "--out", FileManager.default.temporaryDirectory.path, "--exit-after", "30"])
+        guard let (status, output) = try Self.scriptedPreview(["--exit-after", "30"]) else { return }
         #expect(status == 0, "\(output)")
     }
 }
@@ -99,16 +104,8 @@ import RefreshGoldens
 @Suite struct ScriptedFaultyPluginTests {
     @Test(arguments: ["FixturePluginRenderCrashes", "FixturePluginRenderHangs", "FixturePluginCreateAborts"])
     func theScriptEndsWithTwoNamingThePlugin(fixture: String) throws {
-        guard FileManager.default.fileExists(atPath: "/usr/bin/xvfb-run") else {
-            Issue.record("xvfb-run is missing: `make test` installs the xvfb package")
-            return
-        }
-        let products = PluginSearchPath.buildProductsDirectory!
-        let scenario = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Assets/Scenarios/pull-short.json").path
-        let plugin = "\(products)/lib\(fixture).so"
-        let (status, output) = try runProgram("/usr/bin/xvfb-run", ["-a", "-s", "-screen 0 1280x1000x24", "\(products)/refresh-preview", "--script", scenario,
-                                                                    "--plugin", plugin, "--no-panel", "--out", FileManager.default.temporaryDirectory.path])
+        let plugin = "\(PluginSearchPath.buildProductsDirectory!)/lib\(fixture).so"
+        guard let (status, output) = try ScriptedExitTests.scriptedPreview(["--plugin", plugin]) else { return }
         #expect(status == 2, "\(output)")
         #expect(output.contains("plugin \(plugin)"), "\(output)")
     }
