@@ -152,6 +152,8 @@ struct PluginHostProcessTests {
         try FileManager.default.copyItem(atPath: library("RefreshRainbow"), toPath: path)
         _ = session.reloadChangedPlugins()
         _ = session.reloadChangedPlugins()
+        #expect((session.plugins[0].hot?.maker as? PluginHostProcess)?.info.indicator.id == "dev.refreshkit.spinner", "the old build draws while the new one starts")
+        session.finishLoading()
         let third = try #require(session.plugins[0].hot?.maker as? PluginHostProcess)
         #expect(third.info.indicator.id == "dev.refreshkit.rainbow")
         #expect(kill(second, 0) == -1 && errno == ESRCH)

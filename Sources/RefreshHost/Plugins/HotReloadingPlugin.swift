@@ -32,6 +32,32 @@ public final class HotReloadingPlugin {
     private var inputs: [String: FileSignature] = [:]
     /// A signature seen once but not yet twice in a row: the file may still be being written.
     private var settling: FileSignature?
+    /// A rebuilt library starting in a new plugin-host child in the background.
+    private var pendingReload: PendingReload?
+
+    /// Where a background reload's new plugin and indicator arrive.
+    private final class PendingReload: @unchecked Sendable {
+        typealias Outcome = Result<(maker: any LoadedPlugin, indicator: any HostedIndicator), PluginError>
+        private let lock = NSLock()
+        private var result: Outcome?
+        private let done = DispatchSemaphore(value: 0)
+        /// The parameters the new indicator is made with.
+        let parametersJSON: String
+
+        init(parametersJSON: String) { self.parametersJSON = parametersJSON }
+
+        func finish(_ outcome: Outcome) {
+            lock.withLock { result = outcome }
+            done.signal()
+        }
+
+        var outcome: Outcome? { lock.withLock { result } }
+
+        func wait() {
+            done.wait()
+            done.signal()
+        }
+    }
 
     private struct FileSignature: Equatable {
         var modified: Date
@@ -63,6 +89,7 @@ public final class HotReloadingPlugin {
     /// in. Cheap when nothing changed (a `stat` per file).
     @discardableResult
     public func reloadIfChanged() -> Bool {
+        if adoptReload() { return true }
         let current = Self.signature(of: path)
         if current != signature {
             // Seen for the first time: look again next time, and load it if it stayed the same.
@@ -105,12 +132,27 @@ public final class HotReloadingPlugin {
         inputError = nil
     }
 
-    /// Loads the file now, from a fresh copy.
+    /// Loads the file from a fresh copy: now in this process; in a new plugin-host child in the
+    /// background (the old indicator draws meanwhile, and a later ``reloadIfChanged()`` swaps the
+    /// new one in, so a build slow to start never holds up the window).
     @discardableResult
     public func reload() -> Bool {
-        // A new build that crashes or hangs while loading is found out in a child, not here (in
-        // a plugin-host child that child is the probe).
-        if isolation == .inProcess, case .failure(let error) = PluginProbe.probe([path])[0] {
+        if case .childProcess = isolation {
+            guard pendingReload == nil else { return false }
+            let box = PendingReload(parametersJSON: parametersJSON), path = path, isolation = isolation, limit = PluginProbe.timeoutOverride
+            pendingReload = box
+            Thread.detachNewThread {
+                PluginProbe.$timeoutOverride.withValue(limit) {
+                    box.finish(Result { () throws(PluginError) in
+                        let maker = try Self.load(path, isolation)
+                        return (maker, try maker.makeIndicator(parametersJSON: box.parametersJSON))
+                    })
+                }
+            }
+            return false
+        }
+        // A new build that crashes or hangs while loading is found out in a child, not here.
+        if case .failure(let error) = PluginProbe.probe([path])[0] {
             lastError = error
             return false
         }
@@ -126,6 +168,31 @@ public final class HotReloadingPlugin {
             lastError = error
         }
         return false
+    }
+
+    /// Takes a background reload that finished: its indicator in place of the old one (made again
+    /// if the parameters changed meanwhile), or its error kept. True when a new indicator came in.
+    private func adoptReload() -> Bool {
+        guard let box = pendingReload, let outcome = box.outcome else { return false }
+        pendingReload = nil
+        switch outcome {
+        case .success(let fresh):
+            adopt(fresh.indicator)
+            maker = fresh.maker
+            lastError = nil
+            changedInput = nil
+            reloadCount += 1
+            if parametersJSON != box.parametersJSON { inputError = setParameters(json: parametersJSON) }
+            return true
+        case .failure(let error):
+            lastError = error
+            return false
+        }
+    }
+
+    /// Waits for a background reload to finish; the next ``reloadIfChanged()`` takes it (for tests).
+    public func waitForReload() {
+        pendingReload?.wait()
     }
 
     /// Copies `path` (checked first) into a new private folder, loads the copy, and removes both:

@@ -44,6 +44,7 @@ extension Session {
     /// window sees a moment later, at once (for tests).
     package func finishLoading() {
         for plugin in plugins { plugin.waitUntilLoaded() }
+        reloadChangedPlugins()
         showCurrentPlugin()
     }
 

@@ -81,6 +81,7 @@ package final class SessionPlugin {
             if !overrides.isEmpty { _ = applyOverrides() }
         case .failure(let error):
             loadError = error
+            failedFile = Self.modified(path)  // tried again when the file changes, not at every look
         }
         return true
     }
@@ -89,6 +90,7 @@ package final class SessionPlugin {
     package func waitUntilLoaded() {
         pending?.wait()
         _ = adoptLoaded()
+        hot?.waitForReload()
     }
 
     private static func modified(_ path: String) -> Date? {
@@ -107,6 +109,7 @@ package final class SessionPlugin {
                 loadError = nil
             } catch {
                 loadError = error
+                failedFile = Self.modified(path)  // tried again when the file changes, not at every look
             }
             return
         }
