@@ -109,6 +109,10 @@ struct PreviewCommand: AsyncParsableCommand {
             FileHandle.standardError.write(Data("refresh-preview: no display (\(error)); run `refresh-dump run` for headless frames.\n".utf8))
             throw ExitCode(3)
         }
+        // A quit asked while a plugin's child hangs is answered at once, not after the frame limit.
+        let quitIsWaiting = { SDLWindow.quitIsWaiting() }
+        PluginHostProcess.abandonsWaitingByDefault = quitIsWaiting
+        for case let host as PluginHostProcess in player?.plugins.values.map({ $0 }) ?? [] { host.abandonsWaiting = quitIsWaiting }
         try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
         let session: any PreviewSession
         if let player {

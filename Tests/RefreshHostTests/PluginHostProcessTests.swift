@@ -182,3 +182,19 @@ struct PluginHostProcessTests {
         #expect(session.plugins[0].loadError?.description.contains("create took over 2.0 s of CPU time") == true, "\(String(describing: session.plugins[0].loadError))")
     }
 }
+
+/// A host asked to quit while a child hangs does not wait out the frame limit: the wait ends at its
+/// next look (every 20 ms), the call abandoned and the child stopped.
+@Suite struct AbandonedWaitTests {
+    @Test func aWaitForAHungChildEndsWhenTheHostQuits() throws {
+        let host = try PluginHostProcess(path: library("FixturePluginRenderHangs"), frameLimit: 5)  // without the look: 5 s of CPU, another message
+        let indicator = try host.makeIndicator(parametersJSON: "{}")
+        host.abandonsWaiting = { true }
+        let frame = FrameSpec(state: .refreshing).frame(refreshLength: indicator.refreshLength)
+        #expect {
+            try FrameRenderer.render(indicator, frame: frame)
+        } throws: { error in
+            "\(error)".contains("was abandoned: the host is quitting") && host.stopped != nil
+        }
+    }
+}

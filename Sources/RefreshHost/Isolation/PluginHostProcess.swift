@@ -40,6 +40,11 @@ public final class PluginHostProcess: LoadedPlugin {
     /// What a stopped child's message ends with: what the person reading it can do (the preview
     /// says "; rebuild it or press R to restart").
     nonisolated(unsafe) public static var stoppedHint = ""
+    /// Asked every 20 ms while this host waits for its child; true ends the wait at once, the call
+    /// abandoned and the child stopped (the preview: the user asked to quit while a plugin hung).
+    public var abandonsWaiting: (() -> Bool)?
+    /// What each new host starts with as ``abandonsWaiting`` (the preview sets it before it makes one).
+    nonisolated(unsafe) public static var abandonsWaitingByDefault: (() -> Bool)?
     /// Bytes of shared pixels: a frame of up to 4096 × 2048 pixels.
     static let pixelCapacity = 4096 * 2048 * 4
     /// The child's subcommand.
@@ -60,6 +65,7 @@ public final class PluginHostProcess: LoadedPlugin {
     public init(path: String, frameLimit: Double = PluginHostProcess.defaultFrameLimit) throws(PluginError) {
         self.path = path
         self.frameLimit = frameLimit
+        abandonsWaiting = Self.abandonsWaitingByDefault
         func fail(_ why: String) -> PluginError { PluginError(file: path, reason: .reported(why)) }
         guard let helper = PluginProbe.helper else { throw fail("refresh-dump, which hosts plugins out of process, is not beside this program") }
 
@@ -163,6 +169,7 @@ public final class PluginHostProcess: LoadedPlugin {
             var poller = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
             let ready = poll(&poller, 1, 20)
             if ready > 0 || (ready < 0 && errno != EINTR) { return nil }
+            if abandonsWaiting?() == true { return "was abandoned: the host is quitting" }
             if let overrun = watch.overrun() { return "took over \(overrun)" }
         }
     }
