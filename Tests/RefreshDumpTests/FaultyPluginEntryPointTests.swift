@@ -38,6 +38,17 @@ import TestSupport
         }
     }
 
+    /// A plugin that calls exit(0) in its third frame: the run stops there, keeps the two before,
+    /// and says where; it is no silent success.
+    @Test func anEarlyExitStopsTheRunWhereItHappened() throws {
+        let out = scratch("faulty-run-exits")
+        let (status, output) = try refreshDump(["run", Self.pull, "--plugin", Self.fixture("FixturePluginExits"), "--out", out])
+        #expect(status == 2, "\(output)")
+        #expect(output.contains("the plugin host ended during render") && output.contains("(exit status 0)"), "\(output)")
+        #expect(output.contains("plugin dev.refreshkit.fixture-misbehaving at the top edge, at frame 3 ") && output.contains("2 frames before it written"), "\(output)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: "\(out)/frames").sorted() == ["0001.png", "0002.png"])
+    }
+
     @Test func theReproducerReplaysTheCrashInProcess() throws {
         let out = scratch("faulty-replay")
         #expect(try refreshDump(["run", Self.pull, "--plugin", Self.fixture("FixturePluginRenderCrashes"), "--out", out]).status == 2)

@@ -86,7 +86,7 @@ struct RunCommand: ParsableCommand {
         let animationPath = { (format: AnimationFormat) in "\(staged.staging)/\(scenario.fileName).\(format.fileExtension)" }
         var pluginErrors = Set<String>()
         var written: [Int] = []
-        var stopped: (frame: Int, time: Double, error: PluginError)?
+        var stopped: (frame: Int, time: Double, edge: RefreshEdge, error: PluginError)?
         let seconds = try measure {
             while try player.advance() {
                 let mine = (player.frameIndex - 1) % shardCount == shardIndex
@@ -95,9 +95,9 @@ struct RunCommand: ParsableCommand {
                     continue
                 }
                 let (image, errors) = try player.render(window: rect, scale: scale, reusing: noFrames ? nil : writer.recycledImage())
-                if let (_, error) = player.stoppedPlugin {
+                if let (edge, error) = player.stoppedPlugin {
                     // A plugin's child crashed or hung: what came before stays; this frame shows only its card.
-                    stopped = (player.frameIndex, player.time, error)
+                    stopped = (player.frameIndex, player.time, edge, error)
                     break
                 }
                 errors.forEach { pluginErrors.insert($0.description) }
@@ -135,7 +135,8 @@ struct RunCommand: ParsableCommand {
         if let stopped {
             let message = [
                 "error: \(stopped.error.description)",
-                "  at frame \(stopped.frame) (t=\(fixed(stopped.time, 3)) s) of \(scenario.name); the \(stopped.frame - 1) frames before it are in \(folder)",
+                "  plugin \(player.plugins[stopped.edge]?.info.indicator.id ?? "?") at the \(stopped.edge.rawValue) edge, at frame \(stopped.frame) (t=\(fixed(stopped.time, 3)) s) of \(scenario.name)",
+                "  \(written.count) frames before it written in \(folder)\(noFrames ? " (--no-frames)" : "")",
                 "  to replay it in this process, under a debugger: refresh-dump run --in-process --allow-plugin-paths \(reproducer)",
             ]
             FileHandle.standardError.write(Data((message.joined(separator: "\n") + "\n").utf8))
