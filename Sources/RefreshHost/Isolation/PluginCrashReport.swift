@@ -23,6 +23,14 @@ package enum PluginCrashReport {
         }
     }
 
+    /// Puts the signals' default actions back: a child whose parent reports its crash (with the step
+    /// and the frame) should not say it a second time.
+    package static func uninstall() {
+        guard installed else { return }
+        installed = false
+        for signal in signals { Glibc.signal(signal, SIG_DFL) }
+    }
+
     /// A label for crash reports about `file`, kept for the process's life.
     static func label(_ file: String) -> UnsafePointer<CChar> {
         UnsafePointer(strdup("refreshkit: crashed inside plugin \(PluginError.printable(file))")!)

@@ -14,6 +14,7 @@ package enum PluginHostServer {
     package static func serve(path: String) -> Int32 {
         let socket = dup(0)
         Lifeline.exitWhenClosed(socket)  // the host holds the other end
+        PluginCrashReport.uninstall()  // the host names a crash, with the step
         let quiet = open("/dev/null", O_RDONLY)
         dup2(quiet, 0)
         dup2(2, 1)

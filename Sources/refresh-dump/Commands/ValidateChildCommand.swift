@@ -30,6 +30,7 @@ struct ValidateChildCommand: ParsableCommand {
 
     func run() throws {
         Lifeline.exitWhenClosed(0)
+        PluginCrashReport.uninstall()  // validate names a crash, with the step
         step("loading the library and creating an instance")
         let library: PluginLibrary
         let indicator: PluginIndicator
