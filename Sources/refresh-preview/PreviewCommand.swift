@@ -87,6 +87,14 @@ struct PreviewCommand: AsyncParsableCommand {
         let found = script == nil ? searchPath.probed() : []
         // An unknown --plugin is an error with the close matches, not another plugin shown silently.
         if let plugin, script == nil { _ = try searchPath.resolve(plugin, among: found) }
+        // SDL before any plugin call: it installs its own handlers for SIGINT and SIGTERM, and a
+        // plugin call after that must not be taken for the one that changed them.
+        let refreshRate: Int
+        do {
+            refreshRate = try SDLWindow.start()
+        } catch {
+            throw Self.noDisplay(error)
+        }
         let player = try script.map {
             let isolation: PluginIsolation = inProcess ? .inProcess : .childProcess()
             return try ScenarioPlayer(scenario: Scenario.load(path: $0), searchPath: searchPath,
@@ -98,7 +106,6 @@ struct PreviewCommand: AsyncParsableCommand {
         let panel = noPanel ? 0 : Panel.width
         let window: SDLWindow
         do {
-            let refreshRate = try SDLWindow.start()
             let useVsync = vsync == "on" || (vsync == "auto" && refreshRate >= 120)
             // Fit the screen before the window exists, so that it is centred at the size it has.
             if let bounds = SDLWindow.usableBounds(), bounds.height < viewport.height, player == nil {
@@ -106,8 +113,7 @@ struct PreviewCommand: AsyncParsableCommand {
             }
             window = try SDLWindow(title: "RefreshKit preview", size: Size(width: viewport.width + panel, height: viewport.height), vsync: useVsync)
         } catch {
-            FileHandle.standardError.write(Data("refresh-preview: no display (\(error)); run `refresh-dump run` for headless frames.\n".utf8))
-            throw ExitCode(3)
+            throw Self.noDisplay(error)
         }
         // A quit asked while a plugin's child hangs is answered at once, not after the frame limit.
         let quitIsWaiting = { SDLWindow.quitIsWaiting() }
@@ -136,5 +142,11 @@ struct PreviewCommand: AsyncParsableCommand {
             FileHandle.standardError.write(Data("error: \(error.description)\n".utf8))
             throw ExitCode(2)
         }
+    }
+
+    /// Says there is no display (and how to get frames without one); the exit code for it.
+    private static func noDisplay(_ error: Error) -> ExitCode {
+        FileHandle.standardError.write(Data("refresh-preview: no display (\(error)); run `refresh-dump run` for headless frames.\n".utf8))
+        return ExitCode(3)
     }
 }

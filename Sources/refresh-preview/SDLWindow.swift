@@ -26,11 +26,13 @@ final class SDLWindow {
     /// Starts SDL's video and returns the display's refresh rate in Hz (0 when it does not say).
     static func start() throws -> Int {
         guard SDL_Init(SDL_INIT_VIDEO) == 0 else { throw Failure(description: String(cString: SDL_GetError())) }
+        // SDL put in handlers for SIGINT and SIGTERM: they are the host's now, not a plugin's doing.
+        PluginSideEffects.takeSnapshot()
         // Without a display SDL falls back to a window nobody can see; unless that was asked for
         // (SDL_VIDEODRIVER=offscreen), it means there is no display.
         let driver = SDL_GetCurrentVideoDriver().map { String(cString: $0) } ?? ""
         if ["offscreen", "dummy"].contains(driver), ProcessInfo.processInfo.environment["SDL_VIDEODRIVER"] == nil {
-            SDL_Quit()
+            quit()
             throw Failure(description: "only SDL's \(driver) video driver is available")
         }
         var mode = SDL_DisplayMode()
@@ -44,7 +46,7 @@ final class SDLWindow {
         let flags = SDL_WINDOW_SHOWN.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue
         guard let window = SDL_CreateWindow(title, centered, centered, Int32(size.width), Int32(size.height), flags) else {
             let reason = String(cString: SDL_GetError())
-            SDL_Quit()
+            Self.quit()
             throw Failure(description: reason)
         }
         self.window = window
@@ -53,7 +55,7 @@ final class SDLWindow {
         guard let renderer else {
             let reason = String(cString: SDL_GetError())
             SDL_DestroyWindow(window)
-            SDL_Quit()
+            Self.quit()
             throw Failure(description: reason)
         }
         self.renderer = renderer
@@ -70,7 +72,14 @@ final class SDLWindow {
         if let texture { SDL_DestroyTexture(texture) }
         SDL_DestroyRenderer(renderer)
         SDL_DestroyWindow(window)
+        Self.quit()
+    }
+
+    /// Ends SDL, which puts back the signal handlers it replaced: the host's change again, so a
+    /// plugin call after it (a scripted player dropped last) is not blamed for it.
+    private static func quit() {
         SDL_Quit()
+        PluginSideEffects.takeSnapshot()
     }
 
     /// Makes the window `size` points (the panel was shown or hidden).

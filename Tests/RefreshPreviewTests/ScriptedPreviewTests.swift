@@ -74,6 +74,14 @@ import RefreshGoldens
                                                     "--no-panel", "--out", FileManager.default.temporaryDirectory.path] + arguments)
     }
 
+    /// In-process, a healthy plugin is not blamed for the signal handlers SDL puts in at start and
+    /// takes out at the end ("set_state replaced the handler of signal 2" on every scripted run).
+    @Test func aHealthyPluginInProcessIsNotBlamedForSDLsHandlers() throws {
+        guard let (status, output) = try Self.scriptedPreview(["--in-process"]) else { return }
+        #expect(status == 0, "\(output)")
+        #expect(!output.contains("replaced the handler"), "\(output)")
+    }
+
     @Test func exitAfterBeyondTheScriptsEndStillExits() throws {
         // Before the fix, this never returned.
         guard let (status, output) = try Self.scriptedPreview(["--exit-after", "30"]) else { return }
