@@ -22,6 +22,18 @@ import RefreshHost
         #expect(result.output.contains("lottie: 60 inputs") && result.output.contains("0 non-finite, 0 unplaced errors, 0 crashes, 0 hangs"), "\(result.output)")
     }
 
+    /// The command's scratch folders (its own and each worker's, inside its own) are private ones
+    /// from mkdtemp, and nothing of them is left when it ends, even of a worker that crashed (a
+    /// crashed worker's folder used to stay behind in the temporary folder).
+    @Test func theScratchFoldersAreGoneWhenTheCommandEnds() throws {
+        let temporary = scratch("fuzz-tmpdir")
+        let result = try refreshDump(["fuzz", "--stage", "svg", "--inputs", "20", "--deadline", "3", "--plugin-path", products],
+                                     environment: ["TMPDIR": temporary, "REFRESHKIT_FUZZ_CRASH_AT": "7"])
+        #expect(result.status == 1 && result.output.contains("1 crashes"), "\(result.output)")
+        let left = try FileManager.default.contentsOfDirectory(atPath: temporary)
+        #expect(left.isEmpty, "left behind: \(left)")
+    }
+
     /// A crash or a hang in a child is counted against the input that caused it, and the run fails.
     @Test(arguments: [("REFRESHKIT_FUZZ_CRASH_AT", "1 crashes, 0 hangs", "#7: signal 11"), ("REFRESHKIT_FUZZ_HANG_AT", "0 crashes, 1 hangs", "#7: no answer")])
     func crashesAndHangsAreCountedPerInput(variable: String, counts: String, problem: String) throws {

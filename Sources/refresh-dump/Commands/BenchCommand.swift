@@ -133,9 +133,8 @@ struct BenchCommand: ParsableCommand {
     /// `run`'s throughput on one and on two encoding threads, in one run: the two-thread figure is
     /// given as a ratio to the one-thread one as well.
     private func runThroughput() throws -> [Result] {
-        let folder = NSTemporaryDirectory() + "refreshkit-bench-\(getpid())"
-        // try?: clean-up of a scratch folder; a leftover is harmless.
-        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let scratch = try ScratchFolder("bench"), folder = scratch.path
+        defer { scratch.remove() }
         var one: [(wall: Double, cpu: Double, peakMB: Double, frames: Double)] = [], two = one, here = one
         for _ in 0..<3 {
             one.append(try runChild(jobs: 1, folder: folder + "/one"))

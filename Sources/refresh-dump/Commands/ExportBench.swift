@@ -17,10 +17,8 @@ extension BenchCommand {
         var frames: [ImageSurface] = []
         while try player.advance() { frames.append(try player.render(window: rect, scale: 2, reusing: nil).image) }
         let length = Double(frames.count) * player.frameDuration
-        let folder = NSTemporaryDirectory() + "refreshkit-export-bench-\(getpid())"
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        // try?: clean-up of a scratch folder; a leftover is harmless.
-        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let scratch = try ScratchFolder("export-bench"), folder = scratch.path
+        defer { scratch.remove() }
         var results: [Result] = []
         for format in [AnimationFormat.mp4, .gif, .apng, .webp] {
             let file = "\(folder)/band.\(format.fileExtension)"

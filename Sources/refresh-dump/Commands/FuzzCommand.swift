@@ -29,6 +29,8 @@ struct FuzzCommand: ParsableCommand {
     var deadline: Double = 120
     @OptionGroup var search: SearchPathOptions
     @Flag(help: .hidden) var worker = false
+    /// A worker's scratch folder goes inside its parent's, which the parent removes however the worker ended.
+    @Option(help: .hidden) var scratchIn: String?
 
     func run() throws {
         let stages = try stage.split(separator: ",").map { name -> Fuzzer.Stage in
@@ -37,10 +39,8 @@ struct FuzzCommand: ParsableCommand {
         }
         guard inputs >= 1, inputs <= 100_000_000, first >= 0, first <= 1 << 40 else { throw ValidationError("--inputs must be 1...100000000 and --first ≥ 0") }
         guard deadline >= 1, deadline <= 86_400 else { throw ValidationError("--deadline must be 1...86400 seconds") }
-        let scratch = NSTemporaryDirectory() + "refreshkit-fuzz-\(getpid())"
-        try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
-        // try?: clean-up of a scratch folder; a leftover is harmless.
-        defer { try? FileManager.default.removeItem(atPath: scratch) }
+        let folder = try ScratchFolder("fuzz", in: scratchIn), scratch = folder.path
+        defer { folder.remove() }
         if worker {
             Lifeline.exitWhenClosed(0)
             // Test hooks: crash or hang at one input, so tests can check that the parent counts them.
@@ -55,7 +55,7 @@ struct FuzzCommand: ParsableCommand {
         var clean = true
         for stage in stages {
             let started = Date()
-            let report = try runInChildren(stage)
+            let report = try runInChildren(stage, scratch: scratch)
             print("\(report) in \(String(format: "%.1f", Date().timeIntervalSince(started))) s")
             for problem in report.problems { print("  \(problem)") }
             clean = clean && report.isClean
@@ -73,14 +73,14 @@ struct FuzzCommand: ParsableCommand {
         }
     }
 
-    func runInChildren(_ stage: Fuzzer.Stage) throws -> Fuzzer.Report {
+    func runInChildren(_ stage: Fuzzer.Stage, scratch: String) throws -> Fuzzer.Report {
         let size = batchSize(stage)
         let batches = stride(from: first, to: first + inputs, by: size).map { ($0, min(size, first + inputs - $0)) }
         let total = Locked(Fuzzer.Report(stage: stage))
         // Two children at a time: one per core.
         DispatchQueue.concurrentPerform(iterations: min(2, batches.count)) { lane in
             for (start, count) in batches.enumerated().filter({ $0.offset % 2 == lane }).map(\.element) {
-                let report = runBatch(stage, start: start, count: count)
+                let report = runBatch(stage, start: start, count: count, scratch: scratch)
                 total.update { $0.merge(report) }
             }
         }
@@ -88,19 +88,19 @@ struct FuzzCommand: ParsableCommand {
     }
 
     /// One child for `count` inputs; when it dies or hangs, each input again alone.
-    func runBatch(_ stage: Fuzzer.Stage, start: Int, count: Int) -> Fuzzer.Report {
-        switch child(stage, start: start, count: count) {
+    func runBatch(_ stage: Fuzzer.Stage, start: Int, count: Int, scratch: String) -> Fuzzer.Report {
+        switch child(stage, start: start, count: count, scratch: scratch) {
         case .finished(let report):
             return report
         case .crashed, .hung:
             guard count > 1 else { break }
             var report = Fuzzer.Report(stage: stage)
-            for index in start..<(start + count) { report.merge(runBatch(stage, start: index, count: 1)) }
+            for index in start..<(start + count) { report.merge(runBatch(stage, start: index, count: 1, scratch: scratch)) }
             return report
         }
         var report = Fuzzer.Report(stage: stage)
         report.inputs = 1
-        switch child(stage, start: start, count: 1) {
+        switch child(stage, start: start, count: 1, scratch: scratch) {
         case .crashed(let signal): report.problem(\.crashes, start, "signal \(signal) (run alone: refresh-dump fuzz --stage \(stage.rawValue) --seed \(seed) --first \(start) --inputs 1)")
         case .hung: report.problem(\.hangs, start, "no answer within \(deadline) s (--first \(start) --inputs 1)")
         case .finished(let again): return again
@@ -114,11 +114,11 @@ struct FuzzCommand: ParsableCommand {
         case hung
     }
 
-    func child(_ stage: Fuzzer.Stage, start: Int, count: Int) -> ChildOutcome {
+    func child(_ stage: Fuzzer.Stage, start: Int, count: Int, scratch: String) -> ChildOutcome {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
         process.arguments = ["fuzz", "--worker", "--stage", stage.rawValue, "--seed", String(seed), "--first", String(start),
-                             "--inputs", String(count)] + search.pluginPath.flatMap { ["--plugin-path", $0] }
+                             "--inputs", String(count), "--scratch-in", scratch] + search.pluginPath.flatMap { ["--plugin-path", $0] }
         let output = Pipe(), lifeline = Lifeline.pipe()
         process.standardOutput = output
         process.standardInput = lifeline  // killing fuzz ends its workers too
