@@ -155,12 +155,18 @@ final class PreviewLoop {
     /// Starts a recording in `format`, or stops the one under way.
     private func toggleRecording(format: AnimationFormat) {
         if recording != nil { return stopRecording() }
-        let path = OutputFile.nextFreePath(in: outputFolder, prefix: "recording", extension: format.fileExtension)
+        var claimed: String?
         do {
-            recording = try Recorder(path: path, format: format, rate: recordingRate)
+            // A number no earlier recording used in any format (video or scenario), claimed by
+            // creating its scenario file first: a GIF after an MP4, or another session in the same
+            // folder, never replaces anything.
+            let number = try OutputFile.claimNumber(in: outputFolder, prefix: "recording", extensions: AnimationFormat.allCases.map(\.fileExtension), claim: "json")
+            claimed = "\(outputFolder)/recording-\(number).json"
+            recording = try Recorder(path: "\(outputFolder)/recording-\(number).\(format.fileExtension)", format: format, rate: recordingRate)
             session.beginInteractionLog()
             session.say("recording \(format.rawValue.uppercased())… (V stops)")
         } catch {
+            if let claimed { unlink(claimed) }
             session.say("recording failed: \(error)")
         }
     }
@@ -179,6 +185,8 @@ final class PreviewLoop {
             if let data = try session.endInteractionLog(name: ((script as NSString).lastPathComponent as NSString).deletingPathExtension) {
                 try data.write(to: URL(fileURLWithPath: script))
                 print("scenario saved: \(script) (refresh-dump run \(script) replays it)")
+            } else {
+                unlink(script)  // the empty claim of its number
             }
         } catch {
             session.say("the scenario could not be saved: \(error)")

@@ -288,6 +288,23 @@ struct SessionTests {
 
     // MARK: 9. Screenshots
 
+    /// A recording's number is free in every extension a recording writes, and claimed by creating
+    /// its scenario file: an MP4's number is not reused by the GIF after it, and two claims in a row
+    /// (V pressed twice, two sessions) get two numbers.
+    @Test func recordingNumbersAreFreeInEveryFormatAndClaimed() throws {
+        let folder = scratchDirectory("recording-numbers")
+        let formats = ["mp4", "gif", "png", "webp"]
+        FileManager.default.createFile(atPath: "\(folder)/recording-1.mp4", contents: Data())
+        FileManager.default.createFile(atPath: "\(folder)/recording-2.webp", contents: Data())
+        // The old rule looked for recording-N.gif only, and took 1 for a GIF.
+        #expect(OutputFile.nextFreePath(in: folder, prefix: "recording", extension: "gif") == "\(folder)/recording-1.gif")
+        #expect(try OutputFile.claimNumber(in: folder, prefix: "recording", extensions: formats, claim: "json") == 3)
+        #expect(FileManager.default.fileExists(atPath: "\(folder)/recording-3.json"))
+        #expect(try OutputFile.claimNumber(in: folder, prefix: "recording", extensions: formats, claim: "json") == 4)
+        try FileManager.default.createSymbolicLink(atPath: "\(folder)/recording-5.json", withDestinationPath: "/nonexistent")
+        #expect(try OutputFile.claimNumber(in: folder, prefix: "recording", extensions: formats, claim: "json") == 6, "a link is never written through")
+    }
+
     @Test func screenshotsNeverReplaceAnEarlierOne() throws {
         let folder = scratchDirectory("screenshots")
         #expect(OutputFile.nextFreePath(in: folder, prefix: "screenshot", extension: "png") == "\(folder)/screenshot-1.png")

@@ -53,12 +53,37 @@ public enum OutputFile {
     /// `folder/prefix-N.ext` with the smallest N ≥ 1 that names no file yet: screenshots and
     /// recordings never replace an earlier run's.
     public static func nextFreePath(in folder: String, prefix: String, extension ext: String) -> String {
-        var number = 1
-        while true {
-            let path = "\(folder)/\(prefix)-\(number).\(ext)"
-            var existing = stat()
-            if lstat(path, &existing) != 0 && errno == ENOENT { return path }
-            number += 1
+        nextFreeNumber(in: folder, prefix: prefix, extensions: [ext]).map { "\(folder)/\(prefix)-\($0).\(ext)" } ?? "\(folder)/\(prefix)-1.\(ext)"
+    }
+
+    /// The smallest N ≥ 1 such that no `folder/prefix-N.<ext>` exists for any of `extensions`, and
+    /// that is claimed: `prefix-N.<claim>` is created empty with `O_EXCL` (it fails if another
+    /// process or an earlier press made it first, and the next N is tried). A recording's video,
+    /// scenario and poster then share a number no earlier file has, in any of their extensions.
+    /// Throws when the folder cannot take the claim.
+    public static func claimNumber(in folder: String, prefix: String, extensions: [String], claim: String) throws(GraphicsError) -> Int {
+        var from = 1
+        while let number = nextFreeNumber(in: folder, prefix: prefix, extensions: extensions + [claim], from: from) {
+            let path = "\(folder)/\(prefix)-\(number).\(claim)"
+            let fd = open(path, O_CREAT | O_EXCL | O_WRONLY | O_NOFOLLOW | O_CLOEXEC, 0o666)
+            if fd >= 0 {
+                close(fd)
+                return number
+            }
+            guard errno == EEXIST else { throw .output(path: path, reason: "cannot be created: \(String(cString: strerror(errno)))") }
+            from = number + 1
         }
+        throw .output(path: folder, reason: "no free number for \(prefix)")
+    }
+
+    private static func nextFreeNumber(in folder: String, prefix: String, extensions: [String], from start: Int = 1) -> Int? {
+        for number in start..<Int.max {
+            let taken = extensions.contains { ext in
+                var existing = stat()
+                return !(lstat("\(folder)/\(prefix)-\(number).\(ext)", &existing) != 0 && errno == ENOENT)
+            }
+            if !taken { return number }
+        }
+        return nil
     }
 }
