@@ -58,8 +58,8 @@ public enum OutputFile {
 
     /// The smallest N ≥ 1 such that no `folder/prefix-N.<ext>` exists for any of `extensions`, and
     /// that is claimed: `prefix-N.<claim>` is created empty with `O_EXCL` (it fails if another
-    /// process or an earlier press made it first, and the next N is tried). A recording's video,
-    /// scenario and poster then share a number no earlier file has, in any of their extensions.
+    /// process or an earlier press made it first, and the next N is tried). A recording's video and
+    /// scenario then share a number no earlier file has, in any of their extensions.
     /// Throws when the folder cannot take the claim.
     public static func claimNumber(in folder: String, prefix: String, extensions: [String], claim: String) throws(GraphicsError) -> Int {
         var from = 1
