@@ -32,32 +32,9 @@ public final class HotReloadingPlugin {
     private var inputs: [String: FileSignature] = [:]
     /// A signature seen once but not yet twice in a row: the file may still be being written.
     private var settling: FileSignature?
-    /// A rebuilt library starting in a new plugin-host child in the background.
-    private var pendingReload: PendingReload?
-
-    /// Where a background reload's new plugin and indicator arrive.
-    private final class PendingReload: @unchecked Sendable {
-        typealias Outcome = Result<(maker: any LoadedPlugin, indicator: any HostedIndicator), PluginError>
-        private let lock = NSLock()
-        private var result: Outcome?
-        private let done = DispatchSemaphore(value: 0)
-        /// The parameters the new indicator is made with.
-        let parametersJSON: String
-
-        init(parametersJSON: String) { self.parametersJSON = parametersJSON }
-
-        func finish(_ outcome: Outcome) {
-            lock.withLock { result = outcome }
-            done.signal()
-        }
-
-        var outcome: Outcome? { lock.withLock { result } }
-
-        func wait() {
-            done.wait()
-            done.signal()
-        }
-    }
+    /// A rebuilt library starting in a new plugin-host child in the background, and the parameters
+    /// its indicator is made with.
+    private var pendingReload: (load: BackgroundLoad<(maker: any LoadedPlugin, indicator: any HostedIndicator)>, parametersJSON: String)?
 
     private struct FileSignature: Equatable {
         var modified: Date
@@ -139,16 +116,12 @@ public final class HotReloadingPlugin {
     public func reload() -> Bool {
         if case .childProcess = isolation {
             guard pendingReload == nil else { return false }
-            let box = PendingReload(parametersJSON: parametersJSON), path = path, isolation = isolation, limit = PluginProbe.timeoutOverride
-            pendingReload = box
-            Thread.detachNewThread {
-                PluginProbe.$timeoutOverride.withValue(limit) {
-                    box.finish(Result { () throws(PluginError) in
-                        let maker = try Self.load(path, isolation)
-                        return (maker, try maker.makeIndicator(parametersJSON: box.parametersJSON))
-                    })
-                }
+            let path = path, isolation = isolation, json = parametersJSON
+            let load = BackgroundLoad { () throws(PluginError) -> (maker: any LoadedPlugin, indicator: any HostedIndicator) in
+                let maker = try Self.load(path, isolation)
+                return (maker, try maker.makeIndicator(parametersJSON: json))
             }
+            pendingReload = (load, json)
             return false
         }
         // A new build that crashes or hangs while loading is found out in a child, not here.
@@ -173,7 +146,7 @@ public final class HotReloadingPlugin {
     /// Takes a background reload that finished: its indicator in place of the old one (made again
     /// if the parameters changed meanwhile), or its error kept. True when a new indicator came in.
     private func adoptReload() -> Bool {
-        guard let box = pendingReload, let outcome = box.outcome else { return false }
+        guard let pending = pendingReload, let outcome = pending.load.outcome else { return false }
         pendingReload = nil
         switch outcome {
         case .success(let fresh):
@@ -182,7 +155,7 @@ public final class HotReloadingPlugin {
             lastError = nil
             changedInput = nil
             reloadCount += 1
-            if parametersJSON != box.parametersJSON { inputError = setParameters(json: parametersJSON) }
+            if parametersJSON != pending.parametersJSON { inputError = setParameters(json: parametersJSON) }
             return true
         case .failure(let error):
             lastError = error
@@ -192,7 +165,7 @@ public final class HotReloadingPlugin {
 
     /// Waits for a background reload to finish; the next ``reloadIfChanged()`` takes it (for tests).
     public func waitForReload() {
-        pendingReload?.wait()
+        pendingReload?.load.wait()
     }
 
     /// Copies `path` (checked first) into a new private folder, loads the copy, and removes both:

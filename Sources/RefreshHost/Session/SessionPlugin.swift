@@ -23,28 +23,7 @@ package final class SessionPlugin {
     /// The file as it was when the probe failed: a new build is probed again.
     private var failedFile: Date?
     /// A load running in the background (a plugin-host child starting and making its indicator).
-    private var pending: PendingLoad?
-
-    /// Where a background load's result arrives.
-    private final class PendingLoad: @unchecked Sendable {
-        private let lock = NSLock()
-        private var result: Result<HotReloadingPlugin, PluginError>?
-        private let done = DispatchSemaphore(value: 0)
-
-        func finish(_ outcome: Result<HotReloadingPlugin, PluginError>) {
-            lock.withLock { result = outcome }
-            done.signal()
-        }
-
-        /// The result once it has come; nil before.
-        var outcome: Result<HotReloadingPlugin, PluginError>? { lock.withLock { result } }
-
-        /// Waits until the result has come.
-        func wait() {
-            done.wait()
-            done.signal()
-        }
-    }
+    private var pending: BackgroundLoad<HotReloadingPlugin>?
 
     /// The plugin at `path`: with the probe's finding, loaded when first shown (or never, when the
     /// probe failed); without one, loaded now.
@@ -114,14 +93,8 @@ package final class SessionPlugin {
             return
         }
         guard pending == nil else { return }
-        let box = PendingLoad(), path = path, json = json, isolation = isolation, limit = PluginProbe.timeoutOverride
-        pending = box
-        Thread.detachNewThread {
-            // The caller's probe limit (a test's shorter one) holds on this thread too.
-            PluginProbe.$timeoutOverride.withValue(limit) {
-                box.finish(Result { () throws(PluginError) in try HotReloadingPlugin(path: path, parametersJSON: json, isolation: isolation) })
-            }
-        }
+        let path = path, json = json, isolation = isolation
+        pending = BackgroundLoad { () throws(PluginError) in try HotReloadingPlugin(path: path, parametersJSON: json, isolation: isolation) }
     }
 
     /// Its name, or the file's name when it did not load.
