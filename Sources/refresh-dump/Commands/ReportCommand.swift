@@ -167,9 +167,7 @@ struct ReportCommand: ParsableCommand {
     /// with `message`, and it has no video.
     func failedCell(_ scenario: Scenario, plugin: String, tab: String, variant: String, message: String) throws -> Cell {
         let id = (plugin as NSString).lastPathComponent
-        let folder = "cells/\(Scenario.safeFileName(tab.replacingOccurrences(of: " · ", with: "-")))/\(scenario.fileName)"
-        try makeDirectory("\(out)/\(folder)")
-        let poster = "\(folder)/\(Scenario.safeFileName(variant.isEmpty ? id : "\(id)-\(variant)")).png"
+        let poster = try cellFile(tab: tab, scenario: scenario.fileName, id: id, variant: variant) + ".png"
         let size = Size(width: scenario.viewport.width, height: min(scenario.viewport.height, 240))
         let image = try ImageSurface(size: size, scale: 2)
         let canvas = Canvas(surface: image)
@@ -275,17 +273,23 @@ struct ReportCommand: ParsableCommand {
         }
     }
 
+    /// A cell's files without their extension, relative to the page (`cells/TAB/SCENARIO/ID-VARIANT`);
+    /// the folder is made.
+    func cellFile(tab: String, scenario: String, id: String, variant: String) throws -> String {
+        let folder = "cells/\(Scenario.safeFileName(tab.replacingOccurrences(of: " · ", with: "-")))/\(scenario)"
+        try makeDirectory("\(out)/\(folder)")
+        return "\(folder)/\(Scenario.safeFileName(variant.isEmpty ? id : "\(id)-\(variant)"))"
+    }
+
     /// Plays `player` to the end: the MP4, a poster frame and the timeline's data.
     func render(_ player: ScenarioPlayer, tab: String, variant: String) throws -> Cell {
         let theme = player.scenario.environment.colorScheme.rawValue
         let plugin = player.slots.values.first?.indicator.info
         let id = plugin?.id ?? "unknown", scenario = player.scenario.fileName
         let column = variant.isEmpty ? id : "\(id) · \(variant)"
-        let folder = "cells/\(Scenario.safeFileName(tab.replacingOccurrences(of: " · ", with: "-")))/\(scenario)"
-        try makeDirectory("\(out)/\(folder)")
         let rect = player.windowRect(nil)
-        let file = Scenario.safeFileName(variant.isEmpty ? id : "\(id)-\(variant)")
-        let video = "\(folder)/\(file).mp4", poster = "\(folder)/\(file).png"
+        let file = try cellFile(tab: tab, scenario: scenario, id: id, variant: variant)
+        let video = "\(file).mp4", poster = "\(file).png"
         var encoder: (any AnimationEncoder)?
         var states: [String] = [], markers: [Marker] = [], errors = Set<String>()
         var last = ""
