@@ -128,22 +128,16 @@ struct FuzzCommand: ParsableCommand {
         process.terminationHandler = { _ in done.signal() }
         // try?: a worker that cannot start is counted as crashed, with the other workers' results kept.
         guard (try? process.run()) != nil else { return .crashed(-1) }
-        let data = Locked(Data())
-        let read = DispatchSemaphore(value: 0)
-        DispatchQueue.global().async {
-            let bytes = output.fileHandleForReading.readDataToEndOfFile()
-            data.update { $0 = bytes }
-            read.signal()
-        }
+        let drain = PipeDrain(output)
         if done.wait(timeout: .now() + deadline) == .timedOut {
             kill(process.processIdentifier, SIGKILL)
             done.wait()
-            read.wait()
+            _ = drain.wait()
             return .hung
         }
-        read.wait()
+        let data = drain.wait()
         if process.terminationReason == .uncaughtSignal { return .crashed(process.terminationStatus) }
-        guard let line = String(decoding: data.value, as: UTF8.self).split(separator: "\n").last,
+        guard let line = String(decoding: data, as: UTF8.self).split(separator: "\n").last,
               // try?: a worker without a readable last line is counted as crashed, with its exit status.
               let report = try? JSONDecoder().decode(Fuzzer.Report.self, from: Data(line.utf8)) else { return .crashed(process.terminationStatus) }
         return .finished(report)

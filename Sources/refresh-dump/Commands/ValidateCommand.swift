@@ -64,12 +64,7 @@ struct ValidateCommand: ParsableCommand {
             finished.signal()
         }
         // Read as it comes: a child whose lines fill the pipe must not block on it (it would look hung).
-        let received = Locked(Data()), drained = DispatchSemaphore(value: 0)
-        DispatchQueue.global().async {
-            let all = pipe.fileHandleForReading.readDataToEndOfFile()
-            received.update { $0 = all }
-            drained.signal()
-        }
+        let drain = PipeDrain(pipe)
         // The limit is the child's CPU time (and, far beyond it, wall time): polled every 0.1 s.
         var timedOut = false, overMemory = false
         let started = Date()
@@ -83,8 +78,7 @@ struct ValidateCommand: ParsableCommand {
                 break
             }
         }
-        drained.wait()
-        let output = String(decoding: received.value, as: UTF8.self)
+        let output = String(decoding: drain.wait(), as: UTF8.self)
         var failures = 0, lastStep = "loading", done = false
         print("validate \(PluginError.printable(path))")
         for line in output.split(separator: "\n") {
