@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TestSupport
+import RefreshGraphics
 
 /// A faulty plugin, through every command that runs plugin code: its child ends, the command does
 /// not. Each ends with a documented code (2: the one plugin asked for could not render; 1: a check
@@ -68,6 +69,10 @@ import TestSupport
         let page = try String(contentsOfFile: "\(out)/index.html", encoding: .utf8)
         #expect(page.contains("dev.refreshkit.spinner.mp4") && page.contains("crashed with signal 11"), "the page has the good cell and the cards")
         #expect(FileManager.default.fileExists(atPath: "\(out)/cells/light/pull-to-refresh/dev.refreshkit.spinner.mp4"))
+        // The card of the plugin that did not load is the size of the other cells' frames.
+        let good = try ImageSurface.readPNG(at: "\(out)/cells/light/pull-to-refresh/dev.refreshkit.spinner.png")
+        let card = try ImageSurface.readPNG(at: "\(out)/cells/light/pull-to-refresh/libFixturePluginConstructorCrashes.so.png")
+        #expect(card.width == good.width && card.height == good.height, "\(card.width)×\(card.height) beside \(good.width)×\(good.height)")
     }
 
     @Test func verifyFailsTheCheckpointsAndGoesOn() throws {

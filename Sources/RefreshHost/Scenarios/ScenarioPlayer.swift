@@ -275,10 +275,7 @@ public final class ScenarioPlayer {
 
     /// The part of the viewport a `run` frame shows, in viewport points.
     public func windowRect(_ window: Scenario.Window? = nil) -> Rect {
-        guard (window ?? scenario.window) == .edge, let edge = scenario.edges.keys.sorted().first else {
-            return Rect(x: 0, y: 0, width: scenario.viewport.width, height: scenario.viewport.height)
-        }
-        return layout.bandRect(at: edge)
+        scenario.windowRect(window)
     }
 
     /// Draws the current frame into `canvas` (origin at the viewport's top-left); returns the

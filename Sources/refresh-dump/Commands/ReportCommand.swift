@@ -168,7 +168,7 @@ struct ReportCommand: ParsableCommand {
     func failedCell(_ scenario: Scenario, plugin: String, tab: String, variant: String, message: String) throws -> Cell {
         let id = (plugin as NSString).lastPathComponent
         let poster = try cellFile(tab: tab, scenario: scenario.fileName, id: id, variant: variant) + ".png"
-        let size = Size(width: scenario.viewport.width, height: min(scenario.viewport.height, 240))
+        let size = scenario.windowRect().size  // the size of the other cells' frames
         let image = try ImageSurface(size: size, scale: 2)
         let canvas = Canvas(surface: image)
         canvas.clear(FrameRenderer.background(for: scenario.environment.colorScheme))
