@@ -38,7 +38,7 @@ struct RunCommand: ParsableCommand {
     var locale: String?
     @Option(name: .customLong("param"), help: "A parameter value name=value for every edge's plugin (repeatable; JSON when it parses as JSON, else text).")
     var params: [String] = []
-    @Option(help: "Threads that encode and write frames (default: one per core). The files are the same for any number.")
+    @Option(help: "Frames drawn at once (each by plugin-host children of its own) and threads that encode them (default: one per core). The files are the same for any number.")
     var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
 
     func run() throws {
@@ -48,7 +48,7 @@ struct RunCommand: ParsableCommand {
             guard let scheme = IndicatorEnvironment.ColorScheme(rawValue: name) else { throw ValidationError("--theme must be light or dark, not '\(name)'") }
             return scheme
         }
-        let player = try scenarioOptions.player(self.scenario, search: search, plugin: plugin, parameters: overrides) { scenario in
+        let players = try scenarioOptions.players(self.scenario, count: jobs, search: search, plugin: plugin, parameters: overrides) { scenario in
             if let scheme { scenario.environment.colorScheme = scheme }
             if let locale {
                 scenario.environment.locale = locale
@@ -56,6 +56,8 @@ struct RunCommand: ParsableCommand {
             }
             for edge in scenario.edges.keys { scenario.edges[edge]!.parameters.merge(overrides) { $1 } }
         }
+        // The first player stands for all: the others play the same scenario with the same plugins.
+        let player = players[0]
         let scenario = player.scenario
         let windowChoice = try window.map { text -> Scenario.Window in
             guard let w = Scenario.Window(rawValue: text) else { throw ValidationError("--window must be edge or full, not '\(text)'") }
@@ -87,34 +89,33 @@ struct RunCommand: ParsableCommand {
         var pluginErrors = Set<String>()
         var written: [Int] = []
         var stopped: (frame: Int, time: Double, edge: RefreshEdge, error: PluginError)?
+        let frameDuration = player.frameDuration
+        let pool = PlayerPool(players: players, wanted: { leads || (($0 - 1) % shardCount == shardIndex && !noFrames) }) { [noFrames] player in
+            try player.render(window: rect, scale: scale, reusing: noFrames ? nil : writer.recycledImage())
+        }
+        defer { pool.finish() }
         let seconds = try measure {
-            while try player.advance() {
-                let mine = (player.frameIndex - 1) % shardCount == shardIndex
-                guard leads || (mine && !noFrames) else {
-                    progress.update(player.frameIndex)
-                    continue
-                }
-                let (image, errors) = try player.render(window: rect, scale: scale, reusing: noFrames ? nil : writer.recycledImage())
-                if let (edge, error) = player.stoppedPlugin {
+            while let frame = try pool.next() {
+                if let (edge, error) = frame.stopped {
                     // A plugin's child crashed or hung: what came before stays; this frame shows only its card.
-                    stopped = (player.frameIndex, player.time, edge, error)
+                    stopped = (frame.index, frame.time, edge, error)
                     break
                 }
-                errors.forEach { pluginErrors.insert($0.description) }
-                if leads, player.frameIndex % every == 0 || player.frameIndex == 1 {
-                    let state = scenario.edges.keys.sorted().map { "\(player.driver.container.state(of: $0))" }.joined(separator: " ")
-                    try sheet.add(image, label: "#\(player.frameIndex) \(fixed(player.time, 2))s \(state)")
+                frame.errors.forEach { pluginErrors.insert($0.description) }
+                if leads, frame.index % every == 0 || frame.index == 1 {
+                    try sheet.add(frame.image, label: "#\(frame.index) \(fixed(frame.time, 2))s \(frame.states)")
                 }
                 if leads, animations.isEmpty {
-                    animations = try animationFormats.map { try $0.encoder(path: animationPath($0), width: image.width, height: image.height, frameRate: 1 / player.frameDuration) }
+                    animations = try animationFormats.map { try $0.encoder(path: animationPath($0), width: frame.image.width, height: frame.image.height, frameRate: 1 / frameDuration) }
                 }
-                for encoder in animations { try encoder.add(image, duration: player.frameDuration) }
-                if !noFrames && mine {
-                    try writer.write(image, pixels: nil, index: player.frameIndex)
-                    written.append(player.frameIndex)
+                for encoder in animations { try encoder.add(frame.image, duration: frameDuration) }
+                if !noFrames && (frame.index - 1) % shardCount == shardIndex {
+                    try writer.write(frame.image, pixels: nil, index: frame.index)
+                    written.append(frame.index)
                 }
-                progress.update(player.frameIndex)
+                progress.update(frame.index)
             }
+            pool.finish()
             try writer.finish()
         }
         progress.finish()
