@@ -28,6 +28,8 @@ public final class ScenarioPlayer {
     public private(set) var plugins: [RefreshEdge: any LoadedPlugin] = [:]
     private var stepIndex = 0
     private var stepFrame = 0
+    private let frameLimit: Int
+    private let isolation: PluginIsolation
 
     /// The most frames a scenario may ask for unless the caller allows more: 20,000 (5½ minutes at
     /// 60 fps). A few hundred bytes of JSON must not buy hours of rendering.
@@ -47,6 +49,8 @@ public final class ScenarioPlayer {
                 parameterOverrides: [String: ParameterValue] = [:], allowsPluginPaths: Bool = false,
                 frameLimit: Int = ScenarioPlayer.defaultFrameLimit, isolation: PluginIsolation = .inProcess) throws(ScenarioError) {
         self.scenario = scenario
+        self.frameLimit = frameLimit
+        self.isolation = isolation
         rows = scenario.rows
         layout = SceneLayout(viewport: scenario.viewport, axis: scenario.axis, rowHeight: scenario.rowHeight)
         let source = scenario.source
@@ -122,11 +126,7 @@ public final class ScenarioPlayer {
     /// and the steps end with the one that plays `frame` (the shortest prefix that reaches it; the
     /// frames are the same, so what failed there fails again). Checkpoints after the end are dropped.
     public func reproducer(through frame: Int) -> Scenario {
-        var copy = scenario
-        for (edge, plugin) in plugins {
-            copy.edges[edge]?.plugin = plugin.info.path
-            copy.edges[edge]?.parameters = parameters[edge] ?? [:]
-        }
+        var copy = resolvedScenario
         var played = 0
         copy.steps = []
         for step in scenario.steps where played < frame {
@@ -136,6 +136,25 @@ public final class ScenarioPlayer {
         let duration = Double(played) / scenario.fps
         copy.checkpoints = scenario.checkpoints.filter { $0 <= duration }
         return copy
+    }
+
+    /// The scenario with each edge naming its plugin by file and holding the values it was made with.
+    private var resolvedScenario: Scenario {
+        var copy = scenario
+        for (edge, plugin) in plugins {
+            copy.edges[edge]?.plugin = plugin.info.path
+            copy.edges[edge]?.parameters = parameters[edge] ?? [:]
+        }
+        return copy
+    }
+
+    /// Another player of the same scenario, at its start, with plugins of its own loaded from the
+    /// same files with the same values and where this one's run: `run --jobs` draws frames on
+    /// several at once. No plugin is looked for again (finding one by id loads every library in
+    /// the search path).
+    public func sibling() throws(ScenarioError) -> ScenarioPlayer {
+        try ScenarioPlayer(scenario: resolvedScenario, searchPath: PluginSearchPath(directories: []), allowsPluginPaths: true,
+                           frameLimit: frameLimit, isolation: isolation)
     }
 
     /// Every `setParameter` step names an edge with an indicator and a value its plugin accepts.

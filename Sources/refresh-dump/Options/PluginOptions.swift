@@ -36,11 +36,10 @@ struct ScenarioOptions: ParsableArguments {
         var scenario = try Scenario.load(path: path)
         try customize(&scenario)
         let place = isolation.isolation
-        return try (0..<(place == .inProcess ? 1 : count)).map { _ in
-            let override = try plugin.map { reference throws(PluginError) in try place.load(search.searchPath.resolve(reference)) }
-            return try ScenarioPlayer(scenario: scenario, searchPath: search.searchPath, pluginOverride: override, parameterOverrides: parameters,
-                                      allowsPluginPaths: allowPluginPaths, frameLimit: maxFrames, isolation: place)
-        }
+        let override = try plugin.map { reference throws(PluginError) in try place.load(search.searchPath.resolve(reference)) }
+        let first = try ScenarioPlayer(scenario: scenario, searchPath: search.searchPath, pluginOverride: override, parameterOverrides: parameters,
+                                       allowsPluginPaths: allowPluginPaths, frameLimit: maxFrames, isolation: place)
+        return try [first] + (1..<(place == .inProcess ? 1 : max(1, count))).map { _ in try first.sibling() }
     }
 }
 
