@@ -18,6 +18,7 @@ let package = Package(
         .library(name: "RefreshHost", targets: ["RefreshHost"]),
         .executable(name: "refresh-dump", targets: ["refresh-dump"]),
         .executable(name: "refresh-preview", targets: ["refresh-preview"]),
+        .executable(name: "refresh-plugin-host", targets: ["refresh-plugin-host"]),
         // Built-in indicators: each a shared library the host loads at run time.
         .library(name: "RefreshSpinner", type: .dynamic, targets: ["Spinner"]),
         .library(name: "RefreshSpinnerC", type: .dynamic, targets: ["SpinnerC"]),
@@ -139,6 +140,9 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+
+        // The child that runs one plugin for the tools: only what a plugin needs, so it starts fast.
+        .executableTarget(name: "refresh-plugin-host", dependencies: ["RefreshHost"]),
 
         // Bad plugins for the loader tests.
         .target(name: "FixturePluginCommon", dependencies: ["CRefreshPlugin"], path: "Tests/Fixtures/PluginCommon"),

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs RefreshKit under a prefix, so the tools work from any folder:
 #   PREFIX/bin/refresh-dump, refresh-preview          the tools
+#   PREFIX/bin/refresh-plugin-host                    the child each plugin runs in (beside the tools)
 #   PREFIX/lib/refreshkit/plugins/<id>.refreshplugin  the built-in plugins, as bundles (packed and validated)
 #   PREFIX/share/refreshkit/                          the shared assets (fonts configuration, scenarios, icons)
 #   PREFIX/include/refreshkit/refresh_plugin.h        the plugin ABI, and share/refreshkit/plugin-exports.map
@@ -13,7 +14,7 @@ plugins=("$@")
 ((${#plugins[@]})) || plugins=(RefreshSpinner RefreshSpinnerC RefreshRainbow RefreshPathDrawing RefreshLabel RefreshLottie RefreshMaterial RefreshWaterDrop RefreshBezierRadar RefreshStoreHouse RefreshPhoenix RefreshImageSequence)
 
 mkdir -p "$prefix/bin" "$prefix/lib/refreshkit/plugins" "$prefix/share/refreshkit" "$prefix/include/refreshkit"
-install -m 755 "$products/refresh-dump" "$products/refresh-preview" "$prefix/bin/"
+install -m 755 "$products/refresh-dump" "$products/refresh-preview" "$products/refresh-plugin-host" "$prefix/bin/"
 rm -rf "$prefix/share/refreshkit/Fonts" "$prefix/share/refreshkit/Scenarios" "$prefix/share/refreshkit/Icons"
 cp -R Assets/Fonts Assets/Scenarios Assets/Icons "$prefix/share/refreshkit/"
 install -m 644 Plugins/plugin-exports.map "$prefix/share/refreshkit/"

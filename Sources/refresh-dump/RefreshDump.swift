@@ -13,7 +13,7 @@ struct RefreshDump: ParsableCommand {
             Exit codes: 0 success, 1 a check failed, 2 bad input (arguments, files, plugins).
             """,
         subcommands: [ListCommand.self, PackCommand.self, InstallCommand.self, RenderCommand.self, ReportCommand.self, SweepCommand.self, RunCommand.self, VerifyCommand.self, ValidateCommand.self, BenchCommand.self, TraceCommand.self, FuzzCommand.self,
-                      ValidateChildCommand.self, ProbeCommand.self, PluginHostCommand.self]
+                      ValidateChildCommand.self]
     )
 
     /// Runs the command, mapping failures onto the documented exit codes: a command's own

@@ -5,7 +5,7 @@ import RefreshPluginSDK
 import Glibc
 #endif
 
-/// A plugin loaded in a child process of its own (`refresh-dump plugin-host`), so nothing it does
+/// A plugin loaded in a child process of its own (`refresh-plugin-host plugin-host`), so nothing it does
 /// can take the host down. Each frame is a request on a socket and a reply; the pixels are drawn by
 /// the child into memory both processes map (a `memfd`) and painted from there, so no image is
 /// copied through the socket.
@@ -67,7 +67,7 @@ public final class PluginHostProcess: LoadedPlugin {
         self.frameLimit = frameLimit
         abandonsWaiting = Self.abandonsWaitingByDefault
         func fail(_ why: String) -> PluginError { PluginError(file: path, reason: .reported(why)) }
-        guard let helper = PluginProbe.helper else { throw fail("refresh-dump, which hosts plugins out of process, is not beside this program") }
+        guard let helper = PluginProbe.helper else { throw fail("refresh-plugin-host, which runs plugins out of process, is not beside this program") }
 
         let memory = Self.anonymousFile()
         guard memory >= 0, ftruncate(memory, off_t(Self.pixelCapacity)) == 0,

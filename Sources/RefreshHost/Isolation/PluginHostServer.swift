@@ -5,7 +5,7 @@ import RefreshPluginSDK
 import Glibc
 #endif
 
-/// The child side of ``PluginHostProcess`` (`refresh-dump plugin-host LIBRARY`): loads the plugin
+/// The child side of ``PluginHostProcess`` (`refresh-plugin-host plugin-host LIBRARY`): loads the plugin
 /// from a private copy, says what it is, then answers requests until the host closes the socket.
 /// Standard input and output are the socket; they are moved aside first, so a plugin that prints
 /// writes to standard error instead of into the conversation.

@@ -5,12 +5,12 @@ import Glibc
 #endif
 
 /// Finds out what plugin libraries are without loading them into this process: a child
-/// (`refresh-dump probe-plugins`, beside this executable) loads them one after another and reports
-/// each. A library whose constructor crashes, aborts or never returns costs only that child: it
-/// is reported with the reason, and a new child goes on with the libraries after it. Without the
-/// helper (a program that ships without `refresh-dump`) the libraries are loaded here, as before.
+/// (`refresh-plugin-host probe-plugins`, beside this executable) loads them one after another and
+/// reports each. A library whose constructor crashes, aborts or never returns costs only that
+/// child: it is reported with the reason, and a new child goes on with the libraries after it.
+/// Without the helper (a program that ships without `refresh-plugin-host`) the libraries are loaded here.
 package enum PluginProbe {
-    /// The subcommand of `refresh-dump` that loads and reports.
+    /// The word that tells `refresh-plugin-host` to load and report.
     package static let subcommand = "probe-plugins"
     /// Seconds of CPU time one library may take to load before it is reported as hung (10, or
     /// `REFRESHKIT_PROBE_TIMEOUT`, or ``timeoutOverride`` in a task that sets it); one that uses no
@@ -27,10 +27,11 @@ package enum PluginProbe {
         Array(zip(paths, probe(paths))).map { (path: $0.0, result: $0.1) }
     }
 
-    /// `refresh-dump` beside this executable, when it is there.
+    /// `refresh-plugin-host` beside this executable, when it is there: the program every plugin
+    /// child runs.
     static var helper: String? {
         guard let folder = PluginSearchPath.buildProductsDirectory else { return nil }
-        let path = folder + "/refresh-dump"
+        let path = folder + "/refresh-plugin-host"
         return FileManager.default.isExecutableFile(atPath: path) ? path : nil
     }
 

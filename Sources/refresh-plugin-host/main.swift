@@ -1,0 +1,19 @@
+import Foundation
+import RefreshHost
+
+// `refresh-plugin-host plugin-host LIBRARY` runs one plugin for a host (`PluginHostProcess`);
+// `refresh-plugin-host probe-plugins LIBRARY…` says what each library is (`PluginProbe`). Started
+// by RefreshKit's tools, not by people. A program of its own, linked with what a plugin needs and
+// nothing else: it starts in about 12 ms of CPU, where `refresh-dump`, with FFmpeg and the rest,
+// took 42 ms, and a `run --jobs N` starts N of them.
+let arguments = Array(CommandLine.arguments.dropFirst())
+switch arguments.first {
+case PluginHostProcess.subcommand where arguments.count == 2:
+    exit(PluginHostServer.serve(path: arguments[1]))
+case PluginProbe.subcommand:
+    PluginProbe.runProbeChild(Array(arguments.dropFirst()))
+    exit(0)
+default:
+    FileHandle.standardError.write(Data("usage: refresh-plugin-host plugin-host LIBRARY | probe-plugins LIBRARY… (started by RefreshKit's tools, not by hand)\n".utf8))
+    exit(2)
+}
