@@ -31,9 +31,10 @@ struct ListCommand: ParsableCommand {
                 let i = info.indicator
                 print("\(Self.column(i.id, 30)) \(Self.column(i.name, 14)) \(Self.column(i.version, 7)) \(info.path)")
                 if parameters {
-                    // A bundle's manifest lists them; a bare library ran in a child, so it is loaded here to read them.
-                    // try?: the probe above loaded this library; one that no longer loads lists no parameters.
-                    let specs = PluginBundle.isBundle((info.path as NSString).deletingLastPathComponent) ? info.parameters : (try? PluginLibrary(path: info.path).info.parameters) ?? []
+                    // A bundle's manifest lists them; a bare library is asked in a plugin-host child, as the probe above was.
+                    // try?: the probe loaded this library; one that no longer loads lists no parameters.
+                    let specs = PluginBundle.isBundle((info.path as NSString).deletingLastPathComponent) ? info.parameters
+                        : (try? PluginIsolation.childProcess().load(info.path).info.parameters) ?? []
                     for spec in specs { print("    \(spec.name): \(spec.kindName), default \(spec.defaultValue.json) — \(spec.help)") }
                 }
             case .failure(let error):
