@@ -40,14 +40,23 @@ import RefreshGraphics
     }
 
     /// A plugin that calls exit(0) in its third frame: the run stops there, keeps the two before,
-    /// and says where; it is no silent success.
+    /// and says where; it is no silent success. With a pool of two players each child counts its
+    /// own frames (the fixture breaks the pure-function rule on purpose), so the stop comes later,
+    /// and still every frame before it is written, in order, and no frame after it.
     @Test func anEarlyExitStopsTheRunWhereItHappened() throws {
         let out = scratch("faulty-run-exits")
-        let (status, output) = try refreshDump(["run", Self.pull, "--plugin", Self.fixture("FixturePluginExits"), "--out", out])
+        let (status, output) = try refreshDump(["run", Self.pull, "--plugin", Self.fixture("FixturePluginExits"), "--out", out, "--jobs", "1"])
         #expect(status == 2, "\(output)")
         #expect(output.contains("the plugin host ended during render") && output.contains("(exit status 0)"), "\(output)")
         #expect(output.contains("plugin dev.refreshkit.fixture-misbehaving at the top edge, at frame 3 ") && output.contains("2 frames before it written"), "\(output)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: "\(out)/frames").sorted() == ["0001.png", "0002.png"])
+
+        let pooled = scratch("faulty-run-exits-pooled")
+        let (pooledStatus, pooledOutput) = try refreshDump(["run", Self.pull, "--plugin", Self.fixture("FixturePluginExits"), "--out", pooled, "--jobs", "2"])
+        #expect(pooledStatus == 2, "\(pooledOutput)")
+        let frame = try #require(pooledOutput.firstMatch(of: #/at the top edge, at frame (\d+) /#).flatMap { Int($0.1) }, "\(pooledOutput)")
+        #expect(frame > 3 && pooledOutput.contains("\(frame - 1) frames before it written"), "\(pooledOutput)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: "\(pooled)/frames").sorted() == (1..<frame).map { String(format: "%04d.png", $0) })
     }
 
     @Test func theReproducerReplaysTheCrashInProcess() throws {
