@@ -148,13 +148,17 @@ public final class ScenarioPlayer {
         return copy
     }
 
-    /// Another player of the same scenario, at its start, with plugins of its own loaded from the
-    /// same files with the same values and where this one's run: `run --jobs` draws frames on
-    /// several at once. No plugin is looked for again (finding one by id loads every library in
-    /// the search path).
-    public func sibling() throws(ScenarioError) -> ScenarioPlayer {
-        try ScenarioPlayer(scenario: resolvedScenario, searchPath: PluginSearchPath(directories: []), allowsPluginPaths: true,
-                           frameLimit: frameLimit, isolation: isolation)
+    /// What makes another player of the same scenario, at its start, with plugins of its own
+    /// loaded from the same files with the same values and where this one's run: `run --jobs`
+    /// draws frames on several at once. No plugin is looked for again (finding one by id loads
+    /// every library in the search path). The maker holds copies only, so it may run on any thread
+    /// while this player plays.
+    public func siblingMaker() -> @Sendable () throws(ScenarioError) -> ScenarioPlayer {
+        let scenario = resolvedScenario, frameLimit = frameLimit, isolation = isolation
+        return { () throws(ScenarioError) in
+            try ScenarioPlayer(scenario: scenario, searchPath: PluginSearchPath(directories: []), allowsPluginPaths: true,
+                               frameLimit: frameLimit, isolation: isolation)
+        }
     }
 
     /// Every `setParameter` step names an edge with an indicator and a value its plugin accepts.

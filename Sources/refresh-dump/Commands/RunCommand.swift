@@ -48,7 +48,7 @@ struct RunCommand: ParsableCommand {
             guard let scheme = IndicatorEnvironment.ColorScheme(rawValue: name) else { throw ValidationError("--theme must be light or dark, not '\(name)'") }
             return scheme
         }
-        let players = try scenarioOptions.players(self.scenario, count: jobs, search: search, plugin: plugin, parameters: overrides) { scenario in
+        let player = try scenarioOptions.player(self.scenario, search: search, plugin: plugin, parameters: overrides) { scenario in
             if let scheme { scenario.environment.colorScheme = scheme }
             if let locale {
                 scenario.environment.locale = locale
@@ -56,8 +56,6 @@ struct RunCommand: ParsableCommand {
             }
             for edge in scenario.edges.keys { scenario.edges[edge]!.parameters.merge(overrides) { $1 } }
         }
-        // The first player stands for all: the others play the same scenario with the same plugins.
-        let player = players[0]
         let scenario = player.scenario
         let windowChoice = try window.map { text -> Scenario.Window in
             guard let w = Scenario.Window(rawValue: text) else { throw ValidationError("--window must be edge or full, not '\(text)'") }
@@ -90,7 +88,9 @@ struct RunCommand: ParsableCommand {
         var written: [Int] = []
         var stopped: (frame: Int, time: Double, edge: RefreshEdge, error: PluginError)?
         let frameDuration = player.frameDuration
-        let pool = PlayerPool(players: players, wanted: { leads || (($0 - 1) % shardCount == shardIndex && !noFrames) }) { [noFrames] player in
+        // Plugins in children draw `jobs` frames at once; a plugin in this process is single-threaded.
+        let lanes = scenarioOptions.isolation.inProcess ? 1 : jobs
+        let pool = PlayerPool(first: player, count: lanes, wanted: { leads || (($0 - 1) % shardCount == shardIndex && !noFrames) }) { [noFrames] player in
             try player.render(window: rect, scale: scale, reusing: noFrames ? nil : writer.recycledImage())
         }
         defer { pool.finish() }

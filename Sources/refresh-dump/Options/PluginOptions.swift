@@ -24,22 +24,13 @@ struct ScenarioOptions: ParsableArguments {
     /// makes its player.
     func player(_ path: String, search: SearchPathOptions, plugin: String?, parameters: [String: ParameterValue] = [:],
                 customize: (inout Scenario) throws -> Void = { _ in }) throws -> ScenarioPlayer {
-        try players(path, count: 1, search: search, plugin: plugin, parameters: parameters, customize: customize)[0]
-    }
-
-    /// Like ``player(_:search:plugin:parameters:customize:)``, `count` players of the same
-    /// scenario, each with plugin-host children of its own, to draw frames in parallel; one when
-    /// the plugins run in this process (a plugin is single-threaded).
-    func players(_ path: String, count: Int, search: SearchPathOptions, plugin: String?, parameters: [String: ParameterValue] = [:],
-                 customize: (inout Scenario) throws -> Void = { _ in }) throws -> [ScenarioPlayer] {
         guard maxFrames >= 1, maxFrames <= 10_000_000 else { throw ValidationError("--max-frames must be 1...10000000") }
         var scenario = try Scenario.load(path: path)
         try customize(&scenario)
         let place = isolation.isolation
         let override = try plugin.map { reference throws(PluginError) in try place.load(search.searchPath.resolve(reference)) }
-        let first = try ScenarioPlayer(scenario: scenario, searchPath: search.searchPath, pluginOverride: override, parameterOverrides: parameters,
-                                       allowsPluginPaths: allowPluginPaths, frameLimit: maxFrames, isolation: place)
-        return try [first] + (1..<(place == .inProcess ? 1 : max(1, count))).map { _ in try first.sibling() }
+        return try ScenarioPlayer(scenario: scenario, searchPath: search.searchPath, pluginOverride: override, parameterOverrides: parameters,
+                                  allowsPluginPaths: allowPluginPaths, frameLimit: maxFrames, isolation: place)
     }
 }
 

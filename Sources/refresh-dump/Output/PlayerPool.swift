@@ -4,6 +4,8 @@ import RefreshPluginSDK
 
 /// Renders one scenario's frames on several players at once and hands them back in frame order.
 /// Each player has plugin-host children of its own, so `run --jobs N` draws N frames in parallel.
+/// The first player is the caller's; the others are its siblings, each made on its own thread
+/// while the first is already drawing, so their children start in parallel with the work.
 ///
 /// Every player plays every frame (the physics is cheap) and draws only its share of the frames
 /// asked for, round robin. A plugin draws a frame as a pure function of the frame it is given,
@@ -27,8 +29,9 @@ final class PlayerPool: @unchecked Sendable {
         var stopped: (edge: RefreshEdge, error: PluginError)?
     }
 
-    /// The players; the first one's events, frame count and plugins stand for all of them.
-    let players: [ScenarioPlayer]
+    /// The first player: its events, frame count and plugins stand for all of them.
+    let first: ScenarioPlayer
+    private let lanes: Int
     private let wanted: @Sendable (Int) -> Bool
     private let draw: (ScenarioPlayer) throws -> (image: ImageSurface, errors: [PluginError])
     private let condition = NSCondition()
@@ -43,20 +46,22 @@ final class PlayerPool: @unchecked Sendable {
     /// How far past the caller a player may draw: bounds the frames held in memory.
     private let ahead: Int
 
-    /// A pool of `players` (each made alike, with children of its own) drawing the frames for
-    /// which `wanted` is true, each with `draw`. Threads start at once when there is more than one.
-    init(players: [ScenarioPlayer], wanted: @escaping @Sendable (Int) -> Bool,
+    /// A pool of `first` and `count - 1` siblings of it drawing the frames for which `wanted` is
+    /// true, each with `draw`. With more than one, threads start at once. A plugin in this process
+    /// is single-threaded: then `count` must be 1.
+    init(first: ScenarioPlayer, count: Int, wanted: @escaping @Sendable (Int) -> Bool,
          draw: @escaping (ScenarioPlayer) throws -> (image: ImageSurface, errors: [PluginError])) {
-        precondition(!players.isEmpty)
-        self.players = players
+        self.first = first
+        lanes = max(1, count)
         self.wanted = wanted
         self.draw = draw
-        ahead = 2 * players.count
-        guard players.count > 1 else { return }
-        for lane in players.indices {
+        ahead = 2 * lanes
+        guard lanes > 1 else { return }
+        let makeSibling = first.siblingMaker()
+        for lane in 0..<lanes {
             workers.enter()
             let thread = Thread { [self] in
-                play(lane: lane)
+                play(lane: lane, makeSibling)
                 workers.leave()
             }
             thread.stackSize = 8 << 20
@@ -66,8 +71,8 @@ final class PlayerPool: @unchecked Sendable {
 
     /// The next wanted frame in order; nil after the last. Rethrows what a player met.
     func next() throws -> Frame? {
-        if players.count == 1 {
-            let player = players[0]
+        if lanes == 1 {
+            let player = first
             while try player.advance() {
                 if wanted(player.frameIndex) { return try frame(of: player) }
             }
@@ -95,14 +100,16 @@ final class PlayerPool: @unchecked Sendable {
         workers.wait()
     }
 
-    /// One player's thread: plays every frame and draws the wanted ones whose place is its own.
-    private func play(lane: Int) {
-        let player = players[lane]
+    /// One player's thread: makes its player (lanes after the first), plays every frame and
+    /// draws the wanted ones whose place is its own.
+    private func play(lane: Int, _ makeSibling: () throws(ScenarioError) -> ScenarioPlayer) {
         var place = 0
         do {
+            // Its children go when the thread ends (the first player's stay with the caller).
+            let player = lane == 0 ? first : try makeSibling()
             while try player.advance() {
                 guard wanted(player.frameIndex) else { continue }
-                guard place % players.count == lane else {
+                guard place % lanes == lane else {
                     place += 1
                     continue
                 }
@@ -118,7 +125,8 @@ final class PlayerPool: @unchecked Sendable {
             condition.unlock()
         } catch {
             // Every player meets a scenario's error at the same place; the caller sees it there.
-            deliver(place, .failure(error))
+            // A sibling that could not be made fails its first frame (its first place is its lane).
+            deliver(place == 0 ? lane : place, .failure(error))
         }
     }
 
