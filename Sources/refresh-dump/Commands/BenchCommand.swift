@@ -57,10 +57,11 @@ struct BenchCommand: ParsableCommand {
         if sections.contains("boundary") { results += try processBoundary() }
         if sections.contains("export") { results += try exportFormats() }
         if sections.contains("run") { results += try runThroughput() }
-        print("benchmark".padding(toLength: 34, withPad: " ", startingAt: 0) + "value".padding(toLength: 16, withPad: " ", startingAt: 0) + "budget")
+        let width = results.map(\.name.count).max().map { $0 + 2 } ?? 34
+        print("benchmark".padding(toLength: width, withPad: " ", startingAt: 0) + "value".padding(toLength: 16, withPad: " ", startingAt: 0) + "budget")
         for result in results {
             let value = String(format: result.value >= 100 ? "%.0f %@" : "%.2f %@", result.value, result.unit)
-            print(result.name.padding(toLength: 34, withPad: " ", startingAt: 0) + value.padding(toLength: 16, withPad: " ", startingAt: 0) + result.budget)
+            print(result.name.padding(toLength: width, withPad: " ", startingAt: 0) + value.padding(toLength: 16, withPad: " ", startingAt: 0) + result.budget)
         }
         if let json {
             let encoder = JSONEncoder()
@@ -102,11 +103,23 @@ struct BenchCommand: ParsableCommand {
         }
     }
 
-    /// `refresh-dump run` of the pull-to-refresh scenario in a child, PNGs only, with `jobs`
-    /// threads, its plugins in children or (`inProcess`) in itself: frames per second of wall time,
-    /// frames per CPU second (its plugin-host children included), peak memory.
-    private func runChild(jobs: Int, folder: String, inProcess: Bool = false) throws -> (wall: Double, cpu: Double, peakMB: Double, frames: Double) {
-        guard let scenario = Assets.path("Scenarios/pull-to-refresh.json") else { throw ValidationError("Assets/Scenarios/pull-to-refresh.json is missing") }
+    /// What one `refresh-dump run` in a child cost.
+    private struct RunCost {
+        /// Seconds of wall time, process start included.
+        var wall: Double
+        /// Seconds of CPU time, its plugin-host children included.
+        var cpu: Double
+        /// Peak resident memory of the run itself, in MB.
+        var peakMB: Double
+        /// Frames written.
+        var frames: Double
+        var framesPerSecond: Double { frames / wall }
+        var cpuPerFrame: Double { cpu / frames }
+    }
+
+    /// `refresh-dump run` of `scenario` in a child, PNGs only, with `jobs`, its plugins in
+    /// plugin-host children or (`inProcess`) in itself.
+    private func runChild(_ scenario: String, jobs: Int, folder: String, inProcess: Bool) throws -> RunCost {
         let started = ContinuousClock.now
         var pid: pid_t = 0
         let arguments = ["refresh-dump", "run", scenario, "--out", folder, "--jobs", String(jobs)] + search.pluginPath.flatMap { ["--plugin-path", $0] }
@@ -122,39 +135,60 @@ struct BenchCommand: ParsableCommand {
         var status: Int32 = 0
         var usage = rusage()
         wait4(pid, &status, 0, &usage)
+        guard status == 0 else { throw ValidationError("refresh-dump run \(scenario) --jobs \(jobs)\(inProcess ? " --in-process" : "") failed (status \(status))") }
         let elapsed = ContinuousClock.now - started
         let wall = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        // The run's own usage holds its children's too: it waits for every plugin-host child it starts.
         let cpu = Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
-        // try?: the frame count only scales the result; a run that wrote no folder counts 0 frames.
-        let frames = Double((try? FileManager.default.contentsOfDirectory(atPath: folder + "/frames").count) ?? 0)
-        return (wall, cpu, Double(usage.ru_maxrss) / 1024, frames)
+        let frames = try FileManager.default.contentsOfDirectory(atPath: folder + "/frames").count
+        return RunCost(wall: wall, cpu: cpu, peakMB: Double(usage.ru_maxrss) / 1024, frames: Double(frames))
     }
 
-    /// `run`'s throughput on one and on two encoding threads, in one run: the two-thread figure is
-    /// given as a ratio to the one-thread one as well.
+    /// `run`'s throughput in-process and isolated, on one job and on two, in one run (the four
+    /// taken in turn, three times, medians), and the isolated / in-process ratio of every shipped
+    /// scenario.
     private func runThroughput() throws -> [Result] {
-        let scratch = try ScratchFolder("bench"), folder = scratch.path
+        guard let pull = Assets.path("Scenarios/pull-to-refresh.json"), let folder = Assets.path("Scenarios") else {
+            throw ValidationError("Assets/Scenarios/pull-to-refresh.json is missing")
+        }
+        let scratch = try ScratchFolder("bench"), out = scratch.path
         defer { scratch.remove() }
-        var one: [(wall: Double, cpu: Double, peakMB: Double, frames: Double)] = [], two = one, here = one
+        let kinds: [(jobs: Int, inProcess: Bool)] = [(1, true), (2, true), (1, false), (2, false)]
+        var costs = [[RunCost]](repeating: [], count: kinds.count)
         for _ in 0..<3 {
-            one.append(try runChild(jobs: 1, folder: folder + "/one"))
-            two.append(try runChild(jobs: 2, folder: folder + "/two"))
-            here.append(try runChild(jobs: 2, folder: folder + "/here", inProcess: true))
+            for (index, kind) in kinds.enumerated() {
+                costs[index].append(try runChild(pull, jobs: kind.jobs, folder: "\(out)/\(index)", inProcess: kind.inProcess))
+            }
         }
-        func median(_ runs: [(wall: Double, cpu: Double, peakMB: Double, frames: Double)], _ value: ((wall: Double, cpu: Double, peakMB: Double, frames: Double)) -> Double) -> Double {
-            runs.map(value).sorted()[runs.count / 2]
+        func median(_ index: Int, _ value: (RunCost) -> Double) -> Double { costs[index].map(value).sorted()[costs[index].count / 2] }
+        var ratios: [Double] = []
+        let scenarios = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".json") }.sorted()
+        for file in scenarios {
+            var pairs: [Double] = []
+            for _ in 0..<3 {
+                let here = try runChild("\(folder)/\(file)", jobs: 2, folder: "\(out)/here", inProcess: true)
+                let there = try runChild("\(folder)/\(file)", jobs: 2, folder: "\(out)/there", inProcess: false)
+                pairs.append(there.framesPerSecond / here.framesPerSecond)
+            }
+            ratios.append(pairs.sorted()[1])
         }
-        let oneRate = median(one) { $0.frames / $0.wall }, twoRate = median(two) { $0.frames / $0.wall }, hereRate = median(here) { $0.frames / $0.wall }
-        return [
-            Result(name: "run PNGs, 2 threads, in-process (wall)", value: hereRate, unit: "frames/s", budget: "anchor for the isolated runs"),
-            Result(name: "run isolated / in-process, 2 threads", value: twoRate / hereRate, unit: "×", budget: "≥ 0.85"),
-            Result(name: "run CPU per frame, isolated − in-process", value: (median(two) { $0.cpu / $0.frames } - median(here) { $0.cpu / $0.frames }) * 1000,
+        ratios.sort()
+        var results: [Result] = []
+        for (index, kind) in kinds.enumerated() {
+            let name = "run PNGs, \(kind.jobs) job\(kind.jobs == 1 ? "" : "s"), \(kind.inProcess ? "in-process" : "isolated")"
+            results.append(Result(name: name + " (wall)", value: median(index) { $0.framesPerSecond }, unit: "frames/s",
+                                  budget: kind.jobs == 2 && !kind.inProcess ? "≥ 600 frames/s on two quiet cores" : "(process start included)"))
+            results.append(Result(name: name + " (CPU per frame)", value: median(index) { $0.cpuPerFrame } * 1000, unit: "ms", budget: "children included"))
+        }
+        return results + [
+            Result(name: "run isolated / in-process, 1 job", value: median(2) { $0.framesPerSecond } / median(0) { $0.framesPerSecond }, unit: "×", budget: "anchor: in-process, same run"),
+            Result(name: "run isolated / in-process, 2 jobs", value: median(3) { $0.framesPerSecond } / median(1) { $0.framesPerSecond }, unit: "×", budget: "≥ 0.85"),
+            Result(name: "run CPU per frame, isolated − in-process, 2 jobs", value: (median(3) { $0.cpuPerFrame } - median(1) { $0.cpuPerFrame }) * 1000,
                    unit: "ms", budget: "the boundary's cost"),
-            Result(name: "run PNGs, 1 thread (wall)", value: oneRate, unit: "frames/s", budget: "(process start included)"),
-            Result(name: "run PNGs, 2 threads (wall)", value: twoRate, unit: "frames/s", budget: "≥ 600 frames/s on two cores"),
-            Result(name: "run 2 threads / 1 thread", value: twoRate / oneRate, unit: "×", budget: "anchor: the same run on one thread"),
-            Result(name: "run PNGs per CPU second", value: median(two) { $0.frames / $0.cpu }, unit: "frames", budget: "load-independent"),
-            Result(name: "run peak memory, 2 threads", value: median(two) { $0.peakMB }, unit: "MB", budget: ""),
+            Result(name: "run 2 jobs / 1 job, isolated", value: median(3) { $0.framesPerSecond } / median(2) { $0.framesPerSecond }, unit: "×", budget: "anchor: the same run on one job"),
+            Result(name: "run isolated / in-process, 2 jobs, \(ratios.count) shipped scenarios (lowest)", value: ratios.first ?? 0, unit: "×", budget: "≥ 0.85"),
+            Result(name: "run isolated / in-process, 2 jobs, \(ratios.count) shipped scenarios (median)", value: ratios.isEmpty ? 0 : ratios[ratios.count / 2], unit: "×", budget: "≥ 0.85"),
+            Result(name: "run peak memory, 2 jobs, isolated", value: median(3) { $0.peakMB }, unit: "MB", budget: "the run itself"),
         ]
     }
 
