@@ -59,6 +59,19 @@ import RefreshGraphics
         #expect(try FileManager.default.contentsOfDirectory(atPath: "\(pooled)/frames").sorted() == (1..<frame).map { String(format: "%04d.png", $0) })
     }
 
+    /// bench measures each plugin in a child of its own: one that crashes in render gets a row
+    /// saying so, the built-ins beside it are measured, and bench ends normally.
+    @Test func benchMeasuresThePluginsBesideOneThatCrashes() throws {
+        let folder = scratch("faulty-bench")
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let copy = "\(folder)/libCrashesInRender.so"
+        if !FileManager.default.fileExists(atPath: copy) { try FileManager.default.copyItem(atPath: Self.fixture("FixturePluginRenderCrashes"), toPath: copy) }
+        let (status, output) = try refreshDump(["bench", "--only", "plugins", "--frames", "10", "--plugin-path", folder])
+        #expect(status == 0, "\(output)")
+        #expect(output.contains("not measured") && output.contains("status 11") && output.contains(copy), "\(output)")
+        #expect(output.contains("frame Spinner (median)") && output.contains("Swift spinner / C spinner"), "\(output)")
+    }
+
     @Test func theReproducerReplaysTheCrashInProcess() throws {
         let out = scratch("faulty-replay")
         #expect(try refreshDump(["run", Self.pull, "--plugin", Self.fixture("FixturePluginRenderCrashes"), "--out", out]).status == 2)

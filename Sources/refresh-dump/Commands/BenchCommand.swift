@@ -28,6 +28,8 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "Run only these sections (host, svg, png, plugins, boundary, export, run), comma-separated.")
     var only: String?
     @OptionGroup var search: SearchPathOptions
+    @Option(help: .hidden)
+    var library: String?
 
     static let sections: Set<String> = ["host", "svg", "png", "plugins", "boundary", "export", "run"]
 
@@ -53,8 +55,13 @@ struct BenchCommand: ParsableCommand {
         if sections.contains("host") { results += try hostWork() }
         if sections.contains("svg") { results += try svgThroughput() }
         if sections.contains("png") { results += try pngEncoding() }
-        if sections.contains("plugins") { results += try pluginFrames() }
-        if sections.contains("boundary") { results += try processBoundary() }
+        if library != nil {
+            // The child bench starts per library: the plugin's code runs here, and only here.
+            if sections.contains("plugins") { results += try pluginFrames() }
+            if sections.contains("boundary") { results += try processBoundary() }
+        } else if !sections.isDisjoint(with: ["plugins", "boundary"]) {
+            results += try pluginsInChildren(sections.intersection(["plugins", "boundary"]))
+        }
         if sections.contains("export") { results += try exportFormats() }
         if sections.contains("run") { results += try runThroughput() }
         let width = results.map(\.name.count).max().map { $0 + 2 } ?? 34
@@ -307,10 +314,9 @@ struct BenchCommand: ParsableCommand {
         let surface = try ImageSurface(size: Defaults.bandSize, scale: 2)
         let canvas = Canvas(surface: surface)
         let background = FrameRenderer.background(for: .light)
-        for id in ["dev.refreshkit.spinner", "dev.refreshkit.path-drawing"] {
-            // try?: the comparison is skipped for a plugin that is not on the search path.
-            guard let path = try? search.searchPath.resolve(id) else { continue }
+        for path in [library].compactMap({ $0 }) {
             let local = try PluginLibrary(path: path).makeIndicator()
+            guard ["dev.refreshkit.spinner", "dev.refreshkit.path-drawing"].contains(local.info.id) else { continue }
             let host = try PluginHostProcess(path: path)
             let remote = try host.makeIndicator(parametersJSON: "{}")
             func measure(_ indicator: any HostedIndicator) throws -> [Double] {
@@ -347,11 +353,10 @@ struct BenchCommand: ParsableCommand {
 
     private func pluginFrames() throws -> [Result] {
         var results: [Result] = []
-        var medians: [String: Double] = [:]
         let surface = try ImageSurface(size: Defaults.bandSize, scale: 2)
         let canvas = Canvas(surface: surface)
         let background = FrameRenderer.background(for: .light)
-        for path in search.searchPath.libraries() {
+        for path in [library].compactMap({ $0 }) {
             var indicator: PluginIndicator?
             // try?: bench measures the plugins that load; `validate` explains one that does not.
             let load = time { indicator = try? PluginLibrary(path: path).makeIndicator() }
@@ -370,7 +375,6 @@ struct BenchCommand: ParsableCommand {
                 })
             }
             samples.sort()
-            medians[indicator.info.id] = samples[samples.count / 2]
             results.append(Result(name: "frame \(name) (median)", value: samples[samples.count / 2] * 1000, unit: "ms", budget: "≤ 0.5 ms"))
             results.append(Result(name: "frame \(name) (p99)", value: samples[samples.count * 99 / 100] * 1000, unit: "ms", budget: ""))
             results.append(Result(name: "load \(name)", value: load * 1000, unit: "ms", budget: "≤ 10 ms"))
@@ -394,6 +398,34 @@ struct BenchCommand: ParsableCommand {
                 results.append(Result(name: "Lottie loop, first cycle (median)", value: first * 1000, unit: "ms", budget: ""))
                 results.append(Result(name: "Lottie loop, second cycle (median)", value: again * 1000, unit: "ms", budget: "≤ 0.1 ms (cached)"))
             }
+        }
+        return results
+    }
+
+    /// The `plugins` and `boundary` sections for every plugin on the search path, each library
+    /// measured in a `bench --library` child of its own: bench runs no plugin code itself, and a
+    /// plugin that crashes or hangs costs its own rows only (a row says so) while the others are
+    /// measured. The child's figures are its own CPU time, as before.
+    private func pluginsInChildren(_ sections: Set<String>) throws -> [Result] {
+        var results: [Result] = []
+        var medians: [String: Double] = [:]
+        let scratch = try ScratchFolder("bench-plugins")
+        defer { scratch.remove() }
+        for (index, (path, result)) in search.searchPath.probed().enumerated() {
+            guard case .success(let info) = result, !(path as NSString).lastPathComponent.hasPrefix("libFixture") else { continue }
+            let output = "\(scratch.path)/\(index).json"
+            let arguments = ["bench", "--only", sections.sorted().joined(separator: ","), "--library", path, "--frames", String(frames), "--json", output]
+            let (status, text) = try runSelf(arguments)
+            let data = FileManager.default.contents(atPath: output)
+            guard status == 0, let data, let rows = try? JSONDecoder().decode([Result].self, from: data) else {
+                // try?: a child that ended without its JSON is reported by its status and words instead.
+                let said = text.split(separator: "\n").last.map { ": \($0.prefix(160))" } ?? ""
+                results.append(Result(name: "\(info.indicator.name): not measured", value: Double(status), unit: "(status)",
+                                      budget: "the bench child ended with status \(status)\(said)"))
+                continue
+            }
+            results += rows
+            if let median = rows.first(where: { $0.name == "frame \(info.indicator.name) (median)" }) { medians[info.indicator.id] = median.value }
         }
         if let swift = medians["dev.refreshkit.spinner"], let c = medians["dev.refreshkit.spinner-c"] {
             results.append(Result(name: "Swift spinner / C spinner", value: swift / c, unit: "×", budget: "≤ 1.25×"))
