@@ -194,6 +194,6 @@ let package = Package(
         .testTarget(name: "RefreshDumpTests", dependencies: ["RefreshCore", "RefreshHost", "RefreshGoldens", "RefreshExport", "TestSupport"], exclude: ["Golden"]),
         .testTarget(name: "RefreshPreviewTests", dependencies: ["RefreshCore", "RefreshHost", "RefreshGoldens", "TestSupport"]),
         .testTarget(name: "LottieTests", dependencies: ["Lottie"]),
-        .testTarget(name: "RefreshExportTests", dependencies: ["RefreshExport", "RefreshGoldens", "CFFmpeg", "CGIF"]),
+        .testTarget(name: "RefreshExportTests", dependencies: ["RefreshExport", "RefreshGoldens", "CFFmpeg", "CGIF", "TestSupport"]),
     ]
 )

@@ -24,6 +24,8 @@ final class GIFEncoder: AnimationEncoder {
     /// What the viewer shows now (the last frame written), for storing only what changes.
     private var shown: [UInt8]?
     private var finished = false
+    /// The file, under a temporary name until ``finish()`` (giflib writes through its descriptor).
+    private let file: PendingFile
 
     /// libimagequant's speed: 4 for files, 8 (about three times faster) for a live recording.
     private let quantizerSpeed: Int32
@@ -34,7 +36,8 @@ final class GIFEncoder: AnimationEncoder {
         self.width = width
         self.height = height
         var error: Int32 = 0
-        guard let gif = EGifOpenFileName(path, false, &error) else { throw ExportError(path: path, reason: "giflib cannot open it: \(Self.message(error))") }
+        file = try PendingFile(path: path)
+        guard let gif = EGifOpenFileHandle(file.releaseDescriptor(), &error) else { throw ExportError(path: path, reason: "giflib cannot open it: \(Self.message(error))") }
         self.gif = gif
         EGifSetGifVersion(gif, true)
         guard EGifPutScreenDesc(gif, Int32(width), Int32(height), 8, 0, nil) == GIF_OK else { throw failure("the screen descriptor") }
@@ -73,11 +76,11 @@ final class GIFEncoder: AnimationEncoder {
         pending = nil
         finished = true
         var error: Int32 = 0
-        guard EGifCloseFile(gif, &error) == GIF_OK else { throw ExportError(path: path, reason: "giflib could not finish it: \(Self.message(error))") }
-        // giflib makes the file private (0600); an animation is for sharing, like the other outputs.
-        let mask = umask(0)
-        umask(mask)
-        chmod(path, 0o666 & ~mask)
+        guard EGifCloseFile(gif, &error) == GIF_OK else {
+            file.abandon()
+            throw ExportError(path: path, reason: "giflib could not finish it: \(Self.message(error))")
+        }
+        try file.commit()
     }
 
     /// Writes one frame shown for `delay` hundredths of a second.

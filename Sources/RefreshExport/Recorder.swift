@@ -91,8 +91,11 @@ public final class Recorder: @unchecked Sendable {
             let ended: Result<Void, Error>
             if let failure = lock.withLock({ failure }) {
                 ended = .failure(failure)
+            } else if let encoder {
+                ended = Result { try encoder.finish() }
             } else {
-                ended = Result { try encoder?.finish() }
+                // Stopped before the first frame: no file is made, and the caller is told so.
+                ended = .failure(ExportError(path: path, reason: "nothing was recorded (it was stopped before its first frame)"))
             }
             lock.withLock { outcome = ended }
         }

@@ -24,6 +24,8 @@ final class VideoEncoder: AnimationEncoder {
     /// order, and each gets its own frame's duration.
     private var durations: [Int64: Int64] = [:]
     private var finished = false
+    /// The file, under a temporary name until ``finish()``; FFmpeg opens it by its descriptor's name.
+    private let file: PendingFile
     private let isVideo: Bool
 
     init(path: String, container: String, width: Int, height: Int, frameRate: Double, realtime: Bool = false) throws {
@@ -42,7 +44,8 @@ final class VideoEncoder: AnimationEncoder {
         // Video wants even sizes (4:2:0 halves each); APNG takes any.
         let outWidth = isVideo ? (width + 1) / 2 * 2 : width, outHeight = isVideo ? (height + 1) / 2 * 2 : height
         let pixelFormat = isVideo ? AV_PIX_FMT_YUV420P : AV_PIX_FMT_RGBA
-        var status = avformat_alloc_output_context2(&format, nil, container, path)
+        file = try PendingFile(path: path)
+        var status = avformat_alloc_output_context2(&format, nil, container, file.descriptorPath)
         guard status >= 0, let format else { throw fail("make a \(container) file", status) }
         guard let encoder = avcodec_find_encoder(isVideo ? AV_CODEC_ID_H264 : AV_CODEC_ID_APNG) else {
             avformat_free_context(format)
@@ -83,7 +86,7 @@ final class VideoEncoder: AnimationEncoder {
         status = avcodec_parameters_from_context(newStream.pointee.codecpar, context)
         guard status >= 0 else { throw fail("describe the stream", status) }
         newStream.pointee.time_base = context.pointee.time_base
-        status = avio_open(&format.pointee.pb, path, AVIO_FLAG_WRITE)
+        status = avio_open(&format.pointee.pb, file.descriptorPath, AVIO_FLAG_WRITE)
         guard status >= 0 else { throw fail("open the file", status) }
         var options: OpaquePointer?
         if isVideo { av_dict_set(&options, "movflags", "+faststart", 0) } else { av_dict_set(&options, "plays", "0", 0) }
@@ -170,8 +173,17 @@ final class VideoEncoder: AnimationEncoder {
         finished = true
         try send(nil)
         let status = av_write_trailer(format)
-        avio_closep(&format.pointee.pb)
-        guard status >= 0 else { throw ExportError(path: path, reason: "FFmpeg could not finish the file") }
+        let closed = avio_closep(&format.pointee.pb)
+        guard status >= 0, closed >= 0 else {
+            file.abandon()
+            throw ExportError(path: path, reason: "FFmpeg could not finish the file\(Self.systemReason(status < 0 ? status : closed))")
+        }
+        try file.commit()
+    }
+
+    /// ": no space left on device" for an FFmpeg status that is a system error number; else "".
+    private static func systemReason(_ status: Int32) -> String {
+        status < 0 && -status < 4096 ? ": " + PendingFile.words(-status) : ""
     }
 
     /// Sends `frame` (nil: the end) to the encoder and writes every packet it gives back, each
@@ -188,7 +200,7 @@ final class VideoEncoder: AnimationEncoder {
             av_packet_rescale_ts(packet, codec.pointee.time_base, stream.pointee.time_base)
             packet.pointee.stream_index = stream.pointee.index
             status = av_interleaved_write_frame(format, packet)
-            guard status >= 0 else { throw ExportError(path: path, reason: "FFmpeg could not write a packet (\(status))") }
+            guard status >= 0 else { throw ExportError(path: path, reason: "FFmpeg could not write a packet\(Self.systemReason(status))") }
         }
     }
 }

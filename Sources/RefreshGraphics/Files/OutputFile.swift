@@ -3,51 +3,31 @@ import Foundation
 import Glibc
 #endif
 
-/// Writes an output file (a frame, an animation, a report) the safe way: an existing path is
-/// replaced only when it is a regular file (never a device such as `/dev/null`, a pipe, a folder or
-/// a symbolic link), the bytes go to a temporary file beside it that is then renamed over it, and
-/// every failure says why (`No space left on device`, `Permission denied`).
+/// Writes an output file (a frame, a page, a JSON side file) the one careful way, ``PendingFile``:
+/// an existing path is replaced only when it is a regular file (never a device such as
+/// `/dev/null`, a pipe, a folder or a symbolic link), the bytes go to a temporary file beside it
+/// that is then renamed over it, and every failure says why ("no space left on device",
+/// "permission denied") and leaves nothing behind.
 public enum OutputFile {
-    /// Writes `bytes` to `path`.
+    /// Writes `bytes` to `path` through a ``PendingFile``: all of them or, on any failure, nothing.
     public static func write(_ bytes: [UInt8], to path: String) throws(GraphicsError) {
-        func fail(_ reason: String) -> GraphicsError { .output(path: path, reason: reason) }
-        var existing = stat()
-        if lstat(path, &existing) == 0 {
-            switch existing.st_mode & S_IFMT {
-            case S_IFREG: break
-            case S_IFDIR: throw fail("is a folder")
-            case S_IFLNK: throw fail("is a symbolic link; refusing to replace it")
-            default: throw fail("is not a regular file (a device, pipe or socket); refusing to replace it")
-            }
-        }
-        let folder = (path as NSString).deletingLastPathComponent
-        var template = Array(((folder.isEmpty ? "." : folder) + "/.refreshkit-XXXXXX").utf8CString)
-        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard fd >= 0 else { throw fail("cannot be created: \(String(cString: strerror(errno)))") }
-        let temporary = String(cString: template)
-        var written = 0
-        var failure: String?
+        let file = try PendingFile(path: path)
+        var failure: GraphicsError?
         bytes.withUnsafeBytes { buffer in
-            while written < buffer.count {
-                let n = Glibc.write(fd, buffer.baseAddress! + written, buffer.count - written)
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    failure = String(cString: strerror(errno))
-                    return
-                }
-                written += n
-            }
+            do throws(GraphicsError) { try file.write(buffer) } catch { failure = error }
         }
-        // Files made by mkstemp are 0600; outputs are ordinary files (0644 less the umask).
-        let mask = umask(0)
-        umask(mask)
-        fchmod(fd, 0o666 & ~mask)
-        if close(fd) != 0, failure == nil { failure = String(cString: strerror(errno)) }
-        if failure == nil, rename(temporary, path) != 0 { failure = String(cString: strerror(errno)) }
-        if let failure {
-            unlink(temporary)
-            throw fail("cannot be written: \(failure)")
-        }
+        if let failure { throw failure }
+        try file.commit()
+    }
+
+    /// Writes `data` to `path` (see ``write(_:to:)-([UInt8],_)``).
+    public static func write(_ data: Data, to path: String) throws(GraphicsError) {
+        try write([UInt8](data), to: path)
+    }
+
+    /// Writes `text` as UTF-8 to `path` (see ``write(_:to:)-([UInt8],_)``).
+    public static func write(_ text: String, to path: String) throws(GraphicsError) {
+        try write(Array(text.utf8), to: path)
     }
 
     /// `folder/prefix-N.ext` with the smallest N ≥ 1 that names no file yet: screenshots and

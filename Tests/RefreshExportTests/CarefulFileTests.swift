@@ -1,0 +1,109 @@
+import Foundation
+import Testing
+import RefreshGraphics
+import TestSupport
+@testable import RefreshExport
+
+/// Every animation encoder writes the one careful way (``PendingFile``): a link, a folder or a
+/// pipe under the final name is refused and left as it was, and a full or read-only disk leaves
+/// nothing behind, neither the final name nor a temporary file, with a message in plain words.
+@Suite struct CarefulFileTests {
+    /// A frame of noise (it does not compress, so a small disk fills).
+    func noise(_ seed: UInt64, width: Int = 160, height: Int = 120) throws -> ImageSurface {
+        let image = try ImageSurface(width: width, height: height)
+        var state = seed &* 0x9E37_79B9_7F4A_7C15 | 1
+        image.withPixels { bytes in
+            for i in 0..<bytes.count {
+                state ^= state << 13; state ^= state >> 7; state ^= state << 17
+                bytes[i] = i % 4 == 3 ? 255 : UInt8(truncatingIfNeeded: state)
+            }
+        }
+        return image
+    }
+
+    /// Writes `frames` noisy frames as `format` to `path`; the error, if any.
+    func write(_ format: AnimationFormat, to path: String, frames: Int) -> Error? {
+        do {
+            let encoder = try format.encoder(path: path, width: 160, height: 120, frameRate: 30)
+            for k in 0..<frames { try encoder.add(try noise(UInt64(k + 1)), duration: 1.0 / 30) }
+            try encoder.finish()
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    @Test(arguments: AnimationFormat.allCases)
+    func aLinkAFolderOrAPipeUnderTheNameIsRefusedAndKept(format: AnimationFormat) throws {
+        let folder = scratchDirectory("careful-\(format.rawValue)")
+        let target = "\(folder)/somebody-elses-file"
+        try Data("keep me".utf8).write(to: URL(fileURLWithPath: target))
+        let link = "\(folder)/link.\(format.fileExtension)", pipe = "\(folder)/pipe.\(format.fileExtension)", dir = "\(folder)/dir.\(format.fileExtension)"
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: target)
+        #expect(mkfifo(pipe, 0o644) == 0)
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: false)
+        for (path, words) in [(link, "symbolic link"), (pipe, "not a regular file"), (dir, "is a folder")] {
+            let error = try #require(write(format, to: path, frames: 3), "\(path) was written")
+            #expect("\(error)".contains(path) && "\(error)".contains(words), "\(error)")
+        }
+        #expect(try String(contentsOfFile: target, encoding: .utf8) == "keep me")
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == target)
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
+        #expect(names == ["dir.\(format.fileExtension)", "link.\(format.fileExtension)", "pipe.\(format.fileExtension)", "somebody-elses-file"], "a temporary file was left: \(names)")
+        // A regular file of that name is replaced whole, with the umask's permissions (not 0600).
+        let plain = "\(folder)/plain.\(format.fileExtension)"
+        try Data("old".utf8).write(to: URL(fileURLWithPath: plain))
+        #expect(write(format, to: plain, frames: 3) == nil)
+        var info = stat()
+        #expect(stat(plain, &info) == 0 && info.st_mode & 0o777 == 0o666 & ~currentUmask(), "mode \(String(info.st_mode & 0o777, radix: 8))")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: plain)).count > 100)
+    }
+
+    /// A disk that fills while the animation is written: the encoder fails, saying so in plain
+    /// words, and neither the file nor its temporary is left. Where no small filesystem can be
+    /// mounted, a folder this process may not write in stands in (the failure comes earlier).
+    @Test(arguments: AnimationFormat.allCases)
+    func aFullDiskLeavesNothing(format: AnimationFormat) throws {
+        let small = SmallFilesystem("full-\(format.rawValue)", kilobytes: 64)
+        let folder = small?.path ?? scratchDirectory("careful-denied-\(format.rawValue)")
+        if small == nil { chmod(folder, 0o555) }
+        defer { chmod(folder, 0o755) }
+        let error = try #require(write(format, to: "\(folder)/animation.\(format.fileExtension)", frames: 60), "60 frames of noise fit in 64 KB")
+        let text = "\(error)"
+        #expect(text.contains("\(folder)/animation.\(format.fileExtension)"), "\(text)")
+        #expect(!text.contains("NSCocoaErrorDomain") && !text.contains("Error Domain"), "\(text)")
+        let left = try FileManager.default.contentsOfDirectory(atPath: folder)
+        #expect(left.isEmpty, "left behind: \(left)")
+        if small != nil, format == .webp { #expect(text.contains("no space left on device"), "\(text)") }
+    }
+
+    /// A read-only disk: nothing can be made, and the message says why.
+    @Test func aReadOnlyDiskSaysSo() throws {
+        guard let small = SmallFilesystem("read-only", kilobytes: 64), small.makeReadOnly() else {
+            // Without a filesystem of its own the test still checks a plain write's refusal.
+            #expect(throws: GraphicsError.self) { try OutputFile.write([1, 2, 3], to: "/proc/version") }
+            return
+        }
+        for format in AnimationFormat.allCases {
+            let error = try #require(write(format, to: "\(small.path)/a.\(format.fileExtension)", frames: 2))
+            #expect("\(error)".contains("read-only file system"), "\(format): \(error)")
+        }
+        #expect(throws: GraphicsError.self) { try OutputFile.write(Data("x".utf8), to: "\(small.path)/spec.json") }
+        #expect(small.names.isEmpty)
+    }
+
+    /// A recording stopped before its first frame makes no file and says so.
+    @Test func aRecordingStoppedBeforeItsFirstFrameLeavesNothing() throws {
+        let folder = scratchDirectory("careful-empty-recording")
+        let recorder = try Recorder(path: "\(folder)/recording-1.gif", format: .gif, rate: 60)
+        #expect(throws: ExportError.self) { try recorder.finish(at: 1) }
+        if case .failure(let error)? = recorder.result { #expect("\(error)".contains("nothing was recorded"), "\(error)") } else { Issue.record("no failure") }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).isEmpty)
+    }
+
+    func currentUmask() -> mode_t {
+        let mask = umask(0)
+        umask(mask)
+        return mask
+    }
+}
