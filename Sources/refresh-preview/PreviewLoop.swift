@@ -167,8 +167,22 @@ final class PreviewLoop {
             session.say("recording \(format.rawValue.uppercased())… (V stops)")
         } catch {
             if let claimed { unlink(claimed) }
-            session.say("recording failed: \(error)")
+            recordingFailed(error)
         }
+    }
+
+    /// The scenario file that goes with a recording: its number's claim, then what the designer did.
+    private static func scriptPath(of recording: Recorder) -> String {
+        (recording.path as NSString).deletingPathExtension + ".json"
+    }
+
+    /// Says why a recording failed, in the panel and on standard error. Its video was never put in
+    /// place (the encoder writes under a temporary name); `recording`'s scenario file goes too, so
+    /// nothing of it is left, and the next V starts a new one.
+    private func recordingFailed(_ error: Error, _ recording: Recorder? = nil) {
+        if let recording { unlink(Self.scriptPath(of: recording)) }
+        session.say("recording failed: \(error)")
+        FileHandle.standardError.write(Data("recording failed: \(error)\n".utf8))
     }
 
     /// Ends the recording at the session's time; the file is finished on the encoder's thread
@@ -180,10 +194,10 @@ final class PreviewLoop {
         finishing.append(recording)
         session.say("finishing \(recording.path)…")
         // What the designer did, as a scenario that replays it headless (refresh-dump run).
-        let script = (recording.path as NSString).deletingPathExtension + ".json"
+        let script = Self.scriptPath(of: recording)
         do {
             if let data = try session.endInteractionLog(name: ((script as NSString).lastPathComponent as NSString).deletingPathExtension) {
-                try data.write(to: URL(fileURLWithPath: script))
+                try OutputFile.write(data, to: script)
                 print("scenario saved: \(script) (refresh-dump run \(script) replays it)")
             } else {
                 unlink(script)  // the empty claim of its number
@@ -204,7 +218,7 @@ final class PreviewLoop {
                 session.say("recording saved: \(recording.path) (\(PanelText.format(recording.length, 2)) s)")
                 print("recording saved: \(recording.path) (\(PanelText.format(recording.length, 3)) s of the list's time; the window at \(statistics.fps) fps\(dropped))")
             case .failure(let error):
-                session.say("recording failed: \(error)")
+                recordingFailed(error, recording)
             }
             return true
         }
@@ -217,8 +231,11 @@ final class PreviewLoop {
         do {
             try recording.show(image, at: session.time)
         } catch {
-            session.say("recording failed: \(error)")
             self.recording = nil
+            recording.stop(at: session.time)
+            // try?: the interaction log of a recording that failed is not kept.
+            _ = try? session.endInteractionLog(name: "")
+            recordingFailed(error, recording)
         }
     }
 
