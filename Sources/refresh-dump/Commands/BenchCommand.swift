@@ -73,7 +73,7 @@ struct BenchCommand: ParsableCommand {
         if let json {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-            try encoder.encode(results).write(to: URL(fileURLWithPath: json))
+            try OutputFile.write(encoder.encode(results), to: json)
         }
     }
 
@@ -417,8 +417,8 @@ struct BenchCommand: ParsableCommand {
             let arguments = ["bench", "--only", sections.sorted().joined(separator: ","), "--library", path, "--frames", String(frames), "--json", output]
             let (status, text) = try runSelf(arguments)
             let data = FileManager.default.contents(atPath: output)
+            // try?: a child that ended without its JSON is reported by its status and words instead.
             guard status == 0, let data, let rows = try? JSONDecoder().decode([Result].self, from: data) else {
-                // try?: a child that ended without its JSON is reported by its status and words instead.
                 let said = text.split(separator: "\n").last.map { ": \($0.prefix(160))" } ?? ""
                 results.append(Result(name: "\(info.indicator.name): not measured", value: Double(status), unit: "(status)",
                                       budget: "the bench child ended with status \(status)\(said)"))

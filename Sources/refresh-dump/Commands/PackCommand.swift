@@ -54,7 +54,7 @@ struct PackCommand: ParsableCommand {
         try files.createDirectory(atPath: staging, withIntermediateDirectories: true)
         let libraryName = (library as NSString).lastPathComponent
         let staged = (staging as NSString).appendingPathComponent(libraryName)
-        try data.write(to: URL(fileURLWithPath: staged))
+        try OutputFile.write(data, to: staged)
         chmod(staged, 0o755)
         let resourcesTarget = (staging as NSString).appendingPathComponent(PluginManifest.resourcesFolder)
         if let resourceFolder, files.fileExists(atPath: resourceFolder) {
@@ -78,7 +78,7 @@ struct PackCommand: ParsableCommand {
 
         let manifest = PluginManifest(describing: loaded.info, library: libraryName, sha256: PluginManifest.sha256(of: data),
                                       author: author ?? kept?.author ?? "unknown", license: license ?? kept?.license ?? "unknown", thumbnail: thumbnailName)
-        try manifest.encoded().write(to: URL(fileURLWithPath: (staging as NSString).appendingPathComponent(PluginManifest.fileName)))
+        try OutputFile.write(manifest.encoded(), to: (staging as NSString).appendingPathComponent(PluginManifest.fileName))
         // The finished bundle replaces an older one in one step.
         // try?: an old bundle that cannot be removed makes the move below fail, naming it.
         try? files.removeItem(atPath: bundleFolder)

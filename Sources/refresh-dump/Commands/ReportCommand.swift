@@ -150,7 +150,7 @@ struct ReportCommand: ParsableCommand {
         }
         let result = ShardResult(index: shardIndex, count: shardCount, themes: tabs, cells: cells,
                                  spec: String(decoding: spec.data(), as: UTF8.self))
-        try Self.encoder.encode(result).write(to: URL(fileURLWithPath: "\(out)/\(ShardResult.fileName(shardIndex, shardCount))"))
+        try OutputFile.write(Self.encoder.encode(result), to: "\(out)/\(ShardResult.fileName(shardIndex, shardCount))")
         if shardCount == 1 {
             try writePage(cells: cells, spec: spec, themes: result.themes)
         } else {
@@ -245,10 +245,10 @@ struct ReportCommand: ParsableCommand {
     /// Writes `index.html` and `spec.json` for `cells` (in page order).
     func writePage(cells: [Cell], spec: JSONValue, themes: [String]) throws {
         let specData = spec.data(pretty: true)
-        try specData.write(to: URL(fileURLWithPath: "\(out)/spec.json"))
+        try OutputFile.write(specData, to: "\(out)/spec.json")
         let cellData = try Self.encoder.encode(cells)
-        try ReportPage.html(cells: String(decoding: cellData, as: UTF8.self), spec: String(decoding: specData, as: UTF8.self), themes: themes)
-            .write(toFile: "\(out)/index.html", atomically: true, encoding: .utf8)
+        try OutputFile.write(ReportPage.html(cells: String(decoding: cellData, as: UTF8.self), spec: String(decoding: specData, as: UTF8.self), themes: themes),
+                             to: "\(out)/index.html")
         print("report: \(out)/index.html (\(cells.count) cells, spec \(out)/spec.json)")
     }
 

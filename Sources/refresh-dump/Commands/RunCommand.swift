@@ -126,11 +126,11 @@ struct RunCommand: ParsableCommand {
             let result = RunShardResult(shard: shardIndex, count: shardCount, frames: written, events: player.events.map { .init(frame: $0.frame, event: "\($0.event)") })
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-            try encoder.encode(result).write(to: URL(fileURLWithPath: "\(staged.staging)/run-shard-\(shardIndex)-of-\(shardCount).json"))
+            try OutputFile.write(encoder.encode(result), to: "\(staged.staging)/run-shard-\(shardIndex)-of-\(shardCount).json")
             ShardOptions.acknowledge()
         }
         let reproducer = "\(folder)/reproducer.json"
-        if let stopped { try player.reproducer(through: stopped.frame).fileData().write(to: URL(fileURLWithPath: "\(staged.staging)/reproducer.json")) }
+        if let stopped { try OutputFile.write(player.reproducer(through: stopped.frame).fileData(), to: "\(staged.staging)/reproducer.json") }
         try staged.commit()
         committed = true
         if let stopped {

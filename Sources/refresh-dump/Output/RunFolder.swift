@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import RefreshGraphics
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -39,8 +40,10 @@ struct RunFolder {
         // try?: a stale staging folder that cannot be removed makes the createDirectory below fail, naming it.
         try? manager.removeItem(atPath: staging)
         try manager.createDirectory(atPath: staging, withIntermediateDirectories: true)
-        guard manager.createFile(atPath: staging + "/" + Self.marker, contents: Data("refresh-dump run\n".utf8)) else {
-            throw ValidationError("--out \(final): cannot write in \((staging as NSString).deletingLastPathComponent)")
+        do {
+            try OutputFile.write("refresh-dump run\n", to: staging + "/" + Self.marker)
+        } catch {
+            throw ValidationError("--out \(final): \(error)")
         }
     }
 

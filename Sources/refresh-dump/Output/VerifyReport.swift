@@ -31,9 +31,9 @@ struct VerifyReport: Codable {
         func copy(_ path: String?, as name: String) -> String? {
             guard let path, FileManager.default.fileExists(atPath: path) else { return nil }
             let target = "images/\(name)"
+            guard let bytes = FileManager.default.contents(atPath: path) else { return nil }
             // try?: an image that cannot be copied is left out of the page, which still gives every verdict in words.
-            try? FileManager.default.removeItem(atPath: "\(folder)/\(target)")
-            return (try? FileManager.default.copyItem(atPath: path, toPath: "\(folder)/\(target)")) == nil ? nil : target
+            return (try? OutputFile.write(bytes, to: "\(folder)/\(target)")) == nil ? nil : target
         }
         self.checks = checks.map { check in
             var entry = Entry(name: check.name, time: check.time, passed: check.passed,
@@ -59,7 +59,7 @@ struct VerifyReport: Codable {
     static func write(_ reports: [VerifyReport], to folder: String) throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        try encoder.encode(reports).write(to: URL(fileURLWithPath: "\(folder)/\(resultFile)"))
+        try OutputFile.write(encoder.encode(reports), to: "\(folder)/\(resultFile)")
         let passed = reports.map(\.passed).reduce(0, +), failed = reports.map(\.failed).reduce(0, +)
         func escape(_ text: String) -> String {
             text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
@@ -91,6 +91,6 @@ struct VerifyReport: Codable {
             \(body)</body></html>
 
             """
-        try page.write(toFile: "\(folder)/index.html", atomically: true, encoding: .utf8)
+        try OutputFile.write(page, to: "\(folder)/index.html")
     }
 }
