@@ -18,7 +18,8 @@ extension ParsableCommand {
     static func exitWithRefreshKitCode(for error: Error) -> Never {
         if let code = error as? ExitCode { Foundation.exit(code.rawValue) }
         if exitCode(for: error) == .success { exit(withError: error) }
-        FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
+        let message = PlainErrorText.describe(error).map { "Error: \($0)" } ?? fullMessage(for: error)
+        FileHandle.standardError.write(Data((message + "\n").utf8))
         Foundation.exit(2)
     }
 }
