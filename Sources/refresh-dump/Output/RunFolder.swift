@@ -10,7 +10,7 @@ import Glibc
 
 /// A run's output folder, made atomically: everything is written plainly (no sync per file) into
 /// a fresh sibling folder, synced once, and renamed into place at the end. An interrupted run
-/// leaves its `.partial-<pid>` folder, never a half-written result under the real name; a folder
+/// leaves its `.partial-XXXXXX` folder, never a half-written result under the real name; a folder
 /// a previous run made (it holds ``marker``, or only `frames/`, `contact-sheet.png` and WebP
 /// files) is replaced, anything else is never touched.
 struct RunFolder {
@@ -36,10 +36,18 @@ struct RunFolder {
             }
         }
         self.final = final
-        staging = final + ".partial-\(getpid())"
-        // try?: a stale staging folder that cannot be removed makes the createDirectory below fail, naming it.
-        try? manager.removeItem(atPath: staging)
-        try manager.createDirectory(atPath: staging, withIntermediateDirectories: true)
+        let parent = (final as NSString).deletingLastPathComponent
+        if !parent.isEmpty { try manager.createDirectory(atPath: parent, withIntermediateDirectories: true) }
+        // A folder of a name nobody could know beforehand (mkdtemp), so nothing planted there is
+        // written through; a run's folder gets the umask's permissions, not mkdtemp's 0700.
+        var template = Array((final + ".partial-XXXXXX").utf8CString)
+        guard template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) != nil else {
+            throw ValidationError("--out \(final): cannot make a folder beside it: \(PendingFile.words(errno))")
+        }
+        staging = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+        let mask = umask(0)
+        umask(mask)
+        chmod(staging, 0o777 & ~mask)
         do {
             try OutputFile.write("refresh-dump run\n", to: staging + "/" + Self.marker)
         } catch {
