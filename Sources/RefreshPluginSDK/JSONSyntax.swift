@@ -122,6 +122,35 @@ package enum JSONSyntax {
         return nil
     }
 
+    /// Where an array with more than `limit` elements reaches its element `limit + 1` (the byte
+    /// offset of the comma before it), or nil when no array is that long. A scan of the bytes
+    /// that keeps only a stack of counts, so a file is measured before anything is built from it:
+    /// refusing a list of a million entries costs the memory of the file, not of its values.
+    package static func firstArray(in data: Data, longerThan limit: Int) -> Int? {
+        var counts: [Int] = []  // per open bracket: an array's commas so far, or -1 for an object
+        return data.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) -> Int? in
+            var i = 0
+            while i < bytes.count {
+                switch bytes[i] {
+                case UInt8(ascii: "["): counts.append(0)
+                case UInt8(ascii: "{"): counts.append(-1)
+                case UInt8(ascii: "]"), UInt8(ascii: "}"): _ = counts.popLast()
+                case UInt8(ascii: ","):
+                    if let last = counts.last, last >= 0 {
+                        counts[counts.count - 1] = last + 1
+                        if last + 1 >= limit { return i }
+                    }
+                case UInt8(ascii: "\""):
+                    i += 1
+                    while i < bytes.count, bytes[i] != UInt8(ascii: "\"") { i += bytes[i] == UInt8(ascii: "\\") ? 2 : 1 }
+                default: break
+                }
+                i += 1
+            }
+            return nil
+        }
+    }
+
     /// `line L, column C` (both from 1; columns count bytes) of the byte at `offset`.
     static func location(of offset: Int, in data: Data) -> String {
         let (line, column) = lineAndColumn(of: offset, in: data)

@@ -60,6 +60,25 @@ import RefreshPluginSDK
         #expect(allowed.totalFrames == 144_000)
     }
 
+    /// A list too long is refused from the bytes, before any value is built (an 80,000-step file
+    /// of 2.4 MB took 414 MB of memory to refuse on its frame count; now 50 MB, the bench of the
+    /// note), with the place in the file; a string with brackets and commas inside is not counted.
+    @Test func aListOverTheLimitIsRefusedBeforeItIsRead() throws {
+        let steps = Array(repeating: #"{"release": {}}"#, count: 40_001).joined(separator: ",")
+        let json = #"{"edges": {"top": {"plugin": "Spinner"}}, "steps": [\#(steps)]}"#
+        #expect(throws: ScenarioError.self) { try Scenario.decode(Data(json.utf8), file: "many.json") }
+        do {
+            _ = try Scenario.decode(Data(json.utf8), file: "many.json")
+        } catch {
+            #expect(error.description.hasPrefix("scenario many.json: line 1, column ") && error.description.contains("over 40000 entries"), "\(error)")
+        }
+        // At the limit, and with commas inside strings, nothing is refused for its length.
+        let atLimit = Array(repeating: #"{"release": {}}"#, count: 40_000).joined(separator: ",")
+        #expect(JSONSyntax.firstArray(in: Data(#"{"steps": [\#(atLimit)]}"#.utf8), longerThan: 40_000) == nil)
+        #expect(JSONSyntax.firstArray(in: Data(#"["a,b,c,\",d", 1]"#.utf8), longerThan: 2) == nil)
+        #expect(JSONSyntax.firstArray(in: Data(#"[1, [2, 3, 4], 5]"#.utf8), longerThan: 2) == 9, "the inner list's third entry")
+    }
+
     /// Checkpoints and `--at` beyond the timeline are errors, not traps (`verify --at 1e300`).
     @Test func checkpointsAfterTheEndAreErrors() throws {
         let scenario = try Scenario.decode(Data(#"{"edges": {"top": {"plugin": "Spinner"}}, "checkpoints": [0.5, 1e300], "steps": [{"wait": 1}]}"#.utf8), file: "c.json")

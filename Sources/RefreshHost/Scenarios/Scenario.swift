@@ -138,7 +138,7 @@ public struct ScenarioError: Error, Equatable, CustomStringConvertible {
 
 extension Scenario {
     /// Reads a scenario file: `given` is a path, or the name of a shipped scenario (``shippedPath(_:)``).
-    public static func load(path given: String) throws(ScenarioError) -> Scenario {
+    public static func load(path given: String, elementLimit: Int = defaultElementLimit) throws(ScenarioError) -> Scenario {
         let path = shippedPath(given)
         let data: Data
         do {
@@ -146,10 +146,14 @@ extension Scenario {
         } catch {
             throw ScenarioError(file: path, field: "", reason: error.reason)
         }
-        var scenario = try decode(data, file: path)
+        var scenario = try decode(data, file: path, elementLimit: elementLimit)
         scenario.source = path
         return scenario
     }
+
+    /// The most entries a list in a scenario may have (steps, checkpoints): twice the default
+    /// frame limit, since a step takes a frame or more, but for the few that take none.
+    public static let defaultElementLimit = 2 * ScenarioPlayer.defaultFrameLimit
 
     /// `path` as given when that file exists; else a shipped scenario of that name (with or without
     /// `.json`, in the assets' `Scenarios/`), so `run pull-to-refresh` works from any folder.
@@ -163,7 +167,12 @@ extension Scenario {
     public static let fileLimit = 4 << 20
 
     /// Decodes scenario JSON; `file` names it in errors.
-    public static func decode(_ data: Data, file: String = "(scenario)") throws(ScenarioError) -> Scenario {
+    public static func decode(_ data: Data, file: String = "(scenario)", elementLimit: Int = defaultElementLimit) throws(ScenarioError) -> Scenario {
+        // Counted in the bytes first: a list too long is refused before anything is built from it.
+        if let offset = JSONSyntax.firstArray(in: data, longerThan: elementLimit) {
+            let (line, column) = JSONSyntax.lineAndColumn(of: offset, in: data)
+            throw ScenarioError(file: file, field: "", reason: "line \(line), column \(column): a list of over \(elementLimit) entries, over the limit (a scenario's steps and checkpoints are at most \(elementLimit); --max-frames raises it)")
+        }
         // Every syntax problem with its line and column, and keys given twice, before decoding.
         if let problem = JSONSyntax.problem(in: data) {
             throw ScenarioError(file: file, field: "", reason: "not valid JSON: \(problem)")

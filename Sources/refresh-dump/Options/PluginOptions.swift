@@ -25,7 +25,7 @@ struct ScenarioOptions: ParsableArguments {
     func player(_ path: String, search: SearchPathOptions, plugin: String?, parameters: [String: ParameterValue] = [:],
                 customize: (inout Scenario) throws -> Void = { _ in }) throws -> ScenarioPlayer {
         guard maxFrames >= 1, maxFrames <= 10_000_000 else { throw ValidationError("--max-frames must be 1...10000000") }
-        var scenario = try Scenario.load(path: path)
+        var scenario = try Scenario.load(path: path, elementLimit: max(Scenario.defaultElementLimit, 2 * maxFrames))
         try customize(&scenario)
         let place = isolation.isolation
         let override = try plugin.map { reference throws(PluginError) in try place.load(search.searchPath.resolve(reference)) }
