@@ -142,6 +142,27 @@ import RefreshPluginSDK
     }
 }
 
+/// A run replaces only what it writes: an earlier run's MP4 stays beside this run's GIF and the
+/// run says so; `--clean` empties the folder of earlier runs' files first. The marker lists them.
+@Suite struct RunKeepsEarlierOutputsTests {
+    @Test func aGIFAfterAnMP4KeepsTheMP4AndSaysSo() throws {
+        let out = scratch("run-keeps") + "/out"
+        let pull = scenarioFolder + "/pull-short.json"
+        let first = try refreshDump(["run", pull, "--format", "mp4", "--no-frames", "--out", out])
+        #expect(first.status == 0, "\(first.output)")
+        let mp4 = try #require(FileManager.default.contents(atPath: out + "/pull-short.mp4"))
+        let second = try refreshDump(["run", pull, "--format", "gif", "--no-frames", "--out", out])
+        #expect(second.status == 0 && second.output.contains("kept:") && second.output.contains("pull-short.mp4"), "\(second.output)")
+        #expect(FileManager.default.contents(atPath: out + "/pull-short.mp4") == mp4, "the earlier MP4 is untouched")
+        #expect(FileManager.default.fileExists(atPath: out + "/pull-short.gif"))
+        let marker = try String(contentsOfFile: out + "/.refreshkit-run", encoding: .utf8)
+        #expect(marker.contains("pull-short.mp4") && marker.contains("pull-short.gif") && marker.contains("contact-sheet.png"), "\(marker)")
+        let clean = try refreshDump(["run", pull, "--format", "gif", "--no-frames", "--clean", "--out", out])
+        #expect(clean.status == 0 && !clean.output.contains("kept:"), "\(clean.output)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: out).sorted() == [".refreshkit-run", "contact-sheet.png", "pull-short.gif"])
+    }
+}
+
 /// `--param` reaches the plugin `--plugin` swaps in, not only the scenario's own.
 @Suite struct RunParameterOverrideTests {
     @Test func paramsApplyToAnOverridingPlugin() throws {

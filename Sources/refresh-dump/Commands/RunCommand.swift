@@ -38,6 +38,8 @@ struct RunCommand: ParsableCommand {
     var locale: String?
     @Option(name: .customLong("param"), help: "A parameter value name=value for every edge's plugin (repeatable; JSON when it parses as JSON, else text).")
     var params: [String] = []
+    @Flag(help: "Empty the output folder of what earlier runs wrote there first (by default their files that this run does not write are kept, and named).")
+    var clean = false
     @Option(help: "Frames drawn at once (each by plugin-host children of its own) and threads that encode them (default: one per core). The files are the same for any number.")
     var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
 
@@ -131,7 +133,7 @@ struct RunCommand: ParsableCommand {
         }
         let reproducer = "\(folder)/reproducer.json"
         if let stopped { try OutputFile.write(player.reproducer(through: stopped.frame).fileData(), to: "\(staged.staging)/reproducer.json") }
-        try staged.commit()
+        let kept = try staged.commit(clean: clean)
         committed = true
         if let stopped {
             let message = [
@@ -149,6 +151,7 @@ struct RunCommand: ParsableCommand {
         if shardCount > 1 { print("  shard:         \(shardIndex)/\(shardCount): \(written.count) frames written\(leads ? ", with the contact sheet and animations" : "")") }
         print("  contact sheet: \(leads ? "\(folder)/contact-sheet.png" : "(shard 0 writes it)")")
         print("  animation:     \(animationFormats.isEmpty ? "(not written; --format mp4,gif,apng,webp writes them)" : animationFormats.map { "\(folder)/\(scenario.fileName).\($0.fileExtension)" }.joined(separator: ", "))")
+        if !kept.isEmpty { print("  kept:          \(kept.joined(separator: ", ")) (an earlier run's; --clean removes them)") }
         for (frame, event) in player.events { print("  frame \(frame): \(event)") }
     }
 

@@ -55,14 +55,44 @@ struct RunFolder {
         }
     }
 
-    /// Syncs the staged files once and puts them in place of `final`.
-    func commit() throws {
+    /// The names an earlier run in `folder` wrote: the marker's list (one name a line after its
+    /// first), or, for a marker without one, everything in the folder.
+    static func earlierOutputs(in folder: String) -> [String] {
+        let manager = FileManager.default
+        // try?: a folder that cannot be read holds no outputs to keep.
+        guard let all = try? manager.contentsOfDirectory(atPath: folder) else { return [] }
+        // try?: a marker that cannot be read lists nothing, and the folder's names stand in.
+        let listed = (try? String(contentsOfFile: folder + "/" + marker, encoding: .utf8))?.split(separator: "\n").dropFirst().map(String.init) ?? []
+        let names = listed.isEmpty ? all : listed.filter { all.contains($0) }
+        return names.filter { $0 != marker && !$0.contains("/") && !$0.hasPrefix(".") }.sorted()
+    }
+
+    /// Syncs the staged files once and puts them in place of `final`. What an earlier run left in
+    /// `final` and this one did not write (an MP4 when this run makes a GIF) is kept, unless
+    /// `clean`; returns the names kept. The marker lists everything the folder then holds.
+    @discardableResult
+    func commit(clean: Bool = false) throws -> [String] {
+        let manager = FileManager.default
+        // try?: an unreadable staging folder lists nothing, and the rename below names the problem.
+        let written = Set((try? manager.contentsOfDirectory(atPath: staging)) ?? [])
+        var kept: [String] = []
+        if !clean, manager.fileExists(atPath: final) {
+            for name in Self.earlierOutputs(in: final) where !written.contains(name) {
+                // Kept by a hard link (files) or a move (the frames folder); the earlier folder goes below.
+                if link("\(final)/\(name)", "\(staging)/\(name)") == 0 || rename("\(final)/\(name)", "\(staging)/\(name)") == 0 { kept.append(name) }
+            }
+        }
+        do {
+            try OutputFile.write((["refresh-dump run"] + (written.subtracting([Self.marker]).sorted() + kept).sorted()).joined(separator: "\n") + "\n",
+                                 to: staging + "/" + Self.marker)
+        } catch {
+            throw ValidationError("--out \(final): \(error)")
+        }
         let fd = open(staging, O_RDONLY | O_DIRECTORY)
         if fd >= 0 {
             _ = syncFilesystem(fd)
             close(fd)
         }
-        let manager = FileManager.default
         let previous = final + ".old-\(getpid())"
         let hadPrevious = manager.fileExists(atPath: final)
         if hadPrevious {
@@ -76,6 +106,7 @@ struct RunFolder {
         }
         // try?: the new run is in place; the previous one is only what it replaced.
         if hadPrevious { try? manager.removeItem(atPath: previous) }
+        return kept
     }
 
     /// Removes the staged files of a run that failed.
