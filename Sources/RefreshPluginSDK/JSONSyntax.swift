@@ -63,7 +63,8 @@ package enum JSONSyntax {
     /// The first number token (outside strings) whose magnitude is beyond `limit` (not finite
     /// counts as beyond), with its byte offset. Only tokens of 8 characters or more, or with an
     /// exponent, are parsed: shorter ones are below 1e7, so `limit` must be at least that.
-    package static func firstNumber(in data: Data, beyond limit: Double) -> (offset: Int, token: String)? {
+    /// `orUnderflowing` also finds a number too small for a double (`4.9e-325` reads as 0).
+    package static func firstNumber(in data: Data, beyond limit: Double, orUnderflowing: Bool = false) -> (offset: Int, token: String)? {
         data.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) -> (Int, String)? in
             var i = 0, inString = false
             while i < bytes.count {
@@ -84,6 +85,8 @@ package enum JSONSyntax {
                 if i - start > 7 || bytes[start..<i].contains(where: { $0 | 0x20 == UInt8(ascii: "e") }) {
                     let token = String(decoding: bytes[start..<i], as: UTF8.self)
                     if let value = Double(token), !(abs(value) <= limit) { return (start, token) }
+                    let mantissa = token.prefix { $0 != "e" && $0 != "E" }
+                    if orUnderflowing, Double(token) == 0, mantissa.contains(where: { ("1"..."9").contains($0) }) { return (start, token) }
                 }
             }
             return nil

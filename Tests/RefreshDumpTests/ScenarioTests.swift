@@ -37,7 +37,12 @@ import RefreshPluginSDK
         (#"{"steps": []}"#, "scenario (scenario): edges: missing (an object of edge name → indicator)"),
         (#"{"edges": {"top": {"plugin": "Spinner"}}, "steps": [], "fps": 0}"#, "scenario (scenario): fps: 0.0 is outside 1.0...240.0"),
         (#"{"edges": {"top": {"plugin": "Spinner"}}, "steps": [{"wait": 1, "hold": 2}]}"#,
-         "scenario (scenario): steps[0]: expected an object with one step name (drag, hold, release, fling, wheel, wait, finish, begin, openSecondFloor, closeSecondFloor, loadMore, setParameter, placeholder)"),
+         "scenario (scenario): steps[0]: expected an object with one step name (drag, hold, release, fling, wheel, wait, finish, begin, openSecondFloor, closeSecondFloor, loadMore, setParameter, placeholder)"),        // Valid JSON no double can hold: the field and the place, never a Swift type.
+        (#"{"rows": 4.9e-325, "edges": {"top": {"plugin": "Spinner"}}, "steps": []}"#,
+         "scenario (scenario): rows: line 1, column 10: the number 4.9e-325 is too small for a double (it would read as 0)"),
+        // An empty key is named as "".
+        (#"{"": 1, "edges": {"top": {"plugin": "Spinner"}}, "steps": []}"#,
+         "scenario (scenario): \"\": unknown field (expected one of axis, checkpoints, description, edges, fps, locale, name, reduceMotion, rowHeight, rows, steps, theme, viewport, window)"),
     ]
 
     @Test(arguments: badFiles)

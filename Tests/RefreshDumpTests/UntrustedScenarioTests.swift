@@ -79,6 +79,23 @@ import RefreshPluginSDK
         #expect(JSONSyntax.firstArray(in: Data(#"[1, [2, 3, 4], 5]"#.utf8), longerThan: 2) == 9, "the inner list's third entry")
     }
 
+    /// Every limit states itself, and a message names the file it is about.
+    @Test func limitsAndMissingCheckpointsSayWhatAndWhere() throws {
+        #expect(throws: FrameSpec.Error(field: "size", reason: "width 1000000 is over the limit of 4096 pt")) { try FrameSpec.parseSize("1000000x120") }
+        #expect(throws: FrameSpec.Error(field: "size", reason: "height 0.5 is under the least of 1 pt")) { try FrameSpec.parseSize("390x0.5") }
+        let long = String(repeating: "9", count: 500)
+        do {
+            _ = try FrameSpec.parseSize("\(long)xabc")
+            Issue.record("accepted")
+        } catch {
+            #expect(error.reason.count < 140, "a long value is cut: \(error.reason)")
+        }
+        let folder = scratch("no-checkpoints")
+        let path = try write(#"{"edges": {"top": {"plugin": "Spinner"}}, "steps": [{"wait": 1}]}"#, to: folder)
+        let (status, output) = try refreshDump(["verify", path, "--golden", folder + "/golden"])
+        #expect(status == 2 && output.contains("scenario \(path): checkpoints: none to check"), "\(output)")
+    }
+
     /// Checkpoints and `--at` beyond the timeline are errors, not traps (`verify --at 1e300`).
     @Test func checkpointsAfterTheEndAreErrors() throws {
         let scenario = try Scenario.decode(Data(#"{"edges": {"top": {"plugin": "Spinner"}}, "checkpoints": [0.5, 1e300], "steps": [{"wait": 1}]}"#.utf8), file: "c.json")

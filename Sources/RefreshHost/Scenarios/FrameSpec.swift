@@ -70,11 +70,14 @@ public struct FrameSpec: Equatable, Sendable {
 
     /// Parses `390x120`.
     public static func parseSize(_ text: String) throws(Error) -> Size {
-        let parts = text.lowercased().split(separator: "x").compactMap { Double($0) }
-        guard parts.count == 2, parts.allSatisfy({ $0.isFinite && $0 >= 1 && $0 <= 4096 }) else {
-            throw Error(field: "size", reason: "'\(text)' is not WIDTHxHEIGHT in points, e.g. 390x120")
+        let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false).map { Double($0) }
+        guard parts.count == 2, let width = parts[0], let height = parts[1], width.isFinite, height.isFinite else {
+            throw Error(field: "size", reason: "'\(text.prefix(80))\(text.count > 80 ? "…" : "")' is not WIDTHxHEIGHT in points, e.g. 390x120")
         }
-        return Size(width: parts[0], height: parts[1])
+        for (name, value) in [("width", width), ("height", height)] where !(1...4096).contains(value) {
+            throw Error(field: "size", reason: "\(name) \(value.rounded() == value && abs(value) < 1e15 ? String(Int(value)) : String(value)) is \(value < 1 ? "under the least of 1 pt" : "over the limit of 4096 pt")")
+        }
+        return Size(width: width, height: height)
     }
 
     /// The most pixels one frame may have: 64 megapixels (256 MB of ARGB). Larger asks are refused

@@ -181,18 +181,31 @@ extension Scenario {
         do {
             json = try JSONDecoder().decode(JSONValue.self, from: data)
         } catch {
-            throw ScenarioError(file: file, field: "", reason: "not valid JSON: \(JSONSyntax.problem(in: data) ?? Self.describe(error))")
+            if let problem = JSONSyntax.problem(in: data) { throw ScenarioError(file: file, field: "", reason: "not valid JSON: \(problem)") }
+            // Valid JSON that still cannot be read: a number no double holds (4.9e-325, 1e400).
+            if let (offset, token) = JSONSyntax.firstNumber(in: data, beyond: .greatestFiniteMagnitude, orUnderflowing: true) {
+                let (line, column) = JSONSyntax.lineAndColumn(of: offset, in: data)
+                let shown = token.count > 40 ? "\(token.prefix(40))…" : token
+                throw ScenarioError(file: file, field: Self.field(of: error),
+                                    reason: "line \(line), column \(column): the number \(shown) is too \(Double(token) == 0 ? "small for a double (it would read as 0)" : "large for a double")")
+            }
+            throw ScenarioError(file: file, field: Self.field(of: error), reason: "a value that cannot be read as JSON numbers, strings, lists and objects")
         }
         var scenario = try ScenarioReader(file: file).scenario(json)
         scenario.source = file
         return scenario
     }
 
-    private static func describe(_ error: Error) -> String {
-        if case DecodingError.dataCorrupted(let context) = error {
-            return (context.underlyingError as NSError?)?.userInfo[NSDebugDescriptionErrorKey] as? String ?? context.debugDescription
+    /// The JSON path of a decoding error in a scenario's words (`steps[3].drag.to`), never a Swift type.
+    private static func field(of error: Error) -> String {
+        let path: [CodingKey]
+        switch error as? DecodingError {
+        case .typeMismatch(_, let context)?, .valueNotFound(_, let context)?, .keyNotFound(_, let context)?, .dataCorrupted(let context)?: path = context.codingPath
+        default: path = []
         }
-        return "\(error)"
+        return path.reduce(into: "") { text, key in
+            if let index = key.intValue { text += "[\(index)]" } else { text += (text.isEmpty ? "" : ".") + (key.stringValue.isEmpty ? "\"\"" : key.stringValue) }
+        }
     }
 }
 
@@ -207,7 +220,9 @@ private struct ScenarioReader {
             throw fail(field, field.isEmpty ? "expected a JSON object at the top level, found \(value.kindName)" : "expected an object, found \(value.kindName)")
         }
         if let unknown = fields.keys.sorted().first(where: { !allowed.contains($0) }) {
-            throw fail(field.isEmpty ? unknown : "\(field).\(unknown)", "unknown field (expected one of \(allowed.sorted().joined(separator: ", ")))")
+            // An empty key is shown as "", a long one cut: the field is named, never a blank or a flood.
+            let shown = unknown.isEmpty ? "\"\"" : unknown.count > 80 ? "\(unknown.prefix(80))…" : unknown
+            throw fail(field.isEmpty ? shown : "\(field).\(shown)", "unknown field (expected one of \(allowed.sorted().joined(separator: ", ")))")
         }
         return fields
     }

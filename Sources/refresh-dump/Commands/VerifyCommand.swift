@@ -52,7 +52,7 @@ struct VerifyCommand: ParsableCommand {
                 return t
             }
         }
-        guard !checkpoints.isEmpty else { throw ValidationError("no checkpoints: give --at or a \"checkpoints\" list in the scenario") }
+        guard !checkpoints.isEmpty else { throw ValidationError("scenario \(scenario.source): checkpoints: none to check (give --at, or a \"checkpoints\" list in the scenario)") }
         // A shard checks every COUNT-th checkpoint from its INDEX; verify --merge adds the shards up.
         let (shardIndex, shardCount) = try sharding.resolved()
         checkpoints = checkpoints.enumerated().filter { $0.offset % shardCount == shardIndex }.map(\.element)
