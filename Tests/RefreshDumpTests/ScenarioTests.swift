@@ -40,6 +40,9 @@ import RefreshPluginSDK
          "scenario (scenario): steps[0]: expected an object with one step name (drag, hold, release, fling, wheel, wait, finish, begin, openSecondFloor, closeSecondFloor, loadMore, setParameter, placeholder)"),        // Valid JSON no double can hold: the field and the place, never a Swift type.
         (#"{"rows": 4.9e-325, "edges": {"top": {"plugin": "Spinner"}}, "steps": []}"#,
          "scenario (scenario): rows: line 1, column 10: the number 4.9e-325 is too small for a double (it would read as 0)"),
+        // A value quoted in a message is cut to 80 characters.
+        (#"{"window": "\#(String(repeating: "x", count: 100_000))", "edges": {"top": {"plugin": "Spinner"}}, "steps": []}"#,
+         "scenario (scenario): window: '\(String(repeating: "x", count: 80))…' is not one of edge, full"),
         // An empty key is named as "".
         (#"{"": 1, "edges": {"top": {"plugin": "Spinner"}}, "steps": []}"#,
          "scenario (scenario): \"\": unknown field (expected one of axis, checkpoints, description, edges, fps, locale, name, reduceMotion, rowHeight, rows, steps, theme, viewport, window)"),

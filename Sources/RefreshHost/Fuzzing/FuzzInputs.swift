@@ -132,6 +132,13 @@ enum FuzzInputs {
     /// `document` as JSON bytes; sometimes a byte or two is then changed, so the syntax breaks too.
     static func serialize(_ document: JSONValue, _ g: inout SeededRandom) -> Data {
         var data = document.data()
+        // What a person or a generator writes that no JSONValue holds: numbers no double holds,
+        // an empty key, a value of 200 KB.
+        if Int.random(in: 0..<5, using: &g) == 0, let brace = data.firstIndex(of: UInt8(ascii: "{")) {
+            let insert = [#""rows": 4.9e-325,"#, #""rows": 1e400,"#, #""": 1,"#, #""name": ""# + String(repeating: "x", count: 200_000) + #"","#,
+                          #""viewport": {"width": 1e-400, "height": 10},"#].randomElement(using: &g)!
+            data.insert(contentsOf: Array(insert.utf8), at: data.index(after: brace))
+        }
         if Int.random(in: 0..<5, using: &g) == 0, !data.isEmpty {
             for _ in 0..<Int.random(in: 1...3, using: &g) {
                 data[Int.random(in: 0..<data.count, using: &g)] = UInt8.random(in: 0...255, using: &g)

@@ -43,7 +43,11 @@ public struct PluginError: Error, Equatable, CustomStringConvertible {
     }
 
     /// One line: `plugin <file>: <reason>`, printable (see ``printable(_:)``).
-    public var description: String { "plugin \(Self.printable(file)): \(reasonDescription)" }
+    public var description: String {
+        // A name given as a reference (not found) may be anything; a path is never this long.
+        let shown = file.count > 300 ? String(file.prefix(300)) + "…" : file
+        return "plugin \(Self.printable(shown)): \(reasonDescription)"
+    }
 
     /// `text` with every control character (an ANSI escape, a newline) replaced by `�`, so nothing a
     /// plugin wrote can steer a terminal or break a line of output.

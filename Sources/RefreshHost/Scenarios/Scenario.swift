@@ -134,6 +134,13 @@ public struct ScenarioError: Error, Equatable, CustomStringConvertible {
     public var description: String {
         "scenario \(file): " + (field.isEmpty ? reason : "\(field): \(reason)")
     }
+
+    /// A value from the file as a message quotes it: in quotes, control characters shown as `�`,
+    /// cut to 80 characters with "…", so a 10 MB string never floods an error line.
+    package static func quoted(_ value: String) -> String {
+        let shown = PluginError.printable(String(value.prefix(80)))
+        return "'\(shown)\(value.count > 80 ? "…" : "")'"
+    }
 }
 
 extension Scenario {
@@ -258,7 +265,7 @@ private struct ScenarioReader {
     func choice<T: RawRepresentable & CaseIterable>(_ fields: [String: JSONValue], _ key: String, _ path: String, default value: T) throws(ScenarioError) -> T where T.RawValue == String {
         let text = try string(fields, key, path, default: value.rawValue)
         guard let chosen = T(rawValue: text) else {
-            throw fail(path.isEmpty ? key : "\(path).\(key)", "'\(text)' is not one of \(T.allCases.map(\.rawValue).joined(separator: ", "))")
+            throw fail(path.isEmpty ? key : "\(path).\(key)", "\(ScenarioError.quoted(text)) is not one of \(T.allCases.map(\.rawValue).joined(separator: ", "))")
         }
         return chosen
     }
@@ -373,7 +380,7 @@ private struct ScenarioReader {
         }
         let endEdge: RefreshEdge = axis == .vertical ? .bottom : .trailing
         guard let stepKind = Scenario.StepKind(rawValue: kind) else {
-            throw fail(path, "unknown step '\(kind)' (expected one of \(Self.stepKinds.joined(separator: ", ")))")
+            throw fail(path, "unknown step \(ScenarioError.quoted(kind)) (expected one of \(Self.stepKinds.joined(separator: ", ")))")
         }
         let f = try object(body, field, allowed: stepKind.fields.names)
         switch stepKind {
@@ -421,7 +428,7 @@ private struct ScenarioReader {
             case "failed": return .placeholder(.failed(message))
             case "empty": return .placeholder(.empty)
             case "none": return .placeholder(nil)
-            default: throw fail("\(field).state", "'\(state)' is not one of loading, failed, empty, none")
+            default: throw fail("\(field).state", "\(ScenarioError.quoted(state)) is not one of loading, failed, empty, none")
             }
         }
     }

@@ -78,7 +78,7 @@ public final class ScenarioPlayer {
                 library = pluginOverride
             } else {
                 if PluginSearchPath.isPath(setup.plugin) && !allowsPluginPaths {
-                    throw ScenarioError(file: source, field: "\(field).plugin", reason: "'\(setup.plugin)' is a path; a scenario names plugins by id or name (a path is accepted from the command line, or with --allow-plugin-paths, because loading a library runs its code)")
+                    throw ScenarioError(file: source, field: "\(field).plugin", reason: "\(ScenarioError.quoted(setup.plugin)) is a path; a scenario names plugins by id or name (a path is accepted from the command line, or with --allow-plugin-paths, because loading a library runs its code)")
                 }
                 do {
                     library = try isolation.load(searchPath.resolve(setup.plugin))
