@@ -357,10 +357,14 @@ struct BenchCommand: ParsableCommand {
         let canvas = Canvas(surface: surface)
         let background = FrameRenderer.background(for: .light)
         for path in [library].compactMap({ $0 }) {
-            var indicator: PluginIndicator?
-            // try?: bench measures the plugins that load; `validate` explains one that does not.
-            let load = time { indicator = try? PluginLibrary(path: path).makeIndicator() }
-            guard let indicator else { continue }
+            var made: Swift.Result<PluginIndicator, PluginError>?
+            let load = time { made = Swift.Result { () throws(PluginError) in try PluginLibrary(path: path).makeIndicator() } }
+            guard case .success(let indicator)? = made else {
+                if case .failure(let error)? = made {
+                    results.append(Result(name: "\((path as NSString).lastPathComponent): not measured", value: 0, unit: "", budget: error.reasonDescription))
+                }
+                continue
+            }
             let name = indicator.info.name
             var samples: [Double] = []
             for i in 0..<frames {
@@ -412,7 +416,13 @@ struct BenchCommand: ParsableCommand {
         let scratch = try ScratchFolder("bench-plugins")
         defer { scratch.remove() }
         for (index, (path, result)) in search.searchPath.probed().enumerated() {
-            guard case .success(let info) = result, !(path as NSString).lastPathComponent.hasPrefix("libFixture") else { continue }
+            guard !(path as NSString).lastPathComponent.hasPrefix("libFixture") else { continue }
+            guard case .success(let info) = result else {
+                if case .failure(let error) = result {
+                    results.append(Result(name: "\((path as NSString).lastPathComponent): not measured", value: 0, unit: "", budget: error.reasonDescription))
+                }
+                continue
+            }
             let output = "\(scratch.path)/\(index).json"
             let arguments = ["bench", "--only", sections.sorted().joined(separator: ","), "--library", path, "--frames", String(frames), "--json", output]
             let (status, text) = try runSelf(arguments)
