@@ -20,7 +20,7 @@ import RefreshGoldens
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("refreshkit-preview-\(getpid())").path
         try? FileManager.default.removeItem(atPath: folder)
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        let (status, output) = try runProgram("/usr/bin/xvfb-run", ["-a", "-s", "-screen 0 1280x1000x24", "\(products)/refresh-preview",
+        let (status, output) = try runUnderXvfb(["\(products)/refresh-preview",
                                                              "--script", scenarioPath, "--out", folder,
                                                              "--screenshot-at", "1.0=\(folder)/refreshing.png", "--screenshot-at", "1.7=\(folder)/success.png",
                                                              "--exit-after", "2"])
@@ -70,8 +70,7 @@ import RefreshGoldens
         }
         let products = PluginSearchPath.buildProductsDirectory!
         let scenario = packageRoot.appendingPathComponent("Assets/Scenarios/pull-short.json").path
-        return try runProgram("/usr/bin/xvfb-run", ["-a", "-s", "-screen 0 1280x1000x24", "\(products)/refresh-preview", "--script", scenario,
-                                                    "--no-panel", "--out", FileManager.default.temporaryDirectory.path] + arguments)
+        return try runUnderXvfb(["\(products)/refresh-preview", "--script", scenario, "--no-panel", "--out", scratchDirectory("scripted-preview-out-\(UUID().uuidString.prefix(8))")] + arguments)
     }
 
     /// In-process, a healthy plugin is not blamed for the signal handlers SDL puts in at start and

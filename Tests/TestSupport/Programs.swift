@@ -1,4 +1,13 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// glibc's `pipe2` and `posix_spawn_file_actions_addchdir_np` (the module map leaves out what
+/// needs _GNU_SOURCE; glibc has had both since 2.29).
+@_silgen_name("pipe2") private func pipe2(_ ends: UnsafeMutablePointer<Int32>, _ flags: Int32) -> Int32
+@_silgen_name("posix_spawn_file_actions_addchdir_np")
+private func posix_spawn_file_actions_addchdir_np(_ actions: UnsafeMutablePointer<posix_spawn_file_actions_t>, _ path: UnsafePointer<CChar>) -> Int32
 
 /// The package's folder (where Package.swift is).
 public let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
@@ -7,17 +16,57 @@ public let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathCompone
 /// `environment` when given, else this process's); its exit status and everything it printed,
 /// standard output and error together. Never in this process's working directory: a test of a
 /// plugin that changes it for the length of a call may run beside the caller.
+///
+/// Started with `posix_spawn` and waited for with `waitpid` on its own pid, not with Foundation's
+/// `Process`: that one learns of a child's end from a SIGCHLD handler, and a test that checks a
+/// plugin's side effects puts the process's signal handlers back as they were before the call,
+/// which can undo the handler Foundation installed meanwhile on another thread. A CI run then
+/// waited for ever on an `xvfb-run` that had long ended (a zombie no one reaped). The status is
+/// the exit code, or the signal's number for a child a signal ended (as `Process` gave it).
 public func runProgram(_ executable: String, _ arguments: [String], in directory: String? = nil, environment: [String: String]? = nil) throws -> (status: Int32, output: String) {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: executable)
-    process.arguments = arguments
-    process.currentDirectoryURL = URL(fileURLWithPath: directory ?? packageRoot.path)
-    if let environment { process.environment = environment }
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    process.standardError = pipe
-    try process.run()
-    let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
-    return (process.terminationStatus, output)
+    var ends: [Int32] = [0, 0]
+    guard pipe2(&ends, O_CLOEXEC) == 0 else { throw ProgramError(reason: "no pipe: \(String(cString: strerror(errno)))") }
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_adddup2(&actions, ends[1], 1)
+    posix_spawn_file_actions_adddup2(&actions, ends[1], 2)
+    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+    posix_spawn_file_actions_addchdir_np(&actions, directory ?? packageRoot.path)
+    let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+    let envp = (environment ?? ProcessInfo.processInfo.environment).map { strdup("\($0.key)=\($0.value)") } + [nil]
+    defer {
+        argv.forEach { free($0) }
+        envp.forEach { free($0) }
+    }
+    var pid: pid_t = 0
+    let spawned = posix_spawn(&pid, executable, &actions, nil, argv, envp)
+    close(ends[1])
+    guard spawned == 0 else {
+        close(ends[0])
+        throw ProgramError(reason: "cannot start \(executable): \(String(cString: strerror(spawned)))")
+    }
+    let output = FileHandle(fileDescriptor: ends[0], closeOnDealloc: true).readDataToEndOfFile()
+    var status: Int32 = 0
+    while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+    let code = status & 0x7f == 0 ? (status >> 8) & 0xff : status & 0x7f
+    return (code, String(decoding: output, as: UTF8.self))
+}
+
+/// A program that could not be started.
+public struct ProgramError: Error, CustomStringConvertible {
+    public var reason: String
+    public var description: String { reason }
+}
+
+/// `xvfb-run -a -s "-screen 0 1280x1000x24" ARGUMENTS…`: a program under a virtual display. Each
+/// call gets a temporary folder of its own (TMPDIR) for xvfb-run's Xauthority folder: once, beside
+/// other tests in /tmp, xvfb-run ended 5 ("problem while cleaning up temporary directory") after
+/// the program under it had done its work.
+public func runUnderXvfb(_ arguments: [String]) throws -> (status: Int32, output: String) {
+    let folder = scratchDirectory("xvfb-\(UUID().uuidString.prefix(8))")
+    // try?: the folder is this call's own; one left behind is only a scratch folder.
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let environment = ProcessInfo.processInfo.environment.merging(["TMPDIR": folder]) { $1 }
+    return try runProgram("/usr/bin/xvfb-run", ["-a", "-s", "-screen 0 1280x1000x24"] + arguments, environment: environment)
 }
