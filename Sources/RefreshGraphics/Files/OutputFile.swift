@@ -30,6 +30,19 @@ public enum OutputFile {
         try write(Array(text.utf8), to: path)
     }
 
+    /// Makes a new folder named `prefix` and six characters nobody could know beforehand
+    /// (`mkdtemp`), so nothing planted under a guessable name is written through; with `mode`, it
+    /// gets that mode less the umask (a run's folder, a bundle), else mkdtemp's 0700 (scratch).
+    public static func makeUniqueFolder(_ prefix: String, mode: mode_t? = nil) throws(GraphicsError) -> String {
+        var template = Array((prefix + "XXXXXX").utf8CString)
+        guard template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) != nil else {
+            throw .output(path: prefix + "XXXXXX", reason: "cannot be created: \(PendingFile.words(errno))")
+        }
+        let path = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+        if let mode { chmod(path, PendingFile.permissions(mode)) }
+        return path
+    }
+
     /// `folder/prefix-N.ext` with the smallest N ≥ 1 that names no file yet: screenshots and
     /// recordings never replace an earlier run's.
     public static func nextFreePath(in folder: String, prefix: String, extension ext: String) -> String {

@@ -34,10 +34,25 @@ public final class PendingFile {
         descriptor = fd
         temporary = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
         // Files made by mkstemp are 0600; outputs are ordinary files (0666 less the umask).
+        fchmod(fd, Self.permissions(0o666))
+    }
+
+    /// `mode` less the process's umask: what a file or folder made with `mode` gets.
+    public static func permissions(_ mode: mode_t) -> mode_t { mode & ~creationMask }
+
+    /// The umask, read once from /proc/self/status: asking umask(2) sets it for a moment, and two
+    /// threads writing frames at once could leave it at 0 for good. Else, read the classic way.
+    private static let creationMask: mode_t = {
+        // try?: without /proc the umask is read with umask(2) below, once.
+        if let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+           let line = status.split(separator: "\n").first(where: { $0.hasPrefix("Umask:") }),
+           let value = mode_t(line.dropFirst("Umask:".count).trimmingCharacters(in: .whitespaces), radix: 8) {
+            return value
+        }
         let mask = umask(0)
         umask(mask)
-        fchmod(fd, 0o666 & ~mask)
-    }
+        return mask
+    }()
 
     deinit {
         if !ended { abandon() }

@@ -47,20 +47,18 @@ struct PackCommand: ParsableCommand {
         let data = try CappedFile.contents(of: library, limit: 512 << 20)
         try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
         let files = FileManager.default
-        // A folder of a name nobody could know beforehand (mkdtemp): nothing planted there is written through.
-        var template = Array((out as NSString).appendingPathComponent(".pack-XXXXXX").utf8CString)
-        guard template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) != nil else {
-            throw ValidationError("--out \(out): cannot make a folder in it: \(PendingFile.words(errno))")
+        let scratch: String
+        do {
+            scratch = try OutputFile.makeUniqueFolder((out as NSString).appendingPathComponent(".pack-"))
+        } catch {
+            throw ValidationError("--out \(out): \(error)")
         }
-        let scratch = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
         // try?: clean-up of the scratch folder, whatever happened; a leftover is only a hidden folder.
         defer { try? files.removeItem(atPath: scratch) }
         // The bundle is staged under its kind's extension (a bundle finds its resources by it),
         // with the umask's permissions rather than mkdtemp's 0700, since it is moved into place whole.
         let staging = (scratch as NSString).appendingPathComponent("staged.\(PluginManifest.bundleExtension)")
-        let mask = umask(0)
-        umask(mask)
-        try files.createDirectory(atPath: staging, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o777 & ~Int(mask)])
+        try files.createDirectory(atPath: staging, withIntermediateDirectories: false, attributes: [.posixPermissions: Int(PendingFile.permissions(0o777))])
         let libraryName = (library as NSString).lastPathComponent
         let staged = (staging as NSString).appendingPathComponent(libraryName)
         try OutputFile.write(data, to: staged)

@@ -38,16 +38,12 @@ struct RunFolder {
         self.final = final
         let parent = (final as NSString).deletingLastPathComponent
         if !parent.isEmpty { try manager.createDirectory(atPath: parent, withIntermediateDirectories: true) }
-        // A folder of a name nobody could know beforehand (mkdtemp), so nothing planted there is
-        // written through; a run's folder gets the umask's permissions, not mkdtemp's 0700.
-        var template = Array((final + ".partial-XXXXXX").utf8CString)
-        guard template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) != nil else {
-            throw ValidationError("--out \(final): cannot make a folder beside it: \(PendingFile.words(errno))")
+        do {
+            // A run's folder gets the umask's permissions, not mkdtemp's 0700: it is renamed into place.
+            staging = try OutputFile.makeUniqueFolder(final + ".partial-", mode: 0o777)
+        } catch {
+            throw ValidationError("--out \(final): \(error)")
         }
-        staging = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
-        let mask = umask(0)
-        umask(mask)
-        chmod(staging, 0o777 & ~mask)
         do {
             try OutputFile.write("refresh-dump run\n", to: staging + "/" + Self.marker)
         } catch {

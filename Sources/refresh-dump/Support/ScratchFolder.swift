@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import RefreshGraphics
 
 /// A command's private scratch folder: a new name from `mkdtemp` (mode 0700), never a folder
 /// someone else made first under a name that could be guessed, and removed with everything in it
@@ -11,12 +12,11 @@ struct ScratchFolder {
     /// Makes `refreshkit-PURPOSE-XXXXXX` in `parent` (a child's inside its parent's, so the parent
     /// removes it even when the child was killed), else in the temporary folder.
     init(_ purpose: String, in parent: String? = nil) throws {
-        let folder = parent ?? NSTemporaryDirectory()
-        var template = Array((folder + "/refreshkit-\(purpose)-XXXXXX").utf8CString)
-        guard let made = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
-            throw ValidationError("no scratch folder in \(folder): \(String(cString: strerror(errno)))")
+        do {
+            path = try OutputFile.makeUniqueFolder((parent ?? NSTemporaryDirectory()) + "/refreshkit-\(purpose)-")
+        } catch {
+            throw ValidationError("no scratch folder: \(error)")
         }
-        path = String(cString: made)
     }
 
     /// Removes the folder and what is in it.
