@@ -119,13 +119,7 @@ struct PackCommand: ParsableCommand {
     func readSourceManifest(_ folder: String) throws -> SourceManifest? {
         let path = (folder as NSString).appendingPathComponent(PluginManifest.fileName)
         guard FileManager.default.fileExists(atPath: path) else { return nil }
-        let data = try CappedFile.contents(of: path, limit: 1 << 20)
-        if let problem = JSONSyntax.problem(in: data) { throw ValidationError("\(path): \(problem)") }
-        do {
-            return try JSONDecoder().decode(SourceManifest.self, from: data)
-        } catch {
-            throw ValidationError("\(path): 'author' and 'license' must be strings")
-        }
+        return try JSONFile.read(SourceManifest.self, at: path, limit: 1 << 20, expected: "'author' and 'license' must be strings")
     }
 
     /// The thumbnail: the indicator while refreshing, a 120×64 pt band at 2×, light theme.

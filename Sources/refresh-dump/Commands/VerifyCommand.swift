@@ -82,18 +82,8 @@ struct VerifyCommand: ParsableCommand {
             let path = "\(folder)/\(VerifyReport.resultFile)"
             guard FileManager.default.fileExists(atPath: path) else { throw ValidationError("--merge \(folder): no \(VerifyReport.resultFile) (run verify --report there)") }
             // A shard's result is a few hundred bytes a checkpoint: 64 MB is room for any real one.
-            let data: Data
-            do {
-                data = try CappedFile.contents(of: path, limit: 64 << 20)
-            } catch {
-                throw ValidationError("--merge \(error)")
-            }
-            if let problem = JSONSyntax.problem(in: data) { throw ValidationError("--merge \(path): not valid JSON: \(problem)") }
-            do {
-                reports += try JSONDecoder().decode([VerifyReport].self, from: data)
-            } catch {
-                throw ValidationError("--merge \(path): not a verify result (it has the fields of another file)")
-            }
+            reports += try JSONFile.read([VerifyReport].self, at: path, limit: 64 << 20, option: "--merge ",
+                                         expected: "not a verify result (it has the fields of another file)")
         }
         let passed = reports.map(\.passed).reduce(0, +), failed = reports.map(\.failed).reduce(0, +)
         if let report {

@@ -52,18 +52,8 @@ struct PluginOptions: ParsableArguments {
     func parametersJSON() throws -> String {
         var values: [String: ParameterValue] = [:]
         if let paramsFile {
-            let data: Data
-            do {
-                data = try CappedFile.contents(of: paramsFile, limit: 1 << 20)
-            } catch {
-                throw ValidationError("--params \(error)")
-            }
-            if let problem = JSONSyntax.problem(in: data) { throw ValidationError("--params \(paramsFile): \(problem)") }
-            do {
-                values = try JSONDecoder().decode([String: ParameterValue].self, from: data)
-            } catch {
-                throw ValidationError("--params \(paramsFile): expected a JSON object of numbers, strings and bools")
-            }
+            values = try JSONFile.read([String: ParameterValue].self, at: paramsFile, limit: 1 << 20, option: "--params ",
+                                       expected: "expected a JSON object of numbers, strings and bools")
         }
         values.merge(try Self.parse(params)) { $1 }
         return ParameterValue.json(values)
