@@ -45,8 +45,13 @@ public struct PluginError: Error, Equatable, CustomStringConvertible {
     /// One line: `plugin <file>: <reason>`, printable (see ``printable(_:)``).
     public var description: String {
         // A name given as a reference (not found) may be anything; a path is never this long.
-        let shown = file.count > 300 ? String(file.prefix(300)) + "…" : file
-        return "plugin \(Self.printable(shown)): \(reasonDescription)"
+        "plugin \(Self.printable(Self.shortened(file, to: 300))): \(reasonDescription)"
+    }
+
+    /// `text` cut to `limit` characters, "…" marking the cut: what a message quotes of a value,
+    /// so a 10 MB string never floods an error line.
+    package static func shortened(_ text: String, to limit: Int = 80) -> String {
+        text.count > limit ? text.prefix(limit) + "…" : text
     }
 
     /// `text` with every control character (an ANSI escape, a newline) replaced by `�`, so nothing a

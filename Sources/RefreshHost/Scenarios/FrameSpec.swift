@@ -72,7 +72,7 @@ public struct FrameSpec: Equatable, Sendable {
     public static func parseSize(_ text: String) throws(Error) -> Size {
         let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false).map { Double($0) }
         guard parts.count == 2, let width = parts[0], let height = parts[1], width.isFinite, height.isFinite else {
-            throw Error(field: "size", reason: "'\(text.prefix(80))\(text.count > 80 ? "…" : "")' is not WIDTHxHEIGHT in points, e.g. 390x120")
+            throw Error(field: "size", reason: "'\(PluginError.shortened(text))' is not WIDTHxHEIGHT in points, e.g. 390x120")
         }
         for (name, value) in [("width", width), ("height", height)] where !(1...4096).contains(value) {
             throw Error(field: "size", reason: "\(name) \(value.rounded() == value && abs(value) < 1e15 ? String(Int(value)) : String(value)) is \(value < 1 ? "under the least of 1 pt" : "over the limit of 4096 pt")")

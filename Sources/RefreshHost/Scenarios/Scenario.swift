@@ -138,8 +138,7 @@ public struct ScenarioError: Error, Equatable, CustomStringConvertible {
     /// A value from the file as a message quotes it: in quotes, control characters shown as `�`,
     /// cut to 80 characters with "…", so a 10 MB string never floods an error line.
     package static func quoted(_ value: String) -> String {
-        let shown = PluginError.printable(String(value.prefix(80)))
-        return "'\(shown)\(value.count > 80 ? "…" : "")'"
+        "'\(PluginError.printable(PluginError.shortened(value)))'"
     }
 }
 
@@ -188,11 +187,10 @@ extension Scenario {
         do {
             json = try JSONDecoder().decode(JSONValue.self, from: data)
         } catch {
-            if let problem = JSONSyntax.problem(in: data) { throw ScenarioError(file: file, field: "", reason: "not valid JSON: \(problem)") }
-            // Valid JSON that still cannot be read: a number no double holds (4.9e-325, 1e400).
+            // Valid JSON (checked above) that still cannot be read: a number no double holds (4.9e-325, 1e400).
             if let (offset, token) = JSONSyntax.firstNumber(in: data, beyond: .greatestFiniteMagnitude, orUnderflowing: true) {
                 let (line, column) = JSONSyntax.lineAndColumn(of: offset, in: data)
-                let shown = token.count > 40 ? "\(token.prefix(40))…" : token
+                let shown = PluginError.shortened(token, to: 40)
                 throw ScenarioError(file: file, field: Self.field(of: error),
                                     reason: "line \(line), column \(column): the number \(shown) is too \(Double(token) == 0 ? "small for a double (it would read as 0)" : "large for a double")")
             }
@@ -228,7 +226,7 @@ private struct ScenarioReader {
         }
         if let unknown = fields.keys.sorted().first(where: { !allowed.contains($0) }) {
             // An empty key is shown as "", a long one cut: the field is named, never a blank or a flood.
-            let shown = unknown.isEmpty ? "\"\"" : unknown.count > 80 ? "\(unknown.prefix(80))…" : unknown
+            let shown = unknown.isEmpty ? "\"\"" : PluginError.shortened(unknown)
             throw fail(field.isEmpty ? shown : "\(field).\(shown)", "unknown field (expected one of \(allowed.sorted().joined(separator: ", ")))")
         }
         return fields
