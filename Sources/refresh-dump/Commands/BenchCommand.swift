@@ -39,6 +39,11 @@ struct BenchCommand: ParsableCommand {
         var value: Double
         var unit: String
         var budget: String
+
+        /// The row of a plugin at `path` that could not be measured, and why.
+        static func notMeasured(_ path: String, _ why: String) -> Result {
+            Result(name: "\((path as NSString).lastPathComponent): not measured", value: 0, unit: "", budget: why)
+        }
     }
 
     func validate() throws {
@@ -360,9 +365,7 @@ struct BenchCommand: ParsableCommand {
             var made: Swift.Result<PluginIndicator, PluginError>?
             let load = time { made = Swift.Result { () throws(PluginError) in try PluginLibrary(path: path).makeIndicator() } }
             guard case .success(let indicator)? = made else {
-                if case .failure(let error)? = made {
-                    results.append(Result(name: "\((path as NSString).lastPathComponent): not measured", value: 0, unit: "", budget: error.reasonDescription))
-                }
+                if case .failure(let error)? = made { results.append(.notMeasured(path, error.reasonDescription)) }
                 continue
             }
             let name = indicator.info.name
@@ -416,11 +419,8 @@ struct BenchCommand: ParsableCommand {
         let scratch = try ScratchFolder("bench-plugins")
         defer { scratch.remove() }
         for (index, (path, result)) in search.searchPath.probed().enumerated() {
-            guard !(path as NSString).lastPathComponent.hasPrefix("libFixture") else { continue }
             guard case .success(let info) = result else {
-                if case .failure(let error) = result {
-                    results.append(Result(name: "\((path as NSString).lastPathComponent): not measured", value: 0, unit: "", budget: error.reasonDescription))
-                }
+                if case .failure(let error) = result { results.append(.notMeasured(path, error.reasonDescription)) }
                 continue
             }
             let output = "\(scratch.path)/\(index).json"
