@@ -44,11 +44,7 @@ struct RunFolder {
         } catch {
             throw ValidationError("--out \(final): \(error)")
         }
-        do {
-            try OutputFile.write("refresh-dump run\n", to: staging + "/" + Self.marker)
-        } catch {
-            throw ValidationError("--out \(final): \(error)")
-        }
+        // The marker, with the list of what the folder holds, is written once, by commit().
     }
 
     /// The names an earlier run in `folder` wrote: the marker's list (one name a line after its
