@@ -72,7 +72,6 @@ let package = Package(
         .systemLibrary(name: "CJSON", pkgConfig: "libcjson", providers: [.apt(["libcjson-dev"])]),
         .systemLibrary(name: "CWebP", pkgConfig: "libwebpmux", providers: [.apt(["libwebp-dev"])]),
         .systemLibrary(name: "CRLottie", pkgConfig: "rlottie", providers: [.apt(["librlottie-dev"])]),
-        .systemLibrary(name: "CFFmpeg", pkgConfig: "libavformat", providers: [.apt(["libavformat-dev", "libavcodec-dev", "libswscale-dev", "libavutil-dev"])]),
         .systemLibrary(name: "CGIF", pkgConfig: "imagequant", providers: [.apt(["libimagequant-dev", "libgif-dev"])]),
 
         // Pure Swift, no C, on RefreshContract's vocabulary (re-exported). Rooms: Contract/
@@ -93,6 +92,11 @@ let package = Package(
 
         // Image comparison and golden files, for the tools and tests; plugins never link it.
         .target(name: "RefreshGoldens", dependencies: ["RefreshGraphics"]),
+
+        // FFmpeg's headers, and its libraries opened on first use rather than linked (most runs
+        // write no video; loading them cost every start 20 ms). `make` installs libavformat-dev,
+        // libavcodec-dev, libswscale-dev and libavutil-dev.
+        .target(name: "CFFmpeg"),
 
         // Animation files (animated WebP, GIF, MP4, APNG) for the tools; plugins never link it.
         .target(name: "RefreshExport", dependencies: ["RefreshGraphics", "CFFmpeg", "CGIF", "CWebP"]),
@@ -194,6 +198,6 @@ let package = Package(
         .testTarget(name: "RefreshDumpTests", dependencies: ["RefreshCore", "RefreshHost", "RefreshGoldens", "RefreshExport", "TestSupport"], exclude: ["Golden"]),
         .testTarget(name: "RefreshPreviewTests", dependencies: ["RefreshCore", "RefreshHost", "RefreshGoldens", "TestSupport"]),
         .testTarget(name: "LottieTests", dependencies: ["Lottie"]),
-        .testTarget(name: "RefreshExportTests", dependencies: ["RefreshExport", "RefreshGoldens", "CFFmpeg", "CGIF", "TestSupport"]),
+        .testTarget(name: "RefreshExportTests", dependencies: ["RefreshExport", "RefreshGoldens", "CGIF", "TestSupport"]),
     ]
 )

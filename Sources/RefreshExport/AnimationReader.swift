@@ -17,6 +17,7 @@ public enum AnimationReader {
     /// The frames of the GIF, MP4 or APNG at `path`, and the file's length in seconds (its
     /// stream's duration: the last frame's start plus its duration).
     public static func read(_ path: String) throws -> (frames: [Frame], length: Double) {
+        try FFmpegLibraries.load(for: path)
         var format: UnsafeMutablePointer<AVFormatContext>?
         guard avformat_open_input(&format, path, nil, nil) >= 0, let format else { throw ExportError(path: path, reason: "FFmpeg cannot open it") }
         defer { var f: UnsafeMutablePointer<AVFormatContext>? = format; avformat_close_input(&f) }

@@ -29,6 +29,7 @@ final class VideoEncoder: AnimationEncoder {
     private let isVideo: Bool
 
     init(path: String, container: String, width: Int, height: Int, frameRate: Double, realtime: Bool = false) throws {
+        try FFmpegLibraries.load(for: path)
         self.path = path
         self.width = width
         self.height = height
