@@ -198,3 +198,45 @@ struct PluginHostProcessTests {
         }
     }
 }
+
+/// Children started before their plugin is known (`run` starts them while it reads the scenario
+/// and probes the search path): a host takes one, passes over one that died while it waited, and
+/// those no host took end with their processes.
+@Suite struct SparePluginHostTests {
+    @Test func aHostTakesASpareDrawingTheSameAndPassesOverADeadOne() throws {
+        let spares = SparePluginHosts()
+        spares.start(2)
+        let waiting = spares.processIdentifiers
+        try #require(waiting.count == 2)
+        // The first dies while it waits; waited for without reaping it, so its socket is closed.
+        kill(waiting[0], SIGKILL)
+        var info = siginfo_t()
+        try #require(waitid(P_PID, id_t(waiting[0]), &info, WEXITED | WNOWAIT) == 0)
+
+        let host = try PluginHostProcess(path: library("RefreshSpinner"), spares: spares)
+        #expect(host.processIdentifier == waiting[1], "the host started a child of its own instead of taking the live spare")
+        #expect(spares.processIdentifiers.isEmpty)
+        #expect(waitid(P_PID, id_t(waiting[0]), &info, WEXITED | WNOHANG) == -1 && errno == ECHILD, "the dead spare was not reaped")
+        #expect(host.info.indicator.id == "dev.refreshkit.spinner")
+
+        let here = try PluginLibrary(path: library("RefreshSpinner")).makeIndicator()
+        let there = try host.makeIndicator(parametersJSON: "{}")
+        let frame = FrameSpec(state: .pulling(progress: 0.7)).frame(refreshLength: here.refreshLength)
+        here.refreshState = frame.state
+        there.refreshState = frame.state
+        #expect(try FrameRenderer.render(there, frame: frame).pngData() == FrameRenderer.render(here, frame: frame).pngData())
+    }
+
+    @Test func sparesNoHostTookEndWithTheirProcesses() throws {
+        let spares = SparePluginHosts()
+        spares.start(3)
+        let waiting = spares.processIdentifiers
+        try #require(waiting.count == 3)
+        spares.endAll()
+        #expect(spares.processIdentifiers.isEmpty)
+        for pid in waiting {
+            var info = siginfo_t()
+            #expect(waitid(P_PID, id_t(pid), &info, WEXITED | WNOHANG) == -1 && errno == ECHILD, "spare \(pid) was not ended and reaped")
+        }
+    }
+}

@@ -49,6 +49,9 @@ enum PluginHostMessage {
 
     /// From the host to the child.
     enum Request: Codable {
+        /// Load the plugin at `path` (the first request to a spare child, started before the
+        /// plugin was known: ``SparePluginHosts``).
+        case load(path: String)
         /// Make instance `instance` from a parameters JSON object.
         case create(instance: Int, parameters: String)
         /// The container's state for an instance.

@@ -62,37 +62,36 @@ public final class PluginHostProcess: LoadedPlugin {
     private var reaped = false
 
     /// Starts a child that loads the plugin at `path` (from a private copy) and says what it is.
-    public init(path: String, frameLimit: Double = PluginHostProcess.defaultFrameLimit) throws(PluginError) {
+    /// One of `spares` is used when there is one: it has started already.
+    public convenience init(path: String, frameLimit: Double = PluginHostProcess.defaultFrameLimit) throws(PluginError) {
+        try self.init(path: path, frameLimit: frameLimit, spares: .shared)
+    }
+
+    /// ``init(path:frameLimit:)`` taking its child from `spares` when one waits there.
+    package init(path: String, frameLimit: Double = PluginHostProcess.defaultFrameLimit, spares: SparePluginHosts) throws(PluginError) {
         self.path = path
         self.frameLimit = frameLimit
         abandonsWaiting = Self.abandonsWaitingByDefault
         func fail(_ why: String) -> PluginError { PluginError(file: path, reason: .reported(why)) }
-        guard let helper = PluginProbe.helper else { throw fail("refresh-plugin-host, which runs plugins out of process, is not beside this program") }
-
-        let memory = Self.anonymousFile()
-        guard memory >= 0, ftruncate(memory, off_t(Self.pixelCapacity)) == 0,
-              let mapped = mmap(nil, Self.pixelCapacity, PROT_READ | PROT_WRITE, MAP_SHARED, memory, 0), mapped != MAP_FAILED else {
-            if memory >= 0 { close(memory) }
-            throw fail("no shared memory for frames: \(String(cString: strerror(errno)))")
+        var child: Child?
+        while child == nil, let spare = spares.take() {
+            do {
+                try PluginHostMessage.send(.load(path: path), on: spare.socket)
+                child = spare
+            } catch {
+                spare.end()  // it died while it waited: the next spare, or a new child
+            }
         }
-        var ends: [Int32] = [0, 0]
-        guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &ends) == 0 else {
-            munmap(mapped, Self.pixelCapacity)
-            close(memory)
-            throw fail("no socket to a plugin host: \(String(cString: strerror(errno)))")
+        if child == nil {
+            guard let helper = PluginProbe.helper else { throw fail("refresh-plugin-host, which runs plugins out of process, is not beside this program") }
+            switch Self.startChild(helper, [Self.subcommand, path]) {
+            case .success(let started): child = started
+            case .failure(let why): throw fail(why.description)
+            }
         }
-        let spawned = Self.spawn(helper, [Self.subcommand, path], socket: ends[1], pixels: memory)
-        close(ends[1])
-        close(memory)  // the mapping and the child keep it
-        switch spawned {
-        case .success(let child): pid = child
-        case .failure(let why):
-            munmap(mapped, Self.pixelCapacity)
-            close(ends[0])
-            throw fail(why.description)
-        }
-        socket = ends[0]
-        pixels = mapped
+        pid = child!.pid
+        socket = child!.socket
+        pixels = child!.pixels
         info = PluginInfo(indicator: IndicatorInfo(id: "", name: "", version: "", summary: ""), parameters: [], abiVersion: 0, path: path)
 
         let hello = try receive(deadline: Self.startDeadline, step: "loading")
@@ -243,6 +242,51 @@ public final class PluginHostProcess: LoadedPlugin {
     struct SpawnError: Error, CustomStringConvertible {
         var description: String
     }
+
+    /// A started child: its process, this side of its socket and the pixels both map.
+    struct Child: @unchecked Sendable {
+        var pid: pid_t
+        var socket: Int32
+        var pixels: UnsafeMutableRawPointer
+
+        /// Ends the child and lets go of what this side held for it.
+        func end() {
+            kill(pid, SIGKILL)
+            var status: Int32 = 0
+            while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+            close(socket)
+            munmap(pixels, PluginHostProcess.pixelCapacity)
+        }
+    }
+
+    /// Starts `helper` with `arguments`, a socket to it and the shared pixels.
+    static func startChild(_ helper: String, _ arguments: [String]) -> Result<Child, SpawnError> {
+        let memory = anonymousFile()
+        guard memory >= 0, ftruncate(memory, off_t(pixelCapacity)) == 0,
+              let mapped = mmap(nil, pixelCapacity, PROT_READ | PROT_WRITE, MAP_SHARED, memory, 0), mapped != MAP_FAILED else {
+            if memory >= 0 { close(memory) }
+            return .failure(SpawnError(description: "no shared memory for frames: \(String(cString: strerror(errno)))"))
+        }
+        var ends: [Int32] = [0, 0]
+        guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &ends) == 0 else {
+            munmap(mapped, pixelCapacity)
+            close(memory)
+            return .failure(SpawnError(description: "no socket to a plugin host: \(String(cString: strerror(errno)))"))
+        }
+        let spawned = spawn(helper, arguments, socket: ends[1], pixels: memory)
+        close(ends[1])
+        close(memory)  // the mapping and the child keep it
+        switch spawned {
+        case .success(let pid): return .success(Child(pid: pid, socket: ends[0], pixels: mapped))
+        case .failure(let why):
+            munmap(mapped, pixelCapacity)
+            close(ends[0])
+            return .failure(why)
+        }
+    }
+
+    /// The path argument that makes a child wait for the first request to name its plugin.
+    package static let pathFollows = "-"
 
     /// A file with no name, open for reading and writing: made in /dev/shm (memory) and unlinked
     /// at once, so only this process and the child it is handed to can reach it.

@@ -10,8 +10,9 @@ import Glibc
 /// Standard input and output are the socket; they are moved aside first, so a plugin that prints
 /// writes to standard error instead of into the conversation.
 package enum PluginHostServer {
-    /// Serves the plugin at `path`; returns the exit status.
-    package static func serve(path: String) -> Int32 {
+    /// Serves the plugin at `path` (``PluginHostProcess/pathFollows``: at the path the first
+    /// request names); returns the exit status.
+    package static func serve(path given: String) -> Int32 {
         let socket = dup(0)
         Lifeline.exitWhenClosed(socket)  // the host holds the other end
         PluginCrashReport.uninstall()  // the host names a crash, with the step
@@ -26,6 +27,13 @@ package enum PluginHostServer {
         }
         close(pixelsFD)
 
+        var path = given
+        if given == PluginHostProcess.pathFollows {
+            // A spare: started while the host was still finding out which plugin it needs.
+            // try?: a host that closed the socket (or sent anything else) has no plugin for it; the child ends.
+            guard case .load(let named)? = try? PluginHostMessage.receiveRequest(from: socket) else { return 0 }
+            path = named
+        }
         let library: PluginLibrary
         do {
             library = try HotReloadingPlugin.loadCopy(of: path)
@@ -52,6 +60,8 @@ package enum PluginHostServer {
             }
             var reply = PluginHostMessage.Reply()
             switch request {
+            case .load:
+                reply.error = "the plugin is loaded already"
             case .create(let instance, let parameters):
                 do {
                     let made = try library.makeIndicator(parametersJSON: parameters)

@@ -50,7 +50,10 @@ struct RunCommand: ParsableCommand {
             guard let scheme = IndicatorEnvironment.ColorScheme(rawValue: name) else { throw ValidationError("--theme must be light or dark, not '\(name)'") }
             return scheme
         }
-        let player = try scenarioOptions.player(self.scenario, search: search, plugin: plugin, parameters: overrides) { scenario in
+        // Plugins in children draw `jobs` frames at once; a plugin in this process is single-threaded.
+        let lanes = scenarioOptions.isolation.inProcess ? 1 : jobs
+        defer { SparePluginHosts.shared.endAll() }
+        let player = try scenarioOptions.player(self.scenario, search: search, plugin: plugin, parameters: overrides, spares: lanes) { scenario in
             if let scheme { scenario.environment.colorScheme = scheme }
             if let locale {
                 scenario.environment.locale = locale
@@ -90,8 +93,6 @@ struct RunCommand: ParsableCommand {
         var written: [Int] = []
         var stopped: (frame: Int, time: Double, edge: RefreshEdge, error: PluginError)?
         let frameDuration = player.frameDuration
-        // Plugins in children draw `jobs` frames at once; a plugin in this process is single-threaded.
-        let lanes = scenarioOptions.isolation.inProcess ? 1 : jobs
         let pool = PlayerPool(first: player, count: lanes, wanted: { leads || (($0 - 1) % shardCount == shardIndex && !noFrames) }) { [noFrames] player in
             try player.render(window: rect, scale: scale, reusing: noFrames ? nil : writer.recycledImage())
         }

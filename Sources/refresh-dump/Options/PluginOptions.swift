@@ -21,12 +21,15 @@ struct ScenarioOptions: ParsableArguments {
     @OptionGroup var isolation: IsolationOptions
 
     /// Loads the scenario at `path`, lets `customize` change it (command-line overrides), and
-    /// makes its player.
-    func player(_ path: String, search: SearchPathOptions, plugin: String?, parameters: [String: ParameterValue] = [:],
+    /// makes its player. Out of process, `spares` plugin-host children per edge are started first
+    /// (``SparePluginHosts``), while the search path is probed: one for each
+    /// player the caller will play the scenario on at once. The caller ends those left over.
+    func player(_ path: String, search: SearchPathOptions, plugin: String?, parameters: [String: ParameterValue] = [:], spares: Int = 0,
                 customize: (inout Scenario) throws -> Void = { _ in }) throws -> ScenarioPlayer {
         guard maxFrames >= 1, maxFrames <= 10_000_000 else { throw ValidationError("--max-frames must be 1...10000000") }
         var scenario = try Scenario.load(path: path, elementLimit: max(Scenario.defaultElementLimit, 2 * maxFrames))
         try customize(&scenario)
+        if !isolation.inProcess { SparePluginHosts.shared.start(spares * scenario.edges.count) }
         let place = isolation.isolation
         let override = try plugin.map { reference throws(PluginError) in try place.load(search.searchPath.resolve(reference)) }
         return try ScenarioPlayer(scenario: scenario, searchPath: search.searchPath, pluginOverride: override, parameterOverrides: parameters,
