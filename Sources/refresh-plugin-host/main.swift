@@ -4,8 +4,8 @@ import RefreshHost
 // `refresh-plugin-host plugin-host LIBRARY` runs one plugin for a host (`PluginHostProcess`);
 // `refresh-plugin-host probe-plugins LIBRARY…` says what each library is (`PluginProbe`). Started
 // by RefreshKit's tools, not by people. A program of its own, linked with what a plugin needs and
-// nothing else: it starts in about 12 ms of CPU, where `refresh-dump`, with FFmpeg and the rest,
-// took 42 ms, and a `run --jobs N` starts N of them.
+// nothing else (a `run --jobs N` starts N of them). `refresh-plugin-host plugin-host -` is a spare:
+// it waits for its first request to name the library (`SparePluginHosts`).
 let arguments = Array(CommandLine.arguments.dropFirst())
 switch arguments.first {
 case PluginHostProcess.subcommand where arguments.count == 2:
