@@ -52,17 +52,19 @@ public final class PluginHostProcess: LoadedPlugin {
     /// The file descriptor the shared pixels arrive on in the child.
     package static let pixelDescriptor: Int32 = 3
 
-    private let pid: pid_t
+    private let child: Child
+    private var pid: pid_t { child.pid }
     /// The child's process id (while it runs).
     public var processIdentifier: pid_t { pid }
-    private let socket: Int32
-    private let pixels: UnsafeMutableRawPointer
+    private var socket: Int32 { child.socket }
+    private var pixels: UnsafeMutableRawPointer { child.pixels }
     private var nextInstance = 0
     /// The child was waited for: its pid may belong to another process now, so it is never signalled again.
     private var reaped = false
 
     /// Starts a child that loads the plugin at `path` (from a private copy) and says what it is.
-    /// One of `spares` is used when there is one: it has started already.
+    /// A spare child waiting in ``SparePluginHosts/shared`` is used when there is one: it has
+    /// started already.
     public convenience init(path: String, frameLimit: Double = PluginHostProcess.defaultFrameLimit) throws(PluginError) {
         try self.init(path: path, frameLimit: frameLimit, spares: .shared)
     }
@@ -73,25 +75,7 @@ public final class PluginHostProcess: LoadedPlugin {
         self.frameLimit = frameLimit
         abandonsWaiting = Self.abandonsWaitingByDefault
         func fail(_ why: String) -> PluginError { PluginError(file: path, reason: .reported(why)) }
-        var child: Child?
-        while child == nil, let spare = spares.take() {
-            do {
-                try PluginHostMessage.send(.load(path: path), on: spare.socket)
-                child = spare
-            } catch {
-                spare.end()  // it died while it waited: the next spare, or a new child
-            }
-        }
-        if child == nil {
-            guard let helper = PluginProbe.helper else { throw fail("refresh-plugin-host, which runs plugins out of process, is not beside this program") }
-            switch Self.startChild(helper, [Self.subcommand, path]) {
-            case .success(let started): child = started
-            case .failure(let why): throw fail(why.description)
-            }
-        }
-        pid = child!.pid
-        socket = child!.socket
-        pixels = child!.pixels
+        child = try Self.child(loading: path, from: spares)
         info = PluginInfo(indicator: IndicatorInfo(id: "", name: "", version: "", summary: ""), parameters: [], abiVersion: 0, path: path)
 
         let hello = try receive(deadline: Self.startDeadline, step: "loading")
@@ -108,13 +92,7 @@ public final class PluginHostProcess: LoadedPlugin {
 
     deinit {
         // Whatever the child is doing, it ends now: its memory (the library) goes with it.
-        if !reaped {
-            kill(pid, SIGKILL)
-            var status: Int32 = 0
-            while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-        }
-        close(socket)
-        munmap(pixels, Self.pixelCapacity)
+        child.end(reaped: reaped)
     }
 
     /// ``failure``: why the child can draw no more.
@@ -249,13 +227,35 @@ public final class PluginHostProcess: LoadedPlugin {
         var socket: Int32
         var pixels: UnsafeMutableRawPointer
 
-        /// Ends the child and lets go of what this side held for it.
-        func end() {
-            kill(pid, SIGKILL)
-            var status: Int32 = 0
-            while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        /// Ends the child (unless it was `reaped` already: its pid may be another process's now)
+        /// and lets go of what this side held for it.
+        func end(reaped: Bool = false) {
+            if !reaped {
+                kill(pid, SIGKILL)
+                var status: Int32 = 0
+                while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+            }
             close(socket)
             munmap(pixels, PluginHostProcess.pixelCapacity)
+        }
+    }
+
+    /// The oldest live spare in `spares`, told to load `path`, else a new child started for it.
+    private static func child(loading path: String, from spares: SparePluginHosts) throws(PluginError) -> Child {
+        while let spare = spares.take() {
+            do {
+                try PluginHostMessage.send(.load(path: path), on: spare.socket)
+                return spare
+            } catch {
+                spare.end()  // it died while it waited: the next spare, or a new child
+            }
+        }
+        guard let helper = PluginProbe.helper else {
+            throw PluginError(file: path, reason: .reported("refresh-plugin-host, which runs plugins out of process, is not beside this program"))
+        }
+        switch startChild(helper, [subcommand, path]) {
+        case .success(let started): return started
+        case .failure(let why): throw PluginError(file: path, reason: .reported(why.description))
         }
     }
 
