@@ -84,9 +84,11 @@ package enum JSONSyntax {
                 }
                 if i - start > 7 || bytes[start..<i].contains(where: { $0 | 0x20 == UInt8(ascii: "e") }) {
                     let token = String(decoding: bytes[start..<i], as: UTF8.self)
-                    if let value = Double(token), !(abs(value) <= limit) { return (start, token) }
-                    let mantissa = token.prefix { $0 != "e" && $0 != "E" }
-                    if orUnderflowing, Double(token) == 0, mantissa.contains(where: { ("1"..."9").contains($0) }) { return (start, token) }
+                    if let value = Double(token) {
+                        if !(abs(value) <= limit) { return (start, token) }
+                        let mantissa = token.prefix { $0 != "e" && $0 != "E" }
+                        if orUnderflowing, value == 0, mantissa.contains(where: { ("1"..."9").contains($0) }) { return (start, token) }
+                    }
                 }
             }
             return nil
