@@ -312,103 +312,101 @@ struct BenchCommand: ParsableCommand {
         ]
     }
 
-    /// Per plugin found: load time (dlopen, checks, create) and frame time at 390×120 pt @2x,
-    /// clearing included, over pulls and refreshing frames. All measured in this one run.
     /// What running a plugin in a plugin-host child (the preview's default) costs per frame at
     /// 780×240 px: the host's CPU time for a frame plus the child's (read from /proc over the whole
     /// run), less the same frame drawn in-process. Both sides are CPU time, so a busy machine
     /// cannot inflate it; the child's share is a mean (its clock ticks are too coarse for a median).
     private func processBoundary() throws -> [Result] {
-        var results: [Result] = []
+        guard let path = library else { return [] }
         let surface = try ImageSurface(size: Defaults.bandSize, scale: 2)
         let canvas = Canvas(surface: surface)
         let background = FrameRenderer.background(for: .light)
-        for path in [library].compactMap({ $0 }) {
-            let local = try PluginLibrary(path: path).makeIndicator()
-            guard ["dev.refreshkit.spinner", "dev.refreshkit.path-drawing"].contains(local.info.id) else { continue }
-            let host = try PluginHostProcess(path: path)
-            let remote = try host.makeIndicator(parametersJSON: "{}")
-            func measure(_ indicator: any HostedIndicator) throws -> [Double] {
-                var samples: [Double] = []
-                for i in 0..<frames {
-                    let t = Double(i) / 120
-                    let state: RefreshState = i % 2 == 0 ? .pulling(progress: Double(i % 100) / 100) : .refreshing
-                    let frame = IndicatorFrame(size: Defaults.bandSize, scale: 2, state: state, progress: Double(i % 100) / 100,
-                                               pull: EdgePull(distance: 60, rawDistance: 117), time: t, stateTime: t)
-                    indicator.refreshState = state
-                    samples.append(try time {
-                        canvas.clear(background)
-                        try indicator.draw(in: canvas, frame: frame)
-                    })
-                }
-                return samples.sorted()
-            }
-            let here = try measure(local)
-            let childBefore = ChildUsage(pid: host.processIdentifier)?.cpuSeconds ?? 0
-            let wallStart = Date()
-            let there = try measure(remote)
-            let wall = Date().timeIntervalSince(wallStart) / Double(frames)
-            let childMean = ((ChildUsage(pid: host.processIdentifier)?.cpuSeconds ?? 0) - childBefore) / Double(frames)
-            let name = local.info.name
-            let hereMedian = here[here.count / 2], hostMedian = there[there.count / 2]
-            results.append(Result(name: "\(name): in-process, median", value: hereMedian * 1000, unit: "ms", budget: ""))
-            results.append(Result(name: "\(name): child, host CPU", value: hostMedian * 1000, unit: "ms", budget: ""))
-            results.append(Result(name: "\(name): child, child CPU", value: childMean * 1000, unit: "ms", budget: ""))
-            results.append(Result(name: "\(name): boundary (CPU)", value: (hostMedian + childMean - hereMedian) * 1000, unit: "ms", budget: "≤ 0.3 ms"))
-            results.append(Result(name: "\(name): child frame, wall", value: wall * 1000, unit: "ms", budget: "≤ 8.3 ms (120 fps)"))
-        }
-        return results
-    }
-
-    private func pluginFrames() throws -> [Result] {
-        var results: [Result] = []
-        let surface = try ImageSurface(size: Defaults.bandSize, scale: 2)
-        let canvas = Canvas(surface: surface)
-        let background = FrameRenderer.background(for: .light)
-        for path in [library].compactMap({ $0 }) {
-            var made: Swift.Result<PluginIndicator, PluginError>?
-            let load = time { made = Swift.Result { () throws(PluginError) in try PluginLibrary(path: path).makeIndicator() } }
-            guard case .success(let indicator)? = made else {
-                if case .failure(let error)? = made { results.append(.notMeasured(path, error.reasonDescription)) }
-                continue
-            }
-            let name = indicator.info.name
+        let local = try PluginLibrary(path: path).makeIndicator()
+        guard ["dev.refreshkit.spinner", "dev.refreshkit.path-drawing"].contains(local.info.id) else { return [] }
+        let host = try PluginHostProcess(path: path)
+        let remote = try host.makeIndicator(parametersJSON: "{}")
+        func measure(_ indicator: any HostedIndicator) throws -> [Double] {
             var samples: [Double] = []
             for i in 0..<frames {
                 let t = Double(i) / 120
                 let state: RefreshState = i % 2 == 0 ? .pulling(progress: Double(i % 100) / 100) : .refreshing
-                let frame = IndicatorFrame(size: Defaults.bandSize, scale: 2, state: state,
-                                           progress: Double(i % 100) / 100, pull: EdgePull(distance: 60, rawDistance: 117), time: t, stateTime: t)
+                let frame = IndicatorFrame(size: Defaults.bandSize, scale: 2, state: state, progress: Double(i % 100) / 100,
+                                           pull: EdgePull(distance: 60, rawDistance: 117), time: t, stateTime: t)
                 indicator.refreshState = state
                 samples.append(try time {
                     canvas.clear(background)
                     try indicator.draw(in: canvas, frame: frame)
                 })
             }
-            samples.sort()
-            results.append(Result(name: "frame \(name) (median)", value: samples[samples.count / 2] * 1000, unit: "ms", budget: "≤ 0.5 ms"))
-            results.append(Result(name: "frame \(name) (p99)", value: samples[samples.count * 99 / 100] * 1000, unit: "ms", budget: ""))
-            results.append(Result(name: "load \(name)", value: load * 1000, unit: "ms", budget: "≤ 10 ms"))
-            if indicator.info.id == "dev.refreshkit.lottie" {
-                // The refreshing loop (one second) played twice: the second cycle is served from
-                // the plugin's frame cache.
-                var cycles: [[Double]] = [[], []]
-                indicator.refreshState = .refreshing
-                for cycle in 0..<2 {
-                    for i in 0..<60 {
-                        let t = Double(cycle) + Double(i) / 60
-                        let frame = IndicatorFrame(size: Defaults.bandSize, scale: 2, state: .refreshing, progress: 1,
-                                                   pull: EdgePull(distance: 60, rawDistance: 117), time: t, stateTime: t)
-                        cycles[cycle].append(try time {
-                            canvas.clear(background)
-                            try indicator.draw(in: canvas, frame: frame)
-                        })
-                    }
+            return samples.sorted()
+        }
+        let here = try measure(local)
+        let childBefore = ChildUsage(pid: host.processIdentifier)?.cpuSeconds ?? 0
+        let wallStart = Date()
+        let there = try measure(remote)
+        let wall = Date().timeIntervalSince(wallStart) / Double(frames)
+        let childMean = ((ChildUsage(pid: host.processIdentifier)?.cpuSeconds ?? 0) - childBefore) / Double(frames)
+        let name = local.info.name
+        let hereMedian = here[here.count / 2], hostMedian = there[there.count / 2]
+        return [
+            Result(name: "\(name): in-process, median", value: hereMedian * 1000, unit: "ms", budget: ""),
+            Result(name: "\(name): child, host CPU", value: hostMedian * 1000, unit: "ms", budget: ""),
+            Result(name: "\(name): child, child CPU", value: childMean * 1000, unit: "ms", budget: ""),
+            Result(name: "\(name): boundary (CPU)", value: (hostMedian + childMean - hereMedian) * 1000, unit: "ms", budget: "≤ 0.3 ms"),
+            Result(name: "\(name): child frame, wall", value: wall * 1000, unit: "ms", budget: "≤ 8.3 ms (120 fps)"),
+        ]
+    }
+
+    /// The plugin of `--library` (a bench child's): load time (dlopen, checks, create) and frame
+    /// time at 390×120 pt @2x, clearing included, over pulls and refreshing frames.
+    private func pluginFrames() throws -> [Result] {
+        guard let path = library else { return [] }
+        var results: [Result] = []
+        let surface = try ImageSurface(size: Defaults.bandSize, scale: 2)
+        let canvas = Canvas(surface: surface)
+        let background = FrameRenderer.background(for: .light)
+        var made: Swift.Result<PluginIndicator, PluginError>?
+        let load = time { made = Swift.Result { () throws(PluginError) in try PluginLibrary(path: path).makeIndicator() } }
+        guard case .success(let indicator)? = made else {
+            if case .failure(let error)? = made { results.append(.notMeasured(path, error.reasonDescription)) }
+            return results
+        }
+        let name = indicator.info.name
+        var samples: [Double] = []
+        for i in 0..<frames {
+            let t = Double(i) / 120
+            let state: RefreshState = i % 2 == 0 ? .pulling(progress: Double(i % 100) / 100) : .refreshing
+            let frame = IndicatorFrame(size: Defaults.bandSize, scale: 2, state: state,
+                                       progress: Double(i % 100) / 100, pull: EdgePull(distance: 60, rawDistance: 117), time: t, stateTime: t)
+            indicator.refreshState = state
+            samples.append(try time {
+                canvas.clear(background)
+                try indicator.draw(in: canvas, frame: frame)
+            })
+        }
+        samples.sort()
+        results.append(Result(name: "frame \(name) (median)", value: samples[samples.count / 2] * 1000, unit: "ms", budget: "≤ 0.5 ms"))
+        results.append(Result(name: "frame \(name) (p99)", value: samples[samples.count * 99 / 100] * 1000, unit: "ms", budget: ""))
+        results.append(Result(name: "load \(name)", value: load * 1000, unit: "ms", budget: "≤ 10 ms"))
+        if indicator.info.id == "dev.refreshkit.lottie" {
+            // The refreshing loop (one second) played twice: the second cycle is served from
+            // the plugin's frame cache.
+            var cycles: [[Double]] = [[], []]
+            indicator.refreshState = .refreshing
+            for cycle in 0..<2 {
+                for i in 0..<60 {
+                    let t = Double(cycle) + Double(i) / 60
+                    let frame = IndicatorFrame(size: Defaults.bandSize, scale: 2, state: .refreshing, progress: 1,
+                                               pull: EdgePull(distance: 60, rawDistance: 117), time: t, stateTime: t)
+                    cycles[cycle].append(try time {
+                        canvas.clear(background)
+                        try indicator.draw(in: canvas, frame: frame)
+                    })
                 }
-                let first = cycles[0].sorted()[30], again = cycles[1].sorted()[30]
-                results.append(Result(name: "Lottie loop, first cycle (median)", value: first * 1000, unit: "ms", budget: ""))
-                results.append(Result(name: "Lottie loop, second cycle (median)", value: again * 1000, unit: "ms", budget: "≤ 0.1 ms (cached)"))
             }
+            let first = cycles[0].sorted()[30], again = cycles[1].sorted()[30]
+            results.append(Result(name: "Lottie loop, first cycle (median)", value: first * 1000, unit: "ms", budget: ""))
+            results.append(Result(name: "Lottie loop, second cycle (median)", value: again * 1000, unit: "ms", budget: "≤ 0.1 ms (cached)"))
         }
         return results
     }
