@@ -4,8 +4,6 @@
 #include <dlfcn.h>
 #include <pthread.h>
 #include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
 
 /* Every FFmpeg function RefreshExport calls: library, return type, name, parameters, arguments.
    A signature that differs from the header's is a compile error (the header declares each). */

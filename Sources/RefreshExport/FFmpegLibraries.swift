@@ -3,8 +3,8 @@ import CFFmpeg
 /// FFmpeg's libraries, which the tools do not link: they are opened the first time a video is
 /// written or read (most runs write none, and loading them cost every start some 20 ms).
 enum FFmpegLibraries {
-    /// Opens them, once per process; when they cannot be, an error for `path` that says which
-    /// library is missing and which package holds it.
+    /// Opens them, once per process; when they cannot be, an error for `path` with the dynamic
+    /// loader's words (which library is missing) and how to install them.
     static func load(for path: String) throws(ExportError) {
         var message = [CChar](repeating: 0, count: 512)
         guard refreshkit_ffmpeg_load(&message, message.count) == 0 else { return }
