@@ -166,7 +166,7 @@ final class LottieAnimation {
         } catch DecodingError.valueNotFound(_, let context) {
             throw fail("is not a Lottie animation: \(field(context.codingPath)) is null")
         } catch {
-            throw fail("is not valid JSON: \(JSONSyntax.problem(in: data) ?? "\(error)")")
+            throw fail("is not valid JSON: \(JSONSyntax.problem(in: data)?.text(in: data) ?? "a value that cannot be read as JSON")")
         }
         guard header.fr.isFinite, header.fr > 0 else { throw fail("has frame rate 'fr' \(header.fr); it must be above 0") }
         guard header.ip.isFinite, header.op.isFinite, header.op > header.ip, abs(header.ip) < 1e7 else {

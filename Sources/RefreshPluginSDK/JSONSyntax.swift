@@ -4,18 +4,33 @@ import Foundation
 /// reading JSON; the values themselves are read by Codable or into ``JSONValue``): Foundation's parsers
 /// report a byte offset at best, this turns it into a line and a column.
 package enum JSONSyntax {
-    /// Nil when `data` is valid JSON; otherwise what is wrong and where, e.g.
-    /// `line 3, column 11: invalid value`.
-    /// Also refused, with their place: text that is not UTF-8, a number too large for a double, and
-    /// a key given twice in one object (parsers silently keep one of them).
-    package static func problem(in data: Data) -> String? {
+    /// What is wrong with a JSON text and where: a byte offset (nil when the parser gave none) and
+    /// the words, e.g. `invalid value`.
+    package struct Problem: Equatable, Sendable {
+        /// The byte where the problem is, from 0; nil when it is not known.
+        package var offset: Int?
+        /// What is wrong, without the place.
+        package var message: String
+
+        /// `line 3, column 11: invalid value`, the place found in `data`, the text it was found in.
+        package func text(in data: Data) -> String {
+            guard let offset else { return message }
+            let (line, column) = JSONSyntax.lineAndColumn(of: offset, in: data)
+            return "line \(line), column \(column): \(message)"
+        }
+    }
+
+    /// Nil when `data` is valid JSON; otherwise what is wrong and where (line 3, column 11:
+    /// invalid value). Also refused, with their place: text that is not UTF-8, a number too large
+    /// for a double, and a key given twice in one object (parsers silently keep one of them).
+    package static func problem(in data: Data) -> Problem? {
         if let offset = firstInvalidUTF8(in: data) {
-            return "\(location(of: offset, in: data)): not UTF-8 text (byte 0x\(String(data[data.startIndex + offset], radix: 16, uppercase: true)))"
+            return Problem(offset: offset, message: "not UTF-8 text (byte \(offset) is 0x\(String(data[data.startIndex + offset], radix: 16, uppercase: true)))")
         }
         do {
             _ = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
         } catch {
-            var message = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? "\(error)"
+            var message = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? "the parser gave no reason"
             var offset: Int?
             if let range = message.range(of: #" around character (\d+)"#, options: .regularExpression) {
                 offset = Int(message[range].filter(\.isNumber))
@@ -26,13 +41,12 @@ package enum JSONSyntax {
             message = message.trimmingCharacters(in: CharacterSet(charactersIn: ". "))
             message = message.prefix(1).lowercased() + message.dropFirst()
             if offset == nil, let (at, token) = firstNumber(in: data, beyond: .greatestFiniteMagnitude) {
-                return "\(location(of: at, in: data)): the number \(token.prefix(40)) is too large"
+                return Problem(offset: at, message: "the number \(token.prefix(40)) is too large")
             }
-            guard let offset else { return message }
-            return "\(location(of: min(offset, data.count), in: data)): \(message)"
+            return Problem(offset: offset.map { min($0, data.count) }, message: message)
         }
         if let (offset, key) = duplicateKey(in: data) {
-            return "\(location(of: offset, in: data)): the key \"\(key.prefix(80))\" appears twice in one object"
+            return Problem(offset: offset, message: "the key \"\(key.prefix(80))\" appears twice in one object")
         }
         return nil
     }
@@ -154,11 +168,5 @@ package enum JSONSyntax {
             }
             return nil
         }
-    }
-
-    /// `line L, column C` (both from 1; columns count bytes) of the byte at `offset`.
-    static func location(of offset: Int, in data: Data) -> String {
-        let (line, column) = lineAndColumn(of: offset, in: data)
-        return "line \(line), column \(column)"
     }
 }

@@ -20,37 +20,38 @@ import RefreshPluginSDK
 
     static let badFiles: [(String, String)] = [
         (#"{"edges": {"top": {"plugin": "Spinner"}}, "steps": [{"wait": 1}, {"drag": {"from": 0, "to": "far"}}]}"#,
-         "scenario (scenario): steps[1].drag.to: expected a number, found a string"),
+         "scenario (scenario): line 1, column 87: steps[1].drag.to: expected a number, found a string"),
         (#"{"edges": {"top": {"plugin": "Spinner"}}, "steps": [{"drag": {"from": 0, "to": 10, "duraton": 1}}]}"#,
-         "scenario (scenario): steps[0].drag.duraton: unknown field (expected one of duration, easing, from, to)"),
+         "scenario (scenario): line 1, column 84: steps[0].drag.duraton: unknown field (expected one of duration, easing, from, to)"),
         (#"{"edges": {"top": {"plugin": "Spinner"}}, "steps": [{"jump": {}}]}"#,
-         "scenario (scenario): steps[0]: unknown step 'jump' (expected one of drag, hold, release, fling, wheel, wait, finish, begin, openSecondFloor, closeSecondFloor, loadMore, setParameter, placeholder)"),
+         "scenario (scenario): line 1, column 53: steps[0]: unknown step 'jump' (expected one of drag, hold, release, fling, wheel, wait, finish, begin, openSecondFloor, closeSecondFloor, loadMore, setParameter, placeholder)"),
         (#"{"edges": {"top": {"plugin": "Spinner"}}, "steps": [{"finish": {"result": "maybe"}}]}"#,
-         "scenario (scenario): steps[0].finish.result: 'maybe' is not one of success, failure, noMoreData"),
+         "scenario (scenario): line 1, column 65: steps[0].finish.result: 'maybe' is not one of success, failure, noMoreData"),
         (#"{"edges": {"top": {"plugin": "Spinner"}}, "steps": [{"wait": -1}]}"#,
-         "scenario (scenario): steps[0].wait: -1.0 is outside 0...600 seconds"),
+         "scenario (scenario): line 1, column 54: steps[0].wait: -1.0 is outside 0...600 seconds"),
         (#"{"edges": {"left": {"plugin": "Spinner"}}, "steps": []}"#,
-         "scenario (scenario): edges.left: unknown field (expected one of bottom, leading, top, trailing)"),
+         "scenario (scenario): line 1, column 12: edges.left: unknown field (expected one of bottom, leading, top, trailing)"),
         (#"{"edges": {"leading": {"plugin": "Spinner"}}, "steps": []}"#,
-         "scenario (scenario): edges.leading: a horizontal edge on a vertical list"),
-        (#"{"edges": {"top": {}}, "steps": []}"#, "scenario (scenario): edges.top.plugin: missing (a string)"),
-        (#"{"steps": []}"#, "scenario (scenario): edges: missing (an object of edge name → indicator)"),
-        (#"{"edges": {"top": {"plugin": "Spinner"}}, "steps": [], "fps": 0}"#, "scenario (scenario): fps: 0.0 is outside 1.0...240.0"),
+         "scenario (scenario): line 1, column 12: edges.leading: a horizontal edge on a vertical list"),
+        (#"{"edges": {"top": {}}, "steps": []}"#, "scenario (scenario): line 1, column 12: edges.top.plugin: missing (a string)"),
+        (#"{"steps": []}"#, "scenario (scenario): line 1, column 1: edges: missing (an object of edge name → indicator)"),
+        (#"{"edges": {"top": {"plugin": "Spinner"}}, "steps": [], "fps": 0}"#, "scenario (scenario): line 1, column 56: fps: 0.0 is outside 1.0...240.0"),
         (#"{"edges": {"top": {"plugin": "Spinner"}}, "steps": [{"wait": 1, "hold": 2}]}"#,
-         "scenario (scenario): steps[0]: expected an object with one step name (drag, hold, release, fling, wheel, wait, finish, begin, openSecondFloor, closeSecondFloor, loadMore, setParameter, placeholder)"),        // Valid JSON no double can hold: the field and the place, never a Swift type.
+         "scenario (scenario): line 1, column 53: steps[0]: expected an object with one step name (drag, hold, release, fling, wheel, wait, finish, begin, openSecondFloor, closeSecondFloor, loadMore, setParameter, placeholder)"),
+        // Valid JSON no double can hold: the field and the place, never a Swift type.
         (#"{"rows": 4.9e-325, "edges": {"top": {"plugin": "Spinner"}}, "steps": []}"#,
-         "scenario (scenario): rows: line 1, column 10: the number 4.9e-325 is too small for a double (it would read as 0)"),
+         "scenario (scenario): line 1, column 10: rows: the number 4.9e-325 is too small for a double (it would read as 0)"),
         // A value quoted in a message is cut to 80 characters.
         (#"{"window": "\#(String(repeating: "x", count: 100_000))", "edges": {"top": {"plugin": "Spinner"}}, "steps": []}"#,
-         "scenario (scenario): window: '\(String(repeating: "x", count: 80))…' is not one of edge, full"),
+         "scenario (scenario): line 1, column 2: window: '\(String(repeating: "x", count: 80))…' is not one of edge, full"),
         // An empty key is named as "".
         (#"{"": 1, "edges": {"top": {"plugin": "Spinner"}}, "steps": []}"#,
-         "scenario (scenario): \"\": unknown field (expected one of axis, checkpoints, description, edges, fps, locale, name, reduceMotion, rowHeight, rows, steps, theme, viewport, window)"),
+         "scenario (scenario): line 1, column 2: \"\": unknown field (expected one of axis, checkpoints, description, edges, fps, locale, name, reduceMotion, rowHeight, rows, steps, theme, viewport, window)"),
     ]
 
     @Test(arguments: badFiles)
     func badFilesNameTheStepAndField(json: String, message: String) {
-        #expect(throws: ScenarioError.self) { try Scenario.decode(Data(json.utf8)) }
+        #expect(throws: InputFileError.self) { try Scenario.decode(Data(json.utf8)) }
         do {
             _ = try Scenario.decode(Data(json.utf8))
         } catch {
@@ -59,12 +60,12 @@ import RefreshPluginSDK
     }
 
     @Test func invalidJSONAndMissingFilesSayWhere() {
-        #expect(throws: ScenarioError.self) { try Scenario.decode(Data("{\"edges\": ".utf8), file: "x.json") }
+        #expect(throws: InputFileError.self) { try Scenario.decode(Data("{\"edges\": ".utf8), file: "x.json") }
         do { _ = try Scenario.decode(Data("{\n  \"name\": \"x\",,\n}".utf8), file: "x.json") } catch {
-            #expect(error.description == "scenario x.json: not valid JSON: line 2, column 15: invalid value")
+            #expect(error.description == "scenario x.json: line 2, column 15: not valid JSON: invalid value")
         }
         do { _ = try Scenario.decode(Data("{\"name\": \"x\"".utf8), file: "x.json") } catch {
-            #expect(error.description == "scenario x.json: not valid JSON: line 1, column 13: unexpected end of file during JSON parse")
+            #expect(error.description == "scenario x.json: line 1, column 13: not valid JSON: unexpected end of file during JSON parse")
         }
         do { _ = try Scenario.load(path: "/nonexistent.json") } catch { #expect(error.description == "scenario /nonexistent.json: no such file") }
     }
@@ -75,7 +76,7 @@ import RefreshPluginSDK
         #expect {
             try ScenarioPlayer(scenario: scenario, searchPath: PluginSearchPath(directories: [products]))
         } throws: { error in
-            (error as? ScenarioError)?.description == "scenario (scenario): edges.top.params: parameter 'spokes': 40.0 is outside 8.0...12.0"
+            (error as? InputFileError)?.description == "scenario (scenario): edges.top.params.spokes: 40.0 is outside 8.0...12.0"
         }
     }
 }

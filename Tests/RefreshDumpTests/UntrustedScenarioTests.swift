@@ -24,7 +24,7 @@ import RefreshPluginSDK
             try ScenarioPlayer(scenario: scenario, searchPath: PluginSearchPath(directories: [products]))
         } throws: { error in
             let text = "\(error)"
-            return text.hasPrefix("scenario \(file): edges.top.plugin: './libEvil.so' is a path") && text.contains("--allow-plugin-paths")
+            return text.hasPrefix("scenario \(file): line 1, column 20: edges.top.plugin: './libEvil.so' is a path") && text.contains("--allow-plugin-paths")
         }
         let refused = try refreshDump(["run", file, "--out", folder + "/out", "--no-animation"])
         #expect(refused.status == 2 && refused.output.contains("edges.top.plugin"), "\(refused.output)")
@@ -52,7 +52,7 @@ import RefreshPluginSDK
     @Test func aTimelineOverTheFrameLimitIsRefusedBeforeTheFirstFrame() throws {
         let steps = Array(repeating: #"{"wait": 600}"#, count: 1).joined(separator: ",")
         let scenario = try Scenario.decode(Data(#"{"fps": 240, "edges": {"top": {"plugin": "Spinner"}}, "steps": [\#(steps)]}"#.utf8), file: "long.json")
-        #expect(throws: ScenarioError(file: "long.json", field: "steps",
+        #expect(throws: InputFileError(file: "long.json", field: "steps",
                                       reason: "the timeline is 144000 frames (600 s at 240 fps), over the limit of 20000 (--max-frames raises it)")) {
             try ScenarioPlayer(scenario: scenario, searchPath: PluginSearchPath(directories: [products]))
         }
@@ -66,7 +66,7 @@ import RefreshPluginSDK
     @Test func aListOverTheLimitIsRefusedBeforeItIsRead() throws {
         let steps = Array(repeating: #"{"release": {}}"#, count: 40_001).joined(separator: ",")
         let json = #"{"edges": {"top": {"plugin": "Spinner"}}, "steps": [\#(steps)]}"#
-        #expect(throws: ScenarioError.self) { try Scenario.decode(Data(json.utf8), file: "many.json") }
+        #expect(throws: InputFileError.self) { try Scenario.decode(Data(json.utf8), file: "many.json") }
         do {
             _ = try Scenario.decode(Data(json.utf8), file: "many.json")
         } catch {
@@ -99,7 +99,7 @@ import RefreshPluginSDK
     /// Checkpoints and `--at` beyond the timeline are errors, not traps (`verify --at 1e300`).
     @Test func checkpointsAfterTheEndAreErrors() throws {
         let scenario = try Scenario.decode(Data(#"{"edges": {"top": {"plugin": "Spinner"}}, "checkpoints": [0.5, 1e300], "steps": [{"wait": 1}]}"#.utf8), file: "c.json")
-        #expect(throws: ScenarioError(file: "c.json", field: "checkpoints[1]", reason: "1e+300 s is after the end of the timeline (1.0 s)")) {
+        #expect(throws: InputFileError(file: "c.json", field: "checkpoints[1]", reason: "1e+300 s is after the end of the timeline (1.0 s)")) {
             try ScenarioPlayer(scenario: scenario, searchPath: PluginSearchPath(directories: [products]))
         }
         let folder = scratch("at")
@@ -112,7 +112,7 @@ import RefreshPluginSDK
         let folder = scratch("param")
         let file = try write(#"{"edges": {"top": {"plugin": "Spinner"}}, "steps": [{"wait": 0.5}, {"setParameter": {"name": "spokes", "value": "many"}}]}"#, to: folder)
         let result = try refreshDump(["run", file, "--out", folder + "/out", "--plugin-path", products])
-        #expect(result.status == 2 && result.output.contains("scenario \(file): steps[1].setParameter: "), "\(result.output)")
+        #expect(result.status == 2 && result.output.contains("scenario \(file): line 1, column 69: steps[1].setParameter: "), "\(result.output)")
         #expect(!FileManager.default.fileExists(atPath: folder + "/out/frames/0001.png"), "frames were written before the error")
     }
 
@@ -121,16 +121,16 @@ import RefreshPluginSDK
         let folder = scratch("names")
         let long = String(repeating: "x", count: 5000)
         let file = try write(#"{"name": "\#(long)", "edges": {"top": {"plugin": "Spinner"}}, "steps": []}"#, to: folder)
-        #expect(throws: ScenarioError(file: file, field: "name", reason: "expected at most 100 characters and no control characters (found 5000 characters)")) {
+        #expect(throws: InputFileError(file: file, field: "name", reason: "expected at most 100 characters and no control characters (found 5000 characters)", line: 1, column: 2)) {
             try Scenario.load(path: file)
         }
         let unknown = try write(#"{"name": "fine", "edges": {"top": {"plugin": "NoSuchPlugin"}}, "steps": []}"#, to: folder, name: "u.json")
         #expect {
             try ScenarioPlayer(scenario: try Scenario.load(path: unknown), searchPath: PluginSearchPath(directories: [products]))
         } throws: { error in
-            "\(error)".hasPrefix("scenario \(unknown): edges.top.plugin: ")
+            "\(error)".hasPrefix("scenario \(unknown): line 1, column 36: edges.top.plugin: ")
         }
-        #expect(throws: ScenarioError(file: "/dev/zero", field: "", reason: "is not a regular file (a device, pipe or socket)")) {
+        #expect(throws: InputFileError(file: "/dev/zero", field: "", reason: "is not a regular file (a device, pipe or socket)")) {
             try Scenario.load(path: "/dev/zero")
         }
     }
@@ -141,20 +141,20 @@ import RefreshPluginSDK
     @Test(arguments: [
         ("{\"a\": 1,\n \"a\": 2}", "line 2, column 2: the key \"a\" appears twice in one object"),
         ("{\"a\": [1,\n 2, 1e400]}", "line 2, column 5: the number 1e400 is too large"),
-        ("{\"a\":\n \"\u{FF}\"}", "not UTF-8"),
+        ("{\"a\":\n \"\u{FF}\"}", "not UTF-8 text (byte 8 is 0xFF)"),
         ("{\"a\": 1,,}", "line 1, column"),
     ])
     func everyProblemHasAPlace(text: String, expected: String) throws {
         var data = Data(text.utf8)
         if text.contains("\u{FF}") { data = Data([0x7B, 0x22, 0x61, 0x22, 0x3A, 0x0A, 0x20, 0x22, 0xFF, 0x22, 0x7D]) }
-        let problem = try #require(JSONSyntax.problem(in: data))
+        let problem = try #require(JSONSyntax.problem(in: data)).text(in: data)
         #expect(problem.contains(expected), "\(problem)")
         if text.contains("\u{FF}") { #expect(problem.hasPrefix("line 2, column 3")) }
     }
 
     @Test func aScenarioWithADuplicateKeyIsRefused() {
         let json = #"{"edges": {"top": {"plugin": "Spinner"}}, "steps": [], "steps": [{"wait": 1}]}"#
-        #expect(throws: ScenarioError(file: "d.json", field: "", reason: "not valid JSON: line 1, column 56: the key \"steps\" appears twice in one object")) {
+        #expect(throws: InputFileError(file: "d.json", reason: "not valid JSON: the key \"steps\" appears twice in one object", line: 1, column: 56)) {
             try Scenario.decode(Data(json.utf8), file: "d.json")
         }
     }

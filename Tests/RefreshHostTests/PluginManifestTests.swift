@@ -28,16 +28,16 @@ import TestSupport
     }
 
     @Test(arguments: [
-        ("\"sha256\": \"\(String(repeating: "0", count: 64))\",", "", "'sha256' is missing"),
-        ("\"libX.so\"", "\"../libX.so\"", "'library'"),
-        ("\"libX.so\"", "\"libX.so\\u001b[2J.so\"", "'library'"),
+        ("\"sha256\": \"\(String(repeating: "0", count: 64))\",", "", "line 1, column 1: sha256: missing"),
+        ("\"libX.so\"", "\"../libX.so\"", "line 2, column 39: library: '../libX.so' must be"),
+        ("\"libX.so\"", "\"libX.so\\u001b[2J.so\"", "library: "),
         ("\"format\": 1", "\"format\": 2", "format 1"),
-        ("\"dev.example.x\"", "\"dev example\"", "'id'"),
-        ("\"minimum\": 1, \"maximum\": 20", "\"minimum\": 1", "'parameters[0]'"),
-        ("\"default\": 10", "\"default\": 30", "'parameters[0]'"),
+        ("\"dev.example.x\"", "\"dev example\"", "line 1, column 15: id: "),
+        ("\"minimum\": 1, \"maximum\": 20", "\"minimum\": 1", "line 3, column 17: parameters[0]: "),
+        ("\"default\": 10", "\"default\": 30", "parameters[0]: "),
         ("\"kind\": \"number\"", "\"kind\": \"vector\"", "kind 'vector'"),
-        ("\"abi\": {\"minimum\": 1, \"maximum\": 1}", "\"abi\": {\"minimum\": 2, \"maximum\": 1}", "'abi.minimum'"),
-        ("\"name\": \"X\"", "\"name\": 7", "'name' has the wrong type"),
+        ("\"abi\": {\"minimum\": 1, \"maximum\": 1}", "\"abi\": {\"minimum\": 2, \"maximum\": 1}", "line 2, column 10: abi.minimum: "),
+        ("\"name\": \"X\"", "\"name\": 7", "line 1, column 38: name: has the wrong type"),
         ("}]}", "}]", "JSON"),
     ])
     func aBadManifestNamesItsField(find: String, replace: String, expected: String) {
@@ -49,5 +49,7 @@ import TestSupport
         }
         #expect(error.file.hasSuffix("/plugin.json"))
         #expect(error.description.contains(expected), "\(error)")
+        // Every mistake has its place in the file.
+        #expect(error.description.contains("line "), "\(error)")
     }
 }

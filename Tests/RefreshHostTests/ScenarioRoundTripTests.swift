@@ -63,6 +63,6 @@ import RefreshPluginSDK
         // What the writer writes is what the reader accepts: an unknown field would fail this read.
         let written = try Scenario.decode(Data(Self.everything.utf8)).fileData()
         #expect(throws: Never.self) { try Scenario.decode(written) }
-        #expect(throws: ScenarioError.self) { try Scenario.decode(Data(Self.everything.replacingOccurrences(of: "\"fps\"", with: "\"framesPerSecond\"").utf8)) }
+        #expect(throws: InputFileError.self) { try Scenario.decode(Data(Self.everything.replacingOccurrences(of: "\"fps\"", with: "\"framesPerSecond\"").utf8)) }
     }
 }

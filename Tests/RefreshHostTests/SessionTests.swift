@@ -245,7 +245,7 @@ struct SessionTests {
             _ = try Scenario.decode(Data(#"{"edges": {"top": {"plugin": "Spinner"}}, "steps": [{"placeholder": {"state": "spinning"}}]}"#.utf8))
             Issue.record("an unknown placeholder state was accepted")
         } catch {
-            #expect(error.description == "scenario (scenario): steps[0].placeholder.state: 'spinning' is not one of loading, failed, empty, none")
+            #expect(error.description == "scenario (scenario): line 1, column 70: steps[0].placeholder.state: 'spinning' is not one of loading, failed, empty, none")
         }
     }
 
@@ -280,6 +280,10 @@ struct SessionTests {
         session.applyParameters(Data("{\"dev.refreshkit.spinner\":\n  {\"radius\": ".utf8), file: "p.json")
         #expect(try session.plugins[0].values?.number("radius") == 20)
         #expect(session.message.contains("line 2"), "\(session.message)")
+        // A value the plugin refuses is named by its place in the file, and nothing changes.
+        session.applyParameters(Data("{\"dev.refreshkit.spinner\":\n  {\"radius\": 999}}".utf8), file: "p.json")
+        #expect(try session.plugins[0].values?.number("radius") == 20)
+        #expect(session.message.hasPrefix("params file p.json: line 2, column 4: \"dev.refreshkit.spinner\".radius: 999.0 is outside"), "\(session.message)")
         // `{}` restores every default.
         session.applyParameters(Data("{}".utf8), file: "p.json")
         #expect(try session.plugins[0].values?.number("radius") == 11)

@@ -175,9 +175,9 @@ package enum Fuzzer {
                 }
                 if frame % 20 == 1 { _ = try player.render(scale: 0.5) }
             }
-        } catch let error as ScenarioError {
+        } catch let error as InputFileError {
             report.rejected += 1
-            let placed = !error.field.isEmpty || error.reason.hasPrefix("not valid JSON: line ") || error.reason.hasPrefix("line ") || error.reason.contains("at the top level")
+            let placed = error.line != nil || !error.field.isEmpty
             // In the user's words: no Swift type or Foundation domain, and no value quoted whole.
             let words = !["DecodingError", "Dictionary<", "NSCocoaErrorDomain", "Error Domain="].contains { error.description.contains($0) } && error.description.utf8.count < 2000
             if error.file != file || !placed || !words {

@@ -26,7 +26,7 @@ public struct PluginError: Error, Equatable, CustomStringConvertible {
         /// What the child process that tried to load it said (see ``PluginProbe``).
         case reported(String)
         /// A bundle's `plugin.json` is unreadable or wrong (the field named).
-        case invalidManifest(String)
+        case invalidManifest(InputFileError)
         /// A bundle's library is not the file its manifest describes.
         case libraryDoesNotMatchManifest(String)
     }
@@ -81,7 +81,7 @@ public struct PluginError: Error, Equatable, CustomStringConvertible {
         case .renderFailed(let why): "render failed: \(why.isEmpty ? "(no reason given)" : why)"
         case .notFound(let searched): "not found in \(searched)"
         case .reported(let why): why
-        case .invalidManifest(let why): "invalid manifest: \(why)"
+        case .invalidManifest(let error): "invalid manifest: \(error.detail)"
         case .libraryDoesNotMatchManifest(let why): "the library does not match its bundle's manifest: \(why); reinstall the bundle"
         case .ambiguous(let files): "\(files.count) plugins answer to it: \(files.joined(separator: ", ")); pass the path of the one you mean"
         }

@@ -74,50 +74,52 @@ public struct PluginManifest: Codable, Equatable, Sendable {
     /// Reads and checks the manifest of the bundle at `folder`. Errors name the file and the field.
     public static func read(bundle folder: String) throws(PluginError) -> PluginManifest {
         let path = (folder as NSString).appendingPathComponent(fileName)
-        func fail(_ why: String) -> PluginError { PluginError(file: path, reason: .invalidManifest(why)) }
+        func fail(_ error: InputFileError) -> PluginError { PluginError(file: path, reason: .invalidManifest(error)) }
         let data: Data
         do {
             data = try CappedFile.contents(of: path, limit: sizeLimit)
         } catch {
-            throw fail("\(error)")
+            throw fail(InputFileError(file: path, reason: error.reason, kind: kind))
         }
-        if let problem = JSONSyntax.problem(in: data) { throw fail(problem) }
+        if let problem = InputFileError.syntax(of: data, file: path, kind: kind) { throw fail(problem) }
         let manifest: PluginManifest
         do {
             manifest = try JSONDecoder().decode(PluginManifest.self, from: data)
-        } catch let DecodingError.keyNotFound(key, context) {
-            throw fail("'\((context.codingPath.map(\.stringValue) + [key.stringValue]).joined(separator: "."))' is missing")
-        } catch let DecodingError.typeMismatch(_, context), let DecodingError.valueNotFound(_, context) {
-            throw fail("'\(context.codingPath.map(\.stringValue).joined(separator: "."))' has the wrong type")
-        } catch let DecodingError.dataCorrupted(context) {
-            throw fail("'\(context.codingPath.map(\.stringValue).joined(separator: "."))': \(context.debugDescription)")
         } catch {
-            throw fail("\(error)")
+            let reason = switch error as? DecodingError {
+            case .keyNotFound?: "missing"
+            case .typeMismatch?, .valueNotFound?: "has the wrong type"
+            default: "cannot be read"
+            }
+            throw fail(InputFileError.decoding(error, of: data, file: path, kind: kind, otherwise: reason))
         }
-        if let problem = manifest.problem { throw fail(problem) }
+        if let (field, reason) = manifest.problem { throw fail(InputFileError(file: path, field: field, reason: reason, kind: kind).located(in: data)) }
         return manifest
     }
 
-    /// What is wrong with the fields, naming the field; nil when nothing is.
-    var problem: String? {
-        guard format == Self.currentFormat else { return "'format' is \(format); this host reads format \(Self.currentFormat)" }
+    /// What a manifest is called in messages.
+    static let kind = "plugin manifest"
+
+    /// The first field that is wrong and what is wrong with it; nil when nothing is.
+    var problem: (field: String, reason: String)? {
+        guard format == Self.currentFormat else { return ("format", "\(format); this host reads format \(Self.currentFormat)") }
         guard !id.isEmpty, id.count <= 200, id.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "._-".contains($0)) }) else {
-            return "'id' \(PluginError.printable(id)) is not a reverse-DNS identifier"
+            return ("id", "\(InputFileError.quoted(id)) is not a reverse-DNS identifier")
         }
         for (field, text) in [("name", name), ("version", version), ("description", description), ("author", author), ("license", license)] {
-            guard text.count <= 4096, PluginError.printable(text) == text else { return "'\(field)' holds control characters or is over 4096 characters" }
+            guard text.count <= 4096, PluginError.printable(text) == text else { return (field, "holds control characters or is over 4096 characters") }
         }
-        guard !name.isEmpty else { return "'name' is empty" }
-        guard Self.isPlainFileName(library), library.hasSuffix(".so") else { return "'library' \(PluginError.printable(library)) must be a file name ending in .so, with no folders" }
-        if let thumbnail, !Self.isPlainFileName(thumbnail) { return "'thumbnail' \(PluginError.printable(thumbnail)) must be a file name with no folders" }
-        guard sha256.count == 64, sha256.allSatisfy({ "0123456789abcdef".contains($0) }) else { return "'sha256' must be 64 lowercase hex digits" }
-        guard abi.minimum <= abi.maximum else { return "'abi.minimum' \(abi.minimum) is above 'abi.maximum' \(abi.maximum)" }
-        guard parameters.count <= PluginLibrary.maximumParameters else { return "'parameters' has \(parameters.count) entries; the most is \(PluginLibrary.maximumParameters)" }
+        guard !name.isEmpty else { return ("name", "is empty") }
+        guard Self.isPlainFileName(library), library.hasSuffix(".so") else { return ("library", "\(InputFileError.quoted(library)) must be a file name ending in .so, with no folders") }
+        if let thumbnail, !Self.isPlainFileName(thumbnail) { return ("thumbnail", "\(InputFileError.quoted(thumbnail)) must be a file name with no folders") }
+        guard sha256.count == 64, sha256.allSatisfy({ "0123456789abcdef".contains($0) }) else { return ("sha256", "must be 64 lowercase hex digits") }
+        guard abi.minimum <= abi.maximum else { return ("abi.minimum", "\(abi.minimum) is above abi.maximum \(abi.maximum)") }
+        guard parameters.count <= PluginLibrary.maximumParameters else { return ("parameters", "\(parameters.count) entries; the most is \(PluginLibrary.maximumParameters)") }
         for (i, parameter) in parameters.enumerated() {
             do {
                 _ = try parameter.spec()
             } catch {
-                return "'parameters[\(i)]': \(error)"
+                return ("parameters[\(i)]", "\(error)")
             }
         }
         return nil
@@ -139,7 +141,7 @@ public struct PluginManifest: Codable, Equatable, Sendable {
             do {
                 specs.append(try parameter.spec())
             } catch {
-                throw PluginError(file: libraryPath, reason: .invalidManifest("\(error)"))
+                throw PluginError(file: libraryPath, reason: .invalidManifest(InputFileError(file: libraryPath, field: "parameters", reason: "\(error)", kind: Self.kind)))
             }
         }
         return PluginInfo(indicator: IndicatorInfo(id: id, name: name, version: version, summary: description),

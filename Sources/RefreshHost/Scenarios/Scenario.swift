@@ -121,36 +121,15 @@ public struct Scenario: Equatable, Sendable {
     }
 }
 
-/// A scenario file that cannot be played: which file, which field (`steps[3].drag.to`), and why.
-public struct ScenarioError: Error, Equatable, CustomStringConvertible {
-    /// The file, or `(scenario)` for text.
-    public var file: String
-    /// A path to the field, e.g. `steps[3].drag.duration`; empty for the file as a whole.
-    public var field: String
-    /// What is wrong.
-    public var reason: String
-
-    /// `scenario pull.json: steps[3].drag.duration: expected a number ≥ 0`.
-    public var description: String {
-        "scenario \(file): " + (field.isEmpty ? reason : "\(field): \(reason)")
-    }
-
-    /// A value from the file as a message quotes it: in quotes, control characters shown as `�`,
-    /// cut to 80 characters with "…", so a 10 MB string never floods an error line.
-    package static func quoted(_ value: String) -> String {
-        "'\(PluginError.printable(PluginError.shortened(value)))'"
-    }
-}
-
 extension Scenario {
     /// Reads a scenario file: `given` is a path, or the name of a shipped scenario (``shippedPath(_:)``).
-    public static func load(path given: String, elementLimit: Int = defaultElementLimit) throws(ScenarioError) -> Scenario {
+    public static func load(path given: String, elementLimit: Int = defaultElementLimit) throws(InputFileError) -> Scenario {
         let path = shippedPath(given)
         let data: Data
         do {
             data = try CappedFile.contents(of: path, limit: fileLimit)
         } catch {
-            throw ScenarioError(file: path, field: "", reason: error.reason)
+            throw InputFileError(file: path, field: "", reason: error.reason)
         }
         var scenario = try decode(data, file: path, elementLimit: elementLimit)
         scenario.source = path
@@ -173,44 +152,28 @@ extension Scenario {
     public static let fileLimit = 4 << 20
 
     /// Decodes scenario JSON; `file` names it in errors.
-    public static func decode(_ data: Data, file: String = "(scenario)", elementLimit: Int = defaultElementLimit) throws(ScenarioError) -> Scenario {
+    public static func decode(_ data: Data, file: String = "(scenario)", elementLimit: Int = defaultElementLimit) throws(InputFileError) -> Scenario {
         // Counted in the bytes first: a list too long is refused before anything is built from it.
         if let offset = JSONSyntax.firstArray(in: data, longerThan: elementLimit) {
-            let (line, column) = JSONSyntax.lineAndColumn(of: offset, in: data)
-            throw ScenarioError(file: file, field: "", reason: "line \(line), column \(column): a list of over \(elementLimit) entries, over the limit (a scenario's steps and checkpoints are at most \(elementLimit); --max-frames raises it)")
+            throw InputFileError(file: file, reason: "a list of over \(elementLimit) entries, over the limit (a scenario's steps and checkpoints are at most \(elementLimit); --max-frames raises it)").located(in: data, at: offset)
         }
         // Every syntax problem with its line and column, and keys given twice, before decoding.
-        if let problem = JSONSyntax.problem(in: data) {
-            throw ScenarioError(file: file, field: "", reason: "not valid JSON: \(problem)")
-        }
+        if let problem = InputFileError.syntax(of: data, file: file) { throw problem }
         let json: JSONValue
         do {
             json = try JSONDecoder().decode(JSONValue.self, from: data)
         } catch {
             // Valid JSON (checked above) that still cannot be read: a number no double holds (4.9e-325, 1e400).
-            if let (offset, token) = JSONSyntax.firstNumber(in: data, beyond: .greatestFiniteMagnitude, orUnderflowing: true) {
-                let (line, column) = JSONSyntax.lineAndColumn(of: offset, in: data)
-                let shown = PluginError.shortened(token, to: 40)
-                throw ScenarioError(file: file, field: Self.field(of: error),
-                                    reason: "line \(line), column \(column): the number \(shown) is too \(Double(token) == 0 ? "small for a double (it would read as 0)" : "large for a double")")
-            }
-            throw ScenarioError(file: file, field: Self.field(of: error), reason: "a value that cannot be read as JSON numbers, strings, lists and objects")
+            throw InputFileError.decoding(error, of: data, file: file, otherwise: "a value that cannot be read as JSON numbers, strings, lists and objects")
         }
-        var scenario = try ScenarioReader(file: file).scenario(json)
+        var scenario: Scenario
+        do {
+            scenario = try ScenarioReader(file: file).scenario(json)
+        } catch {
+            throw error.located(in: data)
+        }
         scenario.source = file
         return scenario
-    }
-
-    /// The JSON path of a decoding error in a scenario's words (`steps[3].drag.to`), never a Swift type.
-    private static func field(of error: Error) -> String {
-        let path: [CodingKey]
-        switch error as? DecodingError {
-        case .typeMismatch(_, let context)?, .valueNotFound(_, let context)?, .keyNotFound(_, let context)?, .dataCorrupted(let context)?: path = context.codingPath
-        default: path = []
-        }
-        return path.reduce(into: "") { text, key in
-            if let index = key.intValue { text += "[\(index)]" } else { text += (text.isEmpty ? "" : ".") + (key.stringValue.isEmpty ? "\"\"" : key.stringValue) }
-        }
     }
 }
 
@@ -218,9 +181,9 @@ extension Scenario {
 private struct ScenarioReader {
     let file: String
 
-    func fail(_ field: String, _ reason: String) -> ScenarioError { ScenarioError(file: file, field: field, reason: reason) }
+    func fail(_ field: String, _ reason: String) -> InputFileError { InputFileError(file: file, field: field, reason: reason) }
 
-    func object(_ value: JSONValue, _ field: String, allowed: Set<String>) throws(ScenarioError) -> [String: JSONValue] {
+    func object(_ value: JSONValue, _ field: String, allowed: Set<String>) throws(InputFileError) -> [String: JSONValue] {
         guard case .object(let fields) = value else {
             throw fail(field, field.isEmpty ? "expected a JSON object at the top level, found \(value.kindName)" : "expected an object, found \(value.kindName)")
         }
@@ -233,7 +196,7 @@ private struct ScenarioReader {
     }
 
     func number(_ fields: [String: JSONValue], _ key: String, _ path: String, default value: Double? = nil,
-                _ range: ClosedRange<Double> = -1e9...1e9) throws(ScenarioError) -> Double {
+                _ range: ClosedRange<Double> = -1e9...1e9) throws(InputFileError) -> Double {
         let field = path.isEmpty ? key : "\(path).\(key)"
         guard let raw = fields[key] else {
             if let value { return value }
@@ -244,7 +207,7 @@ private struct ScenarioReader {
         return n
     }
 
-    func string(_ fields: [String: JSONValue], _ key: String, _ path: String, default value: String? = nil) throws(ScenarioError) -> String {
+    func string(_ fields: [String: JSONValue], _ key: String, _ path: String, default value: String? = nil) throws(InputFileError) -> String {
         let field = path.isEmpty ? key : "\(path).\(key)"
         guard let raw = fields[key] else {
             if let value { return value }
@@ -254,26 +217,26 @@ private struct ScenarioReader {
         return s
     }
 
-    func bool(_ fields: [String: JSONValue], _ key: String, _ path: String, default value: Bool) throws(ScenarioError) -> Bool {
+    func bool(_ fields: [String: JSONValue], _ key: String, _ path: String, default value: Bool) throws(InputFileError) -> Bool {
         guard let raw = fields[key] else { return value }
         guard case .bool(let b) = raw else { throw fail(path.isEmpty ? key : "\(path).\(key)", "expected true or false, found \(raw.kindName)") }
         return b
     }
 
-    func choice<T: RawRepresentable & CaseIterable>(_ fields: [String: JSONValue], _ key: String, _ path: String, default value: T) throws(ScenarioError) -> T where T.RawValue == String {
+    func choice<T: RawRepresentable & CaseIterable>(_ fields: [String: JSONValue], _ key: String, _ path: String, default value: T) throws(InputFileError) -> T where T.RawValue == String {
         let text = try string(fields, key, path, default: value.rawValue)
         guard let chosen = T(rawValue: text) else {
-            throw fail(path.isEmpty ? key : "\(path).\(key)", "\(ScenarioError.quoted(text)) is not one of \(T.allCases.map(\.rawValue).joined(separator: ", "))")
+            throw fail(path.isEmpty ? key : "\(path).\(key)", "\(InputFileError.quoted(text)) is not one of \(T.allCases.map(\.rawValue).joined(separator: ", "))")
         }
         return chosen
     }
 
-    func edge(_ fields: [String: JSONValue], _ path: String, default value: RefreshEdge? = nil) throws(ScenarioError) -> RefreshEdge {
+    func edge(_ fields: [String: JSONValue], _ path: String, default value: RefreshEdge? = nil) throws(InputFileError) -> RefreshEdge {
         if fields["edge"] == nil, let value { return value }
         return try choice(fields, "edge", path, default: value ?? .top)
     }
 
-    func scenario(_ json: JSONValue) throws(ScenarioError) -> Scenario {
+    func scenario(_ json: JSONValue) throws(InputFileError) -> Scenario {
         let top = try object(json, "", allowed: Scenario.Field.allCases.names)
         var viewport = Defaults.viewport
         if let raw = top["viewport"] {
@@ -300,7 +263,7 @@ private struct ScenarioReader {
                     }
                 }
             }
-            let optional = { (key: String, range: ClosedRange<Double>) throws(ScenarioError) -> Double? in
+            let optional = { (key: String, range: ClosedRange<Double>) throws(InputFileError) -> Double? in
                 f[key] == nil ? nil : try number(f, key, path, range)
             }
             var secondFloor: SecondFloor?
@@ -366,7 +329,7 @@ private struct ScenarioReader {
 
     static let stepKinds = Scenario.StepKind.allCases.map(\.rawValue)
 
-    func step(_ value: JSONValue, _ path: String, axis: ScrollAxis) throws(ScenarioError) -> Scenario.Step {
+    func step(_ value: JSONValue, _ path: String, axis: ScrollAxis) throws(InputFileError) -> Scenario.Step {
         guard case .object(let wrapper) = value, wrapper.count == 1, let (kind, body) = wrapper.first else {
             throw fail(path, "expected an object with one step name (\(Self.stepKinds.joined(separator: ", ")))")
         }
@@ -378,7 +341,7 @@ private struct ScenarioReader {
         }
         let endEdge: RefreshEdge = axis == .vertical ? .bottom : .trailing
         guard let stepKind = Scenario.StepKind(rawValue: kind) else {
-            throw fail(path, "unknown step \(ScenarioError.quoted(kind)) (expected one of \(Self.stepKinds.joined(separator: ", ")))")
+            throw fail(path, "unknown step \(InputFileError.quoted(kind)) (expected one of \(Self.stepKinds.joined(separator: ", ")))")
         }
         let f = try object(body, field, allowed: stepKind.fields.names)
         switch stepKind {
@@ -426,7 +389,7 @@ private struct ScenarioReader {
             case "failed": return .placeholder(.failed(message))
             case "empty": return .placeholder(.empty)
             case "none": return .placeholder(nil)
-            default: throw fail("\(field).state", "\(ScenarioError.quoted(state)) is not one of loading, failed, empty, none")
+            default: throw fail("\(field).state", "\(InputFileError.quoted(state)) is not one of loading, failed, empty, none")
             }
         }
     }

@@ -47,7 +47,7 @@ public final class ScenarioPlayer {
     /// (the scenario's own values are for the plugin it names, so an override starts from defaults).
     public init(scenario: Scenario, searchPath: PluginSearchPath = .standard(), pluginOverride: (any LoadedPlugin)? = nil,
                 parameterOverrides: [String: ParameterValue] = [:], allowsPluginPaths: Bool = false,
-                frameLimit: Int = ScenarioPlayer.defaultFrameLimit, isolation: PluginIsolation = .inProcess) throws(ScenarioError) {
+                frameLimit: Int = ScenarioPlayer.defaultFrameLimit, isolation: PluginIsolation = .inProcess) throws(InputFileError) {
         self.scenario = scenario
         self.frameLimit = frameLimit
         self.isolation = isolation
@@ -59,17 +59,17 @@ public final class ScenarioPlayer {
             simulation = try ScrollSimulation(.init(
                 viewportSize: scenario.viewport, contentSize: scenario.contentSize(rows: scenario.rows), scrollableAxes: [scenario.axis]))
         } catch {
-            throw ScenarioError(file: source, field: "viewport", reason: "the list cannot be laid out: \(error)")
+            throw InputFileError(file: source, field: "viewport", reason: "the list cannot be laid out: \(error)").locatedInFile(limit: Scenario.fileLimit)
         }
         let container = RefreshContainer()
         container.locale = scenario.environment.locale
         let frames = Self.totalFrames(of: scenario)
         guard frames <= frameLimit else {
-            throw ScenarioError(file: source, field: "steps", reason: "the timeline is \(frames) frames (\(Int(Double(frames) / scenario.fps)) s at \(Int(scenario.fps)) fps), over the limit of \(frameLimit) (--max-frames raises it)")
+            throw InputFileError(file: source, field: "steps", reason: "the timeline is \(frames) frames (\(Int(Double(frames) / scenario.fps)) s at \(Int(scenario.fps)) fps), over the limit of \(frameLimit) (--max-frames raises it)").locatedInFile(limit: Scenario.fileLimit)
         }
         let duration = Double(frames) / scenario.fps
         if let late = scenario.checkpoints.firstIndex(where: { $0 > duration + 1e-9 }) {
-            throw ScenarioError(file: source, field: "checkpoints[\(late)]", reason: "\(scenario.checkpoints[late]) s is after the end of the timeline (\(duration) s)")
+            throw InputFileError(file: source, field: "checkpoints[\(late)]", reason: "\(scenario.checkpoints[late]) s is after the end of the timeline (\(duration) s)").locatedInFile(limit: Scenario.fileLimit)
         }
         for (edge, setup) in scenario.edges.sorted(by: { $0.key < $1.key }) {
             let field = "edges.\(edge.rawValue)"
@@ -78,12 +78,12 @@ public final class ScenarioPlayer {
                 library = pluginOverride
             } else {
                 if PluginSearchPath.isPath(setup.plugin) && !allowsPluginPaths {
-                    throw ScenarioError(file: source, field: "\(field).plugin", reason: "\(ScenarioError.quoted(setup.plugin)) is a path; a scenario names plugins by id or name (a path is accepted from the command line, or with --allow-plugin-paths, because loading a library runs its code)")
+                    throw InputFileError(file: source, field: "\(field).plugin", reason: "\(InputFileError.quoted(setup.plugin)) is a path; a scenario names plugins by id or name (a path is accepted from the command line, or with --allow-plugin-paths, because loading a library runs its code)").locatedInFile(limit: Scenario.fileLimit)
                 }
                 do {
                     library = try isolation.load(searchPath.resolve(setup.plugin))
                 } catch {
-                    throw ScenarioError(file: source, field: "\(field).plugin", reason: error.description)
+                    throw InputFileError(file: source, field: "\(field).plugin", reason: error.description).locatedInFile(limit: Scenario.fileLimit)
                 }
             }
             let values = (pluginOverride == nil ? setup.parameters : [:]).merging(parameterOverrides) { $1 }
@@ -91,18 +91,20 @@ public final class ScenarioPlayer {
             do {
                 checked = try ParameterValues(specs: library.info.parameters, overrides: values)
             } catch {
-                throw ScenarioError(file: source, field: "\(field).params", reason: error.description)
+                // A value the scenario gave is named as its field; one from --param as the parameter.
+                let given = pluginOverride == nil && setup.parameters[error.parameter] != nil && parameterOverrides[error.parameter] == nil
+                throw InputFileError(file: source, field: "\(field).params" + (given ? "." + error.parameter : ""), reason: given ? error.reason : error.description).locatedInFile(limit: Scenario.fileLimit)
             }
             do {
                 indicator = try library.makeIndicator(parametersJSON: checked.json)
             } catch {
-                throw ScenarioError(file: source, field: field, reason: error.description)
+                throw InputFileError(file: source, field: field, reason: error.description).locatedInFile(limit: Scenario.fileLimit)
             }
             let slot = IndicatorSlot(indicator)
             do {
                 try container.enable(edge, indicator: slot, configuration: setup.configuration)
             } catch {
-                throw ScenarioError(file: source, field: field, reason: error.description)
+                throw InputFileError(file: source, field: field, reason: error.description).locatedInFile(limit: Scenario.fileLimit)
             }
             slots[edge] = slot
             plugins[edge] = library
@@ -153,28 +155,28 @@ public final class ScenarioPlayer {
     /// draws frames on several at once. No plugin is looked for again (finding one by id loads
     /// every library in the search path). The maker holds copies only, so it may run on any thread
     /// while this player plays.
-    public func siblingMaker() -> @Sendable () throws(ScenarioError) -> ScenarioPlayer {
+    public func siblingMaker() -> @Sendable () throws(InputFileError) -> ScenarioPlayer {
         let scenario = resolvedScenario, frameLimit = frameLimit, isolation = isolation
-        return { () throws(ScenarioError) in
+        return { () throws(InputFileError) in
             try ScenarioPlayer(scenario: scenario, searchPath: PluginSearchPath(directories: []), allowsPluginPaths: true,
                                frameLimit: frameLimit, isolation: isolation)
         }
     }
 
     /// Every `setParameter` step names an edge with an indicator and a value its plugin accepts.
-    private func checkParameterSteps() throws(ScenarioError) {
+    private func checkParameterSteps() throws(InputFileError) {
         var values = parameters
         for (index, step) in scenario.steps.enumerated() {
             guard case .setParameter(let edge, let name, let value) = step else { continue }
             let field = "steps[\(index)].setParameter"
             guard let plugin = plugins[edge] else {
-                throw ScenarioError(file: scenario.source, field: "\(field).edge", reason: "\(edge) has no indicator")
+                throw InputFileError(file: scenario.source, field: "\(field).edge", reason: "\(edge) has no indicator").locatedInFile(limit: Scenario.fileLimit)
             }
             values[edge, default: [:]][name] = value
             do {
                 _ = try ParameterValues(specs: plugin.info.parameters, overrides: values[edge] ?? [:])
             } catch {
-                throw ScenarioError(file: scenario.source, field: field, reason: error.description)
+                throw InputFileError(file: scenario.source, field: field, reason: error.description).locatedInFile(limit: Scenario.fileLimit)
             }
         }
     }
@@ -190,7 +192,7 @@ public final class ScenarioPlayer {
     /// take no time (release, fling, finish, …) run before the frame. Returns false when the
     /// scenario is over (no frame was played).
     @discardableResult
-    public func advance() throws(ScenarioError) -> Bool {
+    public func advance() throws(InputFileError) -> Bool {
         while stepIndex < scenario.steps.count, frames(of: scenario.steps[stepIndex]) == 0 {
             try perform(scenario.steps[stepIndex])
             stepIndex += 1
@@ -245,7 +247,7 @@ public final class ScenarioPlayer {
         }
     }
 
-    private func perform(_ step: Scenario.Step) throws(ScenarioError) {
+    private func perform(_ step: Scenario.Step) throws(InputFileError) {
         let container = driver.container
         switch step {
         case .release(let velocity):
@@ -265,12 +267,12 @@ public final class ScenarioPlayer {
             do {
                 try driver.simulation.setContentSize(scenario.contentSize(rows: rows))
             } catch {
-                throw ScenarioError(file: scenario.source, field: "steps[\(stepIndex)].loadMore.rows", reason: "the list cannot grow to \(rows) rows: \(error)")
+                throw InputFileError(file: scenario.source, field: "steps[\(stepIndex)].loadMore.rows", reason: "the list cannot grow to \(rows) rows: \(error)").locatedInFile(limit: Scenario.fileLimit)
             }
             container.end(edge, result: last ? .noMoreData : .success)
         case .setParameter(let edge, let name, let value):
             guard let slot = slots[edge], let current = plugins[edge] else {
-                throw ScenarioError(file: scenario.source, field: "steps[\(stepIndex)].setParameter.edge", reason: "\(edge) has no indicator")
+                throw InputFileError(file: scenario.source, field: "steps[\(stepIndex)].setParameter.edge", reason: "\(edge) has no indicator").locatedInFile(limit: Scenario.fileLimit)
             }
             var values = parameters[edge] ?? [:]
             values[name] = value
@@ -279,12 +281,12 @@ public final class ScenarioPlayer {
             do {
                 checked = try ParameterValues(specs: current.info.parameters, overrides: values)
             } catch {
-                throw ScenarioError(file: scenario.source, field: field, reason: error.description)
+                throw InputFileError(file: scenario.source, field: field, reason: error.description).locatedInFile(limit: Scenario.fileLimit)
             }
             do {
                 slot.indicator = try current.makeIndicator(parametersJSON: checked.json)
             } catch {
-                throw ScenarioError(file: scenario.source, field: field, reason: error.description)
+                throw InputFileError(file: scenario.source, field: field, reason: error.description).locatedInFile(limit: Scenario.fileLimit)
             }
             parameters[edge] = values
         case .placeholder(let shown):

@@ -35,7 +35,7 @@ package protocol PreviewSession: AnyObject {
     @discardableResult func perform(_ command: Session.Command) -> Session.Effect
     /// Advances to wall time `now` (seconds, monotonic); false when a script has ended. A script
     /// that cannot go on (a step its plugin refuses) throws, naming the file and the step.
-    func advance(toWallTime now: Double) throws(ScenarioError) -> Bool
+    func advance(toWallTime now: Double) throws(InputFileError) -> Bool
     /// The panel's text for this moment (the front end adds its frame times).
     func panelLines() -> [String]
     /// Loads rebuilt plugins; returns whether anything changed.

@@ -47,7 +47,7 @@ package final class ScriptedSession: PreviewSession {
     }
 
     /// One frame of the scenario per call (none while paused, but for a step); false once it has ended.
-    package func advance(toWallTime now: Double) throws(ScenarioError) -> Bool {
+    package func advance(toWallTime now: Double) throws(InputFileError) -> Bool {
         _ = view.clock.steps(at: now, rate: 0)
         guard !view.paused || view.stepOnce else { return true }
         view.stepOnce = false

@@ -72,16 +72,29 @@ extension Session {
     /// plugin the file does not name goes back to its defaults (`{}` restores them all). A file
     /// that is not valid JSON (half written) changes nothing; the message says where it is wrong.
     package func applyParameters(_ data: Data, file: String) {
-        if let problem = JSONSyntax.problem(in: data) {
-            view.message = "\(file): \(problem) (keeping the last good values)"
+        let kept = " (keeping the last good values)"
+        if let problem = InputFileError.syntax(of: data, file: file, kind: "params file") {
+            view.message = "\(problem)" + kept
             return
         }
         let all: [String: [String: ParameterValue]]
         do {
             all = try JSONDecoder().decode([String: [String: ParameterValue]].self, from: data)
         } catch {
-            view.message = "\(file): expected {\"plugin id\": {\"parameter\": value}} (keeping the last good values)"
+            view.message = "\(InputFileError.decoding(error, of: data, file: file, kind: "params file", otherwise: "expected {\"plugin id\": {\"parameter\": value}}"))" + kept
             return
+        }
+        // A value a plugin refuses is named by its place in the file before anything changes.
+        for plugin in plugins {
+            // One still loading has no declarations yet: its values are checked when it loads.
+            guard plugin.values != nil, let key = [plugin.id, plugin.name].first(where: { all[$0] != nil }), let values = all[key] else { continue }
+            do {
+                _ = try ParameterValues(specs: plugin.parameters, overrides: values)
+            } catch {
+                let field = key.contains(".") ? "\"\(key)\"" : key
+                view.message = "\(InputFileError(file: file, field: "\(field).\(error.parameter)", reason: error.reason, kind: "params file").located(in: data))" + kept
+                return
+            }
         }
         view.message = "applied \(file)"
         for plugin in plugins {

@@ -51,14 +51,28 @@ struct PluginOptions: ParsableArguments {
     /// The search path these options describe.
     var searchPath: PluginSearchPath { search.searchPath }
 
-    /// The parameter values as a JSON object text, file first, then each --param.
-    func parametersJSON() throws -> String {
+    /// The parameter values for `plugin` as a JSON object text, file first, then each --param.
+    /// A value of the file that `plugin` refuses is named by file, line, column and parameter.
+    func parametersJSON(for plugin: any LoadedPlugin) throws -> String {
         var values: [String: ParameterValue] = [:]
+        let given = try Self.parse(params)
         if let paramsFile {
-            values = try JSONFile.read([String: ParameterValue].self, at: paramsFile, limit: 1 << 20, option: "--params ",
-                                       expected: "expected a JSON object of numbers, strings and bools")
+            let kind = "--params"
+            let data = try JSONFile.contents(of: paramsFile, limit: 1 << 20, kind: kind)
+            do {
+                values = try JSONDecoder().decode([String: ParameterValue].self, from: data)
+            } catch {
+                let atTop = InputFileError.field(of: error).isEmpty
+                throw InputFileError.decoding(error, of: data, file: paramsFile, kind: kind,
+                                              otherwise: atTop ? "expected a JSON object of numbers, strings and bools" : "expected a number, string or bool")
+            }
+            do {
+                _ = try ParameterValues(specs: plugin.info.parameters, overrides: values.filter { given[$0.key] == nil })
+            } catch {
+                throw InputFileError(file: paramsFile, field: error.parameter, reason: error.reason, kind: kind).located(in: data)
+            }
         }
-        values.merge(try Self.parse(params)) { $1 }
+        values.merge(given) { $1 }
         return ParameterValue.json(values)
     }
 
@@ -79,7 +93,8 @@ struct PluginOptions: ParsableArguments {
     /// Finds and loads the plugin where `isolation` says, then makes an indicator with the parameters.
     func makeIndicator(_ isolation: PluginIsolation) throws -> any HostedIndicator {
         let path = try searchPath.resolve(plugin)
-        return try Self.checked(isolation.load(path).makeIndicator(parametersJSON: try parametersJSON()), path: path)
+        let plugin = try isolation.load(path)
+        return try Self.checked(plugin.makeIndicator(parametersJSON: try parametersJSON(for: plugin)), path: path)
     }
 
     /// `indicator`, when its refresh length is one a host accepts (``Defaults/refreshLengths``).
@@ -95,7 +110,8 @@ struct PluginOptions: ParsableArguments {
     /// with a late error) is made leniently; the refusal comes back as a warning.
     func makeIndicatorLeniently(_ isolation: PluginIsolation) throws -> (indicator: any HostedIndicator, warning: PluginError?) {
         let path = try searchPath.resolve(plugin)
-        let (indicator, warning) = try isolation.load(path).makeIndicatorLeniently(parametersJSON: try parametersJSON())
+        let plugin = try isolation.load(path)
+        let (indicator, warning) = try plugin.makeIndicatorLeniently(parametersJSON: try parametersJSON(for: plugin))
         return (try Self.checked(indicator, path: path), warning)
     }
 }

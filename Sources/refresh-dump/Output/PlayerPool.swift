@@ -102,7 +102,7 @@ final class PlayerPool: @unchecked Sendable {
 
     /// One player's thread: makes its player (lanes after the first), plays every frame and
     /// draws the wanted ones whose place is its own.
-    private func play(lane: Int, _ makeSibling: () throws(ScenarioError) -> ScenarioPlayer) {
+    private func play(lane: Int, _ makeSibling: () throws(InputFileError) -> ScenarioPlayer) {
         var place = 0
         do {
             // Its children go when the thread ends (the first player's stay with the caller).

@@ -1,0 +1,78 @@
+import Foundation
+import Testing
+import TestSupport
+@testable import RefreshHost
+@testable import RefreshPluginSDK
+
+/// Every input file's errors name the file, the line and column, and the field: scenarios (read or
+/// played), parameters files, result files to merge. One type, ``InputFileError``, carries them.
+@Suite struct InputFileErrorTests {
+    /// A scenario whose second step has a bad `to` on line 5.
+    let scenario = """
+        {
+          "edges": {"top": {"plugin": "dev.refreshkit.spinner", "params": {"spokes": 40}}},
+          "steps": [
+            {"wait": 0.1},
+            {"drag": {"from": 0, "to": "far", "duration": 0.3}}
+          ]
+        }
+        """
+
+    @Test func aFieldErrorInAScenarioHasItsLineAndColumn() throws {
+        #expect(throws: InputFileError(file: "f.json", field: "steps[1].drag.to", reason: "expected a number, found a string", line: 5, column: 26)) {
+            try Scenario.decode(Data(scenario.utf8), file: "f.json")
+        }
+    }
+
+    /// A problem found only when the scenario is played (a value its plugin refuses) is placed by
+    /// reading the file again.
+    @Test func aPlayerErrorIsPlacedInTheFile() throws {
+        let path = scratch("input-error") + "/params.json"
+        try Data(scenario.replacingOccurrences(of: "\"far\"", with: "40").utf8).write(to: URL(fileURLWithPath: path))
+        let loaded = try Scenario.load(path: path)
+        #expect(throws: InputFileError(file: path, field: "edges.top.params.spokes", reason: "40.0 is outside 8.0...12.0", line: 2, column: 68)) {
+            try ScenarioPlayer(scenario: loaded, searchPath: PluginSearchPath(directories: [products]))
+        }
+    }
+
+    @Test func pathsAreReadAsMessagesWriteThem() {
+        #expect(JSONSyntax.steps(of: "steps[3].drag.to") == [.key("steps"), .index(3), .key("drag"), .key("to")])
+        #expect(JSONSyntax.steps(of: "\"dev.refreshkit.spinner\".spokes") == [.key("dev.refreshkit.spinner"), .key("spokes")])
+        #expect(JSONSyntax.steps(of: "edges.top.params.\"\"") == [.key("edges"), .key("top"), .key("params"), .key("")])
+        #expect(JSONSyntax.steps(of: "a[1][2]") == [.key("a"), .index(1), .index(2)])
+    }
+
+    /// A missing field points at the object it belongs in; a key with escapes is matched decoded.
+    @Test func aMissingFieldPointsAtItsObject() {
+        let data = Data("{\"a\": [{\"b\": 1},\n  {\"c\\u0064\": {}}]}".utf8)
+        #expect(JSONSyntax.offset(of: JSONSyntax.steps(of: "a[1].cd"), in: data) == 20)
+        #expect(JSONSyntax.offset(of: JSONSyntax.steps(of: "a[1].missing"), in: data) == 19)
+        #expect(JSONSyntax.offset(of: JSONSyntax.steps(of: "a[7]"), in: data) == 1)
+        #expect(JSONSyntax.offset(of: [], in: Data("  ".utf8)) == nil)
+    }
+
+    /// `--params`: a value the plugin refuses, and one of the wrong kind, named with line and column.
+    @Test(arguments: [
+        ("{\n  \"radius\": 10,\n  \"spokes\": 40\n}", "--params p.json: line 3, column 3: spokes: 40.0 is outside 8.0...12.0"),
+        ("{\n  \"spokes\": [8]\n}", "--params p.json: line 2, column 3: spokes: expected a number, string or bool"),
+        ("[1]", "--params p.json: line 1, column 1: expected a JSON object of numbers, strings and bools"),
+        ("{\"spokes\": 4.9e-325}", "--params p.json: line 1, column 12: spokes: the number 4.9e-325 is too small"),
+    ])
+    func aParamsFileErrorIsPlaced(text: String, expected: String) throws {
+        let folder = scratch("params-error-\(abs(text.hashValue))")
+        try Data(text.utf8).write(to: URL(fileURLWithPath: folder + "/p.json"))
+        let result = try refreshDump(["render", "--plugin", "Spinner", "--plugin-path", products, "--params", "p.json", "--out", "f.png"], in: folder)
+        #expect(result.status == 2)
+        #expect(result.output.contains(expected), "\(result.output)")
+        #expect(!FileManager.default.fileExists(atPath: folder + "/f.png"))
+    }
+
+    /// `verify --merge` of a result file of another shape names the file and where it went wrong.
+    @Test func aMergedFileOfAnotherShapeIsPlaced() throws {
+        let folder = scratch("merge-error")
+        try Data("[\n  {\"scenario\": 3}\n]".utf8).write(to: URL(fileURLWithPath: folder + "/verify-result.json"))
+        let result = try refreshDump(["verify", "--merge", folder])
+        #expect(result.status == 2)
+        #expect(result.output.contains("--merge \(folder)/verify-result.json: line 2, column "), "\(result.output)")
+    }
+}
