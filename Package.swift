@@ -130,7 +130,7 @@ let package = Package(
                 linkerSettings: [.linkedLibrary("m")] + pluginLinking),
 
         // What the two command lines share: exit codes.
-        .target(name: "RefreshCommandLine", dependencies: [.product(name: "ArgumentParser", package: "swift-argument-parser")]),
+        .target(name: "RefreshCommandLine", dependencies: ["RefreshGraphics", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
 
         .executableTarget(
             name: "refresh-dump",

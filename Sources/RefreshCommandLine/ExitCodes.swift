@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import RefreshGraphics
 
 extension ParsableCommand {
     /// Runs the command line with RefreshKit's exit codes: a command's own `ExitCode` stands
