@@ -24,8 +24,9 @@ final class GIFEncoder: AnimationEncoder {
     /// What the viewer shows now (the last frame written), for storing only what changes.
     private var shown: [UInt8]?
     private var finished = false
-    /// The file, under a temporary name until ``finish()`` (giflib writes through its descriptor).
+    /// The file, under a temporary name until ``finish()``; giflib's bytes reach it through ``sink``.
     private let file: PendingFile
+    private let sink: GIFSink
 
     /// libimagequant's speed: 4 for files, 8 (about three times faster) for a live recording.
     private let quantizerSpeed: Int32
@@ -37,7 +38,14 @@ final class GIFEncoder: AnimationEncoder {
         self.height = height
         var error: Int32 = 0
         file = try PendingFile(path: path)
-        guard let gif = EGifOpenFileHandle(file.releaseDescriptor(), &error) else { throw ExportError(path: path, reason: "giflib cannot open it: \(Self.message(error))") }
+        sink = GIFSink(file)
+        let output: OutputFunc = { gif, bytes, count in
+            guard let gif, let bytes, let sink = gif.pointee.UserData else { return 0 }
+            return Unmanaged<GIFSink>.fromOpaque(sink).takeUnretainedValue().append(bytes, Int(count)) ? count : 0
+        }
+        guard let gif = EGifOpen(Unmanaged.passUnretained(sink).toOpaque(), output, &error) else {
+            throw ExportError(path: path, reason: "giflib cannot open it: \(Self.message(error))")
+        }
         self.gif = gif
         EGifSetGifVersion(gif, true)
         guard EGifPutScreenDesc(gif, Int32(width), Int32(height), 8, 0, nil) == GIF_OK else { throw failure("the screen descriptor") }
@@ -76,9 +84,9 @@ final class GIFEncoder: AnimationEncoder {
         pending = nil
         finished = true
         var error: Int32 = 0
-        guard EGifCloseFile(gif, &error) == GIF_OK else {
+        guard EGifCloseFile(gif, &error) == GIF_OK, sink.flush() else {
             file.abandon()
-            throw ExportError(path: path, reason: "giflib could not finish it: \(Self.message(error))")
+            throw ExportError(path: path, reason: "giflib could not finish it: \(sink.failure ?? Self.message(error))")
         }
         try file.commit()
     }
@@ -150,7 +158,7 @@ final class GIFEncoder: AnimationEncoder {
     }
 
     private func failure(_ what: String) -> ExportError {
-        ExportError(path: path, reason: "giflib could not write \(what): \(Self.message(gif.pointee.Error))")
+        ExportError(path: path, reason: "giflib could not write \(what): \(sink.failure ?? Self.message(gif.pointee.Error))")
     }
 
     private static func message(_ code: Int32) -> String {
@@ -196,5 +204,45 @@ final class GIFEncoder: AnimationEncoder {
             out += pixels[start..<start + region.width * 4]
         }
         return out
+    }
+}
+
+/// Where giflib's bytes go: gathered into 64 KB writes to the pending file, and the system's
+/// reason kept when one fails ("no space left on device"), which a `FILE*` loses on a short write.
+private final class GIFSink {
+    private let file: PendingFile
+    private var buffer: [UInt8] = []
+    /// Why a write failed, in words; nil while none has.
+    private(set) var failure: String?
+
+    init(_ file: PendingFile) {
+        self.file = file
+        buffer.reserveCapacity(1 << 16)
+    }
+
+    /// Takes `count` bytes from giflib; false once a write has failed.
+    func append(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> Bool {
+        guard failure == nil else { return false }
+        buffer.append(contentsOf: UnsafeBufferPointer(start: bytes, count: count))
+        return buffer.count < 1 << 16 || flush()
+    }
+
+    /// Writes what is gathered; false (with ``failure``) when the write fails.
+    func flush() -> Bool {
+        guard failure == nil else { return false }
+        var thrown: GraphicsError?
+        buffer.withUnsafeBytes { bytes in
+            do throws(GraphicsError) { try file.write(bytes) } catch { thrown = error }
+        }
+        switch thrown {
+        case nil:
+            buffer.removeAll(keepingCapacity: true)
+            return true
+        case .output(_, let reason)?:
+            failure = reason
+        case let other?:
+            failure = "\(other)"
+        }
+        return false
     }
 }

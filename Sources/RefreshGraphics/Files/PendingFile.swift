@@ -110,14 +110,6 @@ public final class PendingFile {
         unlink(temporary)
     }
 
-    /// Hands the descriptor to a library that closes it itself (giflib): this file no longer
-    /// closes it, and ``commit()`` only renames.
-    public func releaseDescriptor() -> Int32 {
-        let fd = descriptor
-        descriptor = -1
-        return fd
-    }
-
     /// Throws when `path` is taken by anything but a regular file.
     static func checkFinalName(_ path: String) throws(GraphicsError) {
         var existing = stat()
