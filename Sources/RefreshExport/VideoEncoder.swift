@@ -39,7 +39,9 @@ final class VideoEncoder: AnimationEncoder {
         clock = TickClock(rate: Double(rate))
         func fail(_ what: String, _ code: Int32 = 0) -> ExportError {
             var buffer = [CChar](repeating: 0, count: 128)
-            let detail = code == 0 ? "" : ": " + String(cString: refreshkit_av_error(code, &buffer, buffer.count))
+            // FFmpeg says the system's reason as strerror does ("No space left on device"); messages say it lower-case.
+            let words = String(cString: refreshkit_av_error(code, &buffer, buffer.count))
+            let detail = code == 0 ? "" : ": " + (words.dropFirst().first?.isLowercase == true ? words.prefix(1).lowercased() + words.dropFirst() : words)
             return ExportError(path: path, reason: "FFmpeg could not \(what)\(detail)")
         }
         // Video wants even sizes (4:2:0 halves each); APNG takes any.

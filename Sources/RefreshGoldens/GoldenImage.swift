@@ -39,13 +39,11 @@ public struct GoldenImage: Sendable {
     /// `<name>.actual.png` (and `<name>.diff.png`) into `failureDirectory`.
     public func check(_ image: ImageSurface, update: Bool = false, failureDirectory: String) throws(GraphicsError) -> Outcome {
         if update {
-            // try?: a folder that cannot be made makes the PNG write below fail, naming the path.
-            try? FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try OutputFile.makeFolder((path as NSString).deletingLastPathComponent)
             try image.writePNG(to: path)
             return .updated
         }
-        // try?: a folder that cannot be made makes the PNG writes below fail, naming the path.
-        try? FileManager.default.createDirectory(atPath: failureDirectory, withIntermediateDirectories: true)
+        try OutputFile.makeFolder(failureDirectory)
         let name = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
         let actualPath = (failureDirectory as NSString).appendingPathComponent(name + ".actual.png")
         guard FileManager.default.fileExists(atPath: path) else {

@@ -119,7 +119,7 @@ struct PreviewCommand: AsyncParsableCommand {
         let quitIsWaiting = { SDLWindow.quitIsWaiting() }
         PluginHostProcess.abandonsWaitingByDefault = quitIsWaiting
         for case let host as PluginHostProcess in player?.plugins.values.map({ $0 }) ?? [] { host.abandonsWaiting = quitIsWaiting }
-        try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
+        try OutputFile.makeFolder(out)
         let session: any PreviewSession
         if let player {
             session = ScriptedSession(player: player)

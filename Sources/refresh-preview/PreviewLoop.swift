@@ -148,7 +148,7 @@ final class PreviewLoop {
             try image.writePNG(to: path)
             session.say("saved \(path) (\(image.width)×\(image.height) px)")
         } catch {
-            session.say("screenshot failed: \(error)")
+            session.say("screenshot failed: \(PlainErrorText.words(error))")
         }
     }
 
@@ -181,8 +181,8 @@ final class PreviewLoop {
     /// nothing of it is left, and the next V starts a new one.
     private func recordingFailed(_ error: Error, _ recording: Recorder? = nil) {
         if let recording { unlink(Self.scriptPath(of: recording)) }
-        session.say("recording failed: \(error)")
-        FileHandle.standardError.write(Data("recording failed: \(error)\n".utf8))
+        session.say("recording failed: \(PlainErrorText.words(error))")
+        FileHandle.standardError.write(Data("recording failed: \(PlainErrorText.words(error))\n".utf8))
     }
 
     /// Ends the recording at the session's time; the file is finished on the encoder's thread
@@ -203,7 +203,7 @@ final class PreviewLoop {
                 unlink(script)  // the empty claim of its number
             }
         } catch {
-            session.say("the scenario could not be saved: \(error)")
+            session.say("the scenario could not be saved: \(PlainErrorText.words(error))")
         }
     }
 
@@ -251,7 +251,7 @@ final class PreviewLoop {
         do {
             session.applyParameters(try CappedFile.contents(of: file, limit: 1 << 20), file: file)
         } catch {
-            session.say("\(file): \(error) (keeping the last good values)")
+            session.say("\(file): \(PlainErrorText.words(error)) (keeping the last good values)")
         }
         return changed
     }

@@ -30,6 +30,22 @@ public enum OutputFile {
         try write(Array(text.utf8), to: path)
     }
 
+    /// Makes the folder `path` and any missing folders above it (the umask's permissions); one
+    /// that is there already is fine. A file in the way, a read-only or full disk is said in plain
+    /// words with the folder's path, never a Foundation domain.
+    public static func makeFolder(_ path: String) throws(GraphicsError) {
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) {
+            guard isFolder.boolValue else { throw .output(path: path, reason: "is a file, not a folder") }
+            return
+        }
+        do {
+            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        } catch {
+            throw .output(path: path, reason: "cannot be created: \(PlainErrorText.reason(error))")
+        }
+    }
+
     /// Makes a new folder named `prefix` and six characters nobody could know beforehand
     /// (`mkdtemp`), so nothing planted under a guessable name is written through; with `mode`, it
     /// gets that mode less the umask (a run's folder, a bundle), else mkdtemp's 0700 (scratch).

@@ -10,20 +10,33 @@ public enum PlainErrorText {
     /// error number; nil for any other error (its own description is already meant for people).
     public static func describe(_ error: Error) -> String? {
         let ns = error as NSError
+        guard let reason = reason(ns) else { return nil }
         let path = (ns.userInfo[NSFilePathErrorKey] as? String) ?? (ns.userInfo[NSURLErrorKey] as? URL)?.path
-        let reason: String
-        if ns.domain == NSPOSIXErrorDomain {
-            reason = String(cString: strerror(Int32(ns.code))).lowercased()
-        } else if ns.domain == NSCocoaErrorDomain {
-            if let underlying = ns.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
-                reason = String(cString: strerror(Int32(underlying.code))).lowercased()
-            } else {
-                reason = words(forCocoaCode: ns.code)
-            }
-        } else {
-            return nil
-        }
         return path.map { "\($0): \(reason)" } ?? reason
+    }
+
+    /// What happened, without the path ("read-only file system"): for a message that names the
+    /// path itself. Any other error by its own description.
+    public static func reason(_ error: Error) -> String {
+        reason(error as NSError) ?? "\(error)"
+    }
+
+    private static func reason(_ ns: NSError) -> String? {
+        if ns.domain == NSPOSIXErrorDomain { return String(cString: strerror(Int32(ns.code))).lowercased() }
+        guard ns.domain == NSCocoaErrorDomain else { return nil }
+        if let underlying = ns.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
+            return String(cString: strerror(Int32(underlying.code))).lowercased()
+        }
+        return words(forCocoaCode: ns.code)
+    }
+
+    /// `error` in a user's words wherever it is quoted inside another message: a file error as
+    /// ``describe(_:)`` says it, JSON of the wrong shape without Swift's type names, and any other
+    /// error by its own description (already meant for people).
+    public static func words(_ error: Error) -> String {
+        if let plain = describe(error) { return plain }
+        if error is DecodingError { return "not the JSON expected here" }
+        return "\(error)"
     }
 
     private static func words(forCocoaCode code: Int) -> String {

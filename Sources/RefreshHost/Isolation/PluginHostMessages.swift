@@ -198,7 +198,7 @@ enum PluginHostMessage {
         do {
             return try JSONDecoder().decode(T.self, from: data)
         } catch {
-            throw .malformed("\(error)")
+            throw .malformed(PlainErrorText.words(error))
         }
     }
 

@@ -75,7 +75,7 @@ package enum PluginProbe {
         child.standardError = FileHandle.nullDevice
         defer { withExtendedLifetime(lifeline) {} }
         do { try child.run() } catch {
-            return ([], 0, "the probe could not start: \(error)")
+            return ([], 0, "the probe could not start: \(PlainErrorText.words(error))")
         }
         // Read as it comes, so a hang is noticed per library, not per child.
         let received = Received()

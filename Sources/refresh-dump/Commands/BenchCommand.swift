@@ -78,6 +78,7 @@ struct BenchCommand: ParsableCommand {
         if let json {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+            try OutputFile.makeFolder((json as NSString).deletingLastPathComponent.isEmpty ? "." : (json as NSString).deletingLastPathComponent)
             try OutputFile.write(encoder.encode(results), to: json)
         }
     }

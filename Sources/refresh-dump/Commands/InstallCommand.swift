@@ -23,7 +23,7 @@ struct InstallCommand: ParsableCommand {
     func run() throws {
         guard let destination = to ?? PluginSearchPath.userDirectory() else { throw ValidationError("HOME is not set; pass --to FOLDER") }
         let files = FileManager.default
-        try files.createDirectory(atPath: destination, withIntermediateDirectories: true)
+        try OutputFile.makeFolder(destination)
         // Unpacked (or copied) next to its destination first, so the final step is a rename.
         let staging = try makeTemporaryFolder(in: destination)
         // try?: clean-up of the staging folder; a leftover is harmless and replaced next time.

@@ -45,13 +45,13 @@ struct PackCommand: ParsableCommand {
         // The bundle is put together beside its final place, library and resources first, so the
         // plugin is checked as it will run: finding its files through its resource folder.
         let data = try CappedFile.contents(of: library, limit: 512 << 20)
-        try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
+        try OutputFile.makeFolder(out)
         let files = FileManager.default
         let scratch: String
         do {
             scratch = try OutputFile.makeUniqueFolder((out as NSString).appendingPathComponent(".pack-"))
         } catch {
-            throw ValidationError("--out \(out): \(error)")
+            throw ValidationError("--out \(out): \(PlainErrorText.words(error))")
         }
         // try?: clean-up of the scratch folder, whatever happened; a leftover is only a hidden folder.
         defer { try? files.removeItem(atPath: scratch) }
@@ -67,7 +67,7 @@ struct PackCommand: ParsableCommand {
         if let resourceFolder, files.fileExists(atPath: resourceFolder) {
             try FileTree.copy(from: resourceFolder, to: resourcesTarget)
         } else {
-            try files.createDirectory(atPath: resourcesTarget, withIntermediateDirectories: true)
+            try OutputFile.makeFolder(resourcesTarget)
         }
 
         // Only a plugin that cannot harm a host is packed: validate runs it in a child first.

@@ -131,11 +131,11 @@ struct ReportCommand: ParsableCommand {
                                             parameterOverrides: job.parameters, allowsPluginPaths: true)
             } catch {
                 // A plugin that does not load (or crashes loading) is a card in its cell; the other cells go on.
-                var cell = try failedCell(job.scenario, plugin: job.plugin, tab: job.tab, variant: job.variant, message: "\(error)")
+                var cell = try failedCell(job.scenario, plugin: job.plugin, tab: job.tab, variant: job.variant, message: PlainErrorText.words(error))
                 cell.index = index
                 cells.append(cell)
                 failed += 1
-                FileHandle.standardError.write(Data("error: \(cell.tab) \(cell.scenario) \(cell.columnName): \(error)\n".utf8))
+                FileHandle.standardError.write(Data("error: \(cell.tab) \(cell.scenario) \(cell.columnName): \(PlainErrorText.words(error))\n".utf8))
                 continue
             }
             var cell = try render(player, tab: job.tab, variant: job.variant)
@@ -143,7 +143,7 @@ struct ReportCommand: ParsableCommand {
             cells.append(cell)
             if let (_, error) = player.stoppedPlugin {
                 failed += 1
-                FileHandle.standardError.write(Data("error: \(cell.tab) \(cell.scenario) \(cell.columnName): \(error)\n".utf8))
+                FileHandle.standardError.write(Data("error: \(cell.tab) \(cell.scenario) \(cell.columnName): \(PlainErrorText.words(error))\n".utf8))
             }
             spec = spec.merged(with: Self.specFragment(player, column: cell.column))
             print("\(cell.tab) \(cell.scenario) \(cell.columnName): \(cell.frames) frames")

@@ -44,6 +44,17 @@ struct RunCommand: ParsableCommand {
     var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
 
     func run() throws {
+        do {
+            try play()
+        } catch let code as ExitCode {
+            throw code
+        } catch {
+            throw RunFolder.namingFinalPaths(error)
+        }
+    }
+
+    /// Plays the scenario into the staging folder and puts it in place.
+    private func play() throws {
         guard jobs >= 1, jobs <= 64 else { throw ValidationError("--jobs must be 1...64") }
         let overrides = try PluginOptions.parse(params)
         let scheme = try theme.map { name -> IndicatorEnvironment.ColorScheme in

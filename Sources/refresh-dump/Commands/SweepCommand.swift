@@ -73,7 +73,7 @@ struct SweepCommand: ParsableCommand {
             } catch {
                 // The frames before it stay; the message says where the sweep stopped.
                 let at = progress != nil ? "progress \(fixed(value, 3))" : "t=\(fixed(value, 3)) s"
-                throw StoppedError(description: "\(error)\n  stopped at frame \(i) of \(values.count) (\(at)); \(written) frames before it are in \(out)/")
+                throw StoppedError(description: "\(PlainErrorText.words(error))\n  stopped at frame \(i) of \(values.count) (\(at)); \(written) frames before it are in \(out)/")
             }
             if mine {
                 try image.writePNG(to: "\(out)/\(String(format: "%04d", i)).png")

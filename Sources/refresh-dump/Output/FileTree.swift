@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import RefreshGraphics
 
 /// Copying a folder of plugin or report files (`pack`, `install`, `report --merge`, `verify --merge`).
 enum FileTree {
@@ -9,7 +10,7 @@ enum FileTree {
     static func copy(from source: String, to target: String) throws {
         let files = FileManager.default
         guard files.fileExists(atPath: source) else { return }
-        try files.createDirectory(atPath: target, withIntermediateDirectories: true)
+        try OutputFile.makeFolder(target)
         for name in try files.contentsOfDirectory(atPath: source).sorted() {
             let from = (source as NSString).appendingPathComponent(name), to = (target as NSString).appendingPathComponent(name)
             let type = try files.attributesOfItem(atPath: from)[.type] as? FileAttributeType

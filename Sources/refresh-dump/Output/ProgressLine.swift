@@ -1,4 +1,5 @@
 import Foundation
+import RefreshGraphics
 
 /// A counter on stderr for long runs (`frame 34/180`), drawn in place on a terminal and silent
 /// when stderr is not one.
@@ -45,7 +46,7 @@ func measureCPU(_ body: () throws -> Void) rethrows -> Double {
 
 /// Creates `path` (and parents) if needed.
 func makeDirectory(_ path: String) throws {
-    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    try OutputFile.makeFolder(path)
 }
 
 /// `%.3f` without Foundation's locale-dependent formatting.

@@ -30,21 +30,45 @@ struct RunFolder {
             guard isFolder.boolValue else { throw ValidationError("--out \(final): is a file, not a folder") }
             // A run's folder: the marker, or (made before the marker existed) only what a run writes.
             let contents = try manager.contentsOfDirectory(atPath: final)
-            let onlyRunFiles = contents.allSatisfy { $0 == "frames" || $0 == "contact-sheet.png" || $0.hasSuffix(".webp") }
+            let onlyRunFiles = contents.allSatisfy { Self.isRunOutput($0, in: final) }
             guard contents.contains(Self.marker) || onlyRunFiles else {
                 throw ValidationError("--out \(final): the folder has files a run did not make; refusing to replace it (choose a new or empty folder)")
             }
         }
         self.final = final
         let parent = (final as NSString).deletingLastPathComponent
-        if !parent.isEmpty { try manager.createDirectory(atPath: parent, withIntermediateDirectories: true) }
+        if !parent.isEmpty { try OutputFile.makeFolder(parent) }
         do {
             // A run's folder gets the umask's permissions, not mkdtemp's 0700: it is renamed into place.
             staging = try OutputFile.makeUniqueFolder(final + ".partial-", mode: 0o777)
+        } catch .output(_, let reason) {
+            throw ValidationError("--out \(final): \(reason)")
         } catch {
             throw ValidationError("--out \(final): \(error)")
         }
         // The marker, with the list of what the folder holds, is written once, by commit().
+    }
+
+    /// Whether `name` in `folder` is what a run made before runs left a marker: `contact-sheet.png`
+    /// or a `.webp` that is a regular file, or a real folder `frames` holding only regular files.
+    /// Anything else (a link, a pipe, a folder under a file's name) is not a run's, and a folder
+    /// holding it is never replaced.
+    static func isRunOutput(_ name: String, in folder: String) -> Bool {
+        switch name {
+        case "frames":
+            guard type(of: folder + "/frames") == S_IFDIR else { return false }
+            // try?: a frames folder that cannot be read is not known to be a run's.
+            guard let frames = try? FileManager.default.contentsOfDirectory(atPath: folder + "/frames") else { return false }
+            return frames.allSatisfy { type(of: folder + "/frames/" + $0) == S_IFREG }
+        case "contact-sheet.png": return type(of: folder + "/" + name) == S_IFREG
+        default: return name.hasSuffix(".webp") && type(of: folder + "/" + name) == S_IFREG
+        }
+    }
+
+    /// The type bits of what is at `path`, the link itself for a link; 0 when nothing is.
+    private static func type(of path: String) -> mode_t {
+        var info = stat()
+        return lstat(path, &info) == 0 ? info.st_mode & S_IFMT : 0
     }
 
     /// The names an earlier run in `folder` wrote: the marker's list (one name a line after its
@@ -69,7 +93,8 @@ struct RunFolder {
         let written = Set((try? manager.contentsOfDirectory(atPath: staging)) ?? [])
         var kept: [String] = []
         if !clean, manager.fileExists(atPath: final) {
-            for name in Self.earlierOutputs(in: final) where !written.contains(name) {
+            // Only regular files and the frames folder are kept: a link or a pipe under an earlier output's name is dropped with the folder.
+            for name in Self.earlierOutputs(in: final) where !written.contains(name) && [S_IFREG, name == "frames" ? S_IFDIR : S_IFREG].contains(Self.type(of: "\(final)/\(name)")) {
                 // Kept by a hard link (files) or a move (the frames folder); the earlier folder goes below.
                 if link("\(final)/\(name)", "\(staging)/\(name)") == 0 || rename("\(final)/\(name)", "\(staging)/\(name)") == 0 { kept.append(name) }
             }
@@ -78,7 +103,7 @@ struct RunFolder {
             try OutputFile.write((["refresh-dump run"] + (written.subtracting([Self.marker]).sorted() + kept).sorted()).joined(separator: "\n") + "\n",
                                  to: staging + "/" + Self.marker)
         } catch {
-            throw ValidationError("--out \(final): \(error)")
+            throw ValidationError("--out \(final): \(PlainErrorText.words(error))")
         }
         let fd = open(staging, O_RDONLY | O_DIRECTORY)
         if fd >= 0 {
@@ -99,6 +124,16 @@ struct RunFolder {
         // try?: the new run is in place; the previous one is only what it replaced.
         if hadPrevious { try? manager.removeItem(atPath: previous) }
         return kept
+    }
+
+    /// `error` with every staging folder in its text (`out.partial-XXXXXX/pull-short.gif`) named as
+    /// the folder the user asked for (`out/pull-short.gif`): the staging name is gone by the time
+    /// anyone reads the message. Other errors come back as they are.
+    static func namingFinalPaths(_ error: Error) -> Error {
+        let text = PlainErrorText.words(error)
+        let pattern = #"\.partial-[A-Za-z0-9]{6}"#
+        guard text.range(of: pattern, options: .regularExpression) != nil else { return error }
+        return StoppedError(description: text.replacingOccurrences(of: pattern, with: "", options: .regularExpression))
     }
 
     /// Removes the staged files of a run that failed.

@@ -27,7 +27,7 @@ struct VerifyReport: Codable {
     /// The report of `checks` against `golden`, its images copied into `folder/images`.
     init(scenario: String, checks: [ScenarioVerifier.Check], golden: String, folder: String) throws {
         self.scenario = scenario
-        try FileManager.default.createDirectory(atPath: "\(folder)/images", withIntermediateDirectories: true)
+        try OutputFile.makeFolder("\(folder)/images")
         func copy(_ path: String?, as name: String) -> String? {
             guard let path, FileManager.default.fileExists(atPath: path) else { return nil }
             let target = "images/\(name)"
@@ -37,7 +37,7 @@ struct VerifyReport: Codable {
                 return target
             } catch {
                 // Left out of the page, which still gives every verdict in words; said, not hidden.
-                FileHandle.standardError.write(Data("warning: \(error) (left out of the page)\n".utf8))
+                FileHandle.standardError.write(Data("warning: \(PlainErrorText.words(error)) (left out of the page)\n".utf8))
                 return nil
             }
         }

@@ -15,7 +15,7 @@ struct ScratchFolder {
         do {
             path = try OutputFile.makeUniqueFolder((parent ?? NSTemporaryDirectory()) + "/refreshkit-\(purpose)-")
         } catch {
-            throw ValidationError("no scratch folder: \(error)")
+            throw ValidationError("no scratch folder: \(PlainErrorText.words(error))")
         }
     }
 
