@@ -1,11 +1,16 @@
 import Foundation
 import Testing
 import TestSupport
+#if canImport(Glibc)
+import Glibc
+#endif
 
-/// No command writes through a link: every kind of file each command writes is first listed from
-/// a clean run, then a symbolic link to a file elsewhere is planted under that very name in a
-/// fresh output folder and the command run again. The file elsewhere keeps its bytes, and the
-/// message of a command that refuses names the link and never a Foundation domain.
+/// No command writes through a link, a folder or a special file: every kind of file each command
+/// writes is first listed from a clean run, then a symbolic link to a file elsewhere, a folder or
+/// a named pipe is planted under that very name in a fresh output folder and the command run
+/// again. The file elsewhere keeps its bytes, the folder and the pipe stay what they were (the
+/// pipe receives nothing), and the message of a command that refuses names what it refused and
+/// never a Foundation domain.
 @Suite struct PlantedLinkTests {
     static let pullShort = "\(scenarioFolder)/pull-short.json"
     /// Each command with its output folder (or file) written as OUT.
@@ -31,25 +36,64 @@ import TestSupport
         return kinds
     }
 
+    /// What is planted under an output's name.
+    enum Planted: CaseIterable {
+        /// A symbolic link to somebody else's file.
+        case link
+        /// A folder.
+        case folder
+        /// A named pipe, standing for every special file (a device, a socket): the writers refuse
+        /// them all on the same test of the file's type, and bytes written into a pipe can be seen.
+        case pipe
+    }
+
     @Test(arguments: commands.map(\.name))
-    func aLinkPlantedUnderAnyOutputNameIsNeverWrittenThrough(command: String) throws {
+    func nothingPlantedUnderAnOutputNameIsWrittenThroughOrReplaced(command: String) throws {
         let arguments = try #require(Self.commands.first { $0.name == command }).arguments
         let clean = scratch("links-clean-\(command)")
         _ = try refreshDump(arguments.map { $0.replacingOccurrences(of: "OUT", with: clean) })
         let outputs = try kinds(in: clean)
         #expect(!outputs.isEmpty, "\(command) wrote nothing to plant links on")
+        // Each output gets one kind in turn; a command with fewer outputs than kinds gets every kind on each.
+        let plantings: [(output: String, planted: Planted)] = outputs.count >= Planted.allCases.count
+            ? outputs.enumerated().map { ($1, Planted.allCases[$0 % Planted.allCases.count]) }
+            : outputs.flatMap { output in Planted.allCases.map { (output, $0) } }
         let canary = scratch("links-canary-\(command)") + "/somebody-elses-file"
-        for output in outputs {
+        for (output, planted) in plantings {
             try Data("keep me".utf8).write(to: URL(fileURLWithPath: canary))
-            let folder = scratch("links-\(command)-\(output.replacingOccurrences(of: "/", with: "_"))")
-            let link = "\(folder)/\(output)"
-            try FileManager.default.createDirectory(atPath: (link as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-            try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: canary)
+            let folder = scratch("links-\(command)-\(planted)-\(output.replacingOccurrences(of: "/", with: "_"))")
+            let path = "\(folder)/\(output)"
+            try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            var reader: Int32 = -1
+            switch planted {
+            case .link: try FileManager.default.createSymbolicLink(atPath: path, withDestinationPath: canary)
+            case .folder: try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
+            case .pipe:
+                try #require(mkfifo(path, 0o644) == 0)
+                // Held open for reading, so a writer that opened it would not block, and its bytes show.
+                reader = open(path, O_RDONLY | O_NONBLOCK)
+            }
+            defer { if reader >= 0 { close(reader) } }
             let (_, text) = try refreshDump(arguments.map { $0.replacingOccurrences(of: "OUT", with: folder) })
-            #expect(try String(contentsOfFile: canary, encoding: .utf8) == "keep me", "\(command) wrote through a link at \(output): \(text)")
-            #expect(!text.contains("NSCocoaErrorDomain") && !text.contains("Error Domain="), "\(command), \(output): \(text)")
-            if (try? FileManager.default.destinationOfSymbolicLink(atPath: link)) == canary {
-                #expect(text.contains(link) || text.contains(output) || text.contains(folder), "\(command) kept the link at \(output) without saying so: \(text)")
+            let what = "\(command), \(planted) at \(output)"
+            #expect(!text.contains("NSCocoaErrorDomain") && !text.contains("Error Domain="), "\(what): \(text)")
+            var info = stat()
+            let kept = lstat(path, &info) == 0
+            switch planted {
+            case .link:
+                #expect(try String(contentsOfFile: canary, encoding: .utf8) == "keep me", "\(what): written through: \(text)")
+            case .folder:
+                #expect(kept && info.st_mode & S_IFMT == S_IFDIR, "\(what): the folder was replaced: \(text)")
+            case .pipe:
+                var byte: UInt8 = 0
+                #expect(read(reader, &byte, 1) <= 0, "\(what): written through: \(text)")
+                #expect(kept && info.st_mode & S_IFMT == S_IFIFO, "\(what): the pipe was replaced: \(text)")
+            }
+            // A run's folder is replaced whole, so what was planted in it may be gone; what is still there was named.
+            // try?: a link that cannot be read is not the one planted.
+            let stillPlanted = kept && (planted != .link || (try? FileManager.default.destinationOfSymbolicLink(atPath: path)) == canary)
+            if stillPlanted {
+                #expect(text.contains(path) || text.contains(output) || text.contains(folder), "\(what): kept without saying so: \(text)")
             }
         }
     }
