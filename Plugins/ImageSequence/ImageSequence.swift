@@ -43,7 +43,7 @@ public final class ImageSequence: RefreshIndicator {
                 let path = (folder as NSString).appendingPathComponent(name)
                 let image: ImageSurface
                 do { image = try ImageSurface.readPNG(at: path) } catch {
-                    throw ParameterError(parameter: "folder", reason: "\(name): \(error)")
+                    throw ParameterError(parameter: "folder", reason: "\(name): \(PlainErrorText.words(error))")
                 }
                 guard image.width <= Self.maximumSide, image.height <= Self.maximumSide else {
                     throw ParameterError(parameter: "folder", reason: "\(name) is \(image.width)×\(image.height) px; at most \(Self.maximumSide) a side")

@@ -14,9 +14,16 @@ public enum AnimationReader {
         public var start: Double
     }
 
+    /// The largest animation file read: more than any recording or run writes.
+    public static let fileLimit = 512 << 20
+    /// The most pixel bytes decoded frames may hold together (2 GB: 6,000 frames of 390×180 at 2×).
+    public static let decodedLimit = 2 << 30
+
     /// The frames of the GIF, MP4 or APNG at `path`, and the file's length in seconds (its
-    /// stream's duration: the last frame's start plus its duration).
+    /// stream's duration: the last frame's start plus its duration). Refused over ``fileLimit``,
+    /// or when the frames would hold more than ``decodedLimit`` bytes.
     public static func read(_ path: String) throws -> (frames: [Frame], length: Double) {
+        try CappedFile.check(path, limit: fileLimit)
         try FFmpegLibraries.load(for: path)
         var format: UnsafeMutablePointer<AVFormatContext>?
         guard avformat_open_input(&format, path, nil, nil) >= 0, let format else { throw ExportError(path: path, reason: "FFmpeg cannot open it") }
@@ -35,10 +42,14 @@ public enum AnimationReader {
         var packet = av_packet_alloc(), frame = av_frame_alloc()
         defer { av_packet_free(&packet); av_frame_free(&frame) }
         var frames: [Frame] = []
-        var end = 0.0
+        var end = 0.0, decoded = 0
         func drain() throws {
             while avcodec_receive_frame(context, frame) >= 0 {
                 let f = frame!.pointee
+                decoded += Int(f.width) * Int(f.height) * 4
+                guard decoded <= decodedLimit else {
+                    throw ExportError(path: path, reason: "its frames decode to over \(decodedLimit >> 30) GB, the limit")
+                }
                 let image = try ImageSurface(width: Int(f.width), height: Int(f.height))
                 try convert(frame!, into: image)
                 let pts = f.best_effort_timestamp
@@ -61,6 +72,7 @@ public enum AnimationReader {
 
     /// The delays of a GIF in hundredths of a second, frame by frame, read by giflib.
     public static func gifDelays(_ path: String) throws -> [Int] {
+        try CappedFile.check(path, limit: fileLimit)
         var error: Int32 = 0
         guard let gif = DGifOpenFileName(path, &error) else { throw ExportError(path: path, reason: "giflib cannot open it") }
         defer { DGifCloseFile(gif, &error) }
@@ -74,7 +86,7 @@ public enum AnimationReader {
     /// The delays of an APNG in seconds, frame by frame, from its `fcTL` chunks (each a fraction
     /// `delay_num / delay_den`, read as written, without FFmpeg's rounding).
     public static func apngDelays(_ path: String) throws -> [Double] {
-        let data = try Data(contentsOf: URL(fileURLWithPath: path))
+        let data = try CappedFile.contents(of: path, limit: fileLimit)
         var delays: [Double] = [], at = 8
         func number(_ offset: Int, _ count: Int) -> Int { data[offset..<offset + count].reduce(0) { $0 << 8 | Int($1) } }
         while at + 12 <= data.count {

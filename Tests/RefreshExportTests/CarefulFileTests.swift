@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import RefreshGraphics
+@testable import RefreshGraphics
 import TestSupport
 @testable import RefreshExport
 
@@ -108,5 +108,20 @@ import TestSupport
         let status = try String(contentsOfFile: "/proc/self/status", encoding: .utf8)
         let line = try #require(status.split(separator: "\n").first { $0.hasPrefix("Umask:") })
         return try #require(mode_t(line.dropFirst("Umask:".count).trimmingCharacters(in: .whitespaces), radix: 8))
+    }
+
+    /// Every file read has a cap: an animation that is not a regular file (a device that never
+    /// ends) is refused before a decoder sees it, with the reason.
+    @Test func animationsAreReadWithinACap() {
+        #expect(throws: CappedFile.Failure(path: "/dev/zero", reason: "is not a regular file")) { try AnimationReader.read("/dev/zero") }
+        #expect(throws: CappedFile.Failure(path: "/dev/zero", reason: "is not a regular file")) { try AnimationReader.gifDelays("/dev/zero") }
+        #expect(throws: CappedFile.Failure(path: "/dev/zero", reason: "is not a regular file (a device, pipe or socket)")) { try AnimationReader.apngDelays("/dev/zero") }
+    }
+
+    /// A file the kernel makes up says its size is 0; it is read to its end, or to the cap.
+    @Test func kernelFilesAreReadToTheirEndOrTheCap() {
+        #expect(CappedFile.kernelText("/proc/self/status")?.contains("Umask:") == true)
+        #expect(CappedFile.kernelText("/proc/self/status", limit: 10)?.utf8.count == 10)
+        #expect(CappedFile.kernelText("/proc/no-such-file") == nil)
     }
 }

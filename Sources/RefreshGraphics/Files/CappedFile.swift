@@ -52,6 +52,35 @@ public enum CappedFile {
         return data
     }
 
+    /// Checks, before a library opens `path` by name (FFmpeg, giflib), that it is a regular file of
+    /// at most `limit` bytes.
+    public static func check(_ path: String, limit: Int) throws(Failure) {
+        var info = stat()
+        guard stat(path, &info) == 0 else {
+            let code = errno
+            throw Failure(path: path, reason: code == ENOENT ? "no such file" : "cannot be examined: \(String(cString: strerror(code)))")
+        }
+        guard info.st_mode & S_IFMT == S_IFREG else { throw Failure(path: path, reason: "is not a regular file") }
+        guard Int(info.st_size) <= limit else { throw Failure(path: path, reason: "is \(describe(Int(info.st_size))), over the \(describe(limit)) limit") }
+    }
+
+    /// The text of a file the kernel makes up as it is read (`/proc/self/status`, whose size says
+    /// 0), at most `limit` bytes of it; nil when it cannot be opened.
+    public static func kernelText(_ path: String, limit: Int = 64 << 10) -> String? {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var bytes = [UInt8](repeating: 0, count: limit)
+        var filled = 0
+        while filled < limit {
+            let n = bytes.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + filled, limit - filled) }
+            if n < 0 && errno == EINTR { continue }
+            if n <= 0 { break }
+            filled += n
+        }
+        return String(decoding: bytes[..<filled], as: UTF8.self)
+    }
+
     /// `4 MB`, `1.0 GB`, `512 bytes`.
     static func describe(_ bytes: Int) -> String {
         switch bytes {

@@ -43,8 +43,8 @@ public final class PendingFile {
     /// The umask, read once from /proc/self/status: asking umask(2) sets it for a moment, and two
     /// threads writing frames at once could leave it at 0 for good. Else, read the classic way.
     private static let creationMask: mode_t = {
-        // try?: without /proc the umask is read with umask(2) below, once.
-        if let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+        // Without /proc the umask is read with umask(2) below, once.
+        if let status = CappedFile.kernelText("/proc/self/status"),
            let line = status.split(separator: "\n").first(where: { $0.hasPrefix("Umask:") }),
            let value = mode_t(line.dropFirst("Umask:".count).trimmingCharacters(in: .whitespaces), radix: 8) {
             return value

@@ -122,8 +122,8 @@ struct ChildUsage {
     var residentMegabytes: Double
 
     init?(pid: Int32) {
-        // try?: a child that has ended has no /proc entry; its last sample stands.
-        guard let text = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+        // A child that has ended has no /proc entry; its last sample stands.
+        guard let text = CappedFile.kernelText("/proc/\(pid)/stat"),
               let close = text.lastIndex(of: ")") else { return nil }
         // Fields after the command name: state is field 3; utime 14, stime 15, rss 24.
         let fields = text[text.index(after: close)...].split(separator: " ")

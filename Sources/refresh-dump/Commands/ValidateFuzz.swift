@@ -79,8 +79,8 @@ extension ValidateChildCommand {
 
     /// This process's resident memory now, in MB.
     static func residentMegabytes() -> Double {
-        // try?: without /proc the growth reads as 0, which passes; the check is a safeguard, not a measure.
-        guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return 0 }
+        // Without /proc the growth reads as 0, which passes; the check is a safeguard, not a measure.
+        guard let text = CappedFile.kernelText("/proc/self/statm") else { return 0 }
         let fields = text.split(separator: " ")
         guard fields.count > 1, let pages = Double(fields[1]) else { return 0 }
         return pages * Double(sysconf(Int32(_SC_PAGESIZE))) / 1_048_576

@@ -77,8 +77,8 @@ struct RunFolder {
         let manager = FileManager.default
         // try?: a folder that cannot be read holds no outputs to keep.
         guard let all = try? manager.contentsOfDirectory(atPath: folder) else { return [] }
-        // try?: a marker that cannot be read lists nothing, and the folder's names stand in.
-        let listed = (try? String(contentsOfFile: folder + "/" + marker, encoding: .utf8))?.split(separator: "\n").dropFirst().map(String.init) ?? []
+        // try?: a marker that cannot be read (or is over 1 MB, or not a file) lists nothing, and the folder's names stand in.
+        let listed = (try? CappedFile.contents(of: folder + "/" + marker, limit: 1 << 20)).map { String(decoding: $0, as: UTF8.self) }?.split(separator: "\n").dropFirst().map(String.init) ?? []
         let names = listed.isEmpty ? all : listed.filter { all.contains($0) }
         return names.filter { $0 != marker && !$0.contains("/") && !$0.hasPrefix(".") }.sorted()
     }
