@@ -239,7 +239,8 @@ private final class GIFSink {
             buffer.removeAll(keepingCapacity: true)
             return true
         case .output(_, let reason)?:
-            failure = reason
+            // The encoder's message names the file and the write already: the system's reason is what is new.
+            failure = reason.hasPrefix("cannot be written: ") ? String(reason.dropFirst("cannot be written: ".count)) : reason
         case let other?:
             failure = "\(other)"
         }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import RefreshCommandLine
+import RefreshGraphics
 import RefreshHost
 import Foundation
 
@@ -19,6 +20,8 @@ struct RefreshDump: ParsableCommand {
     /// Runs the command, mapping failures onto the documented exit codes: a command's own
     /// `ExitCode` stands, help exits 0, anything else is bad input (2) with its message on stderr.
     static func main() {
+        // Ctrl-C, SIGTERM and SIGHUP take the files under temporary names with them; first, before any thread starts.
+        TemporaryPaths.removeOnStopSignals()
         // A plugin call that never returns ends the command (exit 2) instead of hanging it.
         let environment = ProcessInfo.processInfo.environment
         let cpu = environment["REFRESHKIT_PLUGIN_CPU_LIMIT"].flatMap(Double.init).flatMap { $0 > 0 && $0.isFinite ? $0 : nil } ?? 30

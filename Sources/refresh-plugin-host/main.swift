@@ -1,4 +1,5 @@
 import Foundation
+import RefreshGraphics
 import RefreshHost
 
 // `refresh-plugin-host plugin-host LIBRARY` runs one plugin for a host (`PluginHostProcess`);
@@ -6,6 +7,8 @@ import RefreshHost
 // by RefreshKit's tools, not by people. A program of its own, linked with what a plugin needs and
 // nothing else (a `run --jobs N` starts N of them). `refresh-plugin-host plugin-host -` is a spare:
 // it waits for its first request to name the library (`SparePluginHosts`).
+// Ctrl-C and SIGTERM end this child as they would any program, whoever started it.
+TemporaryPaths.unblockStopSignals()
 let arguments = Array(CommandLine.arguments.dropFirst())
 switch arguments.first {
 case PluginHostProcess.subcommand where arguments.count == 2:

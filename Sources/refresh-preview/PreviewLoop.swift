@@ -19,6 +19,9 @@ final class PreviewLoop {
     private var recording: Recorder?
     /// Recordings stopped whose files are still being finished on the encoder's thread.
     private var finishing: [Recorder] = []
+    /// Each unfinished recording's scenario file (its number's claim) among the ``TemporaryPaths``:
+    /// if the preview ends first (its X server went away), no scenario is left without its video.
+    private var claims: [String: Int] = [:]
     /// The format V records in (shift+V: GIF) and the samples a second.
     let recordingFormat: AnimationFormat
     let recordingRate: Double
@@ -162,11 +165,15 @@ final class PreviewLoop {
             // folder, never replaces anything.
             let number = try OutputFile.claimNumber(in: outputFolder, prefix: "recording", extensions: AnimationFormat.allCases.map(\.fileExtension), claim: "json")
             claimed = "\(outputFolder)/recording-\(number).json"
+            claims[claimed!] = TemporaryPaths.remember(claimed!)
             recording = try Recorder(path: "\(outputFolder)/recording-\(number).\(format.fileExtension)", format: format, rate: recordingRate)
             session.beginInteractionLog()
             session.say("recording \(format.rawValue.uppercased())… (V stops)")
         } catch {
-            if let claimed { unlink(claimed) }
+            if let claimed {
+                unlink(claimed)
+                claims.removeValue(forKey: claimed).map(TemporaryPaths.forget)
+            }
             recordingFailed(error)
         }
     }
@@ -180,7 +187,10 @@ final class PreviewLoop {
     /// place (the encoder writes under a temporary name); `recording`'s scenario file goes too, so
     /// nothing of it is left, and the next V starts a new one.
     private func recordingFailed(_ error: Error, _ recording: Recorder? = nil) {
-        if let recording { unlink(Self.scriptPath(of: recording)) }
+        if let recording {
+            unlink(Self.scriptPath(of: recording))
+            claims.removeValue(forKey: Self.scriptPath(of: recording)).map(TemporaryPaths.forget)
+        }
         session.say("recording failed: \(PlainErrorText.words(error))")
         FileHandle.standardError.write(Data("recording failed: \(PlainErrorText.words(error))\n".utf8))
     }
@@ -197,10 +207,11 @@ final class PreviewLoop {
         let script = Self.scriptPath(of: recording)
         do {
             if let data = try session.endInteractionLog(name: ((script as NSString).lastPathComponent as NSString).deletingPathExtension) {
+                // Said with the recording once it is written: a recording that fails takes its scenario with it.
                 try OutputFile.write(data, to: script)
-                print("scenario saved: \(script) (refresh-dump run \(script) replays it)")
             } else {
                 unlink(script)  // the empty claim of its number
+                claims.removeValue(forKey: script).map(TemporaryPaths.forget)
             }
         } catch {
             session.say("the scenario could not be saved: \(PlainErrorText.words(error))")
@@ -217,6 +228,9 @@ final class PreviewLoop {
                 let dropped = recording.framesDropped == 0 ? "" : "; \(recording.framesDropped) frames dropped, the encoder was behind"
                 session.say("recording saved: \(recording.path) (\(PanelText.format(recording.length, 2)) s)")
                 print("recording saved: \(recording.path) (\(PanelText.format(recording.length, 3)) s of the list's time; the window at \(statistics.fps) fps\(dropped))")
+                let script = Self.scriptPath(of: recording)
+                claims.removeValue(forKey: script).map(TemporaryPaths.forget)
+                if FileManager.default.fileExists(atPath: script) { print("scenario saved: \(script) (refresh-dump run \(script) replays it)") }
             case .failure(let error):
                 recordingFailed(error, recording)
             }

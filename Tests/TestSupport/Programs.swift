@@ -39,8 +39,19 @@ public func runProgram(_ executable: String, _ arguments: [String], in directory
         argv.forEach { free($0) }
         envp.forEach { free($0) }
     }
+    // The program starts as from a shell: every signal's default action, none blocked (a test
+    // runner may ignore SIGTERM or SIGPIPE, and a child would inherit that).
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    var all = sigset_t(), none = sigset_t()
+    sigfillset(&all)
+    sigemptyset(&none)
+    posix_spawnattr_setsigdefault(&attributes, &all)
+    posix_spawnattr_setsigmask(&attributes, &none)
+    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
     var pid: pid_t = 0
-    let spawned = posix_spawn(&pid, executable, &actions, nil, argv, envp)
+    let spawned = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
     close(ends[1])
     guard spawned == 0 else {
         close(ends[0])

@@ -20,6 +20,8 @@ public final class PendingFile {
     /// The temporary file, open for writing; -1 once closed.
     public private(set) var descriptor: Int32
     private var ended = false
+    /// Its entry among the ``TemporaryPaths``, removed with the process if it ends first.
+    private let remembered: Int
 
     /// Starts a file that will be `path`. Throws, naming `path`, when its name is taken by anything
     /// but a regular file or the folder cannot take a new file.
@@ -33,6 +35,7 @@ public final class PendingFile {
         _ = fcntl(fd, F_SETFD, FD_CLOEXEC)  // a child started meanwhile must not keep it open
         descriptor = fd
         temporary = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+        remembered = TemporaryPaths.remember(temporary)
         // Files made by mkstemp are 0600; outputs are ordinary files (0666 less the umask).
         fchmod(fd, Self.permissions(0o666))
     }
@@ -99,6 +102,7 @@ public final class PendingFile {
             throw .output(path: path, reason: "cannot be written: \(reason)")
         }
         ended = true
+        TemporaryPaths.forget(remembered)
     }
 
     /// Closes and removes the temporary file; the final name is untouched.
@@ -108,6 +112,7 @@ public final class PendingFile {
         if descriptor >= 0 { close(descriptor) }
         descriptor = -1
         unlink(temporary)
+        TemporaryPaths.forget(remembered)
     }
 
     /// Throws when `path` is taken by anything but a regular file.

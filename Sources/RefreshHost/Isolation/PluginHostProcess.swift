@@ -213,7 +213,7 @@ public final class PluginHostProcess: LoadedPlugin {
             envp.forEach { free($0) }
         }
         var pid: pid_t = 0
-        let status = posix_spawn(&pid, helper, &actions, nil, argv, envp)
+        let status = TemporaryPaths.withChildSignalAttributes { posix_spawn(&pid, helper, &actions, $0, argv, envp) }
         return status == 0 ? .success(pid) : .failure(SpawnError(description: "cannot start \(helper): \(String(cString: strerror(status)))"))
     }
 

@@ -144,7 +144,7 @@ struct BenchCommand: ParsableCommand {
         posix_spawn_file_actions_init(&actions)
         posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
         defer { posix_spawn_file_actions_destroy(&actions) }
-        guard posix_spawn(&pid, executable, &actions, nil, argv, environ) == 0 else { throw ValidationError("could not start \(executable)") }
+        guard TemporaryPaths.withChildSignalAttributes({ posix_spawn(&pid, executable, &actions, $0, argv, environ) }) == 0 else { throw ValidationError("could not start \(executable)") }
         var status: Int32 = 0
         var usage = rusage()
         wait4(pid, &status, 0, &usage)

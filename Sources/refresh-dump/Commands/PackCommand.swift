@@ -53,8 +53,12 @@ struct PackCommand: ParsableCommand {
         } catch {
             throw ValidationError("--out \(out): \(PlainErrorText.words(error))")
         }
-        // try?: clean-up of the scratch folder, whatever happened; a leftover is only a hidden folder.
-        defer { try? files.removeItem(atPath: scratch) }
+        let remembered = TemporaryPaths.remember(scratch)
+        defer {
+            // try?: clean-up of the scratch folder, whatever happened; a leftover is only a hidden folder.
+            try? files.removeItem(atPath: scratch)
+            TemporaryPaths.forget(remembered)
+        }
         // The bundle is staged under its kind's extension (a bundle finds its resources by it),
         // with the umask's permissions rather than mkdtemp's 0700, since it is moved into place whole.
         let staging = (scratch as NSString).appendingPathComponent("staged.\(PluginManifest.bundleExtension)")

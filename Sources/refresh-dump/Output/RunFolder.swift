@@ -21,6 +21,8 @@ struct RunFolder {
     let staging: String
     /// Where they end up.
     let final: String
+    /// The staging folder's entry among the ``TemporaryPaths``: removed with the process if it ends first.
+    private let remembered: Int
 
     /// Checks that `final` may be written (new, empty, or a previous run's) and makes the staging folder.
     init(_ final: String) throws {
@@ -46,6 +48,7 @@ struct RunFolder {
         } catch {
             throw ValidationError("--out \(final): \(error)")
         }
+        remembered = TemporaryPaths.remember(staging)
         // The marker, with the list of what the folder holds, is written once, by commit().
     }
 
@@ -121,6 +124,7 @@ struct RunFolder {
             if hadPrevious { rename(previous, final) }
             throw ValidationError("--out \(final): cannot be put in place: \(reason)")
         }
+        TemporaryPaths.forget(remembered)
         // try?: the new run is in place; the previous one is only what it replaced.
         if hadPrevious { try? manager.removeItem(atPath: previous) }
         return kept
@@ -140,5 +144,6 @@ struct RunFolder {
     func abandon() {
         // try?: clean-up after a failure that is already being reported.
         try? FileManager.default.removeItem(atPath: staging)
+        TemporaryPaths.forget(remembered)
     }
 }

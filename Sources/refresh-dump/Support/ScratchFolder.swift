@@ -8,6 +8,8 @@ import RefreshGraphics
 struct ScratchFolder {
     /// The folder's path.
     let path: String
+    /// Its entry among the ``TemporaryPaths``: removed with the process if it ends first.
+    private let remembered: Int
 
     /// Makes `refreshkit-PURPOSE-XXXXXX` in `parent` (a child's inside its parent's, so the parent
     /// removes it even when the child was killed), else in the temporary folder.
@@ -17,11 +19,13 @@ struct ScratchFolder {
         } catch {
             throw ValidationError("no scratch folder: \(PlainErrorText.words(error))")
         }
+        remembered = TemporaryPaths.remember(path)
     }
 
     /// Removes the folder and what is in it.
     func remove() {
         // try?: clean-up of a scratch folder when the command ends; a leftover is private to this user.
         try? FileManager.default.removeItem(atPath: path)
+        TemporaryPaths.forget(remembered)
     }
 }

@@ -4,6 +4,8 @@
  *   MISBEHAVE_PAINTS_OUTSIDE  cairo_reset_clip, then paints everything red
  *   MISBEHAVE_PROCESS         chdir("/"), setlocale(LC_ALL, "C.UTF-8"), SIGUSR1 ignored
  *   MISBEHAVE_EXITS           exit(0) in the third render
+ *   MISBEHAVE_STOPS_HOST      SIGTERM to its parent in the twentieth render, when the environment
+ *                             has REFRESHKIT_FIXTURE_STOP_HOST (a user's Ctrl-C, at a known frame)
  *   MISBEHAVE_HUGE_LENGTH     a refresh length of 1e308
  *   MISBEHAVE_ESCAPES         an ANSI escape in its name, a byte that is not UTF-8 in its version
  *   MISBEHAVE_LOGS            (well behaved) logs through refresh_host and reports its folder
@@ -86,6 +88,10 @@ static int misbehaving_render(refresh_instance *instance, const refresh_frame *f
 #endif
 #ifdef MISBEHAVE_EXITS
     if (misbehaving_frames == 3) exit(0);
+#endif
+#ifdef MISBEHAVE_STOPS_HOST
+    /* Only when asked: a plugin in the test process itself must never signal the test runner. */
+    if (misbehaving_frames == 20 && getenv("REFRESHKIT_FIXTURE_STOP_HOST")) kill(getppid(), SIGTERM);
 #endif
     return 0;
 }

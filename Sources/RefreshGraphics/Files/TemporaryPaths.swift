@@ -1,0 +1,115 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The files and folders this process has under temporary names (a ``PendingFile``'s file, a run's
+/// staging folder, a scratch folder). However the process ends before they are renamed or
+/// removed — `exit` (an X server that went away ends the preview so), Ctrl-C, SIGTERM, SIGHUP — they
+/// go with it: nothing half-written is left under any name.
+public enum TemporaryPaths {
+    private static let lock = NSLock()
+    nonisolated(unsafe) private static var paths: [Int: String] = [:]
+    nonisolated(unsafe) private static var lastToken = 0
+    nonisolated(unsafe) private static var exitHandlerInstalled = false
+    /// Set once the process is ending: a path made after that is removed at once.
+    nonisolated(unsafe) private static var ending = false
+    /// The signals that end a command at a user's or a system's request.
+    static let stopSignals: [Int32] = [SIGINT, SIGTERM, SIGHUP]
+
+    /// Keeps `path` (a file, or a folder with what is in it) to be removed if the process ends
+    /// before ``forget(_:)``; returns the token that forgets it.
+    public static func remember(_ path: String) -> Int {
+        lock.lock()
+        defer { lock.unlock() }
+        if ending {
+            // The process is ending (another thread is removing the rest): this one goes now, and
+            // this thread waits for the end rather than write into it.
+            // try?: the process is ending; what cannot be removed is left, as it would have been.
+            try? FileManager.default.removeItem(atPath: path)
+            lock.unlock()
+            while true { pause() }
+        }
+        if !exitHandlerInstalled {
+            exitHandlerInstalled = true
+            atexit { TemporaryPaths.removeAll() }
+        }
+        lastToken += 1
+        paths[lastToken] = path
+        return lastToken
+    }
+
+    /// Stops keeping the path of `token`: it was renamed into place or removed.
+    public static func forget(_ token: Int) {
+        lock.lock()
+        paths[token] = nil
+        lock.unlock()
+    }
+
+    /// Removes every path still kept (the process is ending).
+    static func removeAll() {
+        lock.lock()
+        ending = true
+        let all = paths.values
+        paths = [:]
+        lock.unlock()
+        for path in all {
+            // Another thread may put a file into a folder while it is removed; a second pass takes it.
+            for _ in 0..<3 where FileManager.default.fileExists(atPath: path) {
+                // try?: the process is ending; what cannot be removed is left, as it would have been.
+                try? FileManager.default.removeItem(atPath: path)
+            }
+        }
+    }
+
+    /// Makes SIGINT, SIGTERM and SIGHUP remove the kept paths first, then end the process by that
+    /// same signal (its exit status is what it was without this). Call first thing in `main`,
+    /// before any thread starts: the signals are blocked in every thread and taken by one thread
+    /// of its own with `sigwait`, where removing files is safe (a signal handler may not allocate).
+    /// Children are started with the signals unblocked (``withChildSignalAttributes(_:)``).
+    public static func removeOnStopSignals() {
+        var set = stopSignalSet()
+        pthread_sigmask(SIG_BLOCK, &set, nil)
+        let waiter = Thread {
+            var set = stopSignalSet()
+            var received: Int32 = 0
+            while sigwait(&set, &received) != 0 {}
+            removeAll()
+            signal(received, SIG_DFL)
+            var one = sigset_t()
+            sigemptyset(&one)
+            sigaddset(&one, received)
+            pthread_sigmask(SIG_UNBLOCK, &one, nil)
+            kill(getpid(), received)
+        }
+        waiter.name = "refreshkit-stop-signals"
+        waiter.start()
+    }
+
+    /// Unblocks the stop signals, which a program inherits blocked when a process that called
+    /// ``removeOnStopSignals()`` starts it through Foundation's `Process` (it keeps the mask).
+    public static func unblockStopSignals() {
+        var set = stopSignalSet()
+        pthread_sigmask(SIG_UNBLOCK, &set, nil)
+    }
+
+    /// Runs `body` with spawn attributes that give a child an empty signal mask: a child must not
+    /// inherit the blocked stop signals of ``removeOnStopSignals()``.
+    public static func withChildSignalAttributes<T>(_ body: (UnsafePointer<posix_spawnattr_t>) -> T) -> T {
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var none = sigset_t()
+        sigemptyset(&none)
+        posix_spawnattr_setsigmask(&attributes, &none)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK))
+        return body(&attributes)
+    }
+
+    private static func stopSignalSet() -> sigset_t {
+        var set = sigset_t()
+        sigemptyset(&set)
+        for signal in stopSignals { sigaddset(&set, signal) }
+        return set
+    }
+}

@@ -1,0 +1,2 @@
+#define MISBEHAVE_STOPS_HOST 1
+#include "misbehaving_plugin.h"

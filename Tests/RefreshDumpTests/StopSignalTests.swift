@@ -1,0 +1,30 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// A command stopped by SIGTERM (what Ctrl-C's SIGINT, a CI's cancel and `timeout` send) in the
+/// middle of its work takes its files under temporary names with it — a run's staging folder,
+/// each encoder's file — and ends by that signal as before. The fixture plugin sends it from the
+/// plugin-host child at its twentieth frame, so the moment is the same every time.
+@Suite struct StopSignalTests {
+    static let plugin = "\(products)/libFixturePluginStopsItsHost.so"
+    static let commands: [(name: String, arguments: [String])] = [
+        ("run", ["run", "\(scenarioFolder)/pull-to-refresh.json", "--plugin", plugin, "--format", "gif,mp4,apng,webp", "--out", "OUT/run"]),
+        ("report", ["report", "--plugin", plugin, "--scenario", "pull-to-refresh", "--out", "OUT/report"]),
+        ("sweep", ["sweep", "--plugin", plugin, "--progress", "0:1:40", "--format", "gif,mp4", "--out", "OUT/sweep"]),
+    ]
+
+    @Test(arguments: commands.map(\.name))
+    func aStoppedCommandLeavesNoTemporaryFile(command: String) throws {
+        let arguments = try #require(Self.commands.first { $0.name == command }).arguments
+        let folder = scratch("stopped-\(command)")
+        let (status, text) = try refreshDump(arguments.map { $0.replacingOccurrences(of: "OUT", with: folder) },
+                                             environment: ["REFRESHKIT_FIXTURE_STOP_HOST": "1"])
+        #expect(status == SIGTERM, "\(command) ended with \(status), not by the signal: \(text)")
+        let left = try FileManager.default.subpathsOfDirectory(atPath: folder)
+        // A pending file is .refreshkit-XXXXXX (a run's marker, .refreshkit-run, is not one), a staging folder NAME.partial-XXXXXX.
+        let temporary = left.filter { $0.range(of: #"\.refreshkit-[A-Za-z0-9]{6}$|\.partial-"#, options: .regularExpression) != nil }
+        #expect(temporary.isEmpty, "\(command) left \(temporary)")
+        if command == "run" { #expect(!left.contains("run"), "a stopped run put its folder in place: \(left)") }
+    }
+}
