@@ -9,10 +9,11 @@ import Glibc
 @_silgen_name("syncfs") private func syncFilesystem(_ fd: Int32) -> Int32
 
 /// A run's output folder, made atomically: everything is written plainly (no sync per file) into
-/// a fresh sibling folder, synced once, and renamed into place at the end. An interrupted run
-/// leaves its `.partial-XXXXXX` folder, never a half-written result under the real name; a folder
-/// a previous run made (it holds ``marker``, or only `frames/`, `contact-sheet.png` and WebP
-/// files) is replaced, anything else is never touched.
+/// a fresh sibling folder (`NAME.partial-XXXXXX`), synced once, and renamed into place at the end.
+/// A run that fails or is stopped (Ctrl-C, SIGTERM: ``TemporaryPaths``) removes that folder, and
+/// nothing half-written ever has the real name; only SIGKILL can leave it. A folder a previous
+/// run made (it holds ``marker``, or only `frames/`, `contact-sheet.png` and WebP files, all
+/// regular files) is replaced, anything else is never touched.
 struct RunFolder {
     /// The file that says a folder is a run's output and may be replaced by the next run.
     static let marker = ".refreshkit-run"
