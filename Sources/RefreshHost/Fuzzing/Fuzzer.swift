@@ -160,9 +160,13 @@ package enum Fuzzer {
         guard !context.scenarios.isEmpty else { return report.problem(\.unplaced, index, "no shipped scenarios to mutate") }
         let base = context.scenarios[index % context.scenarios.count]
         let data = FuzzInputs.serialize(FuzzInputs.mutateJSON(base, &g, maximum: 2), &g)
-        let file = "fuzz-\(index).json"
+        // Written and read back as a user's file is, so that a problem found while playing is placed by its line too.
+        let file = (context.scratch as NSString).appendingPathComponent("fuzz-\(index).json")
+        guard FileManager.default.createFile(atPath: file, contents: data) else { return report.problem(\.unplaced, index, "cannot write \(file)") }
+        // try?: the scratch folder is removed whole when the command ends.
+        defer { try? FileManager.default.removeItem(atPath: file) }
         do {
-            let scenario = try Scenario.decode(data, file: file)
+            let scenario = try Scenario.load(path: file)
             let player = try ScenarioPlayer(scenario: scenario, searchPath: context.plugins, frameLimit: 600)
             report.accepted += 1
             var frame = 0
@@ -177,7 +181,8 @@ package enum Fuzzer {
             }
         } catch let error as InputFileError {
             report.rejected += 1
-            let placed = error.line != nil || !error.field.isEmpty
+            // Placed: a line and column, or (for the file as a whole: too big, a list too long) nothing more to point at.
+            let placed = error.line != nil || (error.field.isEmpty && !error.reason.hasPrefix("not valid JSON"))
             // In the user's words: no Swift type or Foundation domain, and no value quoted whole.
             let words = !["DecodingError", "Dictionary<", "NSCocoaErrorDomain", "Error Domain="].contains { error.description.contains($0) } && error.description.utf8.count < 2000
             if error.file != file || !placed || !words {
