@@ -124,4 +124,20 @@ import TestSupport
         #expect(CappedFile.kernelText("/proc/self/status", limit: 10)?.utf8.count == 10)
         #expect(CappedFile.kernelText("/proc/no-such-file") == nil)
     }
+
+    /// A PNG read (a golden, an image sequence's frame) is capped before it is decoded: its header
+    /// may not promise more pixels than a frame has, and a pipe is never opened to wait on.
+    @Test func pngsAreReadWithinACap() throws {
+        let folder = scratchDirectory("careful-png")
+        var header: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13] + Array("IHDR".utf8)
+        header += [0, 1, 0x86, 0xA0, 0, 1, 0x86, 0xA0, 8, 6, 0, 0, 0]  // 100000 × 100000, RGBA
+        try Data(header).write(to: URL(fileURLWithPath: "\(folder)/bomb.png"))
+        #expect(throws: GraphicsError.png(path: "\(folder)/bomb.png", reason: "is 100000×100000 pixels, over the limit of 64 megapixels")) {
+            try ImageSurface.readPNG(at: "\(folder)/bomb.png")
+        }
+        #expect(mkfifo("\(folder)/pipe.png", 0o644) == 0)
+        #expect(throws: GraphicsError.png(path: "\(folder)/pipe.png", reason: "is not a regular file (a device, pipe or socket)")) {
+            try ImageSurface.readPNG(at: "\(folder)/pipe.png")
+        }
+    }
 }

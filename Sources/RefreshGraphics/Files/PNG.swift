@@ -91,21 +91,35 @@ extension ImageSurface {
         try OutputFile.write(bytes, to: path)
     }
 
-    /// Reads a PNG file; the image gets `scale` pixels per point.
+    /// The largest PNG file read.
+    public static let pngFileLimit = 64 << 20
+    /// The most pixels a PNG read may have (its header is checked before it is decoded): 64
+    /// megapixels, the frame limit.
+    public static let pngPixelLimit = 64 << 20
+
+    /// Reads a PNG file (a regular file of at most ``pngFileLimit`` bytes and ``pngPixelLimit``
+    /// pixels); the image gets `scale` pixels per point.
     public static func readPNG(at path: String, scale: Double = 1) throws(GraphicsError) -> ImageSurface {
-        guard let handle = FileHandle(forReadingAtPath: path) else {
-            throw .png(path: path, reason: FileManager.default.fileExists(atPath: path) ? "cannot be read" : "no such file")
+        let data: Data
+        do {
+            data = try CappedFile.contents(of: path, limit: pngFileLimit)
+        } catch {
+            throw .png(path: path, reason: error.reason)
         }
-        // try?: an unreadable head reads as empty, and the signature check below says the file is not a PNG; closing a handle only read from loses nothing.
-        let head = [UInt8]((try? handle.read(upToCount: 8)) ?? Data())
-        try? handle.close()
-        guard head == signature else { throw .png(path: path, reason: "not a PNG file (no PNG signature)") }
-        return try adopt(cairo_image_surface_create_from_png(path), path: path, scale: scale)
+        return try readPNG(data: [UInt8](data), scale: scale, path: path)
     }
 
-    /// Reads PNG file bytes.
-    public static func readPNG(data: [UInt8], scale: Double = 1) throws(GraphicsError) -> ImageSurface {
-        guard data.prefix(8).elementsEqual(signature) else { throw .png(path: "(memory)", reason: "not a PNG file (no PNG signature)") }
+    /// Reads PNG file bytes; `path` names them in errors.
+    public static func readPNG(data: [UInt8], scale: Double = 1, path: String = "(memory)") throws(GraphicsError) -> ImageSurface {
+        guard data.prefix(8).elementsEqual(signature) else { throw .png(path: path, reason: "not a PNG file (no PNG signature)") }
+        // IHDR comes first: its width and height, checked before Cairo takes memory for them.
+        if data.count >= 24 {
+            let number = { (at: Int) in data[at..<at + 4].reduce(0) { $0 << 8 | Int($1) } }
+            let (width, height) = (number(16), number(20))
+            guard width * height <= pngPixelLimit else {
+                throw .png(path: path, reason: "is \(width)×\(height) pixels, over the limit of \(pngPixelLimit >> 20) megapixels")
+            }
+        }
         final class Source {
             let bytes: [UInt8]
             var offset = 0
@@ -121,7 +135,7 @@ extension ImageSurface {
             source.offset += count
             return CAIRO_STATUS_SUCCESS
         }, Unmanaged.passUnretained(source).toOpaque())
-        return try adopt(surface, path: "(memory)", scale: scale)
+        return try adopt(surface, path: path, scale: scale)
     }
 
     /// The eight bytes every PNG file starts with.
