@@ -26,8 +26,12 @@ struct InstallCommand: ParsableCommand {
         try OutputFile.makeFolder(destination)
         // Unpacked (or copied) next to its destination first, so the final step is a rename.
         let staging = try makeTemporaryFolder(in: destination)
-        // try?: clean-up of the staging folder; a leftover is harmless and replaced next time.
-        defer { try? files.removeItem(atPath: staging) }
+        let remembered = TemporaryPaths.remember(staging)
+        defer {
+            // try?: clean-up of the staging folder; a leftover is harmless and replaced next time.
+            try? files.removeItem(atPath: staging)
+            TemporaryPaths.forget(remembered)
+        }
 
         let unpacked: String
         if bundle.hasSuffix(".tar.gz") || bundle.hasSuffix(".tgz") {
@@ -76,10 +80,10 @@ struct InstallCommand: ParsableCommand {
     }
 
     func makeTemporaryFolder(in folder: String) throws -> String {
-        var template = Array((folder as NSString).appendingPathComponent(".install-XXXXXX").utf8CString)
-        guard let made = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
-            throw ValidationError("\(folder): cannot make a folder there (\(String(cString: strerror(errno))))")
+        do {
+            return try OutputFile.makeUniqueFolder((folder as NSString).appendingPathComponent(".install-"))
+        } catch {
+            throw ValidationError(PlainErrorText.words(error))
         }
-        return String(cString: made)
     }
 }

@@ -1,9 +1,16 @@
 import ArgumentParser
 import Foundation
 import RefreshGraphics
+#if canImport(Glibc)
+import Glibc
+#endif
 
-/// Copying a folder of plugin or report files (`pack`, `install`, `report --merge`, `verify --merge`).
+/// Copying a folder of plugin or report files (`pack`, `install`, `report --merge`, `verify --merge`),
+/// each file through ``OutputFile``.
 enum FileTree {
+    /// The largest file copied (a cell's video, a plugin's library).
+    static let fileLimit = 512 << 20
+
     /// Copies the regular files and folders under `source` into `target`, making folders and
     /// replacing files already there. A link or device is an error: a bundle or a shard carries
     /// files, never pointers elsewhere. A missing `source` copies nothing (a shard with no cells).
@@ -17,9 +24,10 @@ enum FileTree {
             switch type {
             case .typeDirectory?: try copy(from: from, to: to)
             case .typeRegular?:
-                // try?: a file that cannot be removed makes the copy below fail, naming it.
-                try? files.removeItem(atPath: to)
-                try files.copyItem(atPath: from, toPath: to)
+                // The one careful way: whole or not at all, never through a link planted at `to`.
+                try OutputFile.write(try CappedFile.contents(of: from, limit: fileLimit), to: to)
+                // A library keeps its mode (0755), as a copy would.
+                if let mode = try files.attributesOfItem(atPath: from)[.posixPermissions] as? Int { chmod(to, mode_t(mode & 0o777)) }
             default: throw ValidationError("\(from): not a regular file or folder; a bundle holds only those")
             }
         }
