@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import RefreshGraphics
 
 /// `--shard INDEX/COUNT`: the part of a command's work this process does, for CI job matrices.
 /// Without it, `TEST_SHARD_INDEX` of `TEST_TOTAL_SHARDS` (as Bazel and CI runners set them).
@@ -20,6 +21,8 @@ struct ShardOptions: ParsableArguments {
 
     /// Bazel's sharding protocol: a runner that shards touches TEST_SHARD_STATUS_FILE.
     static func acknowledge(environment: [String: String] = ProcessInfo.processInfo.environment) {
-        if let status = environment["TEST_SHARD_STATUS_FILE"] { FileManager.default.createFile(atPath: status, contents: nil) }
+        guard let status = environment["TEST_SHARD_STATUS_FILE"] else { return }
+        // try?: the runner learns that sharding is understood from the file; one that cannot be made only leaves it guessing.
+        try? OutputFile.write([], to: status)
     }
 }
