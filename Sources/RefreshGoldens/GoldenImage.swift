@@ -19,30 +19,47 @@ public struct GoldenImage: Sendable {
     public enum Outcome: Equatable, Sendable {
         /// Within tolerance.
         case matched(ImageComparison)
-        /// The golden was (re)written from the actual image.
-        case updated
+        /// The golden was written from the actual image, for the reason given (the record mode).
+        case recorded(String)
         /// No golden exists; the actual image was written to `actualPath`.
         case missing(actualPath: String)
         /// Different beyond tolerance (or a different size, with `comparison` nil).
         case mismatched(ImageComparison?, actualPath: String, diffPath: String?)
+        /// The two could not be compared (a golden that cannot be decoded, an empty image): a
+        /// failure with its reason, never a pass.
+        case unusable(String, actualPath: String)
 
         /// Whether the check passed.
         public var passed: Bool {
             switch self {
-            case .matched, .updated: true
-            case .missing, .mismatched: false
+            case .matched, .recorded: true
+            case .missing, .mismatched, .unusable: false
             }
         }
     }
 
-    /// Checks `image` against the golden. With `update`, writes the golden instead. Failures write
-    /// `<name>.actual.png` (and `<name>.diff.png`) into `failureDirectory`.
-    public func check(_ image: ImageSurface, update: Bool = false, failureDirectory: String) throws(GraphicsError) -> Outcome {
-        if update {
+    /// Checks `image` against the golden, writing the golden where `record` says (``RecordMode``).
+    /// Failures write `<name>.actual.png` (and `<name>.diff.png`) into `failureDirectory`, never
+    /// under the golden folder.
+    public func check(_ image: ImageSurface, record: RecordMode, failureDirectory: String) throws(GraphicsError) -> Outcome {
+        func recordGolden(_ why: String) throws(GraphicsError) -> Outcome {
             try OutputFile.makeFolder((path as NSString).deletingLastPathComponent)
             try image.writePNG(to: path)
-            return .updated
+            return .recorded(why)
         }
+        if record == .all { return try recordGolden("recorded (record all)") }
+        let exists = FileManager.default.fileExists(atPath: path)
+        if !exists, record == .missing || record == .failed { return try recordGolden("recorded (no golden yet)") }
+        if record == .failed, exists {
+            let outcome = try compare(image, failureDirectory: failureDirectory)
+            guard outcome.passed else { return try recordGolden("recorded over a failure: \(outcome)") }
+            return outcome
+        }
+        return try compare(image, failureDirectory: failureDirectory)
+    }
+
+    /// Compares `image` with the golden, writing nothing under the golden folder.
+    private func compare(_ image: ImageSurface, failureDirectory: String) throws(GraphicsError) -> Outcome {
         try OutputFile.makeFolder(failureDirectory)
         let name = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
         let actualPath = (failureDirectory as NSString).appendingPathComponent(name + ".actual.png")
@@ -50,7 +67,14 @@ public struct GoldenImage: Sendable {
             try image.writePNG(to: actualPath)
             return .missing(actualPath: actualPath)
         }
-        let golden = try ImageSurface.readPNG(at: path, scale: image.scale)
+        guard image.width > 0, image.height > 0 else { return .unusable("the frame is empty (\(image.width)×\(image.height) px)", actualPath: "") }
+        let golden: ImageSurface
+        do {
+            golden = try ImageSurface.readPNG(at: path, scale: image.scale)
+        } catch {
+            try image.writePNG(to: actualPath)
+            return .unusable("the golden cannot be read: \(error)", actualPath: actualPath)
+        }
         guard golden.width == image.width, golden.height == image.height else {
             try image.writePNG(to: actualPath)
             return .mismatched(nil, actualPath: actualPath, diffPath: nil)
@@ -69,11 +93,12 @@ extension GoldenImage.Outcome: CustomStringConvertible {
     public var description: String {
         switch self {
         case .matched(let c): "matched (max channel difference \(c.maxChannelDifference))"
-        case .updated: "golden updated"
-        case .missing(let actual): "no golden yet; the frame is at \(actual) (re-run with the update flag to accept it)"
+        case .recorded(let why): why
+        case .missing(let actual): "no golden yet; the frame is at \(actual) (record it with --record missing, or --update)"
         case .mismatched(let c?, let actual, let diff?):
             "\(c.pixelsOverTolerance) of \(c.pixelCount) pixels differ by more than \(c.tolerance) (max \(c.maxChannelDifference), PSNR \(String(format: "%.1f", c.psnr)) dB); actual: \(actual), diff: \(diff)"
         case .mismatched(_, let actual, _): "size differs from the golden; actual: \(actual)"
+        case .unusable(let why, let actual): actual.isEmpty ? "cannot compare: \(why)" : "cannot compare: \(why); actual: \(actual)"
         }
     }
 }

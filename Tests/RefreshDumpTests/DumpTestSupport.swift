@@ -19,9 +19,11 @@ func scratch(_ name: String) -> String { scratchDirectory("dump-\(name)") }
 let testDataHome: String = scratch("data-home")
 
 /// Runs the built `refresh-dump` with `arguments` (in `directory`, with `environment` added to
-/// this process's, and `XDG_DATA_HOME` an empty folder unless `environment` names one); returns its
+/// this process's, `XDG_DATA_HOME` an empty folder and `REFRESHKIT_RECORD` never unless `environment`
+/// names them); returns its
 /// exit status and output.
 func refreshDump(_ arguments: [String], in directory: String? = nil, environment: [String: String] = [:]) throws -> (status: Int32, output: String) {
-    let merged = ProcessInfo.processInfo.environment.merging(["XDG_DATA_HOME": testDataHome]) { $1 }.merging(environment) { $1 }
+    // Goldens are never recorded unless a test asks: the same outcome with CI set or not.
+    let merged = ProcessInfo.processInfo.environment.merging(["XDG_DATA_HOME": testDataHome, "REFRESHKIT_RECORD": "never"]) { $1 }.merging(environment) { $1 }
     return try runProgram(products + "/refresh-dump", arguments, in: directory, environment: merged)
 }

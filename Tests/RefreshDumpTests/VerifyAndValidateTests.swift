@@ -17,7 +17,7 @@ import RefreshPluginSDK
         let folder = here.appendingPathComponent("Golden/\(scenario.name)/\(goldenID(plugin))").path
         let update = ProcessInfo.processInfo.environment["REFRESHKIT_UPDATE_GOLDENS"] == "1" && plugin == goldenID(plugin)
         let verifier = ScenarioVerifier(goldenFolder: folder, failureFolder: packageRoot.appendingPathComponent(".build/golden-failures/\(scenario.name)/\(plugin)").path,
-                                        tolerance: 3, update: update)
+                                        tolerance: 3, record: update ? .all : .never)
         let checks = try verifier.verify(player)
         #expect(checks.count == scenario.checkpoints.count)
         for check in checks {

@@ -10,7 +10,7 @@ func expectMatchesGolden(_ image: ImageSurface, _ name: String, tolerance: Int =
     let golden = GoldenImage(path: here.appendingPathComponent("Golden/\(name).png").path, tolerance: tolerance)
     let failures = here.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent(".build/golden-failures").path
     let update = ProcessInfo.processInfo.environment["REFRESHKIT_UPDATE_GOLDENS"] == "1"
-    let outcome = try golden.check(image, update: update, failureDirectory: failures)
+    let outcome = try golden.check(image, record: update ? .all : .never, failureDirectory: failures)
     #expect(outcome.passed, "golden \(name): \(outcome)", sourceLocation: sourceLocation)
 }
 

@@ -21,6 +21,6 @@ func expectMatchesGolden(_ image: ImageSurface, _ name: String, tolerance: Int =
     let here = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     let golden = GoldenImage(path: here.appendingPathComponent("Golden/\(name).png").path, tolerance: tolerance)
     let failures = here.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent(".build/golden-failures").path
-    let outcome = try golden.check(image, update: ProcessInfo.processInfo.environment["REFRESHKIT_UPDATE_GOLDENS"] == "1", failureDirectory: failures)
+    let outcome = try golden.check(image, record: ProcessInfo.processInfo.environment["REFRESHKIT_UPDATE_GOLDENS"] == "1" ? .all : .never, failureDirectory: failures)
     #expect(outcome.passed, "golden \(name): \(outcome)", sourceLocation: sourceLocation)
 }

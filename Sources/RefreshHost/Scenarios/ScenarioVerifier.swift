@@ -25,15 +25,15 @@ public struct ScenarioVerifier {
     public var failureFolder: String
     /// The largest channel difference (0...255) a pixel may have and still match.
     public var tolerance: Int
-    /// Rewrite the goldens instead of comparing.
-    public var update: Bool
+    /// Which goldens are written from this run (``RecordMode``).
+    public var record: RecordMode
 
     /// A verifier comparing with `goldenFolder`, writing failures to `failureFolder`.
-    public init(goldenFolder: String, failureFolder: String, tolerance: Int = 3, update: Bool = false) {
+    public init(goldenFolder: String, failureFolder: String, tolerance: Int = 3, record: RecordMode = .never) {
         self.goldenFolder = goldenFolder
         self.failureFolder = failureFolder
         self.tolerance = tolerance
-        self.update = update
+        self.record = record
     }
 
     /// The golden name of a checkpoint time.
@@ -49,7 +49,7 @@ public struct ScenarioVerifier {
             let (image, errors) = try player.render()
             let golden = GoldenImage(path: (goldenFolder as NSString).appendingPathComponent(Self.name(for: time)), tolerance: tolerance)
             checks.append(Check(time: time, name: Self.name(for: time),
-                                outcome: try golden.check(image, update: update, failureDirectory: failureFolder),
+                                outcome: try golden.check(image, record: record, failureDirectory: failureFolder),
                                 pluginErrors: errors.map(\.description)))
         }
         if let t = wanted[0] { try check(t) }

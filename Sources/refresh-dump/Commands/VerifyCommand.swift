@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import RefreshGoldens
 import RefreshHost
 import RefreshPluginSDK
 
@@ -33,7 +34,9 @@ struct VerifyCommand: ParsableCommand {
     var tolerance: Int = 3
     @Option(help: "Where failing frames and diffs go (default: GOLDEN-failures).")
     var failures: String?
-    @Flag(help: "Rewrite the goldens from this run.")
+    @Option(help: "Which goldens this run writes: all, missing (the default), failed or never (the default when CI is set: a missing golden fails). REFRESHKIT_RECORD says the same.")
+    var record: String?
+    @Flag(help: "Rewrite every golden from this run (--record all).")
     var update = false
     @OptionGroup var sharding: ShardOptions
 
@@ -59,19 +62,41 @@ struct VerifyCommand: ParsableCommand {
         if shardCount > 1 { ShardOptions.acknowledge() }
         guard (0...255).contains(tolerance) else { throw ValidationError("--tolerance must be 0...255") }
         let verifier = ScenarioVerifier(goldenFolder: golden, failureFolder: failures ?? (golden as NSString).standardizingPath + "-failures",
-                                        tolerance: tolerance, update: update)
+                                        tolerance: tolerance, record: try recordMode())
         let checks = try verifier.verify(player, checkpoints: checkpoints)
         for check in checks {
+            if case .recorded(let why) = check.outcome, check.pluginErrors.isEmpty {
+                print("● \(check.name): \(why) in \(golden)")
+                continue
+            }
             print(check.passed ? "✓ \(check.name)" : "✗ \(check.name): \(check.pluginErrors.isEmpty ? check.outcome.description : check.pluginErrors.joined(separator: "; "))")
         }
         let failed = checks.filter { !$0.passed }.count
-        print("\(checks.count - failed) passed, \(failed) failed")
+        let recorded = checks.filter { if case .recorded = $0.outcome { true } else { false } }.count
+        print("\(checks.count - failed) passed, \(failed) failed" + (recorded == 0 ? "" : ", \(recorded) recorded"))
         if let report {
             try makeDirectory(report)
             try VerifyReport.write([try VerifyReport(scenario: scenario.fileName, checks: checks, golden: golden, folder: report)], to: report)
             print("report: \(report)/index.html")
         }
         if failed > 0 { throw ExitCode(1) }
+    }
+
+    /// `--record`, `--update` (all), else `REFRESHKIT_RECORD`, else never under CI and missing elsewhere.
+    func recordMode() throws -> RecordMode {
+        if let record {
+            guard let mode = RecordMode(rawValue: record) else {
+                throw ValidationError("--record '\(record)': expected one of \(RecordMode.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+            guard !update || mode == .all else { throw ValidationError("--update is --record all; it cannot go with --record \(record)") }
+            return mode
+        }
+        if update { return .all }
+        do {
+            return try RecordMode.fromEnvironment()
+        } catch {
+            throw ValidationError("\(error)")
+        }
     }
 
     /// `verify --merge DIR…`: the shards' results as one count (and one page with --report); exit 1

@@ -53,6 +53,8 @@ struct VerifyReport: Codable {
                     entry.diff = copy(diff, as: "\(base).diff.png")
                 } else if case .missing(let actual) = check.outcome {
                     entry.actual = copy(actual, as: "\(base).actual.png")
+                } else if case .unusable(_, let actual) = check.outcome, !actual.isEmpty {
+                    entry.actual = copy(actual, as: "\(base).actual.png")
                 }
             }
             return entry
