@@ -8,11 +8,16 @@ public struct GoldenImage: Sendable {
     public var path: String
     /// The largest channel difference (0...255) a pixel may have and still match.
     public var tolerance: Int
+    /// How pixels beyond `tolerance` are judged: a perceptual threshold, anti-aliasing, and how
+    /// many may differ (``PerceptualComparison``).
+    public var options: PerceptualComparison.Options
 
-    /// A golden at `path` with `tolerance`.
-    public init(path: String, tolerance: Int = 0) {
+    /// A golden at `path` with `tolerance` and the strict perceptual `options`.
+    public init(path: String, tolerance: Int = 0, options: PerceptualComparison.Options = .init()) {
         self.path = path
         self.tolerance = tolerance
+        self.options = options
+        self.options.channelTolerance = tolerance
     }
 
     /// The outcome of one check.
@@ -23,8 +28,9 @@ public struct GoldenImage: Sendable {
         case recorded(String)
         /// No golden exists; the actual image was written to `actualPath`.
         case missing(actualPath: String)
-        /// Different beyond tolerance (or a different size, with `comparison` nil).
-        case mismatched(ImageComparison?, actualPath: String, diffPath: String?)
+        /// Different beyond tolerance (or a different size, with `comparison` nil); `perceptual`
+        /// says how many pixels count, how many are anti-aliasing, and the kind of change.
+        case mismatched(ImageComparison?, actualPath: String, diffPath: String?, perceptual: PerceptualComparison?)
         /// The two could not be compared (a golden that cannot be decoded, an empty image): a
         /// failure with its reason, never a pass.
         case unusable(String, actualPath: String)
@@ -77,14 +83,16 @@ public struct GoldenImage: Sendable {
         }
         guard golden.width == image.width, golden.height == image.height else {
             try image.writePNG(to: actualPath)
-            return .mismatched(nil, actualPath: actualPath, diffPath: nil)
+            return .mismatched(nil, actualPath: actualPath, diffPath: nil, perceptual: nil)
         }
         let comparison = try ImageComparison(expected: golden, actual: image, tolerance: tolerance)
         if comparison.matches { return .matched(comparison) }
+        let perceptual = try PerceptualComparison(expected: golden, actual: image, options: options)
+        if perceptual.passes { return .matched(comparison) }
         let diffPath = (failureDirectory as NSString).appendingPathComponent(name + ".diff.png")
         try image.writePNG(to: actualPath)
-        try ImageComparison.diffImage(expected: golden, actual: image, tolerance: tolerance).writePNG(to: diffPath)
-        return .mismatched(comparison, actualPath: actualPath, diffPath: diffPath)
+        try PerceptualComparison.diffImage(expected: golden, actual: image, options: options).writePNG(to: diffPath)
+        return .mismatched(comparison, actualPath: actualPath, diffPath: diffPath, perceptual: perceptual)
     }
 }
 
@@ -95,9 +103,12 @@ extension GoldenImage.Outcome: CustomStringConvertible {
         case .matched(let c): "matched (max channel difference \(c.maxChannelDifference))"
         case .recorded(let why): why
         case .missing(let actual): "no golden yet; the frame is at \(actual) (record it with --record missing, or --update)"
-        case .mismatched(let c?, let actual, let diff?):
+        case .mismatched(let c?, let actual, let diff?, let p?):
+            "\(p.differing) of \(p.pixelCount) pixels differ (\(p.kind.rawValue); \(p.options.countsAntiAliasing ? "anti-aliased pixels counted" : "\(p.antiAliased) anti-aliased pixels not counted"); "
+                + "max channel difference \(c.maxChannelDifference), PSNR \(String(format: "%.1f", c.psnr)) dB); actual: \(actual), diff: \(diff)"
+        case .mismatched(let c?, let actual, let diff?, nil):
             "\(c.pixelsOverTolerance) of \(c.pixelCount) pixels differ by more than \(c.tolerance) (max \(c.maxChannelDifference), PSNR \(String(format: "%.1f", c.psnr)) dB); actual: \(actual), diff: \(diff)"
-        case .mismatched(_, let actual, _): "size differs from the golden; actual: \(actual)"
+        case .mismatched(_, let actual, _, _): "size differs from the golden; actual: \(actual)"
         case .unusable(let why, let actual): actual.isEmpty ? "cannot compare: \(why)" : "cannot compare: \(why); actual: \(actual)"
         }
     }

@@ -176,14 +176,15 @@ import RefreshGoldens
 
     @Test func goldenCheckWritesActualAndDiffOnMismatch() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("refreshkit-golden-\(getpid())").path
-        let golden = GoldenImage(path: directory + "/g.png", tolerance: 0)
+        // Every pixel counts: the one changed below is in a corner, where it could pass as anti-aliasing.
+        let golden = GoldenImage(path: directory + "/g.png", tolerance: 0, options: .init(countsAntiAliasing: true))
         let image = try sample()
         guard case .missing = try golden.check(image, record: .never, failureDirectory: directory + "/failures") else { Issue.record("expected missing"); return }
         #expect(try golden.check(image, record: .all, failureDirectory: directory) == .recorded("recorded (record all)"))
         #expect(try golden.check(image, record: .never, failureDirectory: directory).passed)
         image.withPixels { $0.storeBytes(of: 0xFFFF_FFFF as UInt32, toByteOffset: 0, as: UInt32.self) }
         let outcome = try golden.check(image, record: .never, failureDirectory: directory + "/failures")
-        guard case .mismatched(let comparison?, let actual, let diff?) = outcome else { Issue.record("expected mismatch, got \(outcome)"); return }
+        guard case .mismatched(let comparison?, let actual, let diff?, _) = outcome else { Issue.record("expected mismatch, got \(outcome)"); return }
         #expect(comparison.pixelsOverTolerance == 1)
         #expect(FileManager.default.fileExists(atPath: actual) && FileManager.default.fileExists(atPath: diff))
         #expect(outcome.description.contains(diff))

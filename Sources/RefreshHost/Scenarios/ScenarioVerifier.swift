@@ -27,6 +27,8 @@ public struct ScenarioVerifier {
     public var tolerance: Int
     /// Which goldens are written from this run (``RecordMode``).
     public var record: RecordMode
+    /// How pixels beyond `tolerance` are judged (perceptual threshold, anti-aliasing, pixel budget).
+    public var options = PerceptualComparison.Options()
 
     /// A verifier comparing with `goldenFolder`, writing failures to `failureFolder`.
     public init(goldenFolder: String, failureFolder: String, tolerance: Int = 3, record: RecordMode = .never) {
@@ -47,7 +49,7 @@ public struct ScenarioVerifier {
         var checks: [Check] = []
         func check(_ time: Double) throws {
             let (image, errors) = try player.render()
-            let golden = GoldenImage(path: (goldenFolder as NSString).appendingPathComponent(Self.name(for: time)), tolerance: tolerance)
+            let golden = GoldenImage(path: (goldenFolder as NSString).appendingPathComponent(Self.name(for: time)), tolerance: tolerance, options: options)
             checks.append(Check(time: time, name: Self.name(for: time),
                                 outcome: try golden.check(image, record: record, failureDirectory: failureFolder),
                                 pluginErrors: errors.map(\.description)))

@@ -32,6 +32,14 @@ struct VerifyCommand: ParsableCommand {
     var at: String?
     @Option(help: "Largest channel difference (0-255) a pixel may have and still match.")
     var tolerance: Int = 3
+    @Option(help: "Beyond --tolerance, how different a pixel's colour must be to count, 0...1 of black against white (YIQ, brightness weighs most).")
+    var threshold: Double = 0
+    @Option(name: .customLong("max-diff-pixels"), help: "How many pixels may differ and a frame still pass.")
+    var maxDiffPixels: Int = 0
+    @Option(name: .customLong("max-diff-ratio"), help: "What share of the pixels (0...1) may differ and a frame still pass.")
+    var maxDiffRatio: Double = 0
+    @Flag(name: .customLong("count-anti-aliasing"), help: "Count pixels that only moved along an edge (anti-aliasing); by default they do not fail a frame.")
+    var countAntiAliasing = false
     @Option(help: "Where failing frames and diffs go (default: GOLDEN-failures).")
     var failures: String?
     @Option(help: "Which goldens this run writes: all, missing (the default), failed or never (the default when CI is set: a missing golden fails). REFRESHKIT_RECORD says the same.")
@@ -61,8 +69,13 @@ struct VerifyCommand: ParsableCommand {
         checkpoints = checkpoints.enumerated().filter { $0.offset % shardCount == shardIndex }.map(\.element)
         if shardCount > 1 { ShardOptions.acknowledge() }
         guard (0...255).contains(tolerance) else { throw ValidationError("--tolerance must be 0...255") }
-        let verifier = ScenarioVerifier(goldenFolder: golden, failureFolder: failures ?? (golden as NSString).standardizingPath + "-failures",
+        guard threshold.isFinite, (0...1).contains(threshold) else { throw ValidationError("--threshold must be 0...1") }
+        guard maxDiffPixels >= 0 else { throw ValidationError("--max-diff-pixels must be 0 or more") }
+        guard maxDiffRatio.isFinite, (0...1).contains(maxDiffRatio) else { throw ValidationError("--max-diff-ratio must be 0...1") }
+        var verifier = ScenarioVerifier(goldenFolder: golden, failureFolder: failures ?? (golden as NSString).standardizingPath + "-failures",
                                         tolerance: tolerance, record: try recordMode())
+        verifier.options = PerceptualComparison.Options(threshold: threshold, maxDiffPixels: maxDiffPixels, maxDiffRatio: maxDiffRatio,
+                                                        countsAntiAliasing: countAntiAliasing)
         let checks = try verifier.verify(player, checkpoints: checkpoints)
         for check in checks {
             if case .recorded(let why) = check.outcome, check.pluginErrors.isEmpty {

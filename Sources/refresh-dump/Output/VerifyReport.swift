@@ -48,7 +48,7 @@ struct VerifyReport: Codable {
                 // The check's name is the golden's file name (t0.300.png).
                 let base = "\(scenario)-\((check.name as NSString).deletingPathExtension)"
                 entry.expected = copy("\(golden)/\(check.name)", as: "\(base).expected.png")
-                if case .mismatched(_, let actual, let diff) = check.outcome {
+                if case .mismatched(_, let actual, let diff, _) = check.outcome {
                     entry.actual = copy(actual, as: "\(base).actual.png")
                     entry.diff = copy(diff, as: "\(base).diff.png")
                 } else if case .missing(let actual) = check.outcome {
