@@ -22,6 +22,8 @@ struct VerifyCommand: ParsableCommand {
     var golden: String = ""
     @Option(help: "Also write a page (index.html) with the summary and each failure's expected, actual and difference images, and verify-result.json.")
     var report: String?
+    @Option(help: "Also write the checkpoints as JUnit XML to this file, for a CI system to show.")
+    var junit: String?
     @Option(parsing: .upToNextOption, help: "Add up the verify-result.json of these --report folders (shards); exit 1 if any failed.")
     var merge: [String] = []
     @Option(help: "Use this plugin at every edge instead of the scenario's.")
@@ -92,6 +94,12 @@ struct VerifyCommand: ParsableCommand {
             try VerifyReport.write([try VerifyReport(scenario: scenario.fileName, checks: checks, golden: golden, folder: report)], to: report)
             print("report: \(report)/index.html")
         }
+        if let junit {
+            try JUnitReport.write([(scenario.fileName, checks.map {
+                JUnitReport.Case(name: $0.name, time: $0.time, failure: $0.passed ? nil : ($0.pluginErrors.isEmpty ? $0.outcome.description : $0.pluginErrors.joined(separator: "; ")))
+            })], to: junit)
+            print("JUnit: \(junit)")
+        }
         if failed > 0 { throw ExitCode(1) }
     }
 
@@ -128,6 +136,12 @@ struct VerifyCommand: ParsableCommand {
             try makeDirectory(report)
             for folder in merge { try FileTree.copy(from: "\(folder)/images", to: "\(report)/images") }
             try VerifyReport.write(reports, to: report)
+        }
+        if let junit {
+            try JUnitReport.write(reports.map { report in
+                (report.scenario, report.checks.map { JUnitReport.Case(name: $0.name, time: $0.time, failure: $0.passed ? nil : $0.detail) })
+            }, to: junit)
+            print("JUnit: \(junit)")
         }
         print("\(passed) passed, \(failed) failed (\(merge.count) shards)")
         if failed > 0 { throw ExitCode(1) }
