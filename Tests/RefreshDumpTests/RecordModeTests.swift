@@ -61,4 +61,32 @@ import TestSupport
         #expect(output.contains("✗ t0.300.png: cannot compare: the golden cannot be read: ") && output.contains("not a PNG file"), "\(output)")
         #expect(FileManager.default.fileExists(atPath: folder + "/golden-failures/t0.300.actual.png"))
     }
+
+    /// `--repeat 2` plays the scenario twice: a deterministic plugin passes, one whose frames come
+    /// from the clock fails, naming the checkpoint.
+    @Test func repeatFindsAPluginThatIsNotDeterministic() throws {
+        let folder = scratch("repeat")
+        let clocked = "\(products)/libFixturePluginNondeterministic.so"
+        let (steady, steadyOutput) = try refreshDump(["verify", Self.pull, "--golden", folder + "/steady", "--record", "missing", "--repeat", "2"])
+        #expect(steady == 0, "\(steadyOutput)")
+        // pull-to-refresh: at 0.25 s the indicator is on screen.
+        let (status, output) = try refreshDump(["verify", "\(scenarioFolder)/pull-to-refresh.json", "--plugin", clocked, "--golden", folder + "/clocked",
+                                                "--record", "missing", "--repeat", "2"])
+        #expect(status == 1 && output.contains("✗ t0.250.png: nondeterministic: the frame differs between run 1 and run 2"), "\(output)")
+    }
+
+    /// A golden folder records what drew it; a failure says what changed since (a library, a font).
+    @Test func aFailureNamesWhatChangedInTheRenderingEnvironment() throws {
+        let golden = scratch("fingerprint") + "/golden"
+        #expect(try refreshDump(["verify", Self.pull, "--golden", golden, "--update"]).status == 0)
+        let path = golden + "/fingerprint.json"
+        var stored = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(stored.contains("\"cairo\"") && stored.contains("\"pango\"") && stored.contains("\"font DejaVuSans.ttf\""), "\(stored)")
+        let (sameStatus, same) = try refreshDump(["verify", Self.pull, "--golden", golden, "--plugin", "Rainbow"])
+        #expect(sameStatus == 1 && same.contains("recorded with this rendering environment"), "\(same)")
+        stored = stored.replacingOccurrences(of: #""pango" : "[^"]*""#, with: #""pango" : "0.1.0""#, options: .regularExpression)
+        try stored.write(toFile: path, atomically: true, encoding: .utf8)
+        let (status, output) = try refreshDump(["verify", Self.pull, "--golden", golden, "--plugin", "Rainbow"])
+        #expect(status == 1 && output.contains("recorded with another rendering environment: pango 0.1.0 → "), "\(output)")
+    }
 }

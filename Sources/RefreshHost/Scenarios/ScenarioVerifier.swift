@@ -15,6 +15,8 @@ public struct ScenarioVerifier {
         public var outcome: GoldenImage.Outcome
         /// Indicator errors drawn as error cards in this frame.
         public var pluginErrors: [String]
+        /// The frame's pixels, when the verifier ``keepsPixels`` (to compare a second run with).
+        public var pixels: [UInt32] = []
         /// Whether it passed.
         public var passed: Bool { outcome.passed && pluginErrors.isEmpty }
     }
@@ -29,6 +31,8 @@ public struct ScenarioVerifier {
     public var record: RecordMode
     /// How pixels beyond `tolerance` are judged (perceptual threshold, anti-aliasing, pixel budget).
     public var options = PerceptualComparison.Options()
+    /// Keep each checkpoint's pixels in its ``Check`` (for `verify --repeat`).
+    public var keepsPixels = false
 
     /// A verifier comparing with `goldenFolder`, writing failures to `failureFolder`.
     public init(goldenFolder: String, failureFolder: String, tolerance: Int = 3, record: RecordMode = .never) {
@@ -36,6 +40,18 @@ public struct ScenarioVerifier {
         self.failureFolder = failureFolder
         self.tolerance = tolerance
         self.record = record
+    }
+
+    /// Plays `player`'s scenario to the end and returns the pixels of the frames at `checkpoints`
+    /// (seconds), in their order: a second run to hold against the first (`verify --repeat`).
+    public static func pixels(_ player: ScenarioPlayer, at checkpoints: [Double]) throws -> [Double: [UInt32]] {
+        let wanted = Dictionary(checkpoints.map { (Int(saturating: ($0 * player.scenario.fps).rounded()), $0) }, uniquingKeysWith: { a, _ in a })
+        var frames: [Double: [UInt32]] = [:]
+        if let t = wanted[0] { frames[t] = try player.render().image.pixelWords() }
+        while try player.advance() {
+            if let t = wanted[player.frameIndex] { frames[t] = try player.render().image.pixelWords() }
+        }
+        return frames
     }
 
     /// The golden name of a checkpoint time.
@@ -52,7 +68,7 @@ public struct ScenarioVerifier {
             let golden = GoldenImage(path: (goldenFolder as NSString).appendingPathComponent(Self.name(for: time)), tolerance: tolerance, options: options)
             checks.append(Check(time: time, name: Self.name(for: time),
                                 outcome: try golden.check(image, record: record, failureDirectory: failureFolder),
-                                pluginErrors: errors.map(\.description)))
+                                pluginErrors: errors.map(\.description), pixels: keepsPixels ? image.pixelWords() : []))
         }
         if let t = wanted[0] { try check(t) }
         while try player.advance() {

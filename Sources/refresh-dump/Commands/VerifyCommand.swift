@@ -22,6 +22,8 @@ struct VerifyCommand: ParsableCommand {
     var golden: String = ""
     @Option(help: "Also write a page (index.html) with the summary and each failure's expected, actual and difference images, and verify-result.json.")
     var report: String?
+    @Option(help: "Play the scenario this many times (2...5) and fail a checkpoint whose frames differ between runs: a plugin that is not deterministic.")
+    var `repeat`: Int = 1
     @Option(help: "Also write the checkpoints as JUnit XML to this file, for a CI system to show.")
     var junit: String?
     @Option(parsing: .upToNextOption, help: "Add up the verify-result.json of these --report folders (shards); exit 1 if any failed.")
@@ -78,7 +80,16 @@ struct VerifyCommand: ParsableCommand {
                                         tolerance: tolerance, record: try recordMode())
         verifier.options = PerceptualComparison.Options(threshold: threshold, maxDiffPixels: maxDiffPixels, maxDiffRatio: maxDiffRatio,
                                                         countsAntiAliasing: countAntiAliasing)
-        let checks = try verifier.verify(player, checkpoints: checkpoints)
+        guard (1...5).contains(`repeat`) else { throw ValidationError("--repeat must be 1...5") }
+        verifier.keepsPixels = `repeat` > 1
+        let makeSibling = player.siblingMaker()
+        var checks = try verifier.verify(player, checkpoints: checkpoints)
+        for run in 2..<(`repeat` + 1) {
+            let again = try ScenarioVerifier.pixels(try makeSibling(), at: checkpoints)
+            for index in checks.indices where !checks[index].pixels.isEmpty && again[checks[index].time] != checks[index].pixels {
+                checks[index].pluginErrors.append("nondeterministic: the frame differs between run 1 and run \(run) (same scenario, plugin and time)")
+            }
+        }
         for check in checks {
             if case .recorded(let why) = check.outcome, check.pluginErrors.isEmpty {
                 print("● \(check.name): \(why) in \(golden)")
@@ -89,6 +100,13 @@ struct VerifyCommand: ParsableCommand {
         let failed = checks.filter { !$0.passed }.count
         let recorded = checks.filter { if case .recorded = $0.outcome { true } else { false } }.count
         print("\(checks.count - failed) passed, \(failed) failed" + (recorded == 0 ? "" : ", \(recorded) recorded"))
+        // What the goldens were drawn with goes beside them; a failure says whether that has changed since.
+        if recorded > 0 { try RenderingEnvironment.current.store(in: golden) }
+        if checks.contains(where: { !$0.outcome.passed }), let stored = RenderingEnvironment.stored(in: golden) {
+            let changes = RenderingEnvironment.current.changes(since: stored)
+            print(changes.isEmpty ? "the goldens were recorded with this rendering environment (\(RenderingEnvironment.fileName)): the frames changed, not the renderer"
+                                  : "the goldens were recorded with another rendering environment: " + changes.joined(separator: ", "))
+        }
         if let report {
             try makeDirectory(report)
             try VerifyReport.write([try VerifyReport(scenario: scenario.fileName, checks: checks, golden: golden, folder: report)], to: report)

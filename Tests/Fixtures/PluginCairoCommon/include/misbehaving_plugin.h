@@ -4,6 +4,7 @@
  *   MISBEHAVE_PAINTS_OUTSIDE  cairo_reset_clip, then paints everything red
  *   MISBEHAVE_PROCESS         chdir("/"), setlocale(LC_ALL, "C.UTF-8"), SIGUSR1 ignored
  *   MISBEHAVE_EXITS           exit(0) in the third render
+ *   MISBEHAVE_NONDETERMINISTIC  (otherwise well behaved) its square's blue comes from the clock
  *   MISBEHAVE_STOPS_HOST      SIGTERM to its parent in the twentieth render, when the environment
  *                             has REFRESHKIT_FIXTURE_STOP_HOST (a user's Ctrl-C, at a known frame)
  *   MISBEHAVE_HUGE_LENGTH     a refresh length of 1e308
@@ -18,6 +19,7 @@
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <time.h>
 #include <unistd.h>
 #include "refresh_plugin.h"
 
@@ -68,7 +70,13 @@ static int misbehaving_render(refresh_instance *instance, const refresh_frame *f
     (void)instance; (void)error; (void)size;
     cairo_t *cr = frame->cairo;
     misbehaving_frames++;
+#ifdef MISBEHAVE_NONDETERMINISTIC
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    cairo_set_source_rgb(cr, 0, 0, (double)(now.tv_nsec % 200 + 40) / 255.0);
+#else
     cairo_set_source_rgb(cr, 0, 0, 1);
+#endif
     cairo_rectangle(cr, 10, 10, 20, 20);
     cairo_fill(cr);
 #ifdef MISBEHAVE_UNTIDY

@@ -1,0 +1,2 @@
+#define MISBEHAVE_NONDETERMINISTIC 1
+#include "misbehaving_plugin.h"
