@@ -99,7 +99,6 @@ struct VerifyCommand: ParsableCommand {
         }
         let failed = checks.filter { !$0.passed }.count
         let recorded = checks.filter { if case .recorded = $0.outcome { true } else { false } }.count
-        print("\(checks.count - failed) passed, \(failed) failed" + (recorded == 0 ? "" : ", \(recorded) recorded"))
         // What the goldens were drawn with goes beside them; a failure says whether that has changed since.
         if recorded > 0 { try RenderingEnvironment.current.store(in: golden) }
         if checks.contains(where: { !$0.outcome.passed }), let stored = RenderingEnvironment.stored(in: golden) {
@@ -107,6 +106,7 @@ struct VerifyCommand: ParsableCommand {
             print(changes.isEmpty ? "the goldens were recorded with this rendering environment (\(RenderingEnvironment.fileName)): the frames changed, not the renderer"
                                   : "the goldens were recorded with another rendering environment: " + changes.joined(separator: ", "))
         }
+        print("\(checks.count - failed) passed, \(failed) failed" + (recorded == 0 ? "" : ", \(recorded) recorded"))
         if let report {
             try makeDirectory(report)
             try VerifyReport.write([try VerifyReport(scenario: scenario.fileName, checks: checks, golden: golden, folder: report)], to: report)
