@@ -39,35 +39,6 @@ public struct ImageComparison: Equatable, Sendable {
         psnr = meanSquare == 0 ? .infinity : 10 * log10(255 * 255 / meanSquare)
     }
 
-    /// A picture of the differences: pixels over `tolerance` in solid red, the rest a faint grey
-    /// copy of `expected`, so a reviewer sees where the change is.
-    public static func diffImage(expected: ImageSurface, actual: ImageSurface, tolerance: Int = 0) throws(GraphicsError) -> ImageSurface {
-        guard expected.width == actual.width, expected.height == actual.height else {
-            throw .sizeMismatch(expected: (expected.width, expected.height), actual: (actual.width, actual.height))
-        }
-        let a = expected.pixelWords(), b = actual.pixelWords()
-        let diff = try ImageSurface(width: expected.width, height: expected.height, scale: expected.scale)
-        diff.withPixels { buffer in
-            for y in 0..<expected.height {
-                for x in 0..<expected.width {
-                    let i = y * expected.width + x
-                    let word: UInt32
-                    if a[i] != b[i], channelDifferences(a[i], b[i]).max > tolerance {
-                        word = 0xFFFF_0000
-                    } else {
-                        // Luma of the expected pixel over white, faded towards white.
-                        let p = a[i], alpha = Double(p >> 24 & 0xFF) / 255
-                        let luma = (0.299 * Double(p >> 16 & 0xFF) + 0.587 * Double(p >> 8 & 0xFF) + 0.114 * Double(p & 0xFF)) + 255 * (1 - alpha)
-                        let grey = UInt32(255 - (255 - min(255, luma)) * 0.3)
-                        word = 0xFF00_0000 | grey << 16 | grey << 8 | grey
-                    }
-                    buffer.storeBytes(of: word, toByteOffset: y * diff.bytesPerRow + x * 4, as: UInt32.self)
-                }
-            }
-        }
-        return diff
-    }
-
     private static func channelDifferences(_ p: UInt32, _ q: UInt32) -> (max: Int, squares: Double) {
         var maximum = 0, squares = 0.0
         for shift in stride(from: 0, to: 32, by: 8) {
