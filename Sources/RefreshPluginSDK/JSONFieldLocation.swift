@@ -51,7 +51,7 @@ extension JSONSyntax {
                 case .key(let wanted):
                     guard scanner.peek == UInt8(ascii: "{") else { return found }
                     scanner.i += 1
-                    var located = false
+                    // Leaves the loop at the wanted key; any other end of the object returns.
                     while true {
                         scanner.skipSpace()
                         guard scanner.peek == UInt8(ascii: "\"") else { return found }
@@ -61,13 +61,12 @@ extension JSONSyntax {
                         guard scanner.peek == UInt8(ascii: ":") else { return found }
                         scanner.i += 1
                         scanner.skipSpace()
-                        if key == wanted { found = keyStart; located = true; break }
+                        if key == wanted { found = keyStart; break }
                         scanner.skipValue()
                         scanner.skipSpace()
                         guard scanner.peek == UInt8(ascii: ",") else { return found }
                         scanner.i += 1
                     }
-                    if !located { return found }
                 case .index(let wanted):
                     guard scanner.peek == UInt8(ascii: "["), wanted >= 0 else { return found }
                     scanner.i += 1
