@@ -156,8 +156,11 @@ struct VerifyCommand: ParsableCommand {
             try VerifyReport.write(reports, to: report)
         }
         if let junit {
-            try JUnitReport.write(reports.map { report in
-                (report.scenario, report.checks.map { JUnitReport.Case(name: $0.name, time: $0.time, failure: $0.passed ? nil : $0.detail) })
+            // One suite a scenario, its shards' checkpoints together, in time order.
+            let scenarios = reports.map(\.scenario).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
+            try JUnitReport.write(scenarios.map { scenario in
+                (scenario, reports.filter { $0.scenario == scenario }.flatMap(\.checks).sorted { $0.time < $1.time }
+                    .map { JUnitReport.Case(name: $0.name, time: $0.time, failure: $0.passed ? nil : $0.detail) })
             }, to: junit)
             print("JUnit: \(junit)")
         }
