@@ -154,6 +154,27 @@ import TestSupport
         #expect(merged.contains("2 passed, 2 failed (2 shards)"), "\(merged)")
         #expect(try String(contentsOfFile: "\(folder)/all/index.html", encoding: .utf8).contains("2 passed, 2 failed across 2 scenarios"))
     }
+
+    /// Failures come first, and each can be seen side by side, 1-up (a click swaps), as an onion
+    /// skin and as a strobe: tried in a real browser. The golden folder's name is hostile markup,
+    /// quoted in every failure's text, and the page still works.
+    @Test func failuresComeFirstWithTheirViews() throws {
+        let folder = scratch("verify-views") + "/<b>&\"'"
+        let golden = "\(folder)/golden"
+        #expect(try refreshDump(["verify", "pull-short", "--golden", golden, "--update"]).status == 0)
+        #expect(try refreshDump(["verify", "pull-short", "--golden", golden, "--plugin", "Rainbow", "--report", "\(folder)/page"]).status == 1)
+        let page = try String(contentsOfFile: "\(folder)/page/index.html", encoding: .utf8)
+        let failures = try #require(page.range(of: "<h2>Failures</h2>")), scenario = try #require(page.range(of: "<h2>pull-short: 0 passed, 2 failed</h2>"))
+        #expect(failures.lowerBound < scenario.lowerBound, "failures first")
+        #expect(!page.contains("<b>&"), "markup from a path reached the page")
+        let pageURL = URL(fileURLWithPath: "\(folder)/page/index.html").absoluteString + "#selftest"
+        let (status, dom) = try runProgram("/usr/bin/chromium", ["--headless=new", "--no-sandbox", "--disable-gpu", "--virtual-time-budget=5000", "--dump-dom", pageURL])
+        #expect(status == 0)
+        let start = try #require(dom.range(of: "<pre id=\"selftest\">"), "\(dom.prefix(500))")
+        let end = try #require(dom[start.upperBound...].range(of: "</pre>"))
+        let result = try #require(try JSONSerialization.jsonObject(with: Data(dom[start.upperBound..<end.lowerBound].utf8)) as? [String: Int])
+        #expect(result == ["failures": 2, "one": 2, "onion": 2, "strobe": 2, "side": 2, "swapped": 2], "\(result)")
+    }
 }
 
 /// `run` and `sweep` split their frames across shards; together the shards write exactly the

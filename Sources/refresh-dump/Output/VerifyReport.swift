@@ -73,18 +73,24 @@ struct VerifyReport: Codable {
             text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
         }
         var body = "<h1>RefreshKit verify</h1>\n<p class=\"summary \(failed == 0 ? "ok" : "bad")\">\(passed) passed, \(failed) failed across \(reports.count) scenario\(reports.count == 1 ? "" : "s")</p>\n"
+        // Failures first, all scenarios together: what a reviewer came for.
+        if failed > 0 {
+            body += "<h2>Failures</h2>\n<p class=\"views\">View: <select id=\"view\"><option value=\"side\">side by side</option><option value=\"one\">1-up (click to swap)</option><option value=\"onion\">onion skin</option><option value=\"strobe\">strobe</option></select> Zoom: <select id=\"zoom\"><option>1</option><option>2</option><option>4</option></select>×</p>\n"
+            for report in reports {
+                for check in report.checks where !check.passed {
+                    body += "<section class=\"fail\"><h3>✗ \(escape(report.scenario)) · \(escape(check.name)) (t=\(check.time) s)</h3><p>\(escape(check.detail))</p>"
+                    body += "<div class=\"compare\" data-expected=\"\(escape(check.expected ?? ""))\" data-actual=\"\(escape(check.actual ?? ""))\"><div class=\"row\">"
+                    for (label, image) in [("expected", check.expected), ("actual", check.actual), ("difference", check.diff)] {
+                        body += "<figure class=\"\(label)\"><figcaption>\(label)</figcaption>" + (image.map { "<img src=\"\(escape($0))\" alt=\"\(label)\">" } ?? "<p>(none)</p>") + "</figure>"
+                    }
+                    body += "</div><div class=\"stack\"><img class=\"under\" alt=\"expected\"><img class=\"over\" alt=\"actual\"><input class=\"opacity\" type=\"range\" min=\"0\" max=\"100\" value=\"50\" aria-label=\"actual's opacity\"><span class=\"which\"></span></div></div></section>\n"
+                }
+            }
+        }
         for report in reports {
             body += "<h2>\(escape(report.scenario)): \(report.passed) passed, \(report.failed) failed</h2>\n"
             for check in report.checks {
-                guard !check.passed else {
-                    body += "<p class=\"pass\">✓ \(escape(check.name)) (t=\(check.time) s)</p>\n"
-                    continue
-                }
-                body += "<section class=\"fail\"><h3>✗ \(escape(check.name)) (t=\(check.time) s)</h3><p>\(escape(check.detail))</p><div class=\"row\">"
-                for (label, image) in [("expected", check.expected), ("actual", check.actual), ("difference", check.diff)] {
-                    body += "<figure><figcaption>\(label)</figcaption>" + (image.map { "<img src=\"\(escape($0))\" alt=\"\(label)\">" } ?? "<p>(none)</p>") + "</figure>"
-                }
-                body += "</div></section>\n"
+                body += check.passed ? "<p class=\"pass\">✓ \(escape(check.name)) (t=\(check.time) s)</p>\n" : "<p class=\"failed\">✗ \(escape(check.name)) (t=\(check.time) s): above</p>\n"
             }
         }
         let page = """
@@ -93,10 +99,60 @@ struct VerifyReport: Codable {
             <style>
             body { font: 14px/1.4 system-ui, sans-serif; margin: 24px; color: #1c1c1e; }
             .summary { font-size: 18px; font-weight: 600; } .ok { color: #248a3d; } .bad { color: #d70015; }
-            .pass { color: #3a3a3c; margin: 2px 0; } .fail { border-left: 4px solid #d70015; padding-left: 12px; margin: 16px 0; }
-            .row { display: flex; gap: 12px; flex-wrap: wrap; } figure { margin: 0; } img { max-width: 400px; border: 1px solid #d1d1d6; display: block; }
+            .pass { color: #3a3a3c; margin: 2px 0; } .failed { color: #d70015; margin: 2px 0; }
+            .fail { border-left: 4px solid #d70015; padding-left: 12px; margin: 16px 0; }
+            .row { display: flex; gap: 12px; flex-wrap: wrap; } figure { margin: 0; }
+            img { border: 1px solid #d1d1d6; display: block; image-rendering: pixelated; }
+            .stack { position: relative; display: none; } .stack .over { position: absolute; left: 0; top: 0; } .stack input, .stack .which { display: none; }
+            .compare[data-view="one"] .row, .compare[data-view="onion"] .row, .compare[data-view="strobe"] .row { display: none; }
+            .compare[data-view="one"] .stack, .compare[data-view="onion"] .stack, .compare[data-view="strobe"] .stack { display: inline-block; }
+            .compare[data-view="one"] .over { display: none; } .compare[data-view="one"] .which, .compare[data-view="strobe"] .which { display: block; }
+            .compare[data-view="onion"] input { display: block; }
+            @media print { .views, .stack { display: none !important; } .compare .row { display: flex !important; } }
             </style></head><body>
-            \(body)</body></html>
+            \(body)<pre id="selftest" hidden></pre>
+            <script>
+            // The views of a failure: side by side; 1-up (a click swaps expected and actual); onion skin
+            // (the actual over the expected, its opacity on a slider); strobe (the two in turn).
+            const compares = [...document.querySelectorAll(".compare")];
+            let strobe = null;
+            function zoom() { const z = +(document.getElementById("zoom") || {value: 1}).value; document.querySelectorAll(".compare img").forEach(i => { i.style.width = i.naturalWidth ? (i.naturalWidth * z / 2) + "px" : ""; }); }
+            function show(view) {
+              clearInterval(strobe);
+              for (const c of compares) {
+                c.dataset.view = view;
+                const under = c.querySelector(".under"), over = c.querySelector(".over"), which = c.querySelector(".which");
+                under.src = c.dataset.expected; over.src = c.dataset.actual; under.dataset.showing = "expected";
+                over.style.opacity = view === "onion" ? c.querySelector(".opacity").value / 100 : 1;
+                which.textContent = "expected";
+              }
+              if (view === "strobe") strobe = setInterval(() => compares.forEach(swap), 500);
+              zoom();
+            }
+            function swap(c) {
+              const under = c.querySelector(".under"), showing = under.dataset.showing === "expected" ? "actual" : "expected";
+              under.src = c.dataset[showing]; under.dataset.showing = showing; c.querySelector(".which").textContent = showing;
+            }
+            compares.forEach(c => {
+              c.querySelector(".stack").addEventListener("click", () => { if (c.dataset.view === "one") swap(c); });
+              c.querySelector(".opacity").addEventListener("input", e => { c.querySelector(".over").style.opacity = e.target.value / 100; });
+            });
+            const view = document.getElementById("view");
+            if (view) { view.addEventListener("change", () => show(view.value)); document.getElementById("zoom").addEventListener("change", zoom); show("side"); }
+            window.addEventListener("load", zoom);
+            // #selftest (what the tests open in a headless browser): every view tried on every failure.
+            if (location.hash === "#selftest") {
+              const result = {failures: compares.length};
+              for (const v of ["one", "onion", "strobe", "side"]) {
+                show(v);
+                result[v] = compares.filter(c => c.dataset.view === v && getComputedStyle(c.querySelector(v === "side" ? ".row" : ".stack")).display !== "none").length;
+              }
+              show("one"); compares.forEach(swap);
+              result.swapped = compares.filter(c => c.querySelector(".under").dataset.showing === "actual" && c.querySelector(".under").getAttribute("src") === c.dataset.actual).length;
+              clearInterval(strobe);
+              const out = document.getElementById("selftest"); out.hidden = false; out.textContent = JSON.stringify(result);
+            }
+            </script></body></html>
 
             """
         try OutputFile.write(page, to: "\(folder)/index.html")
