@@ -19,6 +19,8 @@ public struct ScenarioVerifier {
         public var pixels: [UInt32] = []
         /// Whether it passed.
         public var passed: Bool { outcome.passed && pluginErrors.isEmpty }
+        /// What a person reads about it: the plugins' errors when there are any, else the outcome.
+        public var detail: String { pluginErrors.isEmpty ? outcome.description : pluginErrors.joined(separator: "; ") }
     }
 
     /// The folder of golden frames (`t<seconds>.png`).

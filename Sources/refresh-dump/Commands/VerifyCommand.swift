@@ -95,7 +95,7 @@ struct VerifyCommand: ParsableCommand {
                 print("● \(check.name): \(why) in \(golden)")
                 continue
             }
-            print(check.passed ? "✓ \(check.name)" : "✗ \(check.name): \(check.pluginErrors.isEmpty ? check.outcome.description : check.pluginErrors.joined(separator: "; "))")
+            print(check.passed ? "✓ \(check.name)" : "✗ \(check.name): \(check.detail)")
         }
         let failed = checks.filter { !$0.passed }.count
         let recorded = checks.filter { if case .recorded = $0.outcome { true } else { false } }.count
@@ -114,7 +114,7 @@ struct VerifyCommand: ParsableCommand {
         }
         if let junit {
             try JUnitReport.write([(scenario.fileName, checks.map {
-                JUnitReport.Case(name: $0.name, time: $0.time, failure: $0.passed ? nil : ($0.pluginErrors.isEmpty ? $0.outcome.description : $0.pluginErrors.joined(separator: "; ")))
+                JUnitReport.Case(name: $0.name, time: $0.time, failure: $0.passed ? nil : $0.detail)
             })], to: junit)
             print("JUnit: \(junit)")
         }

@@ -43,7 +43,7 @@ struct VerifyReport: Codable {
         }
         self.checks = checks.map { check in
             var entry = Entry(name: check.name, time: check.time, passed: check.passed,
-                              detail: check.pluginErrors.isEmpty ? check.outcome.description : check.pluginErrors.joined(separator: "; "))
+                              detail: check.detail)
             if !check.passed {
                 // The check's name is the golden's file name (t0.300.png).
                 let base = "\(scenario)-\((check.name as NSString).deletingPathExtension)"
