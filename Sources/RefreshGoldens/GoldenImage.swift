@@ -49,7 +49,7 @@ public struct GoldenImage: Sendable {
     /// under the golden folder.
     public func check(_ image: ImageSurface, record: RecordMode, failureDirectory: String) throws(GraphicsError) -> Outcome {
         func recordGolden(_ why: String) throws(GraphicsError) -> Outcome {
-            try OutputFile.makeFolder((path as NSString).deletingLastPathComponent)
+            try OutputFile.makeFolder(containing: path)
             try image.writePNG(to: path)
             return .recorded(why)
         }

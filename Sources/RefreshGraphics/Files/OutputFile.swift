@@ -46,6 +46,12 @@ public enum OutputFile {
         }
     }
 
+    /// Makes the folder a file at `path` goes in (``makeFolder(_:)``); nothing for a bare file name.
+    public static func makeFolder(containing path: String) throws(GraphicsError) {
+        let folder = (path as NSString).deletingLastPathComponent
+        if !folder.isEmpty { try makeFolder(folder) }
+    }
+
     /// Makes a new folder named `prefix` and six characters nobody could know beforehand
     /// (`mkdtemp`), so nothing planted under a guessable name is written through; with `mode`, it
     /// gets that mode less the umask (a run's folder, a bundle), else mkdtemp's 0700 (scratch).

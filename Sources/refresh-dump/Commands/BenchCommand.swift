@@ -79,7 +79,7 @@ struct BenchCommand: ParsableCommand {
         if let json {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-            try OutputFile.makeFolder((json as NSString).deletingLastPathComponent.isEmpty ? "." : (json as NSString).deletingLastPathComponent)
+            try OutputFile.makeFolder(containing: json)
             try OutputFile.write(encoder.encode(results), to: json)
         }
     }

@@ -25,7 +25,7 @@ struct RenderCommand: ParsableCommand {
         let frameValue = try frame.spec().frame(refreshLength: indicator.refreshLength)
         indicator.refreshState = frameValue.state
         let image = try FrameRenderer.render(indicator, frame: frameValue, background: transparent ? .clear : nil)
-        try OutputFile.makeFolder((out as NSString).deletingLastPathComponent.isEmpty ? "." : (out as NSString).deletingLastPathComponent)
+        try OutputFile.makeFolder(containing: out)
         try image.writePNG(to: out)
         print("\(out): \(indicator.info.name) \(frameValue.state) \(image.width)×\(image.height) px")
         if let warning {

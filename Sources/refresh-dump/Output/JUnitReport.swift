@@ -32,7 +32,7 @@ enum JUnitReport {
             xml += "  </testsuite>\n"
         }
         xml += "</testsuites>\n"
-        try OutputFile.makeFolder((path as NSString).deletingLastPathComponent.isEmpty ? "." : (path as NSString).deletingLastPathComponent)
+        try OutputFile.makeFolder(containing: path)
         try OutputFile.write(xml, to: path)
     }
 
