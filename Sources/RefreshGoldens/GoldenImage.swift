@@ -91,7 +91,7 @@ public struct GoldenImage: Sendable {
         if perceptual.passes { return .matched(comparison) }
         let diffPath = (failureDirectory as NSString).appendingPathComponent(name + ".diff.png")
         try image.writePNG(to: actualPath)
-        try PerceptualComparison.diffImage(expected: golden, actual: image, options: options).writePNG(to: diffPath)
+        try perceptual.diffImage(of: image).writePNG(to: diffPath)
         return .mismatched(comparison, actualPath: actualPath, diffPath: diffPath, perceptual: perceptual)
     }
 }

@@ -53,6 +53,10 @@ public struct PerceptualComparison: Equatable, Sendable {
     public let antiAliased: Int
     /// The kind of the change.
     public let kind: Kind
+    /// What each pixel is: kept for ``diffImage(of:)``, so a failure is classified once.
+    private let marks: [Mark]
+    /// The frames' width and height, in pixels.
+    private let width: Int, height: Int
 
     /// Whether the counted pixels are within both limits.
     public var passes: Bool {
@@ -66,6 +70,8 @@ public struct PerceptualComparison: Equatable, Sendable {
     public init(expected: ImageSurface, actual: ImageSurface, options: Options = Options()) throws(GraphicsError) {
         let map = try Self.classify(expected: expected, actual: actual, options: options)
         self.options = options
+        marks = map.marks
+        (width, height) = (expected.width, expected.height)
         pixelCount = map.marks.count
         differing = map.marks.filter { $0 == .counted }.count
         antiAliased = map.marks.filter { $0 == .antiAliased }.count
@@ -73,9 +79,12 @@ public struct PerceptualComparison: Equatable, Sendable {
     }
 
     /// A picture of the change: counted pixels red and anti-aliased ones yellow over a faded copy of
-    /// `actual`, so a reviewer sees where the change is and what kind.
-    public static func diffImage(expected: ImageSurface, actual: ImageSurface, options: Options = Options()) throws(GraphicsError) -> ImageSurface {
-        let map = try classify(expected: expected, actual: actual, options: options)
+    /// `actual` (the frame this comparison was made with), so a reviewer sees where the change is
+    /// and what kind.
+    public func diffImage(of actual: ImageSurface) throws(GraphicsError) -> ImageSurface {
+        guard actual.width == width, actual.height == height else {
+            throw .sizeMismatch(expected: (width, height), actual: (actual.width, actual.height))
+        }
         let faded = actual.pixelWords()
         let diff = try ImageSurface(width: actual.width, height: actual.height, scale: actual.scale)
         diff.withPixels { buffer in
@@ -83,11 +92,11 @@ public struct PerceptualComparison: Equatable, Sendable {
                 for x in 0..<actual.width {
                     let i = y * actual.width + x
                     let word: UInt32
-                    switch map.marks[i] {
+                    switch marks[i] {
                     case .counted: word = 0xFFFF_0000
                     case .antiAliased: word = 0xFFFF_D000
                     case .same:
-                        let grey = UInt32(255 - (255 - min(255, luma(overWhite: faded[i]))) * 0.3)
+                        let grey = UInt32(255 - (255 - min(255, Self.luma(overWhite: faded[i]))) * 0.3)
                         word = 0xFF00_0000 | grey << 16 | grey << 8 | grey
                     }
                     buffer.storeBytes(of: word, toByteOffset: y * diff.bytesPerRow + x * 4, as: UInt32.self)
@@ -113,7 +122,7 @@ public struct PerceptualComparison: Equatable, Sendable {
             for x in 0..<width {
                 let i = y * width + x
                 // Over white and over black: a change of transparency alone (clear against white) shows on one of them.
-                guard a[i] != b[i], channelDifference(a[i], b[i]) > options.channelTolerance,
+                guard a[i] != b[i], ImageComparison.channelDifferences(a[i], b[i]).max > options.channelTolerance,
                       max(abs(delta(a[i], b[i])), abs(delta(a[i], b[i], overBlack: true))) > limit else { continue }
                 if !options.countsAntiAliasing,
                    isAntiAliased(a, x, y, width, height, other: b) || isAntiAliased(b, x, y, width, height, other: a) {
@@ -141,13 +150,6 @@ public struct PerceptualComparison: Equatable, Sendable {
         let dq = (r1 * 0.21147017 - g1 * 0.52261711 + b1 * 0.31114694) - (r2 * 0.21147017 - g2 * 0.52261711 + b2 * 0.31114694)
         let squared = 0.5053 * dy * dy + 0.299 * di * di + 0.1957 * dq * dq
         return y1 > y2 ? -squared : squared
-    }
-
-    /// The largest difference of any one channel.
-    private static func channelDifference(_ p: UInt32, _ q: UInt32) -> Int {
-        var largest = 0
-        for shift in stride(from: UInt32(0), to: 32, by: 8) { largest = max(largest, abs(Int(p >> shift & 0xFF) - Int(q >> shift & 0xFF))) }
-        return largest
     }
 
     /// A premultiplied pixel composited over black: its channels as they are.

@@ -168,7 +168,7 @@ import RefreshGoldens
         b.withPixels { $0.storeBytes(of: 0xFF00_FF00 as UInt32, toByteOffset: 5 * b.bytesPerRow + 7 * 4, as: UInt32.self) }
         let changed = try ImageComparison(expected: a, actual: b, tolerance: 3)
         #expect(changed.pixelsOverTolerance == 1 && changed.maxChannelDifference == 255 && changed.psnr.isFinite)
-        let diff = try PerceptualComparison.diffImage(expected: a, actual: b, options: .init(channelTolerance: 3, countsAntiAliasing: true))
+        let diff = try PerceptualComparison(expected: a, actual: b, options: .init(channelTolerance: 3, countsAntiAliasing: true)).diffImage(of: b)
         #expect(diff.pixel(x: 7, y: 5) == Color(red: 1, green: 0, blue: 0))
         #expect(diff.pixel(x: 8, y: 5).green > 0.5, "unchanged pixels are grey, not red")
         #expect(throws: GraphicsError.self) { try ImageComparison(expected: a, actual: try ImageSurface(width: 3, height: 3)) }

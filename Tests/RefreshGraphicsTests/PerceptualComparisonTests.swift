@@ -76,7 +76,7 @@ import RefreshGraphics
     /// The diff image: counted pixels red, anti-aliased ones yellow, the rest a faded copy of the actual frame.
     @Test func theDiffImageMarksEachKind() throws {
         let actual = try picture { $0[10 * 20 + 15] = 0xFF80_8080; $0[0] = 0xFF00_00FF }
-        let diff = try PerceptualComparison.diffImage(expected: try picture(), actual: actual).pixelWords()
+        let diff = try PerceptualComparison(expected: try picture(), actual: actual).diffImage(of: actual).pixelWords()
         #expect(diff[0] == 0xFFFF_0000)
         #expect(diff[10 * 20 + 15] == 0xFFFF_D000)
         #expect(diff[10 * 20 + 10] != 0xFF00_0000 && diff[10 * 20 + 10] & 0xFF < 0xFF, "the black block, faded")

@@ -23,8 +23,7 @@ extension BenchCommand {
             identical.append(try time { _ = try ImageComparison(expected: golden, actual: same, tolerance: 3) })
             differing.append(try time {
                 _ = try ImageComparison(expected: golden, actual: changed, tolerance: 3)
-                _ = try PerceptualComparison(expected: golden, actual: changed)
-                _ = try PerceptualComparison.diffImage(expected: golden, actual: changed)
+                _ = try PerceptualComparison(expected: golden, actual: changed).diffImage(of: changed)
             })
         }
         func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
