@@ -56,6 +56,34 @@ public struct InputFileError: Error, Equatable, CustomStringConvertible {
         return located(in: data)
     }
 
+    /// The bytes of the `kind` file at `path` (``CappedFile``: a regular file of at most `limit`
+    /// bytes), or the error that names it.
+    package static func contents(of path: String, limit: Int, kind: String = "scenario") throws(InputFileError) -> Data {
+        do {
+            return try CappedFile.contents(of: path, limit: limit)
+        } catch {
+            throw InputFileError(file: path, reason: error.reason, kind: kind)
+        }
+    }
+
+    /// ``contents(of:limit:kind:)`` that must be valid JSON (``syntax(of:file:kind:)``).
+    package static func json(at path: String, limit: Int, kind: String) throws(InputFileError) -> Data {
+        let data = try contents(of: path, limit: limit, kind: kind)
+        if let problem = syntax(of: data, file: path, kind: kind) { throw problem }
+        return data
+    }
+
+    /// The `kind` file at `path` decoded as `type` (``json(at:limit:kind:)``); valid JSON of another
+    /// shape is said in `expected`'s words at the field and place the decoder stopped on.
+    package static func decode<T: Decodable>(_ type: T.Type, at path: String, limit: Int, kind: String, expected: String) throws(InputFileError) -> T {
+        let data = try json(at: path, limit: limit, kind: kind)
+        do {
+            return try JSONDecoder().decode(type, from: data)
+        } catch {
+            throw decoding(error, of: data, file: path, kind: kind, otherwise: expected)
+        }
+    }
+
     /// The JSON problem in `data` (not UTF-8, bad syntax, a key twice) as an error of this file,
     /// with its place; nil when `data` is valid JSON.
     package static func syntax(of data: Data, file: String, kind: String = "scenario") -> InputFileError? {

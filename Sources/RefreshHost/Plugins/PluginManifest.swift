@@ -77,11 +77,10 @@ public struct PluginManifest: Codable, Equatable, Sendable {
         func fail(_ error: InputFileError) -> PluginError { PluginError(file: path, reason: .invalidManifest(error)) }
         let data: Data
         do {
-            data = try CappedFile.contents(of: path, limit: sizeLimit)
+            data = try InputFileError.json(at: path, limit: sizeLimit, kind: kind)
         } catch {
-            throw fail(InputFileError(file: path, reason: error.reason, kind: kind))
+            throw fail(error)
         }
-        if let problem = InputFileError.syntax(of: data, file: path, kind: kind) { throw fail(problem) }
         let manifest: PluginManifest
         do {
             manifest = try JSONDecoder().decode(PluginManifest.self, from: data)

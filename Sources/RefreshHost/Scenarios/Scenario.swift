@@ -125,13 +125,7 @@ extension Scenario {
     /// Reads a scenario file: `given` is a path, or the name of a shipped scenario (``shippedPath(_:)``).
     public static func load(path given: String, elementLimit: Int = defaultElementLimit) throws(InputFileError) -> Scenario {
         let path = shippedPath(given)
-        let data: Data
-        do {
-            data = try CappedFile.contents(of: path, limit: fileLimit)
-        } catch {
-            throw InputFileError(file: path, field: "", reason: error.reason)
-        }
-        var scenario = try decode(data, file: path, elementLimit: elementLimit)
+        var scenario = try decode(try InputFileError.contents(of: path, limit: fileLimit), file: path, elementLimit: elementLimit)
         scenario.source = path
         return scenario
     }

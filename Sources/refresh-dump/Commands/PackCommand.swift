@@ -123,7 +123,7 @@ struct PackCommand: ParsableCommand {
     func readSourceManifest(_ folder: String) throws -> SourceManifest? {
         let path = (folder as NSString).appendingPathComponent(PluginManifest.fileName)
         guard FileManager.default.fileExists(atPath: path) else { return nil }
-        return try JSONFile.read(SourceManifest.self, at: path, limit: 1 << 20, kind: "source manifest", expected: "'author' and 'license' must be strings")
+        return try InputFileError.decode(SourceManifest.self, at: path, limit: 1 << 20, kind: "source manifest", expected: "'author' and 'license' must be strings")
     }
 
     /// The thumbnail: the indicator while refreshing, a 120×64 pt band at 2×, light theme.

@@ -219,7 +219,7 @@ struct ReportCommand: ParsableCommand {
             let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { $0.hasPrefix("report-shard-") && $0.hasSuffix(".json") }
             guard !names.isEmpty else { throw ValidationError("--merge \(folder): no report-shard-*.json (run report --shard there first)") }
             for name in names {
-                results.append(try JSONFile.read(ShardResult.self, at: "\(folder)/\(name)", limit: 256 << 20, kind: "--merge",
+                results.append(try InputFileError.decode(ShardResult.self, at: "\(folder)/\(name)", limit: 256 << 20, kind: "--merge",
                                                  expected: "not a shard result (it has the fields of another file)"))
             }
             try FileTree.copy(from: "\(folder)/cells", to: "\(out)/cells")

@@ -58,7 +58,7 @@ struct PluginOptions: ParsableArguments {
         let given = try Self.parse(params)
         if let paramsFile {
             let kind = "--params"
-            let data = try JSONFile.contents(of: paramsFile, limit: 1 << 20, kind: kind)
+            let data = try InputFileError.json(at: paramsFile, limit: 1 << 20, kind: kind)
             do {
                 values = try JSONDecoder().decode([String: ParameterValue].self, from: data)
             } catch {
