@@ -95,31 +95,22 @@ public struct RenderingEnvironment: Codable, Equatable, Sendable {
         return entry.split(separator: "\n").first { $0.hasPrefix("Version: ") }.map { String($0.dropFirst("Version: ".count)) }
     }
 
-    /// A short SHA-256 of each font file in the folders the pinned configuration searches.
+    /// A short SHA-256 of each font file in the folders fontconfig searches (``Fonts`` pinned them).
     private static func fontHashes() -> [(String, String)] {
-        guard let configuration = Assets.path("Fonts/fonts.conf"),
-              // try?: without the configuration no font folders are known, and no font parts are stored.
-              let text = try? String(contentsOfFile: configuration, encoding: .utf8) else { return [] }
+        guard let config = FcConfigGetCurrent(), let folders = FcConfigGetFontDirs(config) else { return [] }
+        defer { FcStrListDone(folders) }
         var hashes: [(String, String)] = []
-        var rest = Substring(text)
-        while let open = rest.range(of: "<dir>"), let close = rest.range(of: "</dir>", range: open.upperBound..<rest.endIndex) {
-            let folder = String(rest[open.upperBound..<close.lowerBound])
-            rest = rest[close.upperBound...]
+        while let folder = FcStrListNext(folders).map({ String(cString: $0) }) {
             // try?: a folder that is not there holds no fonts.
-            for name in ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted() {
+            for name in ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted() where !name.hasPrefix(".") {
+                var isFolder: ObjCBool = false
+                let path = (folder as NSString).appendingPathComponent(name)
+                guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), !isFolder.boolValue else { continue }
                 // try?: a font that cannot be read is hashed as empty, which differs from any real one.
-                let data = (try? CappedFile.contents(of: (folder as NSString).appendingPathComponent(name), limit: 256 << 20)) ?? Data()
-                hashes.append((name, String(sha256(data).prefix(16))))
+                let data = (try? CappedFile.contents(of: path, limit: 256 << 20)) ?? Data()
+                hashes.append((name, String(SHA256.hex(of: data).prefix(16))))
             }
         }
         return hashes
-    }
-
-    private static func sha256(_ data: Data) -> String {
-        data.withUnsafeBytes { bytes in
-            guard let digest = g_compute_checksum_for_data(G_CHECKSUM_SHA256, bytes.bindMemory(to: UInt8.self).baseAddress, gsize(bytes.count)) else { return "" }
-            defer { g_free(digest) }
-            return String(cString: digest)
-        }
     }
 }

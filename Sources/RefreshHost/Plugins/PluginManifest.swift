@@ -171,14 +171,8 @@ public struct PluginManifest: Codable, Equatable, Sendable {
         return (try? encoder.encode(self)) ?? Data()
     }
 
-    /// SHA-256 of `data`, lowercase hex (GLib's checksum, which Pango already brings).
-    public static func sha256(of data: Data) -> String {
-        data.withUnsafeBytes { bytes -> String in
-            guard let digest = g_compute_checksum_for_data(G_CHECKSUM_SHA256, bytes.bindMemory(to: UInt8.self).baseAddress, gsize(bytes.count)) else { return "" }
-            defer { g_free(digest) }
-            return String(cString: digest)
-        }
-    }
+    /// SHA-256 of `data`, lowercase hex (``SHA256``).
+    public static func sha256(of data: Data) -> String { SHA256.hex(of: data) }
 }
 
 extension PluginManifest.Parameter {
