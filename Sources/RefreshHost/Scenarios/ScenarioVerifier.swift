@@ -47,13 +47,20 @@ public struct ScenarioVerifier {
     /// Plays `player`'s scenario to the end and returns the pixels of the frames at `checkpoints`
     /// (seconds), in their order: a second run to hold against the first (`verify --repeat`).
     public static func pixels(_ player: ScenarioPlayer, at checkpoints: [Double]) throws -> [Double: [UInt32]] {
-        let wanted = Dictionary(checkpoints.map { (Int(saturating: ($0 * player.scenario.fps).rounded()), $0) }, uniquingKeysWith: { a, _ in a })
         var frames: [Double: [UInt32]] = [:]
-        if let t = wanted[0] { frames[t] = try player.render().image.pixelWords() }
-        while try player.advance() {
-            if let t = wanted[player.frameIndex] { frames[t] = try player.render().image.pixelWords() }
-        }
+        _ = try play(player, stoppingAt: checkpoints) { time in frames[time] = try player.render().image.pixelWords() }
         return frames
+    }
+
+    /// Plays `player`'s scenario to the end and calls `body` with each checkpoint's time on its
+    /// frame (seconds, the nearest frame); returns the checkpoints after the end, in order.
+    private static func play(_ player: ScenarioPlayer, stoppingAt times: [Double], _ body: (Double) throws -> Void) throws -> [Double] {
+        let wanted = Dictionary(times.map { (Int(saturating: ($0 * player.scenario.fps).rounded()), $0) }, uniquingKeysWith: { a, _ in a })
+        if let t = wanted[0] { try body(t) }
+        while try player.advance() {
+            if let t = wanted[player.frameIndex] { try body(t) }
+        }
+        return wanted.sorted { $0.key < $1.key }.filter { $0.key > player.frameIndex }.map(\.value)
     }
 
     /// The golden name of a checkpoint time.
@@ -62,8 +69,6 @@ public struct ScenarioVerifier {
     /// Plays `player`'s scenario to the end, checking the frames at `checkpoints` (seconds; the
     /// scenario's own when nil). Checkpoints past the end come back as missing frames.
     public func verify(_ player: ScenarioPlayer, checkpoints: [Double]? = nil) throws -> [Check] {
-        let times = checkpoints ?? player.scenario.checkpoints
-        let wanted = Dictionary(times.map { (Int(saturating: ($0 * player.scenario.fps).rounded()), $0) }, uniquingKeysWith: { a, _ in a })
         var checks: [Check] = []
         func check(_ time: Double) throws {
             let (image, errors) = try player.render()
@@ -72,11 +77,7 @@ public struct ScenarioVerifier {
                                 outcome: try golden.check(image, record: record, failureDirectory: failureFolder),
                                 pluginErrors: errors.map(\.description), pixels: keepsPixels ? image.pixelWords() : []))
         }
-        if let t = wanted[0] { try check(t) }
-        while try player.advance() {
-            if let t = wanted[player.frameIndex] { try check(t) }
-        }
-        for (frame, time) in wanted.sorted(by: { $0.key < $1.key }) where frame > player.frameIndex {
+        for time in try Self.play(player, stoppingAt: checkpoints ?? player.scenario.checkpoints, check) {
             checks.append(Check(time: time, name: Self.name(for: time), outcome: .missing(actualPath: "(after the scenario's end)"), pluginErrors: []))
         }
         return checks.sorted { $0.time < $1.time }
