@@ -104,9 +104,7 @@ private struct ByteScanner {
         i += 1
         while let byte = peek, byte != UInt8(ascii: "\"") { i += byte == UInt8(ascii: "\\") ? 2 : 1 }
         i = min(i + 1, bytes.count)
-        let raw = Data(bytes[start..<i])
-        // try?: a string the decoder cannot unescape is compared as its raw text.
-        return (try? JSONDecoder().decode(String.self, from: raw)) ?? String(decoding: raw.dropFirst().dropLast(), as: UTF8.self)
+        return JSONSyntax.text(ofString: Data(bytes[start..<i]))
     }
 
     /// Moves past the value that starts at `i`: a string, a number or literal, or a whole object

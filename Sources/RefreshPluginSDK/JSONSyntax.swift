@@ -51,6 +51,13 @@ package enum JSONSyntax {
         return nil
     }
 
+    /// The text of a JSON string token (its quotes included), escapes decoded; a token the decoder
+    /// cannot unescape is taken as the raw text between its quotes.
+    static func text(ofString token: Data) -> String {
+        // try?: the raw text stands in for a string that cannot be unescaped, by design.
+        (try? JSONDecoder().decode(String.self, from: token)) ?? String(decoding: token.dropFirst().dropLast(), as: UTF8.self)
+    }
+
     /// The line and column (both from 1; columns count bytes) of the byte at `offset`.
     package static func lineAndColumn(of offset: Int, in data: Data) -> (line: Int, column: Int) {
         var line = 1, lineStart = 0
@@ -127,9 +134,7 @@ package enum JSONSyntax {
                 while i < bytes.count, bytes[i] != UInt8(ascii: "\"") { i += bytes[i] == UInt8(ascii: "\\") ? 2 : 1 }
                 i += 1
                 if expectingKey, var keys = objects.last ?? nil {
-                    let raw = String(decoding: bytes[(start + 1)..<min(i - 1, bytes.count)], as: UTF8.self)
-                    // try?: a key the decoder cannot unescape is compared as its raw text.
-                    let key = (try? JSONDecoder().decode(String.self, from: Data(bytes[start..<min(i, bytes.count)]))) ?? raw
+                    let key = text(ofString: Data(bytes[start..<min(i, bytes.count)]))
                     if !keys.insert(key).inserted { return (start, key) }
                     objects[objects.count - 1] = keys
                     expectingKey = false
