@@ -112,7 +112,7 @@ let package = Package(
         // hot reload, the in-process watchdog), Isolation/ (plugin-host children, the probe, crash
         // records), Session/ (the interactive session: commands, keys, clock, pretend server),
         // Scenes/ (what a frame of the list looks like), Scenarios/ (reading, playing, verifying),
-        // Fuzzing/.
+        // Motion/ (motion goldens: every frame's track, its film, comparison and strip), Fuzzing/.
         .target(name: "RefreshHost", dependencies: ["RefreshCore", "RefreshPluginSDK", "RefreshGoldens", "CRefreshPlugin", "CCairo", "CPangoCairo"]),
 
         // Built-in indicators.

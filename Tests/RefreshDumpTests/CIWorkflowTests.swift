@@ -52,12 +52,13 @@ import TestSupport
         let repository = try teamRepository("ci-pass")
         let (shards, merge, output) = try runSteps(in: repository)
         #expect(shards == [0, 0] && merge == 0, "\(output)")
-        #expect(output.contains("2 passed, 0 failed (2 shards)"), "\(output)")
+        // Two checkpoints and the motion (checked by the first shard).
+        #expect(output.contains("3 passed, 0 failed (2 shards)"), "\(output)")
         let (tests, failures) = try junit(repository)
-        #expect(tests == "2" && failures == "0")
-        // One suite for the scenario, both shards' checkpoints in it.
+        #expect(tests == "3" && failures == "0")
+        // One suite for the scenario, both shards' checkpoints and the motion in it.
         let suites = try #require(try XMLDocument(contentsOf: URL(fileURLWithPath: repository + "/merged/junit.xml")).rootElement()).elements(forName: "testsuite")
-        #expect(suites.count == 1 && suites.first?.elements(forName: "testcase").count == 2)
+        #expect(suites.count == 1 && suites.first?.elements(forName: "testcase").count == 3)
         #expect(FileManager.default.fileExists(atPath: repository + "/merged/index.html"))
     }
 
@@ -69,7 +70,7 @@ import TestSupport
         #expect(shards.sorted() == [0, 1] && merge == 1, "\(output)")
         #expect(!FileManager.default.fileExists(atPath: repository + "/goldens/pull-short/t0.550.png"), "CI recorded a golden")
         let (tests, failures) = try junit(repository)
-        #expect(tests == "2" && failures == "1")
+        #expect(tests == "3" && failures == "1")
         // The failing frame went with the shard's output; the checkout holds only the goldens.
         #expect(try FileManager.default.contentsOfDirectory(atPath: repository + "/goldens") == ["pull-short"])
     }

@@ -30,7 +30,8 @@ import Glibc
         for path in all {
             var isFolder: ObjCBool = false
             guard FileManager.default.fileExists(atPath: "\(folder)/\(path)", isDirectory: &isFolder), !isFolder.boolValue else { continue }
-            let shape = String(path.map { $0.isNumber ? "#" : $0 })
+            // A motion film's pictures are named by 16 hex digits: one kind, like numbered frames.
+            let shape = String(path.replacingOccurrences(of: "[0-9a-f]{16}\\.png", with: "#.png", options: .regularExpression).map { $0.isNumber ? "#" : $0 })
             if seen.insert(shape).inserted { kinds.append(path) }
         }
         return kinds

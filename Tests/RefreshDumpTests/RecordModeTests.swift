@@ -22,7 +22,7 @@ import TestSupport
         let golden = scratch("record-missing") + "/golden"
         var (status, output) = try refreshDump(["verify", Self.pull, "--golden", golden], environment: environment(ci: ""))
         #expect(status == 0, "\(output)")
-        #expect(output.contains("● t0.300.png: recorded (no golden yet) in \(golden)") && output.contains("2 recorded"), "\(output)")
+        #expect(output.contains("● t0.300.png: recorded (no golden yet) in \(golden)") && output.contains("3 recorded"), "\(output)")
         #expect(FileManager.default.fileExists(atPath: golden + "/t0.300.png"))
         (status, output) = try refreshDump(["verify", Self.pull, "--golden", golden], environment: environment(ci: "0"))
         #expect(status == 0 && output.contains("✓ t0.300.png") && !output.contains("recorded"), "\(output)")
@@ -63,7 +63,7 @@ import TestSupport
     }
 
     /// `--repeat 2` plays the scenario twice: a deterministic plugin passes, one whose frames come
-    /// from the clock fails, naming the checkpoint.
+    /// from the clock fails, naming the checkpoint and the first frame of the motion that differs.
     @Test func repeatFindsAPluginThatIsNotDeterministic() throws {
         let folder = scratch("repeat")
         let clocked = "\(products)/libFixturePluginNondeterministic.so"
@@ -73,6 +73,8 @@ import TestSupport
         let (status, output) = try refreshDump(["verify", "\(scenarioFolder)/pull-to-refresh.json", "--plugin", clocked, "--golden", folder + "/clocked",
                                                 "--record", "missing", "--repeat", "2"])
         #expect(status == 1 && output.contains("✗ t0.250.png: nondeterministic: the frame differs between run 1 and run 2"), "\(output)")
+        // Between the checkpoints too: the motion names the first frame that differs.
+        #expect(output.contains("✗ pull-to-refresh.motion.json: nondeterministic: frame "), "\(output)")
     }
 
     /// A golden folder records what drew it; a failure says what changed since (a library, a font).

@@ -138,7 +138,12 @@ import TestSupport
         let (status, output) = try refreshDump(["verify", "pull-short", "--golden", golden, "--plugin", "Rainbow", "--report", "\(folder)/fail"])
         #expect(status == 1, "\(output)")
         let page = try String(contentsOfFile: "\(folder)/fail/index.html", encoding: .utf8)
-        #expect(page.contains("0 passed, 2 failed"), "\(page.prefix(400))")
+        #expect(page.contains("0 passed, 3 failed"), "\(page.prefix(400))")
+        // Each checkpoint's figures, for a script: how many pixels, how far, what kind.
+        let result = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: "\(folder)/fail/verify-result.json"))) as? [[String: Any]])
+        let figures = try #require(((result.first?["checks"] as? [[String: Any]])?.first)?["figures"] as? [String: Any])
+        #expect(figures["pixels"] as? Int == 187_200 && (figures["counted"] as? Int ?? 0) > 0 && figures["kind"] as? String != nil, "\(figures)")
+        #expect((result.first?["motion"] as? [String: Any])?["passed"] as? Bool == false)
         for kind in ["expected", "actual", "diff"] {
             #expect(page.contains("images/pull-short-t0.300.\(kind).png"), "\(kind)")
             #expect(FileManager.default.fileExists(atPath: "\(folder)/fail/images/pull-short-t0.300.\(kind).png"))
@@ -148,11 +153,11 @@ import TestSupport
             #expect(try refreshDump(["verify", "pull-short", "--golden", golden, "--shard", "\(i)/2", "--report", "\(folder)/shard-\(i)"]).status == 0)
         }
         let (shardsStatus, shards) = try refreshDump(["verify", "--merge", "\(folder)/shard-0", "\(folder)/shard-1"])
-        #expect(shardsStatus == 0 && shards.contains("2 passed, 0 failed (2 shards)"), "\(shards)")
+        #expect(shardsStatus == 0 && shards.contains("3 passed, 0 failed (2 shards)"), "\(shards)")
         let (mergeStatus, merged) = try refreshDump(["verify", "--merge", "\(folder)/pass", "\(folder)/fail", "--report", "\(folder)/all"])
         #expect(mergeStatus == 1)
-        #expect(merged.contains("2 passed, 2 failed (2 shards)"), "\(merged)")
-        #expect(try String(contentsOfFile: "\(folder)/all/index.html", encoding: .utf8).contains("2 passed, 2 failed across 2 scenarios"))
+        #expect(merged.contains("3 passed, 3 failed (2 shards)"), "\(merged)")
+        #expect(try String(contentsOfFile: "\(folder)/all/index.html", encoding: .utf8).contains("3 passed, 3 failed across 2 scenarios"))
     }
 
     /// Failures come first, and each can be seen side by side, 1-up (a click swaps), as an onion
@@ -164,7 +169,7 @@ import TestSupport
         #expect(try refreshDump(["verify", "pull-short", "--golden", golden, "--update"]).status == 0)
         #expect(try refreshDump(["verify", "pull-short", "--golden", golden, "--plugin", "Rainbow", "--report", "\(folder)/page"]).status == 1)
         let page = try String(contentsOfFile: "\(folder)/page/index.html", encoding: .utf8)
-        let failures = try #require(page.range(of: "<h2>Failures</h2>")), scenario = try #require(page.range(of: "<h2>pull-short: 0 passed, 2 failed</h2>"))
+        let failures = try #require(page.range(of: "<h2>Failures</h2>")), scenario = try #require(page.range(of: "<h2>pull-short: 0 passed, 3 failed</h2>"))
         #expect(failures.lowerBound < scenario.lowerBound, "failures first")
         #expect(!page.contains("<b>&"), "markup from a path reached the page")
         let pageURL = URL(fileURLWithPath: "\(folder)/page/index.html").absoluteString + "#selftest"

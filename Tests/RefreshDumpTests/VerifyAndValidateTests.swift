@@ -16,9 +16,19 @@ import RefreshPluginSDK
         let player = try ScenarioPlayer(scenario: scenario, searchPath: search, pluginOverride: PluginLibrary(path: search.resolve(plugin)))
         let folder = here.appendingPathComponent("Golden/\(scenario.name)/\(goldenID(plugin))").path
         let update = ProcessInfo.processInfo.environment["REFRESHKIT_UPDATE_GOLDENS"] == "1" && plugin == goldenID(plugin)
-        let verifier = ScenarioVerifier(goldenFolder: folder, failureFolder: packageRoot.appendingPathComponent(".build/golden-failures/\(scenario.name)/\(plugin)").path,
+        var verifier = ScenarioVerifier(goldenFolder: folder, failureFolder: packageRoot.appendingPathComponent(".build/golden-failures/\(scenario.name)/\(plugin)").path,
                                         tolerance: 3, record: update ? .all : .never)
-        let checks = try verifier.verify(player)
+        // One motion golden (every frame of the main scenario with the Spinner): the physics and
+        // the state machine between the checkpoints, at the cost of one film in the repository.
+        let motion = file == "pull-to-refresh.json" && goldenID(plugin) == "dev.refreshkit.spinner"
+        if !motion { verifier.motion = nil }
+        let verification = try verifier.verify(player)
+        let checks = verification.checks
+        if motion {
+            let check = try #require(verification.motion)
+            #expect(check.passed, "\(scenario.name) with \(plugin): \(check.name): \(check.detail)")
+            #expect(check.actual.frames.count > 150)
+        }
         #expect(checks.count == scenario.checkpoints.count)
         for check in checks {
             #expect(check.passed, "\(scenario.name) with \(plugin) at \(check.name): \(check.outcome) \(check.pluginErrors)")
@@ -31,9 +41,9 @@ import RefreshPluginSDK
         let golden = scratch("verify-golden")
         let pull = "\(scenarioFolder)/pull-to-refresh.json"
         var (status, output) = try refreshDump(["verify", pull, "--golden", golden, "--update"])
-        #expect(status == 0 && output.contains("3 passed, 0 failed"), "\(output)")
+        #expect(status == 0 && output.contains("4 passed, 0 failed"), "\(output)")
         (status, output) = try refreshDump(["verify", pull, "--golden", golden])
-        #expect(status == 0 && output.hasSuffix("3 passed, 0 failed\n"), "\(output)")
+        #expect(status == 0 && output.hasSuffix("4 passed, 0 failed\n"), "\(output)")
 
         // Deface one golden: verify must fail on that frame only, with a diff image beside it.
         let target = golden + "/t1.000.png"
@@ -45,7 +55,7 @@ import RefreshPluginSDK
         (status, output) = try refreshDump(["verify", pull, "--golden", golden])
         #expect(status == 1)
         #expect(output.contains("✗ t1.000.png: 2400 of 187200 pixels differ"), "\(output)")
-        #expect(output.hasSuffix("2 passed, 1 failed\n"))
+        #expect(output.hasSuffix("3 passed, 1 failed\n"))
         #expect(FileManager.default.fileExists(atPath: golden + "-failures/t1.000.diff.png"))
         #expect(FileManager.default.fileExists(atPath: golden + "-failures/t1.000.actual.png"))
         let diff = try ImageSurface.readPNG(at: golden + "-failures/t1.000.diff.png")

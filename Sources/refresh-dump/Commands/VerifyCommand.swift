@@ -11,8 +11,10 @@ struct VerifyCommand: ParsableCommand {
         abstract: "Compare a scenario's checkpoint frames with golden PNGs; --update rewrites them.",
         discussion: """
             Frames are taken at the scenario's "checkpoints" (or --at) and compared with GOLDEN/t<seconds>.png.
-            A frame that differs gets GOLDEN-failures/…actual.png and …diff.png. Prints "N passed, N failed";
-            exits 1 when any failed.
+            A frame that differs gets GOLDEN-failures/…actual.png and …diff.png. Every frame's states, progress,
+            offset, events and pixels are compared with GOLDEN/<scenario>.motion.json (its frames in
+            <scenario>.motion-frames/); what differs gets a film strip, GOLDEN-failures/<scenario>.motion-strip.png.
+            Prints "N passed, N failed"; exits 1 when any failed.
             """
     )
 
@@ -44,6 +46,12 @@ struct VerifyCommand: ParsableCommand {
     var maxDiffRatio: Double = 0
     @Flag(name: .customLong("count-anti-aliasing"), help: "Count pixels that only moved along an edge (anti-aliasing); by default they do not fail a frame.")
     var countAntiAliasing = false
+    @Flag(name: .customLong("no-motion"), help: "Check the checkpoint frames only, not the motion golden.")
+    var noMotion = false
+    @Option(name: .customLong("time-tolerance"), help: "How many frames an event (a state change, a refresh's end) or a frame may move in time and still match the motion golden.")
+    var timeTolerance: Int = 0
+    @Option(name: .customLong("motion-pixels"), help: "What a frame between checkpoints whose pixels changed meets: compare (the image comparator, with the stills' tolerance and knobs), exact (any change fails) or ignore (only states, progress, offsets and events).")
+    var motionPixels: String = MotionComparison.PixelCheck.compare.rawValue
     @Option(help: "Where failing frames and diffs go (default: GOLDEN-failures).")
     var failures: String?
     @Option(help: "Which goldens this run writes: all, missing (the default), failed or never (the default when CI is set: a missing golden fails). REFRESHKIT_RECORD says the same.")
@@ -82,12 +90,22 @@ struct VerifyCommand: ParsableCommand {
                                                         countsAntiAliasing: countAntiAliasing)
         guard (1...5).contains(`repeat`) else { throw ValidationError("--repeat must be 1...5") }
         verifier.keepsPixels = `repeat` > 1
+        guard (0...600).contains(timeTolerance) else { throw ValidationError("--time-tolerance must be 0...600 frames") }
+        guard let pixelCheck = MotionComparison.PixelCheck(rawValue: motionPixels) else {
+            throw ValidationError("--motion-pixels '\(motionPixels)': expected one of \(MotionComparison.PixelCheck.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+        // The motion is the whole timeline's: the first shard checks it.
+        verifier.motion = noMotion || shardIndex != 0 ? nil : MotionComparison.Options(frameTolerance: timeTolerance, pixels: pixelCheck)
         let makeSibling = player.siblingMaker()
-        var checks = try verifier.verify(player, checkpoints: checkpoints)
+        let verification = try verifier.verify(player, checkpoints: checkpoints)
+        var checks = verification.checks, motion = verification.motion
         for run in 2..<(`repeat` + 1) {
-            let again = try ScenarioVerifier.pixels(try makeSibling(), at: checkpoints)
-            for index in checks.indices where !checks[index].pixels.isEmpty && again[checks[index].time] != checks[index].pixels {
+            let again = try ScenarioVerifier.replay(try makeSibling(), at: checkpoints, motion: motion != nil)
+            for index in checks.indices where !checks[index].pixels.isEmpty && again.pixels[checks[index].time] != checks[index].pixels {
                 checks[index].pluginErrors.append("nondeterministic: the frame differs between run 1 and run \(run) (same scenario, plugin and time)")
+            }
+            if let first = motion?.actual.frames.map(\.hash), let frame = zip(first, again.hashes).enumerated().first(where: { $1.0 != $1.1 })?.offset {
+                motion?.pluginErrors.append("nondeterministic: frame \(frame) (\(String(format: "%.3f s", Double(frame) / scenario.fps))) differs between run 1 and run \(run)")
             }
         }
         for check in checks {
@@ -97,25 +115,35 @@ struct VerifyCommand: ParsableCommand {
             }
             print(check.passed ? "✓ \(check.name)" : "✗ \(check.name): \(check.detail)")
         }
-        let failed = checks.filter { !$0.passed }.count
+        if let motion {
+            if case .recorded(let why) = motion.outcome, motion.pluginErrors.isEmpty {
+                print("● \(motion.name): \(why) (\(motion.actual.frames.count) frames) in \(golden)")
+            } else {
+                print(motion.passed ? "✓ \(motion.name): \(motion.detail)" : "✗ \(motion.name): \(motion.detail)")
+            }
+        }
+        let total = checks.count + (motion == nil ? 0 : 1)
+        let failed = checks.filter { !$0.passed }.count + (motion?.passed == false ? 1 : 0)
         let recorded = checks.filter { if case .recorded = $0.outcome { true } else { false } }.count
+            + (motion.map { if case .recorded = $0.outcome { 1 } else { 0 } } ?? 0)
         // What the goldens were drawn with goes beside them; a failure says whether that has changed since.
         if recorded > 0 { try RenderingEnvironment.current.store(in: golden) }
-        if checks.contains(where: { !$0.outcome.passed }), let stored = RenderingEnvironment.stored(in: golden) {
+        if checks.contains(where: { !$0.outcome.passed }) || motion?.outcome.passed == false, let stored = RenderingEnvironment.stored(in: golden) {
             let changes = RenderingEnvironment.current.changes(since: stored)
             print(changes.isEmpty ? "the goldens were recorded with this rendering environment (\(RenderingEnvironment.fileName)): the frames changed, not the renderer"
                                   : "the goldens were recorded with another rendering environment: " + changes.joined(separator: ", "))
         }
-        print("\(checks.count - failed) passed, \(failed) failed" + (recorded == 0 ? "" : ", \(recorded) recorded"))
+        print("\(total - failed) passed, \(failed) failed" + (recorded == 0 ? "" : ", \(recorded) recorded"))
         if let report {
             try makeDirectory(report)
-            try VerifyReport.write([try VerifyReport(scenario: scenario.fileName, checks: checks, golden: golden, folder: report)], to: report)
+            try VerifyReport.write([try VerifyReport(scenario: scenario.fileName, checks: checks, motion: motion, golden: golden, folder: report)], to: report)
             print("report: \(report)/index.html")
         }
         if let junit {
+            let motionCase = motion.map { JUnitReport.Case(name: $0.name, time: nil, failure: $0.passed ? nil : $0.detail) }
             try JUnitReport.write([(scenario.fileName, checks.map {
                 JUnitReport.Case(name: $0.name, time: $0.time, failure: $0.passed ? nil : $0.detail)
-            })], to: junit)
+            } + (motionCase.map { [$0] } ?? []))], to: junit)
             print("JUnit: \(junit)")
         }
         if failed > 0 { throw ExitCode(1) }
@@ -160,7 +188,8 @@ struct VerifyCommand: ParsableCommand {
             let scenarios = reports.map(\.scenario).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
             try JUnitReport.write(scenarios.map { scenario in
                 (scenario, reports.filter { $0.scenario == scenario }.flatMap(\.checks).sorted { $0.time < $1.time }
-                    .map { JUnitReport.Case(name: $0.name, time: $0.time, failure: $0.passed ? nil : $0.detail) })
+                    .map { JUnitReport.Case(name: $0.name, time: $0.time, failure: $0.passed ? nil : $0.detail) }
+                    + reports.filter { $0.scenario == scenario }.compactMap(\.motion).map { JUnitReport.Case(name: $0.name, time: nil, failure: $0.passed ? nil : $0.detail) })
             }, to: junit)
             print("JUnit: \(junit)")
         }

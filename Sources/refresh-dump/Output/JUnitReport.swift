@@ -5,10 +5,11 @@ import RefreshGraphics
 /// reporters, GitLab, Jenkins) show as a test list: one suite a scenario, one case a checkpoint,
 /// a failing one with its reason.
 enum JUnitReport {
-    /// One checkpoint: its golden's name, its time in the scenario, and why it failed (nil when it passed).
+    /// One checkpoint: its golden's name, its time in the scenario (nil for the motion, which is
+    /// the whole timeline), and why it failed (nil when it passed).
     struct Case {
         var name: String
-        var time: Double
+        var time: Double?
         var failure: String?
     }
 
@@ -20,7 +21,7 @@ enum JUnitReport {
         for (scenario, cases) in suites {
             xml += "  <testsuite name=\"\(escape(scenario))\" tests=\"\(cases.count)\" failures=\"\(cases.filter { $0.failure != nil }.count)\">\n"
             for check in cases {
-                let name = "\(escape(check.name)) (t=\(String(format: "%.3f", check.time)) s)"
+                let name = escape(check.name) + (check.time.map { " (t=\(String(format: "%.3f", $0)) s)" } ?? "")
                 if let failure = check.failure {
                     xml += "    <testcase classname=\"\(escape(scenario))\" name=\"\(name)\">\n"
                     xml += "      <failure message=\"\(escape(String(failure.prefix(500))))\">\(escape(failure))</failure>\n"

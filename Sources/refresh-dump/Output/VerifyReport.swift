@@ -1,4 +1,5 @@
 import Foundation
+import RefreshGoldens
 import RefreshGraphics
 import RefreshHost
 
@@ -15,17 +16,66 @@ struct VerifyReport: Codable {
         var expected: String?
         var actual: String?
         var diff: String?
+        /// How far the frame was from its golden, for a script to trend or gate on.
+        var figures: Figures?
+    }
+
+    /// A compared checkpoint's numbers.
+    struct Figures: Codable, Equatable {
+        /// Pixels compared.
+        var pixels: Int
+        /// The largest difference of any channel (0...255).
+        var maxChannelDifference: Int
+        /// Pixels over the channel tolerance.
+        var overTolerance: Int
+        /// PSNR in dB; nil when the frames are identical (infinite).
+        var psnr: Double?
+        /// Pixels counted by the perceptual comparison, and those left out as anti-aliasing.
+        var counted: Int?, antiAliased: Int?
+        /// The kind of change (colour, geometry, anti-aliasing only).
+        var kind: String?
+
+        /// The figures of a compared `outcome`; nil for one that compared nothing (recorded, missing, unusable).
+        init?(_ outcome: GoldenImage.Outcome) {
+            let comparison: ImageComparison, perceptual: PerceptualComparison?
+            switch outcome {
+            case .matched(let c): (comparison, perceptual) = (c, nil)
+            case .mismatched(let c?, _, _, let p): (comparison, perceptual) = (c, p)
+            default: return nil
+            }
+            pixels = comparison.pixelCount
+            maxChannelDifference = comparison.maxChannelDifference
+            overTolerance = comparison.pixelsOverTolerance
+            psnr = comparison.psnr.isFinite ? (comparison.psnr * 100).rounded() / 100 : nil
+            counted = perceptual?.differing
+            antiAliased = perceptual?.antiAliased
+            kind = perceptual?.kind.rawValue
+        }
+    }
+
+    /// The motion golden's check as the page and the result file list it.
+    struct MotionResult: Codable {
+        var name: String
+        var passed: Bool
+        var detail: String
+        /// Each run of frames that differs, in words.
+        var differences: [String]?
+        /// The film strip (golden over played) of the frames that differ.
+        var strip: String?
+        /// Offset and progress against time, golden against played, for a failure.
+        var plot: MotionPlot?
     }
 
     var scenario: String
     var passed: Int
     var failed: Int
     var checks: [Entry]
+    var motion: MotionResult?
 
     static let resultFile = "verify-result.json"
 
     /// The report of `checks` against `golden`, its images copied into `folder/images`.
-    init(scenario: String, checks: [ScenarioVerifier.Check], golden: String, folder: String) throws {
+    init(scenario: String, checks: [ScenarioVerifier.Check], motion: ScenarioVerifier.MotionCheck? = nil, golden: String, folder: String) throws {
         self.scenario = scenario
         try OutputFile.makeFolder("\(folder)/images")
         func copy(_ path: String?, as name: String) -> String? {
@@ -43,7 +93,7 @@ struct VerifyReport: Codable {
         }
         self.checks = checks.map { check in
             var entry = Entry(name: check.name, time: check.time, passed: check.passed,
-                              detail: check.detail)
+                              detail: check.detail, figures: Figures(check.outcome))
             if !check.passed {
                 // The check's name is the golden's file name (t0.300.png).
                 let base = "\(scenario)-\((check.name as NSString).deletingPathExtension)"
@@ -59,8 +109,17 @@ struct VerifyReport: Codable {
             }
             return entry
         }
-        passed = checks.filter(\.passed).count
-        failed = checks.count - passed
+        if let motion {
+            var entry = MotionResult(name: motion.name, passed: motion.passed, detail: motion.detail)
+            if case .mismatched(let comparison, let strip, _) = motion.outcome {
+                entry.differences = comparison.differences.map(\.what)
+                entry.strip = copy(strip, as: "\(scenario).motion-strip.png")
+                entry.plot = MotionPlot(golden: motion.golden, actual: motion.actual, marked: comparison.differences.map { [$0.frames.lowerBound, $0.frames.upperBound] })
+            }
+            self.motion = entry
+        }
+        passed = checks.filter(\.passed).count + (motion?.passed == true ? 1 : 0)
+        failed = checks.count + (motion == nil ? 0 : 1) - passed
     }
 
     /// Writes the result file and `index.html` for `reports` (one per scenario) into `folder`.
@@ -77,6 +136,13 @@ struct VerifyReport: Codable {
         if failed > 0 {
             body += "<h2>Failures</h2>\n<p class=\"views\">View: <select id=\"view\"><option value=\"side\">side by side</option><option value=\"one\">1-up (click to swap)</option><option value=\"onion\">onion skin</option><option value=\"strobe\">strobe</option></select> Zoom: <select id=\"zoom\"><option>1</option><option>2</option><option>4</option></select>×</p>\n"
             for report in reports {
+                if let motion = report.motion, !motion.passed {
+                    body += "<section class=\"fail motion\"><h3>✗ \(escape(report.scenario)) · \(escape(motion.name)) (motion)</h3>"
+                    body += "<ul>" + (motion.differences ?? [motion.detail]).map { "<li>\(escape($0))</li>" }.joined() + "</ul>"
+                    if let strip = motion.strip { body += "<figure><figcaption>frames that differ: expected (golden) over actual</figcaption><a href=\"\(escape(strip))\"><img class=\"strip\" src=\"\(escape(strip))\" alt=\"film strip\"></a></figure>" }
+                    if let plot = motion.plot { body += "<figure><figcaption>offset and progress against time</figcaption>\(plot.svg())</figure>" }
+                    body += "</section>\n"
+                }
                 for check in report.checks where !check.passed {
                     body += "<section class=\"fail\"><h3>✗ \(escape(report.scenario)) · \(escape(check.name)) (t=\(check.time) s)</h3><p>\(escape(check.detail))</p>"
                     body += "<div class=\"compare\" data-expected=\"\(escape(check.expected ?? ""))\" data-actual=\"\(escape(check.actual ?? ""))\"><div class=\"row\">"
@@ -89,6 +155,9 @@ struct VerifyReport: Codable {
         }
         for report in reports {
             body += "<h2>\(escape(report.scenario)): \(report.passed) passed, \(report.failed) failed</h2>\n"
+            if let motion = report.motion {
+                body += motion.passed ? "<p class=\"pass\">✓ \(escape(motion.name)): \(escape(motion.detail))</p>\n" : "<p class=\"failed\">✗ \(escape(motion.name)) (motion): above</p>\n"
+            }
             for check in report.checks {
                 body += check.passed ? "<p class=\"pass\">✓ \(escape(check.name)) (t=\(check.time) s)</p>\n" : "<p class=\"failed\">✗ \(escape(check.name)) (t=\(check.time) s): above</p>\n"
             }
@@ -102,7 +171,8 @@ struct VerifyReport: Codable {
             .pass { color: #3a3a3c; margin: 2px 0; } .failed { color: #d70015; margin: 2px 0; }
             .fail { border-left: 4px solid #d70015; padding-left: 12px; margin: 16px 0; }
             .row { display: flex; gap: 12px; flex-wrap: wrap; } figure { margin: 0; }
-            img { border: 1px solid #d1d1d6; display: block; image-rendering: pixelated; }
+            img { border: 1px solid #d1d1d6; display: block; image-rendering: pixelated; } img.strip { max-width: 100%; image-rendering: auto; }
+            svg.plot { max-width: 100%; height: auto; } svg.plot text { fill: #3a3a3c; }
             .stack { position: relative; display: none; } .stack .over { position: absolute; left: 0; top: 0; } .stack input, .stack .which { display: none; }
             .compare[data-view="one"] .row, .compare[data-view="onion"] .row, .compare[data-view="strobe"] .row { display: none; }
             .compare[data-view="one"] .stack, .compare[data-view="onion"] .stack, .compare[data-view="strobe"] .stack { display: inline-block; }
