@@ -16,6 +16,9 @@ let package = Package(
         .library(name: "RefreshGraphics", targets: ["RefreshGraphics"]),
         .library(name: "RefreshPluginSDK", targets: ["RefreshPluginSDK"]),
         .library(name: "RefreshHost", targets: ["RefreshHost"]),
+        // For a plugin's own tests: its frames and motion against references (swift-snapshot-testing
+        // strategies, or expectFrame for Swift Testing and XCTest). Tools and plugins never link it.
+        .library(name: "RefreshTesting", targets: ["RefreshTesting"]),
         .executable(name: "refresh-dump", targets: ["refresh-dump"]),
         .executable(name: "refresh-preview", targets: ["refresh-preview"]),
         .executable(name: "refresh-plugin-host", targets: ["refresh-plugin-host"]),
@@ -64,6 +67,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         // `swift package generate-documentation --target RefreshPluginSDK`: the SDK's DocC catalog.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"),
+        // RefreshTesting's snapshot strategies plug into the library Swift developers already use.
+        .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.17.0"),
     ],
     targets: [
         // System libraries, found through pkg-config; `make` installs the apt packages named here.
@@ -114,6 +119,11 @@ let package = Package(
         // Scenes/ (what a frame of the list looks like), Scenarios/ (reading, playing, verifying),
         // Motion/ (motion goldens: every frame's track, its film, comparison and strip), Fuzzing/.
         .target(name: "RefreshHost", dependencies: ["RefreshCore", "RefreshPluginSDK", "RefreshGoldens", "CRefreshPlugin", "CCairo", "CPangoCairo"]),
+
+        // A plugin author's test kit: frames and motion of a Swift indicator in process, checked
+        // against references with verify's comparator.
+        .target(name: "RefreshTesting", dependencies: ["RefreshHost", "RefreshGoldens", "CRefreshPlugin",
+                                                       .product(name: "SnapshotTesting", package: "swift-snapshot-testing")]),
 
         // Built-in indicators.
         .target(name: "Spinner", dependencies: ["RefreshPluginSDK"], path: "Plugins/Spinner", linkerSettings: pluginLinking),
@@ -202,6 +212,9 @@ let package = Package(
         .testTarget(name: "RefreshDumpTests", dependencies: ["RefreshCore", "RefreshHost", "RefreshGoldens", "RefreshExport", "TestSupport"], exclude: ["Golden"]),
         .testTarget(name: "RefreshPreviewTests", dependencies: ["RefreshCore", "RefreshHost", "RefreshGoldens", "TestSupport"]),
         .testTarget(name: "LottieTests", dependencies: ["Lottie"]),
+        .testTarget(name: "RefreshTestingTests", dependencies: ["RefreshTesting", "RefreshGoldens",
+                                                               .product(name: "SnapshotTesting", package: "swift-snapshot-testing")],
+                    exclude: ["__Frames__", "__Snapshots__"]),
         .testTarget(name: "RefreshExportTests", dependencies: ["RefreshExport", "RefreshGoldens", "CGIF", "TestSupport"]),
     ]
 )

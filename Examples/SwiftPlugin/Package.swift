@@ -3,6 +3,7 @@
 // RefreshKit (its folder, or its repository URL and a version), rename the id, build:
 //   swift build -c release     →  .build/release/libMyIndicator.so
 //   refresh-dump validate .build/release/libMyIndicator.so
+//   swift test                 →  its frames and motion against the references in Tests/
 import PackageDescription
 
 let package = Package(
@@ -15,5 +16,8 @@ let package = Package(
     ],
     targets: [
         .target(name: "MyIndicator", dependencies: [.product(name: "RefreshPluginSDK", package: "RefreshKit")]),
+        // RefreshTesting: frames and motion checked against references recorded beside the tests.
+        .testTarget(name: "MyIndicatorTests", dependencies: ["MyIndicator", .product(name: "RefreshTesting", package: "RefreshKit")],
+                    exclude: ["__Frames__", "__Snapshots__"]),
     ]
 )

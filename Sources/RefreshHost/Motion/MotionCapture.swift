@@ -4,11 +4,11 @@ import RefreshPluginSDK
 /// Builds a scenario's ``MotionTrack`` as it is played, one frame at a time, and keeps the pictures
 /// of the frames a golden film does not already hold in a film folder of its own (the actual film):
 /// what the comparison, the film strip and a recording read.
-struct MotionCapture {
+package struct MotionCapture {
     /// The track so far.
     private(set) var track: MotionTrack
-    /// The folder the pictures go to.
-    let film: String
+    /// The folder the pictures go to; nil keeps none (the track alone).
+    let film: String?
     /// The indicators' errors, with the frame they were drawn in.
     private(set) var pluginErrors: [(frame: Int, text: String)] = []
     /// Hashes whose pictures need not be written: the golden film has them, or they are written.
@@ -18,11 +18,19 @@ struct MotionCapture {
 
     /// A capture of `player`'s scenario writing pictures into `film` (emptied of an earlier run's
     /// pictures first, made when the first picture is written), except those of `known` hashes.
-    init(_ player: ScenarioPlayer, film: String, known: Set<String>) throws {
+    init(_ player: ScenarioPlayer, film: String?, known: Set<String> = []) throws {
         track = MotionTrack(scenario: player.scenario.fileName, fps: player.scenario.fps)
         self.film = film
         self.known = known
-        if FileManager.default.fileExists(atPath: film) { try MotionFilm.empty(film) }
+        if let film, FileManager.default.fileExists(atPath: film) { try MotionFilm.empty(film) }
+    }
+
+    /// The track of `player`'s scenario played from where it stands to the end, keeping no pictures.
+    package static func track(of player: ScenarioPlayer) throws -> MotionTrack {
+        var capture = try MotionCapture(player, film: nil)
+        try capture.add(player)
+        while try player.advance() { try capture.add(player) }
+        return capture.track
     }
 
     /// Adds `player`'s current frame.
@@ -30,7 +38,7 @@ struct MotionCapture {
         let (image, errors) = try player.render(scale: track.scale, reusing: recycled)
         recycled = image
         let hash = MotionTrack.hash(of: image)
-        if known.insert(hash).inserted {
+        if let film, known.insert(hash).inserted {
             try OutputFile.makeFolder(film)
             try image.writePNG(to: MotionTrack.picture(hash, in: film))
         }

@@ -15,6 +15,11 @@ public struct PluginInfo: Equatable, Sendable {
     public var abiVersion: UInt32
     /// The file it was loaded from.
     public var path: String
+
+    /// Metadata as a plugin library reports it (or an in-process stand-in, for tests).
+    package init(indicator: IndicatorInfo, parameters: [ParameterSpec], abiVersion: UInt32, path: String) {
+        (self.indicator, self.parameters, self.abiVersion, self.path) = (indicator, parameters, abiVersion, path)
+    }
 }
 
 /// A plugin library, opened and checked: its descriptor is valid and its metadata read.

@@ -52,15 +52,10 @@ public struct ScenarioVerifier {
     /// (seconds) and, with `motion`, every frame's motion hash: a second run to hold against the
     /// first (`verify --repeat`).
     public static func replay(_ player: ScenarioPlayer, at checkpoints: [Double], motion: Bool) throws -> (pixels: [Double: [UInt32]], hashes: [String]) {
-        var frames: [Double: [UInt32]] = [:], hashes: [String] = []
-        var recycled: ImageSurface?
-        _ = try play(player, stoppingAt: checkpoints, eachFrame: {
-            guard motion else { return }
-            let image = try player.render(scale: MotionTrack.filmScale, reusing: recycled).image
-            recycled = image
-            hashes.append(MotionTrack.hash(of: image))
-        }) { time in frames[time] = try player.render().image.pixelWords() }
-        return (frames, hashes)
+        var frames: [Double: [UInt32]] = [:]
+        var capture = motion ? try MotionCapture(player, film: nil) : nil
+        _ = try play(player, stoppingAt: checkpoints, eachFrame: { try capture?.add(player) }) { time in frames[time] = try player.render().image.pixelWords() }
+        return (frames, capture?.track.frames.map(\.hash) ?? [])
     }
 
     /// Plays `player`'s scenario to the end and calls `body` with each checkpoint's time on its

@@ -1,0 +1,100 @@
+import Foundation
+import RefreshHost
+import RefreshPluginSDK
+import CRefreshPlugin
+
+/// Frames of an indicator drawn in the test's own process, straight from its Swift type: the same
+/// pixels `refresh-dump render` draws from the built plugin (the theme's background, the
+/// indicator on it), so a reference recorded either way is the other's too.
+public enum IndicatorFrames {
+    /// A frame of `indicator` as `spec` describes it (state, progress, time, size, scale, theme,
+    /// direction, reduced motion, edge).
+    public static func image<Indicator: RefreshIndicator>(of indicator: Indicator, _ spec: FrameSpec) throws -> ImageSurface {
+        try FrameSpec.checkPixels(size: spec.size, scale: spec.scale)
+        return try FrameRenderer.render(LocalIndicator(indicator), frame: spec.frame(refreshLength: indicator.refreshLength))
+    }
+
+    /// A sheet of `specs` (one labelled cell each, in order), for one reference of many states.
+    public static func sheet<Indicator: RefreshIndicator>(of indicator: Indicator, _ specs: [FrameSpec], columns: Int = 3) throws -> ImageSurface {
+        var cells: [(image: ImageSurface, label: String)] = []
+        for spec in specs { cells.append((try image(of: indicator, spec), label(of: spec))) }
+        return try ContactSheet.make(cells, columns: columns, cellWidth: specs.first.map { min($0.size.width, 260) } ?? 195)
+    }
+
+    /// `refreshing · t=0.30 s · dark` for a cell.
+    static func label(of spec: FrameSpec) -> String {
+        var parts = ["\(spec.state)"]
+        if spec.time != 0 { parts.append(String(format: "t=%.2f s", spec.time)) }
+        if spec.environment.colorScheme == .dark { parts.append("dark") }
+        if spec.environment.layoutDirection == .rightToLeft { parts.append("rtl") }
+        if spec.environment.reduceMotion { parts.append("reduced motion") }
+        if spec.edge != .top { parts.append(spec.edge.rawValue) }
+        return parts.joined(separator: " · ")
+    }
+}
+
+extension FrameSpec {
+    /// A frame of `state` at `progress` (default: the state's own), `time` seconds into the
+    /// animation and the state, of `size` points (default: the 390 × 120 band) at `scale`, in
+    /// `colorScheme`, `direction` and with `reduceMotion`, at `edge`.
+    public static func frame(_ state: RefreshState, progress: Double? = nil, time: Double = 0, size: Size? = nil, scale: Double = 2,
+                             colorScheme: IndicatorEnvironment.ColorScheme = .light, direction: TextDirection = .leftToRight,
+                             reduceMotion: Bool = false, locale: String = "en", edge: RefreshEdge = .top) -> FrameSpec {
+        var spec = FrameSpec(state: state, progress: progress)
+        spec.time = time
+        spec.stateTime = time
+        if let size { spec.size = size }
+        spec.scale = scale
+        spec.edge = edge
+        spec.environment = IndicatorEnvironment(colorScheme: colorScheme, reduceMotion: reduceMotion, layoutDirection: direction, locale: locale)
+        return spec
+    }
+
+    /// The states a sheet usually shows: at rest, pulling at a quarter and three quarters,
+    /// eligible, refreshing at two times, each result, and no more data.
+    public static let everyState: [FrameSpec] = [
+        .frame(.none), .frame(.pulling(progress: 0.25)), .frame(.pulling(progress: 0.75)), .frame(.eligible),
+        .frame(.refreshing), .frame(.refreshing, time: 0.3), .frame(.finished(.success)), .frame(.finished(.failure)),
+        .frame(.finished(.noMoreData)), .frame(.noMoreData),
+    ]
+}
+
+extension RefreshIndicator {
+    /// An instance with `values` over the declared defaults, checked as the host checks them:
+    /// `try MyIndicator.make(["radius": .number(14)])`.
+    public static func make(_ values: [String: ParameterValue] = [:]) throws -> Self {
+        try Self(parameters: ParameterValues(specs: parameters, overrides: values))
+    }
+}
+
+/// A Swift indicator drawn in process, as the host draws a plugin's.
+final class LocalIndicator<Indicator: RefreshIndicator>: HostedIndicator {
+    let indicator: Indicator
+    var info: IndicatorInfo { Indicator.info }
+    var parameters: ParameterValues { ParameterValues() }
+    var refreshLength: Double { indicator.refreshLength }
+    var refreshState = RefreshState.unknown
+
+    init(_ indicator: Indicator) { self.indicator = indicator }
+
+    func draw(in canvas: Canvas, frame: IndicatorFrame) throws(PluginError) {
+        indicator.drawForEdge(in: canvas, frame: frame)
+    }
+}
+
+/// A Swift indicator standing in for a loaded plugin, so a scenario plays with it in process
+/// (``Snapshotting/motion(scenario:fps:)``): every edge draws this one instance.
+final class LocalPlugin<Indicator: RefreshIndicator>: LoadedPlugin {
+    let indicator: Indicator
+    let info: PluginInfo
+    var logLines: [String] { [] }
+    var stopped: PluginError? { nil }
+
+    init(_ indicator: Indicator) {
+        self.indicator = indicator
+        info = PluginInfo(indicator: Indicator.info, parameters: Indicator.parameters, abiVersion: UInt32(REFRESH_PLUGIN_ABI_VERSION),
+                          path: "(\(Indicator.self) in this process)")
+    }
+
+    func makeIndicator(parametersJSON: String) throws(PluginError) -> LocalIndicator<Indicator> { LocalIndicator(indicator) }
+}

@@ -1,0 +1,54 @@
+import Foundation
+import RefreshHost
+import RefreshPluginSDK
+import SnapshotTesting
+
+/// The motion of a scenario played with an indicator in process: `verify`'s motion golden
+/// (``MotionTrack``) for a plugin's own tests.
+public enum MotionSnapshot {
+    /// The folder of the scenarios RefreshKit ships (`pull-to-refresh`, `refresh-fails`, …).
+    public static let shippedScenarios = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("../../Assets/Scenarios").standardizedFileURL.path
+
+    /// The track of `scenario` (a path, or the name of a shipped scenario) played with `indicator`
+    /// at every edge it enables: each frame's states, progress, offset, events and pixel hash.
+    public static func track<Indicator: RefreshIndicator>(of indicator: Indicator, scenario: String) throws -> MotionTrack {
+        let path = scenario.contains("/") || scenario.hasSuffix(".json") ? scenario : "\(shippedScenarios)/\(scenario).json"
+        let player = try ScenarioPlayer(scenario: try Scenario.load(path: path), pluginOverride: LocalPlugin(indicator))
+        return try MotionCapture.track(of: player)
+    }
+}
+
+extension Diffing where Value == String {
+    /// Motion tracks compared as `verify` compares them (events in order and in time, each frame's
+    /// states, progress and offset, and its pixel hash), events allowed to move `frameTolerance` frames.
+    public static func motionTrack(frameTolerance: Int = 0) -> Diffing {
+        Diffing(toData: { Data($0.utf8) }, fromData: { String(decoding: $0, as: UTF8.self) }) { reference, actual in
+            let decoder = JSONDecoder()
+            // try?: a reference that is not a track is a failure below, never a pass.
+            guard let golden = try? decoder.decode(MotionTrack.self, from: Data(reference.utf8)) else {
+                return ("cannot compare: the reference is not a motion track", [])
+            }
+            // try?: a played text that is not a track holds the error that stopped the play.
+            guard let played = try? decoder.decode(MotionTrack.self, from: Data(actual.utf8)) else { return ("cannot compare: \(actual)", []) }
+            let comparison = MotionComparison(golden: golden, actual: played, goldenFilm: "", actualFilm: "",
+                                              options: .init(frameTolerance: frameTolerance, pixels: .exact))
+            return comparison.matches ? nil : (comparison.differences.map(\.what).joined(separator: "\n"), [])
+        }
+    }
+}
+
+extension Snapshotting where Value: RefreshIndicator, Format == String {
+    /// The motion of `scenario` (a path, or a shipped scenario's name such as `pull-to-refresh`)
+    /// with the indicator at every edge: `assertSnapshot(of: try MyIndicator.make(), as: .motion(scenario: "pull-to-refresh"))`.
+    /// The reference is the track (`.motion.json`), one line a frame.
+    public static func motion(scenario: String, frameTolerance: Int = 0) -> Snapshotting {
+        Snapshotting(pathExtension: "motion.json", diffing: .motionTrack(frameTolerance: frameTolerance)) { indicator in
+            do {
+                return try MotionSnapshot.track(of: indicator, scenario: scenario).fileText()
+            } catch {
+                return "the motion could not be played: \(error)"
+            }
+        }
+    }
+}

@@ -1,0 +1,84 @@
+import Foundation
+import RefreshGoldens
+import RefreshHost
+import RefreshPluginSDK
+import RefreshTesting
+import SnapshotTesting
+import Testing
+
+/// An indicator as an author writes one: a ring that fills with the pull and turns while refreshing.
+final class Ring: RefreshIndicator {
+    static let info = IndicatorInfo(id: "test.ring", name: "Ring", version: "1.0.0", summary: "A ring for RefreshTesting's tests.")
+    static let colour = ParameterSpec.color("color", default: "#0A84FF", help: "Ring colour")
+    static let radius = ParameterSpec.number("radius", default: 12, range: 4...30, help: "Radius in points")
+    static let parameters = [colour, radius]
+    let refreshLength = 60.0
+    let color: Color, radius: Double
+
+    init(parameters: ParameterValues) throws {
+        color = try parameters.color(Self.colour)
+        radius = try parameters.number(Self.radius)
+    }
+
+    func draw(in canvas: Canvas, frame: IndicatorFrame) {
+        guard frame.state.showsIndicator else { return }
+        let centre = frame.visibleRect.center
+        let start = -Double.pi / 2 + (frame.state == .refreshing ? 2 * .pi * frame.stateTime : 0)
+        let sweep = frame.state == .refreshing ? 1.5 * .pi : 2 * .pi * min(max(frame.progress, 0), 1)
+        guard sweep > 0 else { return }
+        canvas.arc(center: centre, radius: radius, startAngle: start, endAngle: start + sweep)
+        canvas.stroke(.color(color), style: StrokeStyle(lineWidth: 3, cap: .round))
+    }
+}
+
+/// RefreshTesting as a plugin author uses it: references beside this file, recorded once and committed.
+@Suite struct RefreshTestingTests {
+    @Test func aFrameMatchesItsReference() throws {
+        try expectFrame(of: try Ring.make(), .frame(.refreshing, time: 0.25), named: "refreshing")
+        try expectFrames(of: try Ring.make(), named: "every-state")
+    }
+
+    /// A changed indicator fails with the comparator's words, and the reference is not touched.
+    @Test func aChangedIndicatorFails() throws {
+        let reference = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("__Frames__/RefreshTestingTests/refreshing.png").path
+        let before = try Data(contentsOf: URL(fileURLWithPath: reference))
+        let bigger = try Ring.make(["radius": .number(20)])
+        let error = try #require(throws: FrameMismatch.self) {
+            try expectFrame(of: bigger, .frame(.refreshing, time: 0.25), named: "refreshing", record: .never)
+        }
+        #expect(error.description.contains("pixels differ (geometry") && error.description.contains("diff: "), "\(error)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: reference)) == before)
+        // Under `never` a reference nobody recorded is a failure, and none is written.
+        let missing = try #require(throws: FrameMismatch.self) {
+            try expectFrame(of: bigger, .frame(.eligible), named: "never-recorded", record: .never)
+        }
+        #expect(missing.description.contains("no golden yet"), "\(missing)")
+        #expect(!FileManager.default.fileExists(atPath: missing.reference))
+    }
+
+    /// The same frame through swift-snapshot-testing's `assertSnapshot`, and the motion of a
+    /// shipped scenario.
+    @Test func snapshotStrategies() throws {
+        let indicator = try Ring.make()
+        assertSnapshot(of: indicator, as: .frame(.pulling(progress: 0.5)), named: "pulling")
+        assertSnapshot(of: indicator, as: .frames([.frame(.eligible), .frame(.refreshing, colorScheme: .dark)]), named: "sheet")
+        assertSnapshot(of: indicator, as: .motion(scenario: "pull-short"), named: "pull-short")
+    }
+
+    /// The strategies' comparisons fail on a change and on a reference that cannot be read.
+    @Test func theDiffingsFailClosed() throws {
+        let image = try IndicatorFrames.image(of: try Ring.make(), .frame(.refreshing))
+        let other = try IndicatorFrames.image(of: try Ring.make(["color": .color(Color(red: 0, green: 0.5, blue: 1))]), .frame(.refreshing))
+        let diffing = Diffing<SnapshotImage>.refreshKit()
+        let same = diffing.fromData(diffing.toData(SnapshotImage(image)))
+        #expect(diffing.diff(same, SnapshotImage(image)) == nil)
+        #expect(diffing.diff(same, SnapshotImage(other))?.0.contains("pixels differ (colour") == true)
+        #expect(diffing.diff(diffing.fromData(Data("not a png".utf8)), SnapshotImage(image))?.0.contains("cannot compare: the reference cannot be read") == true)
+        let track = try MotionSnapshot.track(of: try Ring.make(), scenario: "pull-short")
+        let slower = try MotionSnapshot.track(of: try Ring.make(["radius": .number(20)]), scenario: "pull-short")
+        let motion = Diffing<String>.motionTrack()
+        #expect(motion.diff(try track.fileText(), try track.fileText()) == nil)
+        #expect(motion.diff(try track.fileText(), try slower.fileText())?.0.contains("the frame's pixels differ") == true)
+        #expect(motion.diff("{", try track.fileText())?.0 == "cannot compare: the reference is not a motion track")
+    }
+}
