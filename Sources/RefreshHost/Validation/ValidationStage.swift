@@ -1,25 +1,23 @@
-import ArgumentParser
 import Foundation
-import RefreshHost
 import RefreshPluginSDK
 
 /// Where `validate` renders: one surface for every frame, the frame in the middle of a margin of
 /// a sentinel colour, the frame's area cleared to the theme's background before each frame.
-final class ValidationStage {
-    static let margin = 8.0
-    static let sentinel = Color(red: 1, green: 0, blue: 1)
+package final class ValidationStage {
+    package static let margin = 8.0
+    package static let sentinel = Color(red: 1, green: 0, blue: 1)
     private var surface: ImageSurface
     private var canvas: Canvas
     private var size = Size(width: 0, height: 0)
     private var sentinelWord: UInt32 = 0
 
-    init() throws {
+    package init() throws {
         surface = try ImageSurface(size: Size(width: 16, height: 16), scale: 2)
         canvas = Canvas(surface: surface)
     }
 
     /// Renders `frame` (a new surface when the size changes) and returns the surface's pixels.
-    func render(_ indicator: PluginIndicator, _ frame: IndicatorFrame) throws -> [UInt32] {
+    package func render(_ indicator: PluginIndicator, _ frame: IndicatorFrame) throws -> [UInt32] {
         if frame.size != size || surface.scale != frame.scale {
             size = frame.size
             surface = try ImageSurface(size: Size(width: size.width + 2 * Self.margin, height: size.height + 2 * Self.margin), scale: frame.scale)
@@ -43,7 +41,7 @@ final class ValidationStage {
 
     /// Whether every margin pixel of `pixels` (what ``render(_:_:)`` returned) still has the
     /// sentinel colour.
-    func marginIsIntact(_ pixels: [UInt32]) -> Bool {
+    package func marginIsIntact(_ pixels: [UInt32]) -> Bool {
         let m = Int(Self.margin * surface.scale)
         let width = surface.width, height = surface.height
         for y in 0..<height {
@@ -55,7 +53,7 @@ final class ValidationStage {
     }
 
     /// Paints the whole surface with the sentinel colour (the frame's area is cleared per frame).
-    func repaintMargin() {
+    package func repaintMargin() {
         canvas.clear(Self.sentinel)
         sentinelWord = surface.pixelWords().first ?? 0
     }
