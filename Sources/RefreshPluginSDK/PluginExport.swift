@@ -23,7 +23,12 @@ public enum PluginExport {
             write("the host speaks plugin ABI \(hostABI); \(Indicator.info.id) needs \(REFRESH_PLUGIN_ABI_VERSION_MIN) or newer", error, errorSize)
             return nil
         }
-        return Registry.shared.descriptor(for: type)
+        guard let descriptor = Registry.shared.descriptor(for: type) else {
+            // The ABI's create has no room to say which type: a library (or a test's process) exports one.
+            write("this library already exports \(Registry.shared.indicatorType.map { "\($0)" } ?? "another indicator"); it can export one indicator type, not also \(Indicator.self)", error, errorSize)
+            return nil
+        }
+        return descriptor
     }
 
     static func write(_ message: String, _ buffer: UnsafeMutablePointer<CChar>?, _ size: Int) {
@@ -39,10 +44,11 @@ private final class Registry: @unchecked Sendable {
     private var factory: (any RefreshIndicator.Type)?
     private var descriptor: UnsafeMutablePointer<refresh_plugin_descriptor>?
 
-    func descriptor<Indicator: RefreshIndicator>(for type: Indicator.Type) -> UnsafeRawPointer {
+    /// The descriptor of `type`; nil when another type was registered first.
+    func descriptor<Indicator: RefreshIndicator>(for type: Indicator.Type) -> UnsafeRawPointer? {
         lock.lock()
         defer { lock.unlock() }
-        if let descriptor { return UnsafeRawPointer(descriptor) }
+        if let descriptor { return factory == type ? UnsafeRawPointer(descriptor) : nil }
         factory = type
         let made = Self.makeDescriptor(type)
         descriptor = made

@@ -14,6 +14,9 @@ final class Ring: RefreshIndicator {
     static let parameters = [colour, radius]
     let refreshLength = 60.0
     let color: Color, radius: Double
+    /// Set by ``RefreshTestingTests/validationInProcess()`` alone (the suite runs one test at a time).
+    nonisolated(unsafe) static var countsItsFrames = false
+    nonisolated(unsafe) static var drawn = 0
 
     init(parameters: ParameterValues) throws {
         color = try parameters.color(Self.colour)
@@ -22,6 +25,12 @@ final class Ring: RefreshIndicator {
 
     func draw(in canvas: Canvas, frame: IndicatorFrame) {
         guard frame.state.showsIndicator else { return }
+        if Self.countsItsFrames {
+            // The bug validate's determinism check is for: a frame that depends on how often it was drawn.
+            Self.drawn += 1
+            canvas.addRect(Rect(x: 10, y: 10, width: 40, height: 20))
+            canvas.fill(.color(Color(red: 1, green: 0.6, blue: 0, alpha: 1 / Double(Self.drawn))))
+        }
         let centre = frame.visibleRect.center
         let start = -Double.pi / 2 + (frame.state == .refreshing ? 2 * .pi * frame.stateTime : 0)
         let sweep = frame.state == .refreshing ? 1.5 * .pi : 2 * .pi * min(max(frame.progress, 0), 1)
@@ -31,8 +40,17 @@ final class Ring: RefreshIndicator {
     }
 }
 
+/// A second indicator type, which the plugin ABI cannot export from the same process.
+final class Other: RefreshIndicator {
+    static let info = IndicatorInfo(id: "test.other", name: "Other", version: "1.0.0", summary: "")
+    static let parameters: [ParameterSpec] = []
+    let refreshLength = 60.0
+    init(parameters: ParameterValues) throws {}
+    func draw(in canvas: Canvas, frame: IndicatorFrame) {}
+}
+
 /// RefreshTesting as a plugin author uses it: references beside this file, recorded once and committed.
-@Suite struct RefreshTestingTests {
+@Suite(.serialized) struct RefreshTestingTests {
     @Test func aFrameMatchesItsReference() throws {
         try expectFrame(of: try Ring.make(), .frame(.refreshing, time: 0.25), named: "refreshing")
         try expectFrames(of: try Ring.make(), named: "every-state")
@@ -63,6 +81,19 @@ final class Ring: RefreshIndicator {
         assertSnapshot(of: indicator, as: .frame(.pulling(progress: 0.5)), named: "pulling")
         assertSnapshot(of: indicator, as: .frames([.frame(.eligible), .frame(.refreshing, colorScheme: .dark)]), named: "sheet")
         assertSnapshot(of: indicator, as: .motion(scenario: "pull-short"), named: "pull-short")
+    }
+
+    /// validate's checks in this process: the indicator passes; made to depend on how often it
+    /// drew, it fails with the words `validate` prints. A second type cannot be exported beside it.
+    @Test func validationInProcess() throws {
+        try validateIndicator(Ring.self)
+        Ring.countsItsFrames = true
+        defer { Ring.countsItsFrames = false }
+        let failure = try #require(throws: IndicatorValidationFailure.self) { try validateIndicator(Ring.self, level: 1) }
+        #expect(failure.failures.count == 1 && failure.failures[0].hasPrefix("✗ determinism: ") && failure.failures[0].contains("differ between two renders"), "\(failure.lines)")
+        #expect(failure.lines.contains { $0.hasPrefix("✓ bounds: ") })
+        let other = try #require(throws: IndicatorValidationFailure.self) { try validateIndicator(Other.self) }
+        #expect(other.description.contains("it can export one indicator type, not also Other"), "\(other)")
     }
 
     /// The strategies' comparisons fail on a change and on a reference that cannot be read.

@@ -53,7 +53,7 @@ public final class PluginLibrary: @unchecked Sendable {
 
     /// Opens and checks the plugin at `path`. `displayPath` names it in errors (the original
     /// file when `path` is a hot-reload copy).
-    public init(path: String, displayPath: String? = nil) throws(PluginError) {
+    public convenience init(path: String, displayPath: String? = nil) throws(PluginError) {
         let name = displayPath ?? path
         func fail(_ reason: PluginError.Reason) -> PluginError { PluginError(file: name, reason: reason) }
         // Open once, check what was opened (the file and every folder above it), and load exactly
@@ -71,7 +71,6 @@ public final class PluginLibrary: @unchecked Sendable {
             throw error
         }
         let crashLabel = PluginCrashReport.label(name)
-        self.crashLabel = crashLabel
         _ = dlerror()
         guard let handle = PluginWatchdog.guarding("plugin \(name): loading (its constructors)", crashLabel: crashLabel, { dlopen("/proc/self/fd/\(fd)", RTLD_NOW | RTLD_LOCAL) }) else {
             close(fd)
@@ -87,7 +86,16 @@ public final class PluginLibrary: @unchecked Sendable {
             message.withUnsafeMutableBufferPointer { entry(UInt32(REFRESH_PLUGIN_ABI_VERSION), $0.baseAddress, $0.count) }
         }
         guard let descriptor = raw else { throw fail(.declined(String(errorBuffer: message))) }
+        try self.init(descriptor: descriptor, name: name, bundle: bundle, crashLabel: crashLabel)
+    }
 
+    /// Checks the plugin whose entry function returned `descriptor` (named `name` in errors; its
+    /// id must be `bundle`'s when there is one): a library just opened, or an indicator compiled
+    /// into this process (RefreshTesting's in-process validation).
+    package init(descriptor: UnsafeRawPointer, name: String, bundle: PluginBundle? = nil,
+                 crashLabel: UnsafePointer<CChar>? = nil) throws(PluginError) {
+        func fail(_ reason: PluginError.Reason) -> PluginError { PluginError(file: name, reason: reason) }
+        self.crashLabel = crashLabel ?? PluginCrashReport.label(name)
         let declared = ABIStruct.declaredSize(at: descriptor)
         guard declared >= Self.minimumDescriptorSize else {
             throw fail(.structTooSmall(size: declared, needed: Self.minimumDescriptorSize))
