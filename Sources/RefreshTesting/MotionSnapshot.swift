@@ -20,9 +20,13 @@ public enum MotionSnapshot {
 }
 
 extension Diffing where Value == String {
-    /// Motion tracks compared as `verify` compares them (events in order and in time, each frame's
-    /// states, progress and offset, and its pixel hash), events allowed to move `frameTolerance` frames.
-    public static func motionTrack(frameTolerance: Int = 0) -> Diffing {
+    /// Motion tracks compared as `verify` compares them: events in order and in time (allowed to
+    /// move `frameTolerance` frames), each frame's states, progress and offset, and with
+    /// `pixels: .exact` each frame's pixel hash. A track holds hashes, not pictures, so pixels are
+    /// either exact or not checked (`.ignore`, the default; `.compare` is taken as `.exact`): a
+    /// renderer that differs by a hinted pixel would fail every frame, and the frames' own
+    /// references (``Snapshotting/frame(_:progress:time:size:scale:colorScheme:direction:reduceMotion:edge:tolerance:options:)``) compare pictures with a tolerance.
+    public static func motionTrack(frameTolerance: Int = 0, pixels: MotionComparison.PixelCheck = .ignore) -> Diffing {
         Diffing(toData: { Data($0.utf8) }, fromData: { String(decoding: $0, as: UTF8.self) }) { reference, actual in
             let decoder = JSONDecoder()
             // try?: a reference that is not a track is a failure below, never a pass.
@@ -32,7 +36,7 @@ extension Diffing where Value == String {
             // try?: a played text that is not a track holds the error that stopped the play.
             guard let played = try? decoder.decode(MotionTrack.self, from: Data(actual.utf8)) else { return ("cannot compare: \(actual)", []) }
             let comparison = MotionComparison(golden: golden, actual: played, goldenFilm: "", actualFilm: "",
-                                              options: .init(frameTolerance: frameTolerance, pixels: .exact))
+                                              options: .init(frameTolerance: frameTolerance, pixels: pixels == .ignore ? .ignore : .exact))
             return comparison.matches ? nil : (comparison.differences.map(\.what).joined(separator: "\n"), [])
         }
     }
@@ -41,9 +45,10 @@ extension Diffing where Value == String {
 extension Snapshotting where Value: RefreshIndicator, Format == String {
     /// The motion of `scenario` (a path, or a shipped scenario's name such as `pull-to-refresh`)
     /// with the indicator at every edge: `assertSnapshot(of: try MyIndicator.make(), as: .motion(scenario: "pull-to-refresh"))`.
-    /// The reference is the track (`.motion.json`), one line a frame.
-    public static func motion(scenario: String, frameTolerance: Int = 0) -> Snapshotting {
-        Snapshotting(pathExtension: "motion.json", diffing: .motionTrack(frameTolerance: frameTolerance)) { indicator in
+    /// The reference is the track (`.motion.json`), one line a frame; see
+    /// ``Diffing/motionTrack(frameTolerance:pixels:)`` for what is compared.
+    public static func motion(scenario: String, frameTolerance: Int = 0, pixels: MotionComparison.PixelCheck = .ignore) -> Snapshotting {
+        Snapshotting(pathExtension: "motion.json", diffing: .motionTrack(frameTolerance: frameTolerance, pixels: pixels)) { indicator in
             do {
                 return try MotionSnapshot.track(of: indicator, scenario: scenario).fileText()
             } catch {

@@ -1,0 +1,48 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// The template plugin package as an author has it: copied out of this repository, pointed at this
+/// checkout, its own `swift test` (RefreshTesting: frames, a snapshot, the motion of a shipped
+/// scenario and validate's checks) passes against the references it ships with, fails when the
+/// indicator changes, and records new ones that then pass.
+@Suite struct AuthorPackageTests {
+    /// `swift test` in `folder` with `environment` over this process's (no record mode, CI as given).
+    func swiftTest(in folder: String, _ environment: [String: String]) throws -> (status: Int32, output: String) {
+        var merged = ProcessInfo.processInfo.environment
+        for key in ["CI", "REFRESHKIT_RECORD", "SNAPSHOT_TESTING_RECORD"] { merged[key] = nil }
+        return try runProgram("/usr/bin/env", ["swift", "test"], in: folder, environment: merged.merging(environment) { $1 })
+    }
+
+    @Test func anAuthorsPackageTestsItsIndicator() throws {
+        let package = scratch("author-package") + "/MyIndicator"
+        try FileManager.default.copyItem(atPath: packageRoot.appendingPathComponent("Examples/SwiftPlugin").path, toPath: package)
+        let manifest = package + "/Package.swift"
+        let text = try String(contentsOfFile: manifest, encoding: .utf8)
+        #expect(text.contains("path: \"../..\""))
+        try text.replacingOccurrences(of: "path: \"../..\"", with: "path: \"\(packageRoot.path)\"").write(toFile: manifest, atomically: true, encoding: .utf8)
+        let references = package + "/Tests/MyIndicatorTests"
+        let shipped = try Data(contentsOf: URL(fileURLWithPath: references + "/__Frames__/MyIndicatorTests/every-state.png"))
+
+        // As shipped, under CI: the references pass and nothing is recorded.
+        var (status, output) = try swiftTest(in: package, ["CI": "true"])
+        #expect(status == 0 && output.contains("Test run with 3 tests in 1 suite passed"), "\(output.suffix(3000))")
+
+        // The dot turns green: the frames and the snapshot fail with the comparator's words.
+        let source = package + "/Sources/MyIndicator/MyIndicator.swift"
+        let code = try String(contentsOfFile: source, encoding: .utf8)
+        #expect(code.contains("\"#FF9F0A\""))
+        try code.replacingOccurrences(of: "\"#FF9F0A\"", with: "\"#30D158\"").write(toFile: source, atomically: true, encoding: .utf8)
+        (status, output) = try swiftTest(in: package, ["CI": "true"])
+        #expect(status != 0, "\(output.suffix(3000))")
+        #expect(output.contains("every-state: ") && output.contains("pixels differ (colour"), "\(output.suffix(3000))")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: references + "/__Frames__/MyIndicatorTests/every-state.png")) == shipped, "CI recorded")
+
+        // Recorded again on purpose, the new look is the reference and passes.
+        (status, output) = try swiftTest(in: package, ["REFRESHKIT_RECORD": "all", "SNAPSHOT_TESTING_RECORD": "all"])
+        #expect(output.contains("every-state.png: recorded (record all)"), "\(output.suffix(3000))")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: references + "/__Frames__/MyIndicatorTests/every-state.png")) != shipped)
+        (status, output) = try swiftTest(in: package, ["CI": "true"])
+        #expect(status == 0 && output.contains("Test run with 3 tests in 1 suite passed"), "\(output.suffix(3000))")
+    }
+}
