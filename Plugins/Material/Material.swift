@@ -64,14 +64,16 @@ public final class Material: RefreshIndicator {
             sweep = 0.75 * 2 * .pi
             alpha = 0.6 + 0.4 * cos(2 * .pi * frame.stateTime / 1.6)
         case .refreshing:
-            let t = frame.stateTime * speed
+            // Android's ring goes on from the pull's arc: the first breath starts half done (the
+            // arc at its longest, 80 %), turned to where the pull left it.
+            let t = frame.stateTime * speed + Self.cycle / 2
             let breath = (t / Self.cycle).truncatingRemainder(dividingBy: 1)
             let round = Int(saturating: floor(t / Self.cycle))
             // The head leads in the first half of a breath, the tail catches up in the second.
             let head = breath < 0.5 ? ease(breath * 2) : 1
             let tail = breath < 0.5 ? 0 : ease((breath - 0.5) * 2)
             sweep = 0.05 * 2 * .pi + 0.75 * 2 * .pi * (head - tail)
-            start += 2 * .pi * (t * 0.75 + Double(round) * 0.8 + 0.75 * tail)
+            start += 2 * .pi * (t * 0.75 + Double(round) * 0.8 + 0.75 * tail - Self.cycle / 2 * 0.75 + 0.25)
             tint = colors[round % colors.count]
         case .finished(let result):
             // Android shrinks the disc away; here it shows the outcome while it does.
@@ -79,10 +81,10 @@ public final class Material: RefreshIndicator {
             scale = frame.environment.reduceMotion ? 1 : max(0.2, 1 - max(0, frame.stateTime - 0.5) / 0.3)
             sweep = 2 * .pi
             tint = result == .failure ? Color(red: 0.85, green: 0.19, blue: 0.15) : colors[0]
-            if result == .noMoreData { tint = tint.withAlpha(0.4) }
+            if result == .noMoreData { tint = tint.withAlpha(0.85) }
         case .noMoreData:
             sweep = 2 * .pi
-            tint = colors[0].withAlpha(0.35)
+            tint = colors[0].withAlpha(0.85)
         default:
             return
         }

@@ -27,7 +27,7 @@ public final class PathDrawing: RefreshIndicator {
     static let lineWidth = ParameterSpec.number("lineWidth", default: 2.5, range: 0.5...12, help: "Stroke width in points")
     static let color = ParameterSpec.color("color", default: "#0A84FF", help: "Stroke colour on light backgrounds")
     static let darkColor = ParameterSpec.color("darkColor", default: "#64D2FF", help: "Stroke colour on dark backgrounds")
-    static let successColor = ParameterSpec.color("successColor", default: "#34C759", help: "Colour of the picture after a success")
+    static let successColor = ParameterSpec.color("successColor", default: "#248A3D", help: "Colour of the picture after a success")
     static let failureColor = ParameterSpec.color("failureColor", default: "#FF3B30", help: "Colour of the picture after a failure")
     static let animation = ParameterSpec.choice("animation", default: "comet", options: ["comet", "pulse"], help: "What refreshing looks like")
     static let speed = ParameterSpec.number("speed", default: 0.8, range: 0.05...5, help: "Trips along the picture per second while refreshing")
@@ -149,7 +149,7 @@ public final class PathDrawing: RefreshIndicator {
                 }
             case .finished(.success): stroke(whole, successColor)
             case .finished(.failure): stroke(whole, failureColor)
-            case .finished(.noMoreData), .noMoreData: stroke(whole, tint.withAlpha(0.3))
+            case .finished(.noMoreData), .noMoreData: stroke(whole, tint)
             case .none, .unknown, .secondaryOpen, .secondaryClosing: break
             @unknown default: break  // a state a later SDK adds: drawn as none until handled
             }

@@ -13,9 +13,9 @@ public final class Spinner: RefreshIndicator {
     static let spokes = ParameterSpec.number("spokes", default: 8, range: 8...12, help: "Number of spokes")
     static let radius = ParameterSpec.number("radius", default: 11, range: 4...40, help: "Outer radius in points")
     static let speed = ParameterSpec.number("speed", default: 12, range: 1...60, help: "Spoke steps per second while refreshing")
-    static let color = ParameterSpec.color("color", default: "#8E8E93", help: "Spoke colour on light backgrounds")
+    static let color = ParameterSpec.color("color", default: "#737378", help: "Spoke colour on light backgrounds")
     static let darkColor = ParameterSpec.color("darkColor", default: "#AEAEB2", help: "Spoke colour on dark backgrounds")
-    static let successColor = ParameterSpec.color("successColor", default: "#34C759", help: "Tick colour")
+    static let successColor = ParameterSpec.color("successColor", default: "#248A3D", help: "Tick colour")
     static let failureColor = ParameterSpec.color("failureColor", default: "#FF3B30", help: "Cross colour")
     static let style = ParameterSpec.choice("style", default: "classic", options: ["classic", "ios13"],
         help: "classic: spokes appear one by one as you pull; ios13: all fade in together and the spinner turns as you pull (iOS 13+)")
@@ -75,7 +75,7 @@ public final class Spinner: RefreshIndicator {
             drawMark(canvas, center, failureColor, grow(frame), [(-0.4, -0.4), (0.4, 0.4)])
             drawMark(canvas, center, failureColor, grow(frame), [(0.4, -0.4), (-0.4, 0.4)])
         case .finished(.noMoreData), .noMoreData:
-            drawMark(canvas, center, tint.withAlpha(0.6), 1, [(-0.45, 0), (0.45, 0)])
+            drawMark(canvas, center, tint, 1, [(-0.45, 0), (0.45, 0)])
         case .secondaryEligible:
             // Past the second floor: the spokes, circled, say "release for something else".
             drawSpokes(canvas, center, tint) { _ in 1 }

@@ -25,9 +25,9 @@ static const refresh_param params[] = {
     { sizeof(refresh_param), REFRESH_PARAM_NUMBER, "spokes", "Number of spokes", "8", 8, 12, NULL, 0, 0, { 0 } },
     { sizeof(refresh_param), REFRESH_PARAM_NUMBER, "radius", "Outer radius in points", "11", 4, 40, NULL, 0, 0, { 0 } },
     { sizeof(refresh_param), REFRESH_PARAM_NUMBER, "speed", "Spoke steps per second while refreshing", "12", 1, 60, NULL, 0, 0, { 0 } },
-    { sizeof(refresh_param), REFRESH_PARAM_COLOR, "color", "Spoke colour on light backgrounds", "\"#8E8E93\"", 0, 0, NULL, 0, 0, { 0 } },
+    { sizeof(refresh_param), REFRESH_PARAM_COLOR, "color", "Spoke colour on light backgrounds", "\"#737378\"", 0, 0, NULL, 0, 0, { 0 } },
     { sizeof(refresh_param), REFRESH_PARAM_COLOR, "darkColor", "Spoke colour on dark backgrounds", "\"#AEAEB2\"", 0, 0, NULL, 0, 0, { 0 } },
-    { sizeof(refresh_param), REFRESH_PARAM_COLOR, "successColor", "Tick colour", "\"#34C759\"", 0, 0, NULL, 0, 0, { 0 } },
+    { sizeof(refresh_param), REFRESH_PARAM_COLOR, "successColor", "Tick colour", "\"#248A3D\"", 0, 0, NULL, 0, 0, { 0 } },
     { sizeof(refresh_param), REFRESH_PARAM_COLOR, "failureColor", "Cross colour", "\"#FF3B30\"", 0, 0, NULL, 0, 0, { 0 } },
 };
 
@@ -94,9 +94,9 @@ static refresh_instance *create(const char *params_json, char *error, size_t siz
     ok = read_number(object, "spokes", 8, 8, 12, &spokes, error, size)
         && read_number(object, "radius", 11, 4, 40, &s.radius, error, size)
         && read_number(object, "speed", 12, 1, 60, &s.speed, error, size)
-        && read_color(object, "color", "#8E8E93", &s.color, error, size)
+        && read_color(object, "color", "#737378", &s.color, error, size)
         && read_color(object, "darkColor", "#AEAEB2", &s.dark_color, error, size)
-        && read_color(object, "successColor", "#34C759", &s.success_color, error, size)
+        && read_color(object, "successColor", "#248A3D", &s.success_color, error, size)
         && read_color(object, "failureColor", "#FF3B30", &s.failure_color, error, size);
     cJSON_Delete(object);
     if (!ok) return NULL;
@@ -231,16 +231,12 @@ static int draw_frame(refresh_instance *instance, const refresh_frame *frame, ch
             draw_mark(cr, s, cx, cy, s->failure_color, grow, b, 2);
         } else {
             static const double dash[] = { -0.45, 0, 0.45, 0 };
-            color faded = tint;
-            faded.a = tint.a * 0.6;
-            draw_mark(cr, s, cx, cy, faded, 1, dash, 2);
+            draw_mark(cr, s, cx, cy, tint, 1, dash, 2);
         }
         break;
     case REFRESH_STATE_NO_MORE_DATA: {
         static const double dash[] = { -0.45, 0, 0.45, 0 };
-        color faded = tint;
-        faded.a = tint.a * 0.6;
-        draw_mark(cr, s, cx, cy, faded, 1, dash, 2);
+        draw_mark(cr, s, cx, cy, tint, 1, dash, 2);
         break;
     }
     default:

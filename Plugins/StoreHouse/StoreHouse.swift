@@ -73,9 +73,9 @@ public final class StoreHouse: RefreshIndicator {
         let c = frame.anchoredCenter(height: textSize.height, margin: 10)
         var tint = frame.isDark ? darkColor : color
         switch frame.state {
-        case .finished(.success): tint = Color(red: 0.2, green: 0.7, blue: 0.35)
+        case .finished(.success): tint = Color(red: 0.14, green: 0.54, blue: 0.24)
         case .finished(.failure): tint = Color(red: 0.86, green: 0.27, blue: 0.22)
-        case .finished(.noMoreData), .noMoreData: tint = tint.withAlpha(0.35)
+        case .finished(.noMoreData), .noMoreData: tint = tint.withAlpha(0.75)
         default: break
         }
         let reduce = frame.environment.reduceMotion
@@ -98,7 +98,7 @@ public final class StoreHouse: RefreshIndicator {
                 } else {
                     let phase = (frame.stateTime * 1).truncatingRemainder(dividingBy: 1) * 1.6 - 0.3
                     let d = Double(g) / n - phase
-                    alpha = 0.3 + 0.7 * exp(-d * d / 0.02)
+                    alpha = 0.7 + 0.3 * exp(-d * d / 0.02)
                 }
             default:
                 break

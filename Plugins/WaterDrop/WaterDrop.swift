@@ -10,7 +10,7 @@ public final class WaterDrop: RefreshIndicator {
         summary: "The iOS 6 drop: a ball that stretches into a drop as you pull, then snaps into a spinner."
     )
 
-    static let color = ParameterSpec.color("color", default: "#8E9AAF", help: "Drop colour on light backgrounds")
+    static let color = ParameterSpec.color("color", default: "#66758F", help: "Drop colour on light backgrounds")
     static let darkColor = ParameterSpec.color("darkColor", default: "#5C6B80", help: "Drop colour on dark backgrounds")
     static let radius = ParameterSpec.number("radius", default: 14, range: 8...30, help: "The ball's radius in points")
     static let stretch = ParameterSpec.number("stretch", default: 90, range: 40...200, help: "Pull distance, in points, at which the drop snaps")
@@ -59,7 +59,7 @@ public final class WaterDrop: RefreshIndicator {
             canvas.stroke(.color(ink), style: StrokeStyle(lineWidth: r * 0.2, cap: .round, join: .round))
         case .noMoreData:
             canvas.addEllipse(in: Rect(x: x - 3, y: top - 3, width: 6, height: 6))
-            canvas.fill(.color(tint.withAlpha(0.6)))
+            canvas.fill(.color(tint))
         case .none, .unknown, .secondaryOpen, .secondaryClosing:
             break
         @unknown default:  // a state a later SDK adds: as above until handled

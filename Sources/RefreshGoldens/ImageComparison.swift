@@ -40,7 +40,7 @@ public struct ImageComparison: Equatable, Sendable {
     }
 
     /// The largest difference of any one channel of two pixels, and the sum of their squares.
-    static func channelDifferences(_ p: UInt32, _ q: UInt32) -> (max: Int, squares: Double) {
+    package static func channelDifferences(_ p: UInt32, _ q: UInt32) -> (max: Int, squares: Double) {
         var maximum = 0, squares = 0.0
         for shift in stride(from: 0, to: 32, by: 8) {
             let d = abs(Int(p >> UInt32(shift) & 0xFF) - Int(q >> UInt32(shift) & 0xFF))

@@ -36,6 +36,9 @@ public protocol RefreshIndicator {
     /// Whether the SDK turns the canvas for leading and trailing edges so the indicator draws as
     /// for a top edge. Default true.
     static var rotatesForHorizontalEdges: Bool { get }
+    /// Whether its right-to-left frames are the mirror image of its left-to-right ones (an arrow
+    /// that points the way text reads). A claim `refresh-dump lint` checks. Default false.
+    static var mirrorsForRightToLeft: Bool { get }
     /// Makes an instance from validated values (every declared parameter present).
     init(parameters: ParameterValues) throws
     /// The pull distance, in points, that completes progress: the indicator's natural height for
@@ -52,6 +55,9 @@ public protocol RefreshIndicator {
 extension RefreshIndicator {
     /// Turned by default.
     public static var rotatesForHorizontalEdges: Bool { true }
+
+    /// No claim by default.
+    public static var mirrorsForRightToLeft: Bool { false }
 
     /// `StateDescription`'s words, in English, Simplified Chinese and Arabic.
     public func stateDescription(_ state: RefreshState, edge: RefreshEdge, locale: String) -> String? {

@@ -31,8 +31,8 @@ import TestSupport
         // The dot turns green: the frames and the snapshot fail with the comparator's words.
         let source = package + "/Sources/MyIndicator/MyIndicator.swift"
         let code = try String(contentsOfFile: source, encoding: .utf8)
-        #expect(code.contains("\"#FF9F0A\""))
-        try code.replacingOccurrences(of: "\"#FF9F0A\"", with: "\"#30D158\"").write(toFile: source, atomically: true, encoding: .utf8)
+        #expect(code.contains("\"#C75C00\""))
+        try code.replacingOccurrences(of: "\"#C75C00\"", with: "\"#0A6E2D\"").write(toFile: source, atomically: true, encoding: .utf8)
         (status, output) = try swiftTest(in: package, ["CI": "true"])
         #expect(status != 0, "\(output.suffix(3000))")
         #expect(output.contains("every-state: ") && output.contains("pixels differ (colour"), "\(output.suffix(3000))")

@@ -209,6 +209,14 @@ typedef struct refresh_host {
     void *reserved[4];           /* NULL: room to grow */
 } refresh_host;
 
+/* What a plugin claims about itself, in refresh_plugin_descriptor.flags. `refresh-dump lint` checks
+ * each claim. */
+typedef enum refresh_plugin_flags {
+    /* Its right-to-left frames are the mirror image of its left-to-right ones (an arrow that
+     * points the way text reads, a mark that sits at the start of a line). */
+    REFRESH_PLUGIN_MIRRORS_FOR_RTL = 1u << 0
+} refresh_plugin_flags;
+
 /* The plugin's description of itself and its functions. */
 typedef struct refresh_plugin_descriptor {
     uint32_t struct_size;        /* sizeof(refresh_plugin_descriptor) as the plugin knew it */
@@ -219,7 +227,8 @@ typedef struct refresh_plugin_descriptor {
     const char *description;     /* one sentence */
     const refresh_param *params; /* parameters, or NULL when param_count is 0 */
     uint32_t param_count;
-    uint32_t reserved0;          /* 0 */
+    uint32_t flags;              /* refresh_plugin_flags the plugin claims (was reserved0: 0, no claims, in
+                                    plugins built before it) */
 
     /* [host thread] Makes an instance from a JSON object of parameter values (keys are parameter
      * names; a missing key means the default). On failure returns NULL and writes why into

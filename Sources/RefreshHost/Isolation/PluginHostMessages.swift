@@ -73,6 +73,8 @@ enum PluginHostMessage {
         /// The plugin's metadata (the first message).
         var id, name, version, summary: String?
         var abiVersion: UInt32?
+        /// Whether it claims to mirror for right-to-left (nil: no).
+        var mirrors: Bool?
         var parameters: [PluginManifest.Parameter]?
         /// A made instance's refresh length.
         var refreshLength: Double?

@@ -87,7 +87,7 @@ public final class PluginHostProcess: LoadedPlugin {
             specs.append(spec)
         }
         info = PluginInfo(indicator: IndicatorInfo(id: hello.id ?? "", name: hello.name ?? "", version: hello.version ?? "", summary: hello.summary ?? ""),
-                          parameters: specs, abiVersion: hello.abiVersion ?? 0, path: path)
+                          parameters: specs, abiVersion: hello.abiVersion ?? 0, path: path, mirrorsForRightToLeft: hello.mirrors ?? false)
     }
 
     deinit {

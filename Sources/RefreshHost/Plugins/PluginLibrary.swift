@@ -15,10 +15,13 @@ public struct PluginInfo: Equatable, Sendable {
     public var abiVersion: UInt32
     /// The file it was loaded from.
     public var path: String
+    /// Whether it claims its right-to-left frames mirror its left-to-right ones (`REFRESH_PLUGIN_MIRRORS_FOR_RTL`).
+    public var mirrorsForRightToLeft = false
 
     /// Metadata as a plugin library reports it (or an in-process stand-in, for tests).
-    package init(indicator: IndicatorInfo, parameters: [ParameterSpec], abiVersion: UInt32, path: String) {
+    package init(indicator: IndicatorInfo, parameters: [ParameterSpec], abiVersion: UInt32, path: String, mirrorsForRightToLeft: Bool = false) {
         (self.indicator, self.parameters, self.abiVersion, self.path) = (indicator, parameters, abiVersion, path)
+        self.mirrorsForRightToLeft = mirrorsForRightToLeft
     }
 }
 
@@ -134,7 +137,8 @@ public final class PluginLibrary: @unchecked Sendable {
             indicator: IndicatorInfo(id: id, name: PluginError.printable(String(cString: d.name)),
                                      version: d.version.map { PluginError.printable(String(cString: $0)) } ?? "?",
                                      summary: d.description.map { PluginError.printable(String(cString: $0)) } ?? ""),
-            parameters: parameters, abiVersion: d.abi_version, path: name
+            parameters: parameters, abiVersion: d.abi_version, path: name,
+            mirrorsForRightToLeft: d.flags & REFRESH_PLUGIN_MIRRORS_FOR_RTL.rawValue != 0
         )
     }
 

@@ -70,6 +70,9 @@ public struct PluginManifest: Codable, Equatable, Sendable {
     public var thumbnail: String?
     /// The parameters with their defaults and ranges.
     public var parameters: [Parameter]
+    /// What `refresh-dump lint` said when the bundle was packed, a line a check (`✓ flash: …`,
+    /// `✗ contrast at dark, refreshing, 0.00 s: …`); nil in bundles packed before lint.
+    public var lint: [String]?
 
     /// Reads and checks the manifest of the bundle at `folder`. Errors name the file and the field.
     public static func read(bundle folder: String) throws(PluginError) -> PluginManifest {
@@ -148,7 +151,7 @@ public struct PluginManifest: Codable, Equatable, Sendable {
     }
 
     /// The manifest of a loaded library: its descriptor's fields, with what a descriptor does not hold.
-    public init(describing info: PluginInfo, library: String, sha256: String, author: String, license: String, thumbnail: String?) {
+    public init(describing info: PluginInfo, library: String, sha256: String, author: String, license: String, thumbnail: String?, lint: [String]? = nil) {
         format = Self.currentFormat
         id = info.indicator.id
         name = info.indicator.name
@@ -161,6 +164,7 @@ public struct PluginManifest: Codable, Equatable, Sendable {
         self.sha256 = sha256
         self.thumbnail = thumbnail
         parameters = info.parameters.map(Parameter.init(describing:))
+        self.lint = lint
     }
 
     /// The manifest as pretty JSON, keys sorted (a stable file to diff).

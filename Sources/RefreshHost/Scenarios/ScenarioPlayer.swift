@@ -304,17 +304,18 @@ public final class ScenarioPlayer {
     }
 
     /// Draws the current frame into `canvas` (origin at the viewport's top-left); returns the
-    /// indicators' errors (each drawn as an error card).
+    /// indicators' errors (each drawn as an error card). Without `content`, the indicators alone.
     @discardableResult
-    public func draw(in canvas: Canvas, scale: Double) -> [PluginError] {
+    public func draw(in canvas: Canvas, scale: Double, content: Bool = true) -> [PluginError] {
         SceneRenderer.draw(in: canvas, layout: layout, simulation: driver.simulation, container: driver.container,
-                           indicators: slots, time: time, environment: scenario.environment, scale: scale, placeholder: placeholder)
+                           indicators: slots, time: time, environment: scenario.environment, scale: scale, placeholder: placeholder,
+                           drawsContent: content)
     }
 
-    /// The current frame as an image of `window` at `scale`.
+    /// The current frame as an image of `window` at `scale` (without `content`, the indicators alone).
     /// `reusing` an image of the right size (cleared first, so the pixels are those of a new one)
     /// saves the page faults of a fresh frame buffer.
-    public func render(window: Rect? = nil, scale: Double = 2, reusing recycled: ImageSurface? = nil) throws -> (image: ImageSurface, errors: [PluginError]) {
+    public func render(window: Rect? = nil, scale: Double = 2, reusing recycled: ImageSurface? = nil, content: Bool = true) throws -> (image: ImageSurface, errors: [PluginError]) {
         let rect = window ?? windowRect()
         let image: ImageSurface
         if let recycled, recycled.scale == scale,
@@ -326,7 +327,7 @@ public final class ScenarioPlayer {
         }
         let canvas = Canvas(surface: image)
         canvas.translate(x: -rect.minX, y: -rect.minY)
-        let errors = draw(in: canvas, scale: scale)
+        let errors = draw(in: canvas, scale: scale, content: content)
         return (image, errors)
     }
 }

@@ -105,12 +105,12 @@ public enum SceneRenderer {
     /// placement says: `behind` indicators under the content, the others over it; an `above` edge
     /// does not move the content. An open (or opening) second floor fills its edge's gap with a
     /// page. A failing indicator gets an error card instead; its error is returned so the caller
-    /// can report it.
+    /// can report it. Without `drawsContent`, the indicators are drawn alone on the background.
     @discardableResult
     public static func draw(
         in canvas: Canvas, layout: SceneLayout, simulation: ScrollSimulation, container: RefreshContainer,
         indicators: [RefreshEdge: any HostedIndicator], time: Double, environment: IndicatorEnvironment, scale: Double,
-        placeholder: ListPlaceholder? = nil
+        placeholder: ListPlaceholder? = nil, drawsContent: Bool = true
     ) -> [PluginError] {
         let viewportRect = Rect(x: 0, y: 0, width: layout.viewport.width, height: layout.viewport.height)
         var errors: [PluginError] = []
@@ -134,14 +134,16 @@ public enum SceneRenderer {
                 case .trailing: offset.x -= pull
                 }
             }
-            if let placeholder {
+            if !drawsContent {
+                // The indicators alone, in their places (what lint judges): no rows, no page.
+            } else if let placeholder {
                 placeholder.draw(in: canvas, viewport: layout.viewport, time: time, environment: environment)
             } else if layout.axis == .vertical {
                 drawRows(canvas, layout: layout, simulation: simulation, offset: offset, environment: environment)
             } else {
                 drawCards(canvas, layout: layout, simulation: simulation, offset: offset, environment: environment)
             }
-            for (edge, status) in statuses where status.state.isSecondFloor {
+            for (edge, status) in statuses where status.state.isSecondFloor && drawsContent {
                 SecondFloorPage.draw(in: canvas, rect: layout.gapRect(edge, pull: simulation.pull(at: edge).distance),
                                      status: status, environment: environment)
             }

@@ -166,6 +166,7 @@ package struct PluginChecks {
             say(missing.isEmpty ? "✓ descriptions: every state has words in \(StateDescription.locales.joined(separator: ", ")) (\(own) of \(total) the plugin's own, the rest the SDK's)"
                                 : "✗ descriptions: \(missing.count) states have no words (or control characters), first: \(missing[0])")
 
+            try contrast(indicator)
             if measuresCost { try measureCost(indicator) }
         }
         return stage
@@ -205,6 +206,28 @@ package struct PluginChecks {
         let peak = Double(usage.ru_maxrss) / 1024
         say(peak <= memoryMegabytes ? "✓ memory: peak \(Self.fixed(peak, 0)) MB resident (limit \(Self.fixed(memoryMegabytes, 0)) MB)"
                                     : "✗ memory: peak \(Self.fixed(peak, 0)) MB resident, over the limit of \(Self.fixed(memoryMegabytes, 0)) MB")
+    }
+
+    /// The ink against the band in both themes (lint's contrast check, WCAG 1.4.11's 3:1): a
+    /// warning here, where a plugin must work; `refresh-dump lint` fails it.
+    private func contrast(_ indicator: PluginIndicator) throws {
+        step("measuring contrast")
+        var lowest: (ratio: Double, at: String)?
+        for scheme in IndicatorEnvironment.ColorScheme.allCases {
+            for (state, time) in PluginLint.visibleStates {
+                var spec = FrameSpec(state: state)
+                (spec.time, spec.stateTime) = (time, time)
+                spec.environment = IndicatorEnvironment(colorScheme: scheme)
+                indicator.refreshState = state
+                let image = try FrameRenderer.render(indicator, frame: spec.frame(refreshLength: indicator.refreshLength))
+                guard let ratio = InkContrast.ratio(of: image, background: FrameRenderer.background(for: scheme)) else { continue }
+                if ratio < lowest?.ratio ?? .infinity { lowest = (ratio, "\(scheme), \(state)") }
+            }
+        }
+        guard let lowest else { return say("✓ contrast: no state drew enough ink to judge") }
+        let figure = String(format: "%.2f:1", lowest.ratio)
+        say(lowest.ratio >= InkContrast.minimum ? "✓ contrast: the ink is \(figure) against the band at least (\(lowest.at))"
+                                                : "⚠ contrast: the ink is \(figure) against the band (\(lowest.at)), under WCAG 1.4.11's 3:1; refresh-dump lint says more")
     }
 
     /// CPU seconds this thread spent in `body`: unlike the wall clock, the same on a busy machine.

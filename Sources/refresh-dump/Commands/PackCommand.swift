@@ -81,6 +81,10 @@ struct PackCommand: ParsableCommand {
             print("not packed: \(PluginError.printable(library)) failed validate")
             throw ExitCode(1)
         }
+        // Lint is advice, not a gate: its lines go into the manifest, and are said.
+        let (_, linted) = try runSelf(["lint", "--plugin", staged, "--scenario", "pull-to-refresh"])
+        let lint = linted.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { $0.hasPrefix("✓ ") || $0.hasPrefix("✗ ") }
+        for line in lint where line.hasPrefix("✗ ") { print("lint: " + line.replacingOccurrences(of: staged, with: library)) }
         let loaded = try PluginLibrary(path: staged)
         let id = loaded.info.indicator.id
         let bundleFolder = (out as NSString).appendingPathComponent("\(id).\(PluginManifest.bundleExtension)")
@@ -88,7 +92,8 @@ struct PackCommand: ParsableCommand {
         try Self.thumbnail(of: loaded).writePNG(to: (staging as NSString).appendingPathComponent(thumbnailName))
 
         let manifest = PluginManifest(describing: loaded.info, library: libraryName, sha256: PluginManifest.sha256(of: data),
-                                      author: author ?? kept?.author ?? "unknown", license: license ?? kept?.license ?? "unknown", thumbnail: thumbnailName)
+                                      author: author ?? kept?.author ?? "unknown", license: license ?? kept?.license ?? "unknown", thumbnail: thumbnailName,
+                                      lint: lint.isEmpty ? nil : lint)
         try OutputFile.write(manifest.encoded(), to: (staging as NSString).appendingPathComponent(PluginManifest.fileName))
         // The finished bundle replaces an older one in one step.
         // try?: an old bundle that cannot be removed makes the move below fail, naming it.

@@ -11,7 +11,7 @@ public final class MyIndicator: RefreshIndicator {
     )
 
     /// Each parameter is a spec value that declares it and reads it.
-    static let color = ParameterSpec.color("color", default: "#FF9F0A", help: "Dot colour")
+    static let color = ParameterSpec.color("color", default: "#C75C00", help: "Dot colour")
     static let radius = ParameterSpec.number("radius", default: 10, range: 2...40, help: "Dot radius at full pull, in points")
     public static let parameters = [color, radius]
 

@@ -1,0 +1,84 @@
+import Foundation
+import RefreshPluginSDK
+
+extension PluginLint {
+    /// Median and 99th-percentile CPU time of a frame at 1×, 2× and 3× (pulling and refreshing
+    /// frames of the 390 × 120 band): in process, this thread's (clearing included); in a
+    /// plugin-host child, the child's, where the plugin draws (the host's side of the exchange is
+    /// the host's cost, not the plugin's).
+    func cost(_ indicator: any HostedIndicator) throws -> (String, [LintFinding]) {
+        let clock = (plugin as? PluginHostProcess).flatMap { ProcessClock.cpuClock(of: $0.processIdentifier) } ?? CLOCK_THREAD_CPUTIME_ID
+        var figures: [String] = [], found: [LintFinding] = []
+        for scale in [1.0, 2.0, 3.0] {
+            let surface = try ImageSurface(size: Defaults.bandSize, scale: scale)
+            let canvas = Canvas(surface: surface)
+            var samples: [Double] = []
+            for i in 0..<200 {
+                let state: RefreshState = i % 2 == 0 ? .pulling(progress: Double(i % 100) / 100) : .refreshing
+                var frame = FrameSpec(state: state).frame(refreshLength: indicator.refreshLength)
+                (frame.scale, frame.time, frame.stateTime) = (scale, Double(i) / 120, Double(i) / 120)
+                indicator.refreshState = state
+                let started = ProcessClock.seconds(clock)
+                canvas.clear(FrameRenderer.background(for: .light))
+                try indicator.draw(in: canvas, frame: frame)
+                samples.append(ProcessClock.seconds(clock) - started)
+            }
+            samples.sort()
+            let p50 = samples[samples.count / 2] * 1000, p99 = samples[samples.count * 99 / 100] * 1000
+            let budget = budgetMilliseconds * max(1, scale * scale / 4)
+            let figure = String(format: "%.0f×: p50 %.3f ms, p99 %.3f ms", scale, p50, p99)
+            figures.append(figure)
+            // The median against the budget, the 99th percentile against twice it; a debug build only fails at ten times.
+            let over = p50 > budget || p99 > 2 * budget, farOver = p50 > 10 * budget
+            if (enforcesBudget && over) || farOver {
+                found.append(LintFinding(check: Check.cost.rawValue, at: String(format: "%.0f× (%d × %d px), pulling and refreshing", scale, surface.width, surface.height),
+                                         figure: String(format: "p50 %.3f ms, p99 %.3f ms of CPU a frame", p50, p99),
+                                         limit: String(format: "p50 %.3f ms, p99 %.3f ms%@", budget, 2 * budget, enforcesBudget ? "" : " (a debug build fails only at ten times)"),
+                                         fix: "draw less each frame: cache paths and layouts made from the parameters, avoid blurs and per-pixel work"))
+            }
+        }
+        return (figures.joined(separator: "; ") + String(format: " (budget %.2f ms at 2×)", budgetMilliseconds), found)
+    }
+
+    /// An animation a GIF cannot show: a GIF shows at most 50 frames a second, so brightness that
+    /// turns back more than 25 times a second (over 1 % of the band) is lost or beats in one.
+    func export(_ indicator: any HostedIndicator) throws -> (String, [LintFinding]) {
+        var reversals = ReversalCounter()
+        for step in 0...240 { reversals.add(try frame(indicator, .refreshing, time: Double(step) / 120, scale: 1)) }
+        let rate = Double(reversals.count) / 2
+        let figure = String(format: "%.0f reversals of brightness a second while refreshing (rendered at 120 fps)", rate)
+        guard rate > 25 else { return (figure + "; a GIF (50 fps) shows it", []) }
+        return ("", [LintFinding(check: Check.export.rawValue, at: "refreshing, light, 0–2 s", figure: figure,
+                                 limit: "at most 25 a second for a GIF, which plays 50 frames a second at most (browsers slow faster ones to 10)",
+                                 fix: "slow the animation, or export WebP, APNG or MP4 instead of GIF")])
+    }
+}
+
+/// Frames at which brightness turns back over at least 1 % of the frame (each pixel's change of
+/// 0.05 or more against its last extreme, the other way from its last change).
+struct ReversalCounter {
+    private var extreme: [Double] = [], direction: [Int8] = []
+    /// Frames that turned back.
+    private(set) var count = 0
+
+    mutating func add(_ image: ImageSurface) {
+        let words = image.pixelWords()
+        guard extreme.count == words.count else {
+            extreme = words.map(Luminance.of)
+            direction = [Int8](repeating: 0, count: words.count)
+            return
+        }
+        var turned = 0
+        for i in words.indices {
+            let l = Luminance.of(words[i]), change = l - extreme[i], way: Int8 = change > 0 ? 1 : -1
+            if abs(change) >= 0.05, way != direction[i] {
+                if direction[i] != 0 { turned += 1 }
+                direction[i] = way
+                extreme[i] = l
+            } else if way == direction[i], way > 0 ? l > extreme[i] : l < extreme[i] {
+                extreme[i] = l
+            }
+        }
+        if turned * 100 >= words.count { count += 1 }
+    }
+}

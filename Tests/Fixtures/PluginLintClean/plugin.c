@@ -1,0 +1,1 @@
+#include "lint_plugin.h"

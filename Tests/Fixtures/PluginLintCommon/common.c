@@ -1,0 +1,1 @@
+/* Header-only: see include/lint_plugin.h. */

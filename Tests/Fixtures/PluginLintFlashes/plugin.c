@@ -1,0 +1,2 @@
+#define LINT_FLASHES 1
+#include "lint_plugin.h"

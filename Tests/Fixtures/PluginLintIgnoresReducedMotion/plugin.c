@@ -1,0 +1,2 @@
+#define LINT_IGNORES_MOTION 1
+#include "lint_plugin.h"

@@ -1,0 +1,1 @@
+/* An empty public header: SwiftPM builds a C target with an include folder. */

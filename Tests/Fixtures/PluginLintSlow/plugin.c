@@ -1,0 +1,2 @@
+#define LINT_SLOW 1
+#include "lint_plugin.h"
