@@ -57,7 +57,7 @@ import RefreshPluginSDK
         // Red spokes for a tenth of a second after 0.7 s, grey again long before the next checkpoint.
         let red = try scenario(folder, "red", checkpoints: [0.25, 1.0, 1.7]) { steps in
             let set = { (value: String) -> [String: Any] in ["setParameter": ["edge": "top", "name": "color", "value": value]] }
-            return Array(steps[..<3]) + [["wait": 0.2], set("#FF0000"), ["wait": 0.1], set("#8E8E93"), ["wait": 0.7]] + Array(steps[4...])
+            return Array(steps[..<3]) + [["wait": 0.2], set("#FF0000"), ["wait": 0.1], set("#737378"), ["wait": 0.7]] + Array(steps[4...])
         }
         let (status, output) = try refreshDump(["verify", red, "--golden", golden])
         #expect(status == 1, "\(output)")

@@ -18,8 +18,7 @@ enum InkContrast {
     /// The ink's contrast with `background` in `image`; nil when there is too little ink.
     static func ratio(of image: ImageSurface, background: Color) -> Double? {
         let back = Luminance.of(background)
-        let word = { (v: Double) in UInt32((min(max(v, 0), 1) * 255).rounded()) }
-        let target = 0xFF00_0000 | word(background.red) << 16 | word(background.green) << 8 | word(background.blue)
+        let target = Luminance.pixel(of: background)
         var ratios: [Double] = []
         for pixel in image.pixelWords() where ImageComparison.channelDifferences(pixel, target).max > 6 {
             ratios.append(Luminance.contrast(Luminance.of(pixel), back))

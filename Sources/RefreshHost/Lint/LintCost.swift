@@ -43,42 +43,17 @@ extension PluginLint {
     /// An animation a GIF cannot show: a GIF shows at most 50 frames a second, so brightness that
     /// turns back more than 25 times a second (over 1 % of the band) is lost or beats in one.
     func export(_ indicator: any HostedIndicator) throws -> (String, [LintFinding]) {
-        var reversals = ReversalCounter()
-        for step in 0...240 { reversals.add(try frame(indicator, .refreshing, time: Double(step) / 120, scale: 1)) }
-        let rate = Double(reversals.count) / 2
+        // A frame turns back when at least 1 % of its pixels reverse by 0.05.
+        var turns = BrightnessTurns(step: 0.05), reversals = 0
+        for step in 0...240 {
+            let image = try frame(indicator, .refreshing, time: Double(step) / 120, scale: 1)
+            if let turned = turns.add(image), turned.reversed * 100 >= image.width * image.height { reversals += 1 }
+        }
+        let rate = Double(reversals) / 2
         let figure = String(format: "%.0f reversals of brightness a second while refreshing (rendered at 120 fps)", rate)
         guard rate > 25 else { return (figure + "; a GIF (50 fps) shows it", []) }
         return ("", [LintFinding(check: Check.export.rawValue, at: "refreshing, light, 0–2 s", figure: figure,
                                  limit: "at most 25 a second for a GIF, which plays 50 frames a second at most (browsers slow faster ones to 10)",
                                  fix: "slow the animation, or export WebP, APNG or MP4 instead of GIF")])
-    }
-}
-
-/// Frames at which brightness turns back over at least 1 % of the frame (each pixel's change of
-/// 0.05 or more against its last extreme, the other way from its last change).
-struct ReversalCounter {
-    private var extreme: [Double] = [], direction: [Int8] = []
-    /// Frames that turned back.
-    private(set) var count = 0
-
-    mutating func add(_ image: ImageSurface) {
-        let words = image.pixelWords()
-        guard extreme.count == words.count else {
-            extreme = words.map(Luminance.of)
-            direction = [Int8](repeating: 0, count: words.count)
-            return
-        }
-        var turned = 0
-        for i in words.indices {
-            let l = Luminance.of(words[i]), change = l - extreme[i], way: Int8 = change > 0 ? 1 : -1
-            if abs(change) >= 0.05, way != direction[i] {
-                if direction[i] != 0 { turned += 1 }
-                direction[i] = way
-                extreme[i] = l
-            } else if way == direction[i], way > 0 ? l > extreme[i] : l < extreme[i] {
-                extreme[i] = l
-            }
-        }
-        if turned * 100 >= words.count { count += 1 }
     }
 }

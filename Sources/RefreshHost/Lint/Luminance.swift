@@ -21,6 +21,12 @@ enum Luminance {
         return 0.2126 * channel(color.red) + 0.7152 * channel(color.green) + 0.0722 * channel(color.blue)
     }
 
+    /// The opaque pixel (premultiplied ARGB, as Cairo stores it) of `color`.
+    static func pixel(of color: Color) -> UInt32 {
+        func byte(_ v: Double) -> UInt32 { UInt32((min(max(v, 0), 1) * 255).rounded()) }
+        return 0xFF00_0000 | byte(color.red) << 16 | byte(color.green) << 8 | byte(color.blue)
+    }
+
     /// WCAG's contrast ratio of two luminances, 1…21.
     static func contrast(_ a: Double, _ b: Double) -> Double { (max(a, b) + 0.05) / (min(a, b) + 0.05) }
 }

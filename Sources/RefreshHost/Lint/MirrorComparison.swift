@@ -23,8 +23,7 @@ enum MirrorComparison {
     private static func cells(_ image: ImageSurface, background: Color, flipped: Bool) -> [Bool] {
         let side = max(1, Int((cell * image.scale).rounded()))
         let columns = (image.width + side - 1) / side, rows = (image.height + side - 1) / side
-        let word = { (v: Double) in UInt32((min(max(v, 0), 1) * 255).rounded()) }
-        let target = 0xFF00_0000 | word(background.red) << 16 | word(background.green) << 8 | word(background.blue)
+        let target = Luminance.pixel(of: background)
         var inked = [Bool](repeating: false, count: columns * rows)
         let words = image.pixelWords()
         for y in 0..<image.height {
