@@ -123,7 +123,8 @@ let package = Package(
         // hot reload, the in-process watchdog), Isolation/ (plugin-host children, the probe, crash
         // records), Session/ (the interactive session: commands, keys, clock, pretend server),
         // Scenes/ (what a frame of the list looks like), Scenarios/ (reading, playing, verifying),
-        // Motion/ (motion goldens: every frame's track, its film, comparison and strip), Fuzzing/.
+        // Motion/ (motion goldens: every frame's track, its film, comparison and strip), Validation/
+        // (validate's checks), Lint/ (lint's measures), Fuzzing/.
         .target(name: "RefreshHost", dependencies: ["RefreshCore", "RefreshPluginSDK", "RefreshGoldens", "CRefreshPlugin", "CCairo", "CPangoCairo"]),
 
         // A plugin author's test kit: frames and motion of a Swift indicator in process, checked
