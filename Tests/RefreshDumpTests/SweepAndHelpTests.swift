@@ -6,7 +6,7 @@ import RefreshPluginSDK
 @Suite struct CommandLineTests {
     /// Argument parser checks a command's options only when it is used: two options with one name
     /// make the whole command unusable, and only running it shows that.
-    @Test(arguments: ["list", "render", "sweep", "run", "verify", "validate", "bench", "trace"])
+    @Test(arguments: ["list", "render", "sweep", "run", "verify", "validate", "lint", "bench", "trace"])
     func everyCommandsOptionsAreWellFormed(command: String) throws {
         let (status, output) = try refreshDump([command, "--help"])
         #expect(status == 0, "\(output)")

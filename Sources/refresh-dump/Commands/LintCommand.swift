@@ -9,14 +9,17 @@ struct LintCommand: ParsableCommand {
         commandName: "lint",
         abstract: "Check an indicator for flashes, contrast, reduced motion, mirroring, frame cost and what a GIF can show.",
         discussion: """
-            Checks (--only and --skip take their names): flash (more than three flashes in any second over a
-            quarter of a 10° field, WCAG 2.3.1, in every scenario, both themes, normal and reduced motion);
-            contrast (the ink of each visible state against the band, 3:1, WCAG 1.4.11, both themes);
-            reduced-motion (moved ink a second while refreshing must at least halve); mirror (a plugin that
-            claims REFRESH_PLUGIN_MIRRORS_FOR_RTL must mirror); cost (p50 and p99 CPU time of a frame at 1×, 2×
-            and 3× against the budget; a debug build fails only at ten times it); export (brightness that turns
-            back more than 25 times a second, which a GIF cannot show). Each finding gives the time, the figure,
-            the limit and how to fix it. Exit 0 clean, 1 on findings, 2 on bad input.
+            Checks (--only and --skip take their names):
+            flash: more than three flashes in any second over a quarter of a 10° field (WCAG 2.3.1), \
+            in every scenario, both themes, normal and reduced motion.
+            contrast: the ink of each visible state against the band, at least 3:1 (WCAG 1.4.11), both themes.
+            reduced-motion: moved ink a second while refreshing must at least halve (a fade moves none).
+            mirror: a plugin that claims REFRESH_PLUGIN_MIRRORS_FOR_RTL must mirror.
+            cost: p50 and p99 CPU time of a frame at 1×, 2× and 3× against the budget \
+            (a debug build fails only at ten times it).
+            export: brightness that turns back more than 25 times a second, which a GIF cannot show.
+            Each finding gives the time, the figure, the limit and how to fix it. \
+            Exit 0 clean, 1 on findings, 2 on bad input.
             """
     )
 

@@ -10,10 +10,11 @@ struct VerifyCommand: ParsableCommand {
         commandName: "verify",
         abstract: "Compare a scenario's checkpoint frames with golden PNGs; --update rewrites them.",
         discussion: """
-            Frames are taken at the scenario's "checkpoints" (or --at) and compared with GOLDEN/t<seconds>.png.
-            A frame that differs gets GOLDEN-failures/…actual.png and …diff.png. Every frame's states, progress,
-            offset, events and pixels are compared with GOLDEN/<scenario>.motion.json (its frames in
-            <scenario>.motion-frames/); what differs gets a film strip, GOLDEN-failures/<scenario>.motion-strip.png.
+            Frames are taken at the scenario's "checkpoints" (or --at) and compared with GOLDEN/t<seconds>.png; \
+            a frame that differs gets GOLDEN-failures/…actual.png and …diff.png.
+            Every frame's states, progress, offset, events and pixels are compared with \
+            GOLDEN/<scenario>.motion.json (its frames in <scenario>.motion-frames/); what differs gets a film \
+            strip, GOLDEN-failures/<scenario>.motion-strip.png.
             Prints "N passed, N failed"; exits 1 when any failed.
             """
     )
