@@ -6,15 +6,11 @@ import SnapshotTesting
 /// The motion of a scenario played with an indicator in process: `verify`'s motion golden
 /// (``MotionTrack``) for a plugin's own tests.
 public enum MotionSnapshot {
-    /// The folder of the scenarios RefreshKit ships (`pull-to-refresh`, `refresh-fails`, …).
-    public static let shippedScenarios = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .appendingPathComponent("../../Assets/Scenarios").standardizedFileURL.path
-
-    /// The track of `scenario` (a path, or the name of a shipped scenario) played with `indicator`
-    /// at every edge it enables: each frame's states, progress, offset, events and pixel hash.
+    /// The track of `scenario` (a path, or the name of a scenario RefreshKit ships, such as
+    /// `pull-to-refresh`) played with `indicator` at every edge it enables: each frame's states,
+    /// progress, offset, events and pixel hash.
     public static func track<Indicator: RefreshIndicator>(of indicator: Indicator, scenario: String) throws -> MotionTrack {
-        let path = scenario.contains("/") || scenario.hasSuffix(".json") ? scenario : "\(shippedScenarios)/\(scenario).json"
-        let player = try ScenarioPlayer(scenario: try Scenario.load(path: path), pluginOverride: LocalPlugin(indicator))
+        let player = try ScenarioPlayer(scenario: try Scenario.load(path: scenario), pluginOverride: LocalPlugin(indicator))
         return try MotionCapture.track(of: player)
     }
 }
