@@ -8,7 +8,18 @@ import RefreshPluginSDK
 public struct PluginLint {
     /// The checks, by the names `--only` and `--skip` take.
     public enum Check: String, CaseIterable, Codable, Sendable {
-        case flash, contrast, reducedMotion = "reduced-motion", mirror, cost, export
+        /// More than three flashes in any one second (WCAG 2.3.1).
+        case flash
+        /// Ink under 3:1 against the band (WCAG 1.4.11).
+        case contrast
+        /// Reduced motion that moves more than half as much as normal motion.
+        case reducedMotion = "reduced-motion"
+        /// A claimed mirror image right to left that is not one.
+        case mirror
+        /// Frame time over the budget at 1×, 2× or 3×.
+        case cost
+        /// An animation a GIF cannot show.
+        case export
     }
 
     /// The plugin, loaded (in process or in a plugin-host child).
