@@ -119,6 +119,39 @@ import TestSupport
         #expect(missing.contains("missing [2, 3]"), "\(missing)")
     }
 
+    /// A parameter value that is markup (`</script>`, `<!--<script>`) reaches the page only as data:
+    /// in headless Chromium the title is unchanged, the grid is there and every cell plays.
+    @Test func hostileStringsCannotBreakThePage() throws {
+        let folder = scratch("report-hostile")
+        let evil = "</script><!--<script>document.title=\"pwned\"</script>\u{2028}&amp;"
+        let (status, output) = try refreshDump(["report", "--plugin", "Label", "--scenario", "pull-short", "--variant", "evil: lastUpdated=\(evil)", "--out", folder])
+        #expect(status == 0, "\(output)")
+        let html = try String(contentsOfFile: "\(folder)/index.html", encoding: .utf8)
+        #expect(!html.contains("<!--<script>") && html.contains("\\u003c!--\\u003cscript\\u003e"))
+        let (browserStatus, dom) = try runProgram("/usr/bin/chromium", ["--headless=new", "--no-sandbox", "--disable-gpu", "--autoplay-policy=no-user-gesture-required",
+                                                                         "--virtual-time-budget=10000", "--dump-dom", "file://\(folder)/index.html#selftest"])
+        #expect(browserStatus == 0)
+        #expect(dom.contains("<title>RefreshKit review</title>") && !dom.contains("pwned</title>"), "\(dom.prefix(300))")
+        let start = try #require(dom.range(of: "<pre id=\"selftest\">"), "the page's script did not run: \(dom.prefix(500))")
+        let end = try #require(dom[start.upperBound...].range(of: "</pre>"))
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(dom[start.upperBound..<end.lowerBound].utf8)) as? [String: Any])
+        #expect(report["cells"] as? Int == 1 && report["ok"] as? Int == 1, "\(report)")
+    }
+
+    /// A shard is a file someone may have sent: a tab that is not one is refused before anything is written.
+    @Test func aForgedShardIsRefused() throws {
+        let base = scratch("report-forged")
+        let arguments = ["report", "--plugin", "Spinner", "--scenario", "pull-short"]
+        for i in 0..<2 { #expect(try refreshDump(arguments + ["--shard", "\(i)/2", "--out", "\(base)/shard-\(i)"]).status == 0) }
+        let path = "\(base)/shard-1/report-shard-1-of-2.json"
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(text.contains("\"themes\":[\"light\"]"))
+        try text.replacingOccurrences(of: "\"themes\":[\"light\"]", with: "\"themes\":[\"light\\\"];document.title='pwned';//\"]").write(toFile: path, atomically: true, encoding: .utf8)
+        let (status, output) = try refreshDump(["report", "--merge", "\(base)/shard-0", "\(base)/shard-1", "--out", "\(base)/merged"])
+        #expect(status == 2 && output.contains("--merge: shard 1 of 2: themes[0]: 'light\"];document.title='pwned';//' is not a tab"), "\(output)")
+        #expect(!FileManager.default.fileExists(atPath: "\(base)/merged/index.html") && !FileManager.default.fileExists(atPath: "\(base)/merged/cells"))
+    }
+
     @Test func aShardOutsideItsCountIsRefused() throws {
         let (status, output) = try refreshDump(["report", "--shard", "4/4", "--plugin", "Spinner", "--out", scratch("report-bad-shard")])
         #expect(status == 2)

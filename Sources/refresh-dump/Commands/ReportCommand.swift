@@ -92,7 +92,7 @@ struct ReportCommand: ParsableCommand {
         let locales: [String?] = try locale.map { list in
             try list.split(separator: ",").map { name in
                 let tag = String(name).trimmingCharacters(in: .whitespaces)
-                guard !tag.isEmpty, tag.count <= 35, tag.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }) else {
+                guard Self.isLocaleTag(tag) else {
                     throw ValidationError("--locale: '\(tag)' is not a BCP 47 tag such as en, zh-Hans or ar")
                 }
                 return tag
@@ -212,23 +212,30 @@ struct ReportCommand: ParsableCommand {
 
     /// `report --merge DIR…`: the shards' cells and spec as one page in `out`, their files copied in.
     func mergeShards() throws {
-        try makeDirectory(out)
         var results: [ShardResult] = []
         for folder in merge {
             // try?: an unreadable folder is reported below as holding no shards, with its name.
             let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { $0.hasPrefix("report-shard-") && $0.hasSuffix(".json") }
             guard !names.isEmpty else { throw ValidationError("--merge \(folder): no report-shard-*.json (run report --shard there first)") }
             for name in names {
-                results.append(try InputFileError.decode(ShardResult.self, at: "\(folder)/\(name)", limit: 256 << 20, kind: "--merge",
-                                                 expected: "not a shard result (it has the fields of another file)"))
+                let result = try InputFileError.decode(ShardResult.self, at: "\(folder)/\(name)", limit: 256 << 20, kind: "--merge",
+                                                       expected: "not a shard result (it has the fields of another file)")
+                // A shard is a file someone may have sent: its tabs must be tabs this command makes,
+                // checked before anything of it is copied.
+                for (index, tab) in result.themes.enumerated() where !Self.isTab(tab) {
+                    throw ValidationError("--merge: shard \(result.index) of \(result.count): themes[\(index)]: \(InputFileError.quoted(tab)) is not a tab (light or dark, with a locale: 'dark · ar')")
+                }
+                results.append(result)
             }
-            try FileTree.copy(from: "\(folder)/cells", to: "\(out)/cells")
         }
         let count = results[0].count
         let present = Set(results.map(\.index))
         guard results.allSatisfy({ $0.count == count && $0.themes == results[0].themes }), present == Set(0..<count), results.count == count else {
             throw ValidationError("--merge: shards \(present.sorted()) of \(count) (each once, from one report) — missing \(Set(0..<count).subtracting(present).sorted())")
         }
+        // Everything is checked before anything is written.
+        try makeDirectory(out)
+        for folder in merge { try FileTree.copy(from: "\(folder)/cells", to: "\(out)/cells") }
         var spec: JSONValue = [:]
         for result in results.sorted(by: { $0.index < $1.index }) {
             do { spec = spec.merged(with: try JSONValue(parsing: Data(result.spec.utf8))) } catch {
@@ -236,6 +243,18 @@ struct ReportCommand: ParsableCommand {
             }
         }
         try writePage(cells: results.flatMap(\.cells).sorted { $0.index < $1.index }, spec: spec, themes: results[0].themes)
+    }
+
+    /// Whether `tab` is one ``run()`` makes: a colour scheme, or a scheme, ` · ` and a locale tag.
+    static func isTab(_ tab: String) -> Bool {
+        let parts = tab.components(separatedBy: " · ")
+        guard let scheme = parts.first, IndicatorEnvironment.ColorScheme(rawValue: scheme) != nil, parts.count <= 2 else { return false }
+        return parts.count == 1 || isLocaleTag(parts[1])
+    }
+
+    /// Whether `tag` looks like a BCP 47 tag (ASCII letters, digits, `-` and `_`, at most 35).
+    static func isLocaleTag(_ tag: String) -> Bool {
+        !tag.isEmpty && tag.count <= 35 && tag.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }
     }
 
     /// Writes `index.html` and `spec.json` for `cells` (in page order).

@@ -1,11 +1,32 @@
+import Foundation
+
 /// The review page: one self-contained `index.html` (styles, script and data inline, no network)
 /// beside the videos it plays.
 enum ReportPage {
+    /// JSON text made safe inside a `<script>` element, whatever its strings hold: `<`, `>` and `&`
+    /// as `\u003c`, `\u003e`, `\u0026` (so no `</script>`, `<!--` or `<script` can end or bend the
+    /// element), and U+2028 and U+2029 escaped (line ends to older JavaScript). They occur only
+    /// inside JSON strings, where the escapes mean the same characters.
+    static func inline(_ json: String) -> String {
+        var out = ""
+        out.reserveCapacity(json.utf8.count)
+        for scalar in json.unicodeScalars {
+            switch scalar {
+            case "<": out += "\\u003c"
+            case ">": out += "\\u003e"
+            case "&": out += "\\u0026"
+            case "\u{2028}": out += "\\u2028"
+            case "\u{2029}": out += "\\u2029"
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+
     /// The page for `cells` (JSON array) and `spec` (JSON object), with a tab per entry of `themes` (a theme, or a theme and a locale).
     static func html(cells: String, spec: String, themes: [String]) -> String {
-        // JSON inside <script> must not close the element early.
-        func inline(_ json: String) -> String { json.replacingOccurrences(of: "</", with: "<\\/") }
-        let themeList = "[" + themes.map { "\"\($0)\"" }.joined(separator: ",") + "]"
+        // try?: a list of strings always encodes; were it not to, the page would show no tabs.
+        let themeList = inline(String(decoding: (try? JSONEncoder().encode(themes)) ?? Data("[]".utf8), as: UTF8.self))
         return """
         <!doctype html>
         <html lang="en">
