@@ -103,7 +103,7 @@ final class SDLWindow {
         SDL_WaitEventTimeout(nil, Int32(max(1, min(timeout, 10) * 1000))) == 1
     }
 
-    /// Whether a quit is waiting among the events (the close button, SIGTERM, Esc or Q), left in
+    /// Whether a quit is waiting among the events (the close button, SIGTERM or Q), left in
     /// the queue for ``poll()``: asked while the preview waits for a plugin's child, so a hung
     /// plugin never keeps the window from closing. False off the main thread (SDL's events are
     /// the main thread's).
@@ -113,7 +113,8 @@ final class SDLWindow {
         var events = [SDL_Event](repeating: SDL_Event(), count: 64)
         if SDL_PeepEvents(&events, 64, SDL_PEEKEVENT, SDL_QUIT.rawValue, SDL_QUIT.rawValue) > 0 { return true }
         let keys = Int(SDL_PeepEvents(&events, 64, SDL_PEEKEVENT, SDL_KEYDOWN.rawValue, SDL_KEYDOWN.rawValue))
-        return events.prefix(max(0, keys)).contains { [SDLK_ESCAPE.rawValue, UInt32(UInt8(ascii: "q"))].contains(UInt32(bitPattern: $0.key.keysym.sym)) }
+        // Not Esc: it closes the help first, which the session decides, not the wait.
+        return events.prefix(max(0, keys)).contains { UInt32(bitPattern: $0.key.keysym.sym) == UInt32(UInt8(ascii: "q")) }
     }
 
     /// The session's commands for the events waiting: the mouse in window points, keys through

@@ -71,6 +71,21 @@ struct SessionFeedbackTests {
         #expect(!session.soundOn)
     }
 
+    /// Esc pressed to close the help closes it and keeps the session; from the plain view it
+    /// quits; Q always quits.
+    @Test func escapeClosesTheHelpBeforeItQuits() throws {
+        let session = try base.makeSession()
+        #expect(KeyMap.command(forPress: .escape, shift: false) == .dismiss)
+        session.perform(.toggleHelp)
+        #expect(session.showsHelp)
+        #expect(session.perform(.dismiss) == .none)
+        #expect(!session.showsHelp)
+        #expect(session.perform(.dismiss) == .quit)
+        session.perform(.toggleHelp)
+        #expect(KeyMap.command(forPress: .character("q"), shift: false) == .quit)
+        #expect(session.perform(.quit) == .quit)
+    }
+
     @Test func theNewKeys() {
         #expect(KeyMap.command(forPress: .character("o"), shift: false) == .nextPlacement)
         #expect(KeyMap.command(forPress: .character("g"), shift: false) == .toggleSecondFloor)

@@ -11,7 +11,7 @@ package enum KeyMap {
     /// The command for a key press, or nil when the key means nothing (or counts as text).
     package static func command(forPress key: Key, shift: Bool) -> Session.Command? {
         switch key {
-        case .escape: return .quit
+        case .escape: return .dismiss
         case .right: return .nextPlugin
         case .left: return .previousPlugin
         case .up: return .scrub(by: 0.05)
@@ -82,6 +82,7 @@ package enum KeyMap {
         ("C  ⇧C", "screenshot of the window; of the indicator band alone"),
         ("V", "record / stop (MP4; shift+V: GIF), on the list's clock"),
         ("H  ?", "panel; this help"),
-        ("Q  Esc", "quit"),
+        ("Esc", "close this help (quit when nothing is open)"),
+        ("Q", "quit"),
     ]
 }

@@ -65,6 +65,8 @@ extension Session {
         /// Starts or stops a recording (the front end records): in its own format, or in the
         /// alternate one (GIF) when `alternate`.
         case toggleRecording(alternate: Bool)
+        /// Closes what is open over the list (the help); ends the session when nothing is (Esc).
+        case dismiss
         /// Ends the session.
         case quit
     }

@@ -75,6 +75,10 @@ package struct SessionView {
         case .toggleHelp: showsHelp.toggle()
         case .screenshot(let kind): return .screenshot(kind)
         case .toggleRecording(let alternate): return .toggleRecording(alternate: alternate)
+        case .dismiss:
+            // Esc pressed to close the help must not lose the session; only from the plain view does it quit.
+            guard showsHelp else { return .quit }
+            showsHelp = false
         case .quit: return .quit
         default: return nil
         }
