@@ -37,14 +37,7 @@ extension PluginLint {
 
     /// The ink of every visible state against the band, in both themes, at least 3:1.
     func contrast(_ indicator: any HostedIndicator) throws -> (String, [LintFinding]) {
-        var measured: [(ratio: Double, at: String)] = []
-        for scheme in IndicatorEnvironment.ColorScheme.allCases {
-            for (state, time) in Self.visibleStates {
-                let image = try frame(indicator, state, time: time, scheme: scheme)
-                guard let ratio = InkContrast.ratio(of: image, background: FrameRenderer.background(for: scheme)) else { continue }
-                measured.append((ratio, "\(scheme), \(state), \(Self.seconds(time))"))
-            }
-        }
+        let measured = try Self.inkContrasts(of: indicator).map { (ratio: $0.ratio, at: "\($0.scheme), \($0.state), \(Self.seconds($0.time))") }
         guard let lowest = measured.min(by: { $0.ratio < $1.ratio }) else { return ("no state drew enough ink to judge", []) }
         func ratio(_ r: Double) -> String { String(format: "%.2f:1", r) }
         guard lowest.ratio < InkContrast.minimum else { return ("\(ratio(lowest.ratio)) at least (\(lowest.at))", []) }
@@ -60,7 +53,7 @@ extension PluginLint {
     func reducedMotion(_ indicator: any HostedIndicator) throws -> (String, [LintFinding]) {
         func amount(_ reduced: Bool) throws -> Double {
             var measure = MotionAmount(scale: 1)
-            for step in 0...120 { measure.add(try frame(indicator, .refreshing, time: Double(step) / 60, reduceMotion: reduced, scale: 1), interval: 1.0 / 60) }
+            for step in 0...120 { measure.add(try Self.frame(indicator, .refreshing, time: Double(step) / 60, reduceMotion: reduced, scale: 1), interval: 1.0 / 60) }
             return measure.perSecond
         }
         let normal = try amount(false), reduced = try amount(true)
@@ -77,7 +70,7 @@ extension PluginLint {
         guard plugin.info.mirrorsForRightToLeft else { return ("not claimed (REFRESH_PLUGIN_MIRRORS_FOR_RTL), nothing to check", []) }
         var lowest: (overlap: Double, at: String)?
         for (state, time) in Self.visibleStates {
-            let ltr = try frame(indicator, state, time: time), rtl = try frame(indicator, state, time: time, direction: .rightToLeft)
+            let ltr = try Self.frame(indicator, state, time: time), rtl = try Self.frame(indicator, state, time: time, direction: .rightToLeft)
             let overlap = MirrorComparison.overlap(leftToRight: ltr, rightToLeft: rtl, background: FrameRenderer.background(for: .light))
             if overlap < lowest?.overlap ?? .infinity { lowest = (overlap, "\(state), \(Self.seconds(time))") }
         }

@@ -10,20 +10,7 @@ extension PluginLint {
         let clock = (plugin as? PluginHostProcess).flatMap { ProcessClock.cpuClock(of: $0.processIdentifier) } ?? CLOCK_THREAD_CPUTIME_ID
         var figures: [String] = [], found: [LintFinding] = []
         for scale in [1.0, 2.0, 3.0] {
-            let surface = try ImageSurface(size: Defaults.bandSize, scale: scale)
-            let canvas = Canvas(surface: surface)
-            var samples: [Double] = []
-            for i in 0..<200 {
-                let state: RefreshState = i % 2 == 0 ? .pulling(progress: Double(i % 100) / 100) : .refreshing
-                var frame = FrameSpec(state: state).frame(refreshLength: indicator.refreshLength)
-                (frame.scale, frame.time, frame.stateTime) = (scale, Double(i) / 120, Double(i) / 120)
-                indicator.refreshState = state
-                let started = ProcessClock.seconds(clock)
-                canvas.clear(FrameRenderer.background(for: .light))
-                try indicator.draw(in: canvas, frame: frame)
-                samples.append(ProcessClock.seconds(clock) - started)
-            }
-            samples.sort()
+            let (samples, width, height) = try FrameCost.samples(indicator, scale: scale, count: 200, clock: clock)
             let p50 = samples[samples.count / 2] * 1000, p99 = samples[samples.count * 99 / 100] * 1000
             let budget = budgetMilliseconds * max(1, scale * scale / 4)
             let figure = String(format: "%.0f×: p50 %.3f ms, p99 %.3f ms", scale, p50, p99)
@@ -31,7 +18,7 @@ extension PluginLint {
             // The median against the budget, the 99th percentile against twice it; a debug build only fails at ten times.
             let over = p50 > budget || p99 > 2 * budget, farOver = p50 > 10 * budget
             if (enforcesBudget && over) || farOver {
-                found.append(LintFinding(check: Check.cost.rawValue, at: String(format: "%.0f× (%d × %d px), pulling and refreshing", scale, surface.width, surface.height),
+                found.append(LintFinding(check: Check.cost.rawValue, at: String(format: "%.0f× (%d × %d px), pulling and refreshing", scale, width, height),
                                          figure: String(format: "p50 %.3f ms, p99 %.3f ms of CPU a frame", p50, p99),
                                          limit: String(format: "p50 %.3f ms, p99 %.3f ms%@", budget, 2 * budget, enforcesBudget ? "" : " (a debug build fails only at ten times)"),
                                          fix: "draw less each frame: cache paths and layouts made from the parameters, avoid blurs and per-pixel work"))
@@ -46,7 +33,7 @@ extension PluginLint {
         // A frame turns back when at least 1 % of its pixels reverse by 0.05.
         var turns = BrightnessTurns(step: 0.05), reversals = 0
         for step in 0...240 {
-            let image = try frame(indicator, .refreshing, time: Double(step) / 120, scale: 1)
+            let image = try Self.frame(indicator, .refreshing, time: Double(step) / 120, scale: 1)
             if let turned = turns.add(image), turned.reversed * 100 >= image.width * image.height { reversals += 1 }
         }
         let rate = Double(reversals) / 2

@@ -81,14 +81,25 @@ public struct PluginLint {
     // MARK: Frames
 
     /// A frame of `indicator` in `state` at `time`, in `scheme`, at `scale`.
-    func frame(_ indicator: any HostedIndicator, _ state: RefreshState, time: Double = 0, scheme: IndicatorEnvironment.ColorScheme = .light,
+    static func frame(_ indicator: any HostedIndicator, _ state: RefreshState, time: Double = 0, scheme: IndicatorEnvironment.ColorScheme = .light,
                reduceMotion: Bool = false, direction: TextDirection = .leftToRight, scale: Double = 2) throws -> ImageSurface {
-        var spec = FrameSpec(state: state)
-        (spec.time, spec.stateTime, spec.scale) = (time, time, scale)
-        spec.environment = IndicatorEnvironment(colorScheme: scheme, reduceMotion: reduceMotion, layoutDirection: direction,
-                                                locale: direction == .rightToLeft ? "ar" : "en")
+        let spec = FrameSpec.frame(state, time: time, scale: scale, colorScheme: scheme, direction: direction, reduceMotion: reduceMotion,
+                                   locale: direction == .rightToLeft ? "ar" : "en")
         indicator.refreshState = state
         return try FrameRenderer.render(indicator, frame: spec.frame(refreshLength: indicator.refreshLength))
+    }
+
+    /// Each visible state's ink contrast with the band (``InkContrast``), in both themes; states
+    /// with too little ink to judge are left out. What lint's contrast check and validate's warning read.
+    static func inkContrasts(of indicator: any HostedIndicator) throws -> [(ratio: Double, scheme: IndicatorEnvironment.ColorScheme, state: RefreshState, time: Double)] {
+        var measured: [(ratio: Double, scheme: IndicatorEnvironment.ColorScheme, state: RefreshState, time: Double)] = []
+        for scheme in IndicatorEnvironment.ColorScheme.allCases {
+            for (state, time) in visibleStates {
+                let image = try frame(indicator, state, time: time, scheme: scheme)
+                if let ratio = InkContrast.ratio(of: image, background: FrameRenderer.background(for: scheme)) { measured.append((ratio, scheme, state, time)) }
+            }
+        }
+        return measured
     }
 
     /// The states whose look a user must make out, with a time into each.

@@ -110,3 +110,29 @@ public struct FrameSpec: Equatable, Sendable {
         )
     }
 }
+
+extension FrameSpec {
+    /// A frame of `state` at `progress` (default: the state's own), `time` seconds into the
+    /// animation and the state, of `size` points (default: the 390 × 120 band) at `scale`, in
+    /// `colorScheme`, `direction` and with `reduceMotion`, at `edge`.
+    public static func frame(_ state: RefreshState, progress: Double? = nil, time: Double = 0, size: Size? = nil, scale: Double = 2,
+                             colorScheme: IndicatorEnvironment.ColorScheme = .light, direction: TextDirection = .leftToRight,
+                             reduceMotion: Bool = false, locale: String = "en", edge: RefreshEdge = .top) -> FrameSpec {
+        var spec = FrameSpec(state: state, progress: progress)
+        spec.time = time
+        spec.stateTime = time
+        if let size { spec.size = size }
+        spec.scale = scale
+        spec.edge = edge
+        spec.environment = IndicatorEnvironment(colorScheme: colorScheme, reduceMotion: reduceMotion, layoutDirection: direction, locale: locale)
+        return spec
+    }
+
+    /// The states a sheet usually shows: at rest, pulling at a quarter and three quarters,
+    /// eligible, refreshing at two times, each result, and no more data.
+    public static let everyState: [FrameSpec] = [
+        .frame(.none), .frame(.pulling(progress: 0.25)), .frame(.pulling(progress: 0.75)), .frame(.eligible),
+        .frame(.refreshing), .frame(.refreshing, time: 0.3), .frame(.finished(.success)), .frame(.finished(.failure)),
+        .frame(.finished(.noMoreData)), .frame(.noMoreData),
+    ]
+}

@@ -180,23 +180,7 @@ package struct PluginChecks {
     private func measureCost(_ indicator: PluginIndicator) throws {
         // Speed: median over pulling and refreshing frames at 390×120 pt @2x, clearing included.
         step("timing frames")
-        let surface = try ImageSurface(size: Defaults.bandSize, scale: 2)
-        let canvas = Canvas(surface: surface)
-        var samples: [Double] = []
-        for i in 0..<300 {
-            let t = Double(i) / 120
-            let state: RefreshState = i % 2 == 0 ? .pulling(progress: Double(i % 100) / 100) : .refreshing
-            let frame = FrameSpec(state: state).frame(refreshLength: indicator.refreshLength)
-            var timed = frame
-            timed.time = t
-            timed.stateTime = t
-            indicator.refreshState = state
-            samples.append(try Self.measureCPU {
-                canvas.clear(FrameRenderer.background(for: .light))
-                try indicator.draw(in: canvas, frame: timed)
-            })
-        }
-        samples.sort()
+        let samples = try FrameCost.samples(indicator, scale: 2, count: 300).seconds
         let median = samples[samples.count / 2] * 1000
         let within = median <= budgetMilliseconds
         // Far over (10×) fails whatever the build: no debug build is that much slower.
@@ -215,29 +199,11 @@ package struct PluginChecks {
     /// warning here, where a plugin must work; `refresh-dump lint` fails it.
     private func contrast(_ indicator: PluginIndicator) throws {
         step("measuring contrast")
-        var lowest: (ratio: Double, at: String)?
-        for scheme in IndicatorEnvironment.ColorScheme.allCases {
-            for (state, time) in PluginLint.visibleStates {
-                var spec = FrameSpec(state: state)
-                (spec.time, spec.stateTime) = (time, time)
-                spec.environment = IndicatorEnvironment(colorScheme: scheme)
-                indicator.refreshState = state
-                let image = try FrameRenderer.render(indicator, frame: spec.frame(refreshLength: indicator.refreshLength))
-                guard let ratio = InkContrast.ratio(of: image, background: FrameRenderer.background(for: scheme)) else { continue }
-                if ratio < lowest?.ratio ?? .infinity { lowest = (ratio, "\(scheme), \(state)") }
-            }
-        }
+        let lowest = try PluginLint.inkContrasts(of: indicator).min { $0.ratio < $1.ratio }.map { (ratio: $0.ratio, at: "\($0.scheme), \($0.state)") }
         guard let lowest else { return say("✓ contrast: no state drew enough ink to judge") }
         let figure = String(format: "%.2f:1", lowest.ratio)
         say(lowest.ratio >= InkContrast.minimum ? "✓ contrast: the ink is \(figure) against the band at least (\(lowest.at))"
                                                 : "⚠ contrast: the ink is \(figure) against the band (\(lowest.at)), under WCAG 1.4.11's 3:1; refresh-dump lint says more")
-    }
-
-    /// CPU seconds this thread spent in `body`: unlike the wall clock, the same on a busy machine.
-    private static func measureCPU(_ body: () throws -> Void) rethrows -> Double {
-        let start = ProcessClock.seconds(CLOCK_THREAD_CPUTIME_ID)
-        try body()
-        return ProcessClock.seconds(CLOCK_THREAD_CPUTIME_ID) - start
     }
 
     private static func fixed(_ value: Double, _ decimals: Int = 3) -> String { String(format: "%.\(decimals)f", value) }
