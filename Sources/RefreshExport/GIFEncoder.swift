@@ -31,8 +31,13 @@ final class GIFEncoder: AnimationEncoder {
     /// libimagequant's speed: 4 for files, 8 (about three times faster) for a live recording.
     private let quantizerSpeed: Int32
 
-    init(path: String, width: Int, height: Int, realtime: Bool = false) throws {
+    /// Whether a frame shown for several ticks is stored once a tick (the rest as unchanged
+    /// frames of one transparent pixel) rather than once with a longer delay.
+    private let keepsEveryTick: Bool
+
+    init(path: String, width: Int, height: Int, realtime: Bool = false, keepsEveryTick: Bool = false) throws {
         quantizerSpeed = realtime ? 8 : 4
+        self.keepsEveryTick = keepsEveryTick
         self.path = path
         self.width = width
         self.height = height
@@ -91,8 +96,19 @@ final class GIFEncoder: AnimationEncoder {
         try file.commit()
     }
 
-    /// Writes one frame shown for `delay` hundredths of a second.
+    /// Writes one frame shown for `delay` hundredths of a second (a tick at a time, the rest as
+    /// unchanged frames, when ``keepsEveryTick``).
     private func write(_ frame: [UInt8], delay: Int) throws {
+        guard keepsEveryTick, delay > Self.step else { return try writeOnce(frame, delay: delay) }
+        try writeOnce(frame, delay: Self.step)
+        var left = delay - Self.step
+        while left > 0 {
+            try put(pixels: [0, 0, 0, 0], region: (0, 0, 1, 1), delay: min(Self.step, left), disposal: DISPOSE_DO_NOT)
+            left -= Self.step
+        }
+    }
+
+    private func writeOnce(_ frame: [UInt8], delay: Int) throws {
         let opaque = stride(from: 3, to: frame.count, by: 4).allSatisfy { frame[$0] == 255 }
         // The rectangle that changed since the frame on screen (all of it the first time, or when
         // frames are transparent: a transparent pixel cannot clear an opaque one).

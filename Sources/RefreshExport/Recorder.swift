@@ -6,37 +6,41 @@ import RefreshGraphics
 /// samples a second, the frame showing at each sample. A recording of N seconds plays N seconds
 /// however many frames were drawn.
 ///
-/// Encoding runs on a thread of its own, so the window keeps its frame rate; if the encoder falls
-/// behind by ``backlogLimit`` frames, new frames are dropped and the one waiting is shown longer
-/// (the length stays exact).
+/// Encoding runs on a thread of its own, through a queue of at most ``queueLimit`` frames: when
+/// the encoder is behind, ``show(_:at:)`` waits for room (``secondsWaited`` adds it up), so the
+/// caller's clock waits too and no frame is ever dropped. A GIF is sampled at 50 a second (the
+/// fastest rate browsers play) and keeps a frame for every 1/50 s, none held longer.
 public final class Recorder: @unchecked Sendable {
     /// The file being written.
     public let path: String
     /// The format.
     public let format: AnimationFormat
-    /// Samples per second.
+    /// Samples per second (50 for a GIF, whatever was asked).
     public let rate: Double
     /// The most frames waiting for the encoder.
-    public static let backlogLimit = 120
+    public static let queueLimit = 8
 
     private let queue = DispatchQueue(label: "refreshkit.recorder")
     private let lock = NSLock()
-    private var backlog = 0
+    /// Room in the queue: taken by each frame handed over, given back once it is encoded.
+    private let room = DispatchSemaphore(value: Recorder.queueLimit)
     private var encoder: (any AnimationEncoder)?
     private var failure: Error?
-    /// The frame on screen, since when (in the clock's seconds), and the sample it began on.
+    /// The frame on screen and the sample it began on.
     private var showing: (image: ImageSurface, since: Int)?
     private var started: Double?
-    /// Frames held back while the encoder is behind: (image, samples).
-    private var held: (image: ImageSurface, samples: Int)?
     private var size: (width: Int, height: Int)?
     /// Samples handed to the encoder so far.
     private var samplesEmitted = 0
-    /// Frames dropped because the encoder was behind.
-    public private(set) var framesDropped = 0
+    /// Frames handed to the encoder so far (each distinct frame once).
+    public private(set) var framesEncoded = 0
+    /// Wall-clock seconds ``show(_:at:)`` waited for the encoder to make room.
+    public private(set) var secondsWaited = 0.0
     /// How stopping ended, once the encoder is done (see ``stop(at:)``).
     private var outcome: Result<Void, Error>?
-
+    /// Wall-clock seconds from ``stop(at:)`` to the file being written; nil until it is.
+    public var secondsToFinish: Double? { lock.withLock { finishing } }
+    private var finishing: Double?
     /// Whether the encoder trades size for speed (a live window) rather than the other way round.
     public let realtime: Bool
 
@@ -47,7 +51,7 @@ public final class Recorder: @unchecked Sendable {
         guard rate.isFinite, rate >= 1, rate <= 240 else { throw ExportError(path: path, reason: "a recording rate of \(rate) is not 1…240") }
         self.path = path
         self.format = format
-        self.rate = rate
+        self.rate = format == .gif ? 50 : rate
     }
 
     /// The sample `time` falls on.
@@ -86,7 +90,7 @@ public final class Recorder: @unchecked Sendable {
     public func stop(at time: Double) {
         if let showing { emit(showing.image, samples: max(1, sample(time) - showing.since)) }
         showing = nil
-        flushHeld()
+        let stopped = DispatchTime.now().uptimeNanoseconds
         queue.async { [self] in
             let ended: Result<Void, Error>
             if let failure = lock.withLock({ failure }) {
@@ -97,7 +101,10 @@ public final class Recorder: @unchecked Sendable {
                 // Stopped before the first frame: no file is made, and the caller is told so.
                 ended = .failure(ExportError(path: path, reason: "nothing was recorded (it was stopped before its first frame)"))
             }
-            lock.withLock { outcome = ended }
+            lock.withLock {
+                outcome = ended
+                finishing = Double(DispatchTime.now().uptimeNanoseconds - stopped) / 1e9
+            }
         }
     }
 
@@ -105,35 +112,27 @@ public final class Recorder: @unchecked Sendable {
     public var result: Result<Void, Error>? { lock.withLock { outcome } }
 
     /// Seconds recorded so far (all of it, once stopped).
-    public var length: Double { Double(samplesEmitted + (held?.samples ?? 0)) / rate }
+    public var length: Double { Double(samplesEmitted) / rate }
 
-    /// Hands a frame lasting `samples` to the encoder's thread, or holds it while the encoder is behind.
+    /// Hands a frame lasting `samples` to the encoder's thread, waiting first while the queue is full.
     private func emit(_ image: ImageSurface, samples: Int) {
-        let behind = lock.withLock { backlog } >= Self.backlogLimit
-        // Behind (or the same frame again): the frame held lasts longer; this one is not kept.
-        if let h = held, behind || h.image === image {
-            if h.image !== image { framesDropped += 1 }
-            held = (h.image, h.samples + samples)
-            return
-        }
-        flushHeld()
-        held = (image, samples)
-        if !behind { flushHeld() }
-    }
-
-    private func flushHeld() {
-        guard let (image, samples) = held else { return }
-        held = nil
         samplesEmitted += samples
-        lock.withLock { backlog += 1 }
+        framesEncoded += 1
+        if room.wait(timeout: .now()) == .timedOut {
+            let began = DispatchTime.now().uptimeNanoseconds
+            room.wait()
+            secondsWaited += Double(DispatchTime.now().uptimeNanoseconds - began) / 1e9
+        }
         let duration = Double(samples) / rate
         // The image is handed over: nothing on this side draws into it again.
         nonisolated(unsafe) let frame = image
         queue.async { [self] in
-            defer { lock.withLock { backlog -= 1 } }
+            defer { room.signal() }
             guard lock.withLock({ failure }) == nil else { return }
             do {
-                if encoder == nil { encoder = try format.encoder(path: path, width: frame.width, height: frame.height, frameRate: rate, realtime: realtime) }
+                if encoder == nil {
+                    encoder = try format.encoder(path: path, width: frame.width, height: frame.height, frameRate: rate, realtime: realtime, keepsEveryFrame: true)
+                }
                 try encoder?.add(frame, duration: duration)
             } catch {
                 lock.withLock { failure = error }

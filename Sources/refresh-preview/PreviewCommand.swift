@@ -40,7 +40,9 @@ struct PreviewCommand: AsyncParsableCommand {
     var screenshotAt: [String] = []
     @Option(name: .customLong("exit-after"), help: "Quit after this many seconds (scenario time when scripted).")
     var exitAfter: Double?
-    @Option(name: .customLong("record-format"), help: "What V records: mp4, gif, apng or webp (shift+V always records GIF).")
+    @Option(name: .customLong("record"), help: "START:END: with --script, record the list from START to END seconds of the scenario (repeatable); each recording is saved in --out with the scenario beside it.")
+    var record: [String] = []
+    @Option(name: .customLong("record-format"), help: "What V and --record record: mp4, gif, apng or webp (shift+V always records GIF).")
     var recordFormat: String = "mp4"
     @Option(name: .customLong("record-rate"), help: "Frames a second in a recording, 1…240, on the list's clock.")
     var recordRate: Double = 60
@@ -79,6 +81,8 @@ struct PreviewCommand: AsyncParsableCommand {
         guard (0...1_000_000).contains(totalRows) else { throw ValidationError("--total-rows '\(totalRows)': expected 0...1000000 rows") }
         guard let recordingFormat = AnimationFormat(rawValue: recordFormat.lowercased()) else { throw ValidationError("--record-format '\(recordFormat)': expected mp4, gif, apng or webp") }
         guard recordRate.isFinite, (1...240).contains(recordRate) else { throw ValidationError("--record-rate '\(recordRate)': expected 1...240") }
+        let ranges = try record.map(Self.recordingRange)
+        guard ranges.isEmpty || script != nil else { throw ValidationError("--record needs --script: a range is scenario time (press V to record by hand)") }
         if let exitAfter { guard exitAfter.isFinite, exitAfter >= 0 else { throw ValidationError("--exit-after '\(exitAfter)': expected seconds ≥ 0") } }
         guard ["auto", "on", "off"].contains(vsync) else { throw ValidationError("--vsync must be auto, on or off") }
         let searchPath = PluginSearchPath.standard(extra: pluginPath)
@@ -134,14 +138,24 @@ struct PreviewCommand: AsyncParsableCommand {
             session = try Session(options: options, probed: found, firstPlugin: plugin ?? "dev.refreshkit.spinner")
         }
         session.showsPanel = !noPanel
+        let recordings = PreviewRecordings(folder: out, format: recordingFormat, rate: recordRate, ranges: ranges, pluginOverride: plugin)
         let loop = PreviewLoop(session: session, window: window, outputFolder: out, paramsFile: params,
-                               screenshots: screenshots, exitAfter: exitAfter, recordingFormat: recordingFormat, recordingRate: recordRate, speak: speak)
+                               screenshots: screenshots, exitAfter: exitAfter, recordings: recordings, speak: speak)
         try await loop.run()
         // A scripted run is a check like `run`: a plugin whose child crashed or hung fails it (exit 2).
         if let (_, error) = session.script?.stoppedPlugin {
             FileHandle.standardError.write(Data("error: \(error.description)\n".utf8))
             throw ExitCode(2)
         }
+    }
+
+    /// A `--record` range, START:END in seconds of the scenario.
+    static func recordingRange(_ text: String) throws -> ClosedRange<Double> {
+        let parts = text.split(separator: ":", omittingEmptySubsequences: false)
+        guard parts.count == 2, let start = Double(parts[0]), let end = Double(parts[1]), start.isFinite, end.isFinite, start >= 0, end > start else {
+            throw ValidationError("--record '\(text)': expected START:END in seconds of the scenario, 0 ≤ START < END (like 0.5:3.5)")
+        }
+        return start...end
     }
 
     /// Says there is no display (and how to get frames without one); the exit code for it.

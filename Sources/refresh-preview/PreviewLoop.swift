@@ -15,28 +15,18 @@ final class PreviewLoop {
     let exitAfter: Double?
     private var pendingScreenshots: [(time: Double, path: String)]
     private var statistics = FrameStatistics()
-    /// The recording under way.
-    private var recording: Recorder?
-    /// Recordings stopped whose files are still being finished on the encoder's thread.
-    private var finishing: [Recorder] = []
-    /// Each unfinished recording's scenario file (its number's claim) among the ``TemporaryPaths``:
-    /// if the preview ends first (its X server went away), no scenario is left without its video.
-    private var claims: [String: Int] = [:]
-    /// The format V records in (shift+V: GIF) and the samples a second.
-    let recordingFormat: AnimationFormat
-    let recordingRate: Double
+    /// The recordings: under way, scripted ranges to come, and finishing.
+    let recordings: PreviewRecordings
     private var paramsSignature: Date?
     /// Haptic clicks and spoken announcements.
     let feedback: PreviewFeedback
 
     init(session: any PreviewSession, window: SDLWindow, outputFolder: String, paramsFile: String?,
-         screenshots: [(time: Double, path: String)], exitAfter: Double?, recordingFormat: AnimationFormat = .mp4, recordingRate: Double = 60,
-         speak: Bool = false) {
+         screenshots: [(time: Double, path: String)], exitAfter: Double?, recordings: PreviewRecordings, speak: Bool = false) {
         self.session = session
         feedback = PreviewFeedback(speak: speak)
         for note in feedback.notes { print(note) }
-        self.recordingFormat = recordingFormat
-        self.recordingRate = recordingRate
+        self.recordings = recordings
         self.window = window
         self.outputFolder = outputFolder
         self.paramsFile = paramsFile
@@ -74,14 +64,14 @@ final class PreviewLoop {
                 case .none: break
                 case .quit: running = false
                 case .screenshot(let kind): screenshotsAsked.append(kind)
-                case .toggleRecording(let alternate): toggleRecording(format: alternate ? .gif : recordingFormat)
+                case .toggleRecording(let alternate): recordings.toggle(format: alternate ? .gif : recordings.format, session: session)
                 }
             }
             if frameStart - lastFileCheck > 0.25 {
                 checkFiles()
                 lastFileCheck = frameStart
             }
-            if !(try session.advance(toWallTime: SDLWindow.now)) && exitAfter == nil { running = false }
+            if !(try advance()) && exitAfter == nil { running = false }
             feedback.update(session)
             let image = try render(scale: window.scale)
             window.resize(to: image.size)  // H shows or hides the panel: the window follows
@@ -97,8 +87,7 @@ final class PreviewLoop {
                 for line in session.panelLines() { print("  | \(line)") }
             }
             for kind in screenshotsAsked { saveScreenshot(kind, window: captured) }
-            record(image)
-            reportFinishedRecordings()
+            recordings.reportFinished(session: session)
             // Scripted, time is the scenario's, and it goes on past the scenario's end (frame by
             // frame), so `--exit-after` beyond the end still ends the run.
             if let player = session.script, player.isFinished { timeAfterEnd += player.frameDuration }
@@ -108,8 +97,7 @@ final class PreviewLoop {
             // Frame pacing without vsync: 120 fps live. A script plays its frames as fast as they render.
             if !window.vsync && session.script == nil { SDLWindow.wait(until: frameStart + frameInterval) }
         }
-        if recording != nil { stopRecording() }
-        reportFinishedRecordings(wait: true)
+        recordings.finishAll(session: session)
         feedback.close()
         if session.script == nil {
             let wall = SDLWindow.now - started
@@ -119,7 +107,29 @@ final class PreviewLoop {
     }
 
     private var isAtRest: Bool {
-        session.isAtRest && recording == nil && finishing.isEmpty && pendingScreenshots.isEmpty
+        session.isAtRest && !recordings.isBusy && pendingScreenshots.isEmpty
+    }
+
+    /// Advances the session to the wall clock; while recording, each of the recording's frames is
+    /// drawn on the way, and time the recorder waited for its encoder is not simulated.
+    private func advance() throws -> Bool {
+        guard recordings.isSampling else { return try session.advance(toWallTime: SDLWindow.now) }
+        var clock = recordings.clock
+        let waited = recordings.secondsWaited
+        let going = try session.advance(toWallTime: SDLWindow.now, sampling: &clock) { time in
+            recordings.sample(at: time, session: session) { try renderList(scale: window.scale) }
+        }
+        recordings.clock = clock
+        // The recording's clock waited for its encoder: so does the list's.
+        if recordings.secondsWaited > waited { session.rested(untilWallTime: SDLWindow.now) }
+        return going
+    }
+
+    /// The list alone (what a recording holds).
+    private func renderList(scale: Double) throws -> ImageSurface {
+        let image = try ImageSurface(size: session.viewport, scale: scale)
+        session.draw(in: Canvas(surface: image), scale: scale)
+        return image
     }
 
     /// The whole window: the session's list and, when shown, the panel.
@@ -134,7 +144,7 @@ final class PreviewLoop {
                 "",
                 "frame ms last \(PanelText.format(statistics.last * 1000)) med \(PanelText.format(statistics.median * 1000)) max \(PanelText.format(statistics.worst * 1000))",
                 "fps      \(statistics.fps) (\(window.vsync ? "vsync" : "paced to 120"))",
-            ] + (recording.map { ["● recording \($0.format.rawValue.uppercased()) \(PanelText.format($0.length, 1)) s (V stops)"] } ?? [])
+            ] + (recordings.panelLine.map { [$0] } ?? [])
             Panel.draw(lines, in: canvas, origin: Point(x: viewport.width, y: 0), height: size.height,
                        dark: session.environment.colorScheme == .dark)
         }
@@ -152,104 +162,6 @@ final class PreviewLoop {
             session.say("saved \(path) (\(image.width)×\(image.height) px)")
         } catch {
             session.say("screenshot failed: \(PlainErrorText.words(error))")
-        }
-    }
-
-    /// Starts a recording in `format`, or stops the one under way.
-    private func toggleRecording(format: AnimationFormat) {
-        if recording != nil { return stopRecording() }
-        var claimed: String?
-        do {
-            // A number no earlier recording used in any format (video or scenario), claimed by
-            // creating its scenario file first: a GIF after an MP4, or another session in the same
-            // folder, never replaces anything.
-            let number = try OutputFile.claimNumber(in: outputFolder, prefix: "recording", extensions: AnimationFormat.allCases.map(\.fileExtension), claim: "json")
-            claimed = "\(outputFolder)/recording-\(number).json"
-            claims[claimed!] = TemporaryPaths.remember(claimed!)
-            recording = try Recorder(path: "\(outputFolder)/recording-\(number).\(format.fileExtension)", format: format, rate: recordingRate)
-            session.beginInteractionLog()
-            session.say("recording \(format.rawValue.uppercased())… (V stops)")
-        } catch {
-            if let claimed {
-                unlink(claimed)
-                claims.removeValue(forKey: claimed).map(TemporaryPaths.forget)
-            }
-            recordingFailed(error)
-        }
-    }
-
-    /// The scenario file that goes with a recording: its number's claim, then what the designer did.
-    private static func scriptPath(of recording: Recorder) -> String {
-        (recording.path as NSString).deletingPathExtension + ".json"
-    }
-
-    /// Says why a recording failed, in the panel and on standard error. Its video was never put in
-    /// place (the encoder writes under a temporary name); `recording`'s scenario file goes too, so
-    /// nothing of it is left, and the next V starts a new one.
-    private func recordingFailed(_ error: Error, _ recording: Recorder? = nil) {
-        if let recording {
-            unlink(Self.scriptPath(of: recording))
-            claims.removeValue(forKey: Self.scriptPath(of: recording)).map(TemporaryPaths.forget)
-        }
-        session.say("recording failed: \(PlainErrorText.words(error))")
-        FileHandle.standardError.write(Data("recording failed: \(PlainErrorText.words(error))\n".utf8))
-    }
-
-    /// Ends the recording at the session's time; the file is finished on the encoder's thread
-    /// and ``reportFinishedRecordings()`` says where it is.
-    private func stopRecording() {
-        guard let recording else { return }
-        self.recording = nil
-        recording.stop(at: session.time)
-        finishing.append(recording)
-        session.say("finishing \(recording.path)…")
-        // What the designer did, as a scenario that replays it headless (refresh-dump run).
-        let script = Self.scriptPath(of: recording)
-        do {
-            if let data = try session.endInteractionLog(name: ((script as NSString).lastPathComponent as NSString).deletingPathExtension) {
-                // Said with the recording once it is written: a recording that fails takes its scenario with it.
-                try OutputFile.write(data, to: script)
-            } else {
-                unlink(script)  // the empty claim of its number
-                claims.removeValue(forKey: script).map(TemporaryPaths.forget)
-            }
-        } catch {
-            session.say("the scenario could not be saved: \(PlainErrorText.words(error))")
-        }
-    }
-
-    /// Says which stopped recordings are written (or why not); with `wait`, waits for them all.
-    private func reportFinishedRecordings(wait: Bool = false) {
-        finishing.removeAll { recording in
-            if wait { recording.waitUntilWritten() }
-            guard let result = recording.result else { return false }
-            switch result {
-            case .success:
-                let dropped = recording.framesDropped == 0 ? "" : "; \(recording.framesDropped) frames dropped, the encoder was behind"
-                session.say("recording saved: \(recording.path) (\(PanelText.format(recording.length, 2)) s)")
-                print("recording saved: \(recording.path) (\(PanelText.format(recording.length, 3)) s of the list's time; the window at \(statistics.fps) fps\(dropped))")
-                let script = Self.scriptPath(of: recording)
-                claims.removeValue(forKey: script).map(TemporaryPaths.forget)
-                if FileManager.default.fileExists(atPath: script) { print("scenario saved: \(script) (refresh-dump run \(script) replays it)") }
-            case .failure(let error):
-                recordingFailed(error, recording)
-            }
-            return true
-        }
-    }
-
-    /// Hands the frame to the recording, on the session's clock: the file's time is the list's
-    /// time, however many frames the window managed to draw.
-    private func record(_ image: ImageSurface) {
-        guard let recording else { return }
-        do {
-            try recording.show(image, at: session.time)
-        } catch {
-            self.recording = nil
-            recording.stop(at: session.time)
-            // try?: the interaction log of a recording that failed is not kept.
-            _ = try? session.endInteractionLog(name: "")
-            recordingFailed(error, recording)
         }
     }
 

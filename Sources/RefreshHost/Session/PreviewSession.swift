@@ -36,6 +36,9 @@ package protocol PreviewSession: AnyObject {
     /// Advances to wall time `now` (seconds, monotonic); false when a script has ended. A script
     /// that cannot go on (a step its plugin refuses) throws, naming the file and the step.
     func advance(toWallTime now: Double) throws(InputFileError) -> Bool
+    /// Advances as ``advance(toWallTime:)`` does, handing `sample` the list at each of `clock`'s
+    /// frames it passes (the interactive list) or at each of its own frames (a script).
+    func advance(toWallTime now: Double, sampling clock: inout RecordingClock, _ sample: (Double) -> Void) throws(InputFileError) -> Bool
     /// The panel's text for this moment (the front end adds its frame times).
     func panelLines() -> [String]
     /// Loads rebuilt plugins; returns whether anything changed.

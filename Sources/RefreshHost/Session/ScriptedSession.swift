@@ -12,6 +12,8 @@ package final class ScriptedSession: PreviewSession {
     package let player: ScenarioPlayer
     /// How the list is shown.
     package var view: SessionView
+    /// The time of the frame last handed to a recording.
+    private var lastSampled: Double?
 
     /// A session that plays `player`, in its scenario's environment.
     package init(player: ScenarioPlayer) {
@@ -52,6 +54,17 @@ package final class ScriptedSession: PreviewSession {
         guard !view.paused || view.stepOnce else { return true }
         view.stepOnce = false
         return try player.advance()
+    }
+
+    /// One frame of the scenario, handed to `sample` at its time: the script's frames are its
+    /// clock (a recording resamples them to its own rate), so `clock` is not consulted.
+    package func advance(toWallTime now: Double, sampling clock: inout RecordingClock, _ sample: (Double) -> Void) throws(InputFileError) -> Bool {
+        // The frame before the first step (time 0) is a frame too: a range from 0 starts with it.
+        if lastSampled == nil { sample(player.time) }
+        let going = try advance(toWallTime: now)
+        if lastSampled != player.time { sample(player.time) }
+        lastSampled = player.time
+        return going
     }
 
     /// The panel: the plugin at the first edge, the edges, and the script's name and time.

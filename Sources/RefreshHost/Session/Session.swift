@@ -353,11 +353,35 @@ package final class Session: PreviewSession {
     /// ``Command/step`` advances one 120 Hz frame. Always true, and never throws: the interactive
     /// list never ends, and a list that cannot grow says why in the panel.
     package func advance(toWallTime now: Double) -> Bool {
+        advance(steps: dueSteps(atWallTime: now))
+        return true
+    }
+
+    /// Advances to wall time `now` as ``advance(toWallTime:)`` does, stopping at each of `clock`'s
+    /// frames on the way to hand `sample` the list at that time (a recording's frames are drawn
+    /// on the list's clock, however few frames the window shows).
+    package func advance(toWallTime now: Double, sampling clock: inout RecordingClock, _ sample: (Double) -> Void) -> Bool {
+        var steps = dueSteps(atWallTime: now)
+        while true {
+            if clock.isDue(at: driver.time) {
+                sample(clock.next)
+                clock.advance()
+                continue
+            }
+            guard steps > 0 else { break }
+            let untilNext = max(1, Int(((clock.next - driver.time) / view.clock.step).rounded(.up)))
+            advance(steps: min(steps, untilNext))
+            steps -= min(steps, untilNext)
+        }
+        return true
+    }
+
+    /// The simulation steps due at wall time `now` (one 120 Hz frame's worth for a step while paused).
+    private func dueSteps(atWallTime now: Double) -> Int {
         let steps = view.clock.steps(at: now, rate: view.paused ? 0 : view.speed)
         let count = view.paused && view.stepOnce ? max(1, Int((Defaults.frameInterval / view.clock.step).rounded())) : steps
         view.stepOnce = false
-        advance(steps: count)
-        return true
+        return count
     }
 
     private func advance(steps: Int) {
