@@ -10,6 +10,8 @@ import RefreshCore
 @MainActor
 final class PreviewFeedback {
     private var device: SDL_AudioDeviceID = 0
+    /// Whether an audio device is open for the clicks.
+    var hasAudio: Bool { device != 0 }
     private var clicks: [HapticKind: [Float]] = [:]
     private var seenHaptics = 0
     private var seenAnnouncements = 0

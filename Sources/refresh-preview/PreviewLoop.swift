@@ -26,6 +26,7 @@ final class PreviewLoop {
         self.session = session
         feedback = PreviewFeedback(speak: speak)
         for note in feedback.notes { print(note) }
+        session.view.hasAudio = feedback.hasAudio
         self.recordings = recordings
         self.window = window
         self.outputFolder = outputFolder
@@ -148,6 +149,7 @@ final class PreviewLoop {
             Panel.draw(lines, in: canvas, origin: Point(x: viewport.width, y: 0), height: size.height,
                        dark: session.environment.colorScheme == .dark)
         }
+        if session.showsHelp { HelpOverlay.draw(in: canvas, size: size) }
         return image
     }
 

@@ -66,7 +66,9 @@ struct SessionFeedbackTests {
         session.perform(.toggleCaptions)
         session.draw(in: Canvas(surface: hidden), scale: 1)
         #expect(!session.showsCaptions)
-        #expect(shown.pixel(x: Int(session.viewport.width / 2), y: Int(session.viewport.height) - 30) != hidden.pixel(x: Int(session.viewport.width / 2), y: Int(session.viewport.height) - 30))
+        let footer = session.sceneLayout.bandRect(at: .bottom)
+        let captionY = Int(footer.minY) - 50  // above the load-more footer, which it must not cover
+        #expect(shown.pixel(x: Int(session.viewport.width / 2), y: captionY) != hidden.pixel(x: Int(session.viewport.width / 2), y: captionY))
         session.perform(.toggleSound)
         #expect(!session.soundOn)
     }

@@ -182,6 +182,16 @@ public final class RefreshContainer {
         return slot.configuration.holdExtent
     }
 
+    /// Whether `edge`'s second floor is open or closing; nil when it is shut or the edge has none.
+    /// (While it is, the pull's raw distance stands for no finger position: a HUD says the phase.)
+    public func secondFloorPhase(of edge: RefreshEdge) -> SecondFloorPhase? {
+        switch slots[edge]?.machine.phase {
+        case .floorOpen?: .open
+        case .floorClosing?: .closing
+        default: nil
+        }
+    }
+
     /// The edges that should be brought into view (``EdgeStatus/needsReveal``), in the order they
     /// asked (the scroll view keeps the first end shown), clearing the request: a scroll view acts
     /// on each once.

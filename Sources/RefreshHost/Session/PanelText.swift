@@ -39,18 +39,24 @@ package struct PanelText {
             lines.append("── \(edge.rawValue)")
             lines.append("state    \(status.state)")
             lines.append("progress \(Self.format(status.progress))   trigger \(Self.format(status.triggerDistance, 0)) pt")
-            lines.append("pull     \(Self.format(status.pull.distance, 1)) pt  raw \(Self.format(status.pull.rawDistance, 1)) pt")
+            // While a second floor is open or closing the raw distance stands for no finger: the phase says more.
+            let raw = container.secondFloorPhase(of: edge).map { "second floor \($0.rawValue)" } ?? "raw \(Self.format(status.pull.rawDistance, 1)) pt"
+            lines.append("pull     \(Self.format(status.pull.distance, 1)) pt  \(raw)")
+            // A trigger further than the drag goes (Phoenix's 120 pt) is said while pulling, not guessed.
+            if case .pulling = status.state { lines.append("         pull to \(Self.format(status.triggerDistance, 0)) pt to refresh") }
         }
         lines.append("velocity \(Self.format(session.driver.simulation.velocity[axis], 0)) pt/s")
         lines.append("place    \(placement.rawValue)  second floor \(hasSecondFloor ? "on" : "off")")
         let lastHaptic = session.lastHaptic
         let lit = lastHaptic.map { session.time - $0.time < Session.lampTime } ?? false
-        lines.append("haptic   \(lit ? "●" : "○") \(lastHaptic.map { $0.kind.rawValue } ?? "–")  ×\(session.hapticCount)  sound \(session.soundOn ? "on" : "off")")
+        lines.append("haptic   \(lit ? "●" : "○") \(lastHaptic.map { $0.kind.rawValue } ?? "–")  ×\(session.hapticCount)")
+        lines.append("sound    \(!session.view.hasAudio ? "no audio device" : session.soundOn ? "on" : "off")")
         lines.append("says     \(session.lastAnnouncement?.text ?? "–")")
         lines.append("")
         lines.append("speed    \(session.view.speedName)\(session.paused ? "  paused" : "")\(scrubProgress.map { "  scrub \(Self.format($0))" } ?? "")")
         let environment = session.environment
-        lines.append("theme    \(environment.colorScheme.rawValue)  motion \(environment.reduceMotion ? "reduced" : "full")  locale \(environment.locale)")
+        lines.append("theme    \(environment.colorScheme.rawValue)  motion \(environment.reduceMotion ? "reduced" : "full")")
+        lines.append("locale   \(environment.locale)\(environment.layoutDirection == .rightToLeft ? "  right to left" : "")")
         lines += listLines
         if !parameters.isEmpty {
             lines.append("")

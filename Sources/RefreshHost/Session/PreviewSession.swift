@@ -96,14 +96,15 @@ extension PreviewSession {
     }
 
     /// Draws the list and its indicators into `canvas` (origin at the viewport's top-left), with
-    /// the captions and the help over it when they show; returns the indicators' errors.
+    /// the captions over it when they show (the front end draws the help over its whole window);
+    /// returns the indicators' errors.
     @discardableResult
     package func draw(in canvas: Canvas, scale: Double) -> [PluginError] {
         let errors = drawList(in: canvas, scale: scale)
         if view.showsCaptions, let (text, at) = lastAnnouncement, driver.time - at < Session.captionTime {
-            Captions.draw(text, in: canvas, viewport: viewport, rightToLeft: environment.layoutDirection == .rightToLeft)
+            let area = Captions.area(in: sceneLayout, clearOf: driver.container.enabledEdges)
+            Captions.draw(text, in: canvas, area: area, rightToLeft: environment.layoutDirection == .rightToLeft)
         }
-        if view.showsHelp { HelpOverlay.draw(in: canvas, size: viewport) }
         return errors
     }
 

@@ -130,6 +130,7 @@ package final class Session: PreviewSession {
         }
         dataSource.store.loadInitial()
         scrub = nil
+        lastAnnouncement = nil  // said of the list that was: a caption of it would mislead
     }
 
     /// Enables the layout's edges with the current plugin, each edge's trigger distance its own,

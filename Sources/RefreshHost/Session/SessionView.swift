@@ -21,6 +21,8 @@ package struct SessionView {
     package var showsCaptions = true
     /// Whether the front end clicks for each haptic (K); it stays silent without an audio device anyway.
     package var soundOn = true
+    /// Whether the front end has an audio device to click on (the panel says so when not).
+    package var hasAudio = true
     /// The last thing that happened, for the panel.
     package var message: String
     /// Whether the "? for keys" hint still shows: until the first key.
@@ -70,7 +72,7 @@ package struct SessionView {
             message = showsCaptions ? "captions on" : "captions off"
         case .toggleSound:
             soundOn.toggle()
-            message = soundOn ? "haptic sound on" : "haptic sound off"
+            message = !hasAudio ? "no audio device: haptics show as the panel's lamp" : soundOn ? "haptic sound on" : "haptic sound off"
         case .togglePanel: showsPanel.toggle()
         case .toggleHelp: showsHelp.toggle()
         case .screenshot(let kind): return .screenshot(kind)

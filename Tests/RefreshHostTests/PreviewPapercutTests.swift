@@ -1,0 +1,89 @@
+import Foundation
+import Testing
+@testable import RefreshHost
+import RefreshPluginSDK
+
+/// The window's papercuts (issue 30): captions that covered the footer, a stale caption after a
+/// layout switch, sentinel numbers while the second floor is open, "sound on" without audio, and
+/// a trigger the drag never reaches with nothing said.
+@MainActor
+struct PreviewPapercutTests {
+    let base = SessionTests()
+
+    func ready() async throws -> (Session, SessionTests.Clock) {
+        let session = try base.makeSession()
+        var clock = SessionTests.Clock()
+        try await clock.run(session, seconds: 1.5)  // the first page arrives
+        return (session, clock)
+    }
+
+    /// A caption is drawn above the load-more footer's band, never over it (nor over the header's).
+    @Test func captionsStayOffTheBandsBeingReviewed() async throws {
+        var (session, clock) = try await ready()
+        try await base.drag(session, &clock, from: Point(x: 195, y: 20), by: 300)
+        try await clock.run(session, seconds: 0.05)
+        #expect(session.lastAnnouncement?.text == "Refreshing")
+        let shown = try ImageSurface(size: session.viewport, scale: 1), hidden = try ImageSurface(size: session.viewport, scale: 1)
+        session.draw(in: Canvas(surface: shown), scale: 1)
+        session.perform(.toggleCaptions)
+        session.draw(in: Canvas(surface: hidden), scale: 1)
+        var differing: [Int] = []
+        for y in 0..<Int(session.viewport.height) where (0..<Int(session.viewport.width)).contains(where: { shown.pixel(x: $0, y: y) != hidden.pixel(x: $0, y: y) }) {
+            differing.append(y)
+        }
+        let header = session.sceneLayout.bandRect(at: .top), footer = session.sceneLayout.bandRect(at: .bottom)
+        #expect(!differing.isEmpty, "the caption shows")
+        #expect(differing.allSatisfy { Double($0) >= header.maxY && Double($0) < footer.minY }, "rows \(differing.first ?? -1)…\(differing.last ?? -1); bands end at \(header.maxY) and start at \(footer.minY)")
+    }
+
+    /// E builds the list anew: a caption of the old list's announcement would mislead.
+    @Test func aLayoutSwitchClearsTheCaption() async throws {
+        var (session, clock) = try await ready()
+        session.perform(.beginRefresh)
+        try await clock.run(session, seconds: 0.05)
+        #expect(session.lastAnnouncement != nil)
+        session.perform(.nextLayout)
+        #expect(session.lastAnnouncement == nil)
+    }
+
+    /// While the floor is open the raw distance stands for no finger: the panel says the phase.
+    @Test func anOpenSecondFloorIsAWordNotASentinel() async throws {
+        var (session, clock) = try await ready()
+        session.perform(.toggleSecondFloor)
+        try await base.drag(session, &clock, from: Point(x: 195, y: 20), by: 800, frames: 60)
+        try await clock.run(session, seconds: 1)
+        #expect(session.driver.container.secondFloorPhase(of: .top) == .open)
+        let lines = session.panelLines()
+        #expect(lines.contains { $0.hasPrefix("pull     ") && $0.hasSuffix("second floor open") }, "\(lines)")
+        #expect(!lines.contains { $0.contains("raw 1000000") || $0.contains("raw 139") }, "\(lines)")
+        session.perform(.closeSecondFloor)
+        try await clock.run(session, seconds: 0.02)
+        #expect(session.panelLines().contains { $0.hasSuffix("second floor closing") })
+    }
+
+    /// Without an audio device the panel and K say so, instead of "sound on".
+    @Test func noAudioDeviceIsSaid() throws {
+        let session = try base.makeSession()
+        #expect(session.panelLines().contains("sound    on"))
+        session.view.hasAudio = false
+        #expect(session.panelLines().contains("sound    no audio device"))
+        session.perform(.toggleSound)
+        #expect(session.message.hasPrefix("no audio device"))
+    }
+
+    /// A pull short of the trigger says how far the trigger is.
+    @Test func aPullShortOfTheTriggerSaysHowFar() async throws {
+        var (session, clock) = try await ready()
+        try await base.drag(session, &clock, from: Point(x: 195, y: 20), by: 40, lift: false)
+        let status = try #require(session.driver.container.status(of: .top))
+        guard case .pulling = status.state else { Issue.record("\(status.state)"); return }
+        #expect(session.panelLines().contains("         pull to \(Int(status.triggerDistance)) pt to refresh"))
+    }
+
+    /// Theme, motion and locale each fit the panel's line (they wrapped as one).
+    @Test func theEnvironmentTakesTwoLines() throws {
+        let lines = try base.makeSession().panelLines()
+        #expect(lines.contains("theme    light  motion full"))
+        #expect(lines.contains("locale   en"))
+    }
+}
