@@ -1,6 +1,9 @@
 import Foundation
 import Testing
 import TestSupport
+import RefreshHost
+import RefreshGoldens
+import RefreshGraphics
 
 /// The review page, opened in a real browser (Debian's headless Chromium): every video loads,
 /// scrubbing a timeline shows the state at that frame, and the page reaches for nothing online.
@@ -43,7 +46,7 @@ import TestSupport
         #expect(status == 0, "\(output)")
         let spec = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: "\(folder)/spec.json"))) as? [String: Any])
         let plugins = try #require(spec["plugins"] as? [String: [String: Any]])
-        #expect(plugins.keys.sorted() == ["dev.refreshkit.spinner · big", "dev.refreshkit.spinner · small"])
+        #expect(plugins.keys.sorted() == ["dev.refreshkit.spinner", "dev.refreshkit.spinner · big", "dev.refreshkit.spinner · small"], "the baseline is always a column")
         #expect((plugins["dev.refreshkit.spinner · big"]?["parameters"] as? [String: Any])?["radius"] as? Double == 20)
         #expect((plugins["dev.refreshkit.spinner · small"]?["parameters"] as? [String: Any])?["radius"] as? Double == 6)
         let small = FileManager.default.contents(atPath: "\(folder)/cells/light/pull-to-refresh/dev.refreshkit.spinner-small.mp4")
@@ -51,6 +54,53 @@ import TestSupport
         #expect(small != nil && big != nil && small != big)
         let (badStatus, bad) = try refreshDump(["report", "--plugin", "Spinner", "--variant", "no colon", "--out", scratch("report-bad-variant")])
         #expect(badStatus == 2 && bad.contains("expected NAME: k=v, k=v"), "\(bad)")
+    }
+
+    /// A variant applies to the plugins that have its parameters (the rest show their baseline in
+    /// its column, with a note); `PLUGIN/NAME` targets one plugin; a cell that never reaches its
+    /// trigger says so; the poster is the first refreshing frame. Checked in headless Chromium:
+    /// the legend, the swatches, the badge, the notes and the linked scrubber.
+    @Test func variantsTargetPluginsAndBaselinesStandBeside() throws {
+        let folder = scratch("report-targeted")
+        let (status, output) = try refreshDump(["report", "--plugin", "Spinner", "--plugin", "Phoenix", "--plugin", "Water Drop", "--scenario", "pull-to-refresh",
+                                                "--variant", "big: radius=20", "--variant", "Water Drop/long: stretch=140", "--out", folder])
+        #expect(status == 0, "\(output)")
+        let shard = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: "\(folder)/report-shard-0-of-1.json"))) as? [String: Any])
+        let cells = try #require(shard["cells"] as? [[String: Any]])
+        let byColumn = Dictionary(cells.map { ($0["column"] as! String, $0) }, uniquingKeysWith: { a, _ in a })
+        #expect(byColumn.keys.sorted() == ["dev.refreshkit.phoenix", "dev.refreshkit.phoenix · big", "dev.refreshkit.phoenix · long",
+                                           "dev.refreshkit.spinner", "dev.refreshkit.spinner · big", "dev.refreshkit.spinner · long",
+                                           "dev.refreshkit.water-drop", "dev.refreshkit.water-drop · big", "dev.refreshkit.water-drop · long"])
+        #expect(byColumn["dev.refreshkit.phoenix · big"]?["note"] as? String == "the baseline: Phoenix has no 'radius'")
+        #expect(byColumn["dev.refreshkit.phoenix · big"]?["sameAs"] as? String == "dev.refreshkit.phoenix")
+        #expect(byColumn["dev.refreshkit.spinner · long"]?["note"] as? String == "the baseline: long is for Water Drop")
+        #expect(byColumn["dev.refreshkit.water-drop · long"]?["note"] == nil)
+        #expect(byColumn["dev.refreshkit.water-drop · long"]?["badge"] as? String == "never refreshes: trigger 140 pt, pull reached 106 pt")
+        #expect(byColumn["dev.refreshkit.phoenix"]?["badge"] as? String == "never refreshes: trigger 120 pt, pull reached 106 pt")
+        #expect(byColumn["dev.refreshkit.spinner"]?["badge"] == nil)
+
+        // The poster is the first refreshing frame, not the empty t = 0 one.
+        let player = try ScenarioPlayer(scenario: Scenario.load(path: try #require(Assets.path("Scenarios/pull-to-refresh.json"))),
+                                        searchPath: PluginSearchPath(directories: [PluginSearchPath.buildProductsDirectory!]))
+        while try player.advance() && player.driver.container.state(of: .top) != .refreshing {}
+        let first = try player.render(window: player.windowRect(), scale: 2).image
+        let poster = try ImageSurface.readPNG(at: "\(folder)/\(try #require(byColumn["dev.refreshkit.spinner"]?["poster"] as? String))")
+        #expect(try ImageComparison(expected: first, actual: poster, tolerance: 0).matches)
+
+        let (browserStatus, dom) = try runProgram("/usr/bin/chromium", ["--headless=new", "--no-sandbox", "--disable-gpu", "--autoplay-policy=no-user-gesture-required",
+                                                                         "--virtual-time-budget=20000", "--dump-dom", "file://\(folder)/index.html#selftest"])
+        #expect(browserStatus == 0)
+        let start = try #require(dom.range(of: "<pre id=\"selftest\">"), "\(dom.prefix(500))")
+        let end = try #require(dom[start.upperBound...].range(of: "</pre>"))
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(dom[start.upperBound..<end.lowerBound].utf8)) as? [String: Any])
+        #expect(report["cells"] as? Int == 9 && report["ok"] as? Int == 9, "\(report)")
+        #expect(report["legend"] as? Int == 6)
+        #expect((report["swatches"] as? Int ?? 0) >= 8, "a swatch beside each colour")
+        #expect((report["badges"] as? [String])?.count == 4, "Phoenix's three columns (the baseline shown in two) and Water Drop long: \(report["badges"] ?? "")")
+        #expect((report["notes"] as? [String])?.count == 3)
+        // Linked, the one scrubber moved every cell to the same moment.
+        let labels = try #require(report["linkedLabels"] as? [String])
+        #expect(Set(labels.map { $0.prefix { $0 != "·" } }).count == 1, "\(labels)")
     }
 
     @Test func theTimelineMarksHapticsAndTheSpecNamesTheNewOptions() throws {
@@ -135,7 +185,49 @@ import TestSupport
         let start = try #require(dom.range(of: "<pre id=\"selftest\">"), "the page's script did not run: \(dom.prefix(500))")
         let end = try #require(dom[start.upperBound...].range(of: "</pre>"))
         let report = try #require(try JSONSerialization.jsonObject(with: Data(dom[start.upperBound..<end.lowerBound].utf8)) as? [String: Any])
-        #expect(report["cells"] as? Int == 1 && report["ok"] as? Int == 1, "\(report)")
+        #expect(report["cells"] as? Int == 2 && report["ok"] as? Int == 2, "the baseline and the variant: \(report)")
+    }
+
+    /// Every string a shard carries into the page (names, columns, states, markers, haptics,
+    /// errors, badge, note) holding markup stays text in headless Chromium: the title is
+    /// unchanged, the grid is there, and the page's own script ran to the end. A cell file that
+    /// points outside `cells/` is refused before anything is written.
+    @Test func everyStringOfAShardStaysData() throws {
+        let base = scratch("report-hostile-shard")
+        let arguments = ["report", "--plugin", "Spinner", "--scenario", "pull-short", "--scenario", "pull-to-refresh"]
+        for i in 0..<2 { #expect(try refreshDump(arguments + ["--shard", "\(i)/2", "--out", "\(base)/shard-\(i)"]).status == 0) }
+        let path = "\(base)/shard-1/report-shard-1-of-2.json"
+        var shard = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any])
+        let evil = "</script><!--<script>document.title='pwned'</script><img src=x onerror=\"document.title='pwned'\">\u{2028}"
+        var cells = try #require(shard["cells"] as? [[String: Any]])
+        for k in cells.indices {
+            for key in ["pluginName", "columnName", "badge", "note"] { cells[k][key] = evil }
+            cells[k]["states"] = (cells[k]["states"] as? [String] ?? []).map { _ in evil }
+            cells[k]["errors"] = [evil]
+            cells[k]["markers"] = [["frame": 1, "label": evil]]
+            cells[k]["haptics"] = [["frame": 2, "label": evil]]
+        }
+        shard["cells"] = cells
+        try JSONSerialization.data(withJSONObject: shard).write(to: URL(fileURLWithPath: path))
+        let (status, output) = try refreshDump(["report", "--merge", "\(base)/shard-0", "\(base)/shard-1", "--out", "\(base)/merged"])
+        #expect(status == 0, "\(output)")
+        let (browserStatus, dom) = try runProgram("/usr/bin/chromium", ["--headless=new", "--no-sandbox", "--disable-gpu", "--autoplay-policy=no-user-gesture-required",
+                                                                         "--virtual-time-budget=10000", "--dump-dom", "file://\(base)/merged/index.html#selftest"])
+        #expect(browserStatus == 0)
+        #expect(dom.contains("<title>RefreshKit review</title>") && !dom.contains("pwned</title>"), "\(dom.prefix(300))")
+        let start = try #require(dom.range(of: "<pre id=\"selftest\">"), "the page's script did not run: \(dom.prefix(500))")
+        let end = try #require(dom[start.upperBound...].range(of: "</pre>"))
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(dom[start.upperBound..<end.lowerBound].utf8)) as? [String: Any])
+        #expect(report["cells"] as? Int == 2 && report["title"] as? String == "RefreshKit review", "\(report)")
+        // (--dump-dom writes the text back with its < and > as entities.)
+        #expect((report["badges"] as? [String])?.contains { $0.contains("&lt;img src=x onerror=") } == true, "the markup shows as text: \(report["badges"] ?? "")")
+
+        cells[0]["video"] = "javascript:alert(1)"
+        shard["cells"] = cells
+        try JSONSerialization.data(withJSONObject: shard).write(to: URL(fileURLWithPath: path))
+        let (refused, why) = try refreshDump(["report", "--merge", "\(base)/shard-0", "\(base)/shard-1", "--out", "\(base)/merged-2"])
+        #expect(refused == 2 && why.contains("cells[0].video: 'javascript:alert(1)' is not a file under cells/"), "\(why)")
+        #expect(!FileManager.default.fileExists(atPath: "\(base)/merged-2"))
     }
 
     /// A shard is a file someone may have sent: a tab that is not one is refused before anything is written.

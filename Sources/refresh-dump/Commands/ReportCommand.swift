@@ -22,7 +22,7 @@ struct ReportCommand: ParsableCommand {
     var plugins: [String] = []
     @Option(name: .customLong("scenario"), help: "A scenario file or shipped name (repeatable; default: every shipped scenario).")
     var scenarios: [String] = []
-    @Option(name: .customLong("variant"), help: "A parameter set to compare side by side, NAME: k=v, k=v (repeatable; every plugin gets a column per variant).")
+    @Option(name: .customLong("variant"), help: "A parameter set to compare beside the baseline, NAME: k=v, k=v for every plugin that has those parameters, or PLUGIN/NAME: k=v for one (repeatable; a column each).")
     var variants: [String] = []
     @Option(help: "Themes as tabs: light, dark or both (comma-separated).")
     var theme: String = "light"
@@ -60,6 +60,11 @@ struct ReportCommand: ParsableCommand {
         /// Frames where the container asked for a haptic, with its kind: the timeline's ticks.
         var haptics: [Marker]?
         var errors: [String]
+        /// "never refreshes: trigger 140 pt, pull reached 118 pt" when a pulled edge never reached its trigger.
+        var badge: String?
+        /// Why a variant's column shows the baseline here; the cell then shows the ``sameAs`` column's cell.
+        var note: String?
+        var sameAs: String?
     }
 
     struct Marker: Codable {
@@ -87,8 +92,11 @@ struct ReportCommand: ParsableCommand {
         guard !scenarioPaths.isEmpty else { throw ValidationError("no scenarios; pass --scenario") }
 
         // Every cell, in the page's order, with what it costs (its frames): shards split this list.
-        let sets = try parameterSets()
-        var jobs: [(scenario: Scenario, tab: String, plugin: String, variant: String, parameters: [String: ParameterValue], cost: Int)] = []
+        // A variant a plugin cannot take is a cell of no cost that shows the plugin's baseline.
+        let variants = try variants.map(ReportVariant.init(parsing:))
+        let infos = Self.infos(of: pluginPaths, variants: variants, isolation: isolation.isolation)
+        try ReportVariant.check(variants, against: Array(infos.values))
+        var jobs: [(scenario: Scenario, tab: String, plugin: String, variant: String, parameters: [String: ParameterValue], cost: Int, note: String?)] = []
         let locales: [String?] = try locale.map { list in
             try list.split(separator: ",").map { name in
                 let tag = String(name).trimmingCharacters(in: .whitespaces)
@@ -111,7 +119,12 @@ struct ReportCommand: ParsableCommand {
                     scenario.environment.layoutDirection = TextDirection(locale: localeTag)
                 }
                 for pluginPath in pluginPaths {
-                    for (name, overrides) in sets { jobs.append((scenario, tab, pluginPath, name, overrides, ScenarioPlayer.totalFrames(of: scenario))) }
+                    let cost = ScenarioPlayer.totalFrames(of: scenario)
+                    jobs.append((scenario, tab, pluginPath, "", [:], cost, nil))
+                    for variant in variants {
+                        let note = infos[pluginPath].map(variant.baselineNote) ?? "the baseline: the plugin did not load"
+                        jobs.append((scenario, tab, pluginPath, variant.name, variant.overrides, note == nil ? cost : 0, note))
+                    }
                 }
             }
           }
@@ -125,6 +138,12 @@ struct ReportCommand: ParsableCommand {
         var failed = 0
         for index in mine {
             let job = jobs[index]
+            if let note = job.note {
+                var cell = baselineCell(job.scenario, plugin: job.plugin, info: infos[job.plugin], tab: job.tab, variant: job.variant, note: note)
+                cell.index = index
+                cells.append(cell)
+                continue
+            }
             let player: ScenarioPlayer
             do {
                 player = try ScenarioPlayer(scenario: job.scenario, searchPath: searchPath, pluginOverride: isolation.isolation.load(job.plugin),
@@ -225,6 +244,12 @@ struct ReportCommand: ParsableCommand {
                 for (index, tab) in result.themes.enumerated() where !Self.isTab(tab) {
                     throw ValidationError("--merge: shard \(result.index) of \(result.count): themes[\(index)]: \(InputFileError.quoted(tab)) is not a tab (light or dark, with a locale: 'dark · ar')")
                 }
+                for (index, cell) in result.cells.enumerated() {
+                    for (field, file) in [("video", cell.video), ("poster", cell.poster)] where !file.isEmpty && !Self.isCellFile(file) {
+                        throw ValidationError("--merge: shard \(result.index) of \(result.count): cells[\(index)].\(field): \(InputFileError.quoted(file)) is not a file under cells/")
+                    }
+                    if !Self.isTab(cell.tab) { throw ValidationError("--merge: shard \(result.index) of \(result.count): cells[\(index)].tab: \(InputFileError.quoted(cell.tab)) is not a tab") }
+                }
                 results.append(result)
             }
         }
@@ -252,6 +277,15 @@ struct ReportCommand: ParsableCommand {
         return parts.count == 1 || isLocaleTag(parts[1])
     }
 
+    /// Whether `path` is one ``cellFile(tab:scenario:id:variant:)`` makes: relative, under `cells/`,
+    /// of safe names (no `..`, no scheme, no query), so a shard cannot point the page elsewhere.
+    static func isCellFile(_ path: String) -> Bool {
+        let parts = path.split(separator: "/", omittingEmptySubsequences: false)
+        return parts.count >= 2 && parts[0] == "cells" && parts.dropFirst().allSatisfy { part in
+            !part.isEmpty && !part.hasPrefix(".") && Scenario.safeFileName(String(part)) == part
+        }
+    }
+
     /// Whether `tag` looks like a BCP 47 tag (ASCII letters, digits, `-` and `_`, at most 35).
     static func isLocaleTag(_ tag: String) -> Bool {
         !tag.isEmpty && tag.count <= 35 && tag.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }
@@ -276,16 +310,24 @@ struct ReportCommand: ParsableCommand {
                              "spring": ["mass": .number(Spring.critical.mass), "stiffness": .number(Spring.critical.stiffness), "dampingRatio": .number(Spring.critical.dampingRatio)]]])
     }
 
-    /// The parameter sets to compare: `--variant NAME: k=v, k=v`, or one unnamed set of none.
-    func parameterSets() throws -> [(name: String, overrides: [String: ParameterValue])] {
-        guard !variants.isEmpty else { return [("", [:])] }
-        return try variants.map { text in
-            guard let colon = text.firstIndex(of: ":") else { throw ValidationError("--variant '\(text)': expected NAME: k=v, k=v") }
-            let name = text[..<colon].trimmingCharacters(in: .whitespaces)
-            guard !name.isEmpty, Scenario.safeFileName(name) == name else { throw ValidationError("--variant '\(text)': the name must be letters, digits, '-' or '_'") }
-            let entries = text[text.index(after: colon)...].split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
-            return (name, try PluginOptions.parse(entries))
+    /// What each of `paths` is, parameters included (loaded where `isolation` says: a probe
+    /// leaves them out); a plugin that does not load has none. Only loaded when there are variants.
+    static func infos(of paths: [String], variants: [ReportVariant], isolation: PluginIsolation) -> [String: PluginInfo] {
+        guard !variants.isEmpty else { return [:] }
+        var infos: [String: PluginInfo] = [:]
+        for path in paths {
+            // try?: a plugin that does not load shows its card in every cell; its variants say so.
+            if let plugin = try? isolation.load(path) { infos[path] = plugin.info }
         }
+        return infos
+    }
+
+    /// The cell of a variant `plugin` cannot take: it shows the plugin's baseline cell, with `note`.
+    func baselineCell(_ scenario: Scenario, plugin: String, info: PluginInfo?, tab: String, variant: String, note: String) -> Cell {
+        let id = info?.indicator.id ?? (plugin as NSString).lastPathComponent, name = info?.indicator.name ?? id
+        return Cell(plugin: id, pluginName: name, column: "\(id) · \(variant)", columnName: "\(name) · \(variant)", scenario: scenario.fileName,
+                    theme: scenario.environment.colorScheme.rawValue, tab: tab, video: "", poster: "", fps: scenario.fps, frames: 0, states: [],
+                    markers: [], haptics: [], errors: [], note: note, sameAs: id)
     }
 
     /// A cell's files without their extension, relative to the page (`cells/TAB/SCENARIO/ID-VARIANT`);
@@ -296,7 +338,8 @@ struct ReportCommand: ParsableCommand {
         return "\(folder)/\(Scenario.safeFileName(variant.isEmpty ? id : "\(id)-\(variant)"))"
     }
 
-    /// Plays `player` to the end: the MP4, a poster frame and the timeline's data.
+    /// Plays `player` to the end: the MP4, a poster frame and the timeline's data. The poster is
+    /// the frame that shows the indicator best: the first refreshing one, else the deepest pull.
     func render(_ player: ScenarioPlayer, tab: String, variant: String) throws -> Cell {
         let theme = player.scenario.environment.colorScheme.rawValue
         let plugin = player.slots.values.first?.indicator.info
@@ -308,14 +351,21 @@ struct ReportCommand: ParsableCommand {
         var encoder: (any AnimationEncoder)?
         var states: [String] = [], markers: [Marker] = [], errors = Set<String>()
         var last = ""
+        var posterImage: (image: ImageSurface, refreshing: Bool, pull: Double)?
+        var reach = EdgeReach()
         while try player.advance() {
             let (image, problems) = try player.render(window: rect, scale: 2)
             problems.forEach { errors.insert($0.description) }
             if encoder == nil {
                 encoder = try AnimationFormat.mp4.encoder(path: "\(out)/\(video)", width: image.width, height: image.height, frameRate: player.scenario.fps)
-                try image.writePNG(to: "\(out)/\(poster)")
             }
             try encoder?.add(image, duration: player.frameDuration)
+            reach.observe(player.driver.container, edges: player.scenario.edges.keys.sorted())
+            let refreshing = player.scenario.edges.keys.contains { player.driver.container.state(of: $0) == .refreshing }
+            let pull = player.scenario.edges.keys.map { player.driver.container.status(of: $0)?.pull.distance ?? 0 }.max() ?? 0
+            if posterImage == nil || (refreshing && !posterImage!.refreshing) || (!posterImage!.refreshing && pull > posterImage!.pull) {
+                posterImage = (image, refreshing, pull)
+            }
             let now = player.scenario.edges.keys.sorted().map { edge -> String in
                 let state = player.driver.container.state(of: edge)
                 return "\(edge.rawValue) \(Self.name(of: state)) \(String(format: "%.2f", player.driver.container.status(of: edge)?.progress ?? 0))"
@@ -328,11 +378,12 @@ struct ReportCommand: ParsableCommand {
             states.append(now)
         }
         try encoder?.finish()
+        try posterImage?.image.writePNG(to: "\(out)/\(poster)")
         let name = plugin?.name ?? id
         return Cell(plugin: id, pluginName: name, column: column, columnName: variant.isEmpty ? name : "\(name) · \(variant)", scenario: scenario, theme: theme, tab: tab, video: video, poster: poster,
                     fps: player.scenario.fps, frames: states.count, states: states, markers: markers,
                     haptics: player.events.compactMap { if case .haptic(let edge, let kind) = $0.event { Marker(frame: $0.frame, label: "\(edge.rawValue) \(kind.rawValue)") } else { nil } },
-                    errors: errors.sorted())
+                    errors: errors.sorted(), badge: reach.badge)
     }
 
     static func name(of state: RefreshState) -> String {

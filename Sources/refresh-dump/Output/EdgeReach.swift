@@ -1,0 +1,35 @@
+import RefreshCore
+import RefreshPluginSDK
+
+/// How far a scenario pulled each edge and whether the edge ever refreshed: a cell whose pull
+/// never reached its trigger gets a badge saying so, instead of a column that silently never
+/// refreshes.
+struct EdgeReach {
+    private var deepest: [RefreshEdge: Double] = [:]
+    private var trigger: [RefreshEdge: Double] = [:]
+    private var reached: Set<RefreshEdge> = []
+
+    /// Notes `edges`' pull and state in `container` at this frame.
+    mutating func observe(_ container: RefreshContainer, edges: [RefreshEdge]) {
+        for edge in edges {
+            guard let status = container.status(of: edge) else { continue }
+            deepest[edge] = max(deepest[edge] ?? 0, status.pull.distance)
+            trigger[edge] = status.triggerDistance
+            switch status.state {
+            case .eligible, .refreshing, .finished, .noMoreData, .secondaryEligible, .secondaryOpen: reached.insert(edge)
+            default: break
+            }
+        }
+    }
+
+    /// "never refreshes: trigger 140 pt, pull reached 118 pt" for the edges pulled (at least a
+    /// point) that never reached their trigger; nil when every pulled edge did.
+    var badge: String? {
+        let short = deepest.keys.sorted().filter { !reached.contains($0) && deepest[$0]! >= 1 }
+        guard !short.isEmpty else { return nil }
+        let several = deepest.filter { $0.value >= 1 }.count > 1
+        return short.map { edge in
+            (several ? "\(edge.rawValue): " : "") + "never refreshes: trigger \(Int(trigger[edge]!.rounded())) pt, pull reached \(Int(deepest[edge]!.rounded())) pt"
+        }.joined(separator: "; ")
+    }
+}
