@@ -98,6 +98,10 @@ import RefreshGraphics
         #expect((report["swatches"] as? Int ?? 0) >= 8, "a swatch beside each colour")
         #expect((report["badges"] as? [String])?.count == 4, "Phoenix's three columns (the baseline shown in two) and Water Drop long: \(report["badges"] ?? "")")
         #expect((report["notes"] as? [String])?.count == 3)
+        #expect(report["handoffTabs"] as? Int == 36, "six platforms for each of the six columns rendered")
+        #expect(FileManager.default.fileExists(atPath: "\(folder)/handoff/dev.refreshkit.water-drop-long/easyrefresh.dart"))
+        let dart = try String(contentsOfFile: "\(folder)/handoff/dev.refreshkit.water-drop-long/easyrefresh.dart", encoding: .utf8)
+        #expect(dart.contains("triggerOffset: 140,"), "the variant's tuned value")
         // Linked, the one scrubber moved every cell to the same moment.
         let labels = try #require(report["linkedLabels"] as? [String])
         #expect(Set(labels.map { $0.prefix { $0 != "·" } }).count == 1, "\(labels)")

@@ -26,7 +26,7 @@ public struct Spring: Equatable, Sendable {
     /// Displacement from rest and velocity `time` seconds after starting at `displacement`
     /// with `velocity` (points per second); the closed-form solution, so the motion does not
     /// depend on the step size.
-    func state(displacement x0: Double, velocity v0: Double, time t: Double) -> (displacement: Double, velocity: Double) {
+    package func state(displacement x0: Double, velocity v0: Double, time t: Double) -> (displacement: Double, velocity: Double) {
         let omega = (stiffness / mass).squareRoot()
         let zeta = dampingRatio
         if abs(zeta - 1) < 1e-9 {

@@ -129,11 +129,15 @@ struct ReportCommand: ParsableCommand {
             }
           }
         }
+        // Each column's handoff comes from its first cell (the first tab and scenario).
+        var seenColumns = Set<String>()
+        let handoffJobs = Set(jobs.indices.filter { jobs[$0].note == nil && seenColumns.insert("\(jobs[$0].plugin) · \(jobs[$0].variant)").inserted })
         let (shardIndex, shardCount) = try sharding.resolved()
         let mine = Self.assign(costs: jobs.map(\.cost), shards: shardCount)[shardIndex]
 
         try makeDirectory(out)
         var cells: [Cell] = []
+        var handoffs: [ReportHandoff] = []
         var spec: JSONValue = [:]
         var failed = 0
         for index in mine {
@@ -157,7 +161,9 @@ struct ReportCommand: ParsableCommand {
                 FileHandle.standardError.write(Data("error: \(cell.tab) \(cell.scenario) \(cell.columnName): \(PlainErrorText.words(error))\n".utf8))
                 continue
             }
+            let handoff = handoffJobs.contains(index) ? HandoffSpec(player: player) : nil
             var cell = try render(player, tab: job.tab, variant: job.variant)
+            if let handoff { handoffs.append(try ReportHandoff.write(handoff, column: cell.column, title: cell.columnName, in: out)) }
             cell.index = index
             cells.append(cell)
             if let (_, error) = player.stoppedPlugin {
@@ -168,10 +174,10 @@ struct ReportCommand: ParsableCommand {
             print("\(cell.tab) \(cell.scenario) \(cell.columnName): \(cell.frames) frames")
         }
         let result = ShardResult(index: shardIndex, count: shardCount, themes: tabs, cells: cells,
-                                 spec: String(decoding: spec.data(), as: UTF8.self))
+                                 spec: String(decoding: spec.data(), as: UTF8.self), handoff: handoffs)
         try OutputFile.write(Self.encoder.encode(result), to: "\(out)/\(ShardResult.fileName(shardIndex, shardCount))")
         if shardCount == 1 {
-            try writePage(cells: cells, spec: spec, themes: result.themes)
+            try writePage(cells: cells, spec: spec, themes: result.themes, handoff: handoffs)
         } else {
             print("shard \(shardIndex)/\(shardCount): \(cells.count) of \(jobs.count) cells in \(out); combine the shards with report --merge")
         }
@@ -206,6 +212,8 @@ struct ReportCommand: ParsableCommand {
         var cells: [Cell]
         /// The spec's JSON object as text (merged with the other shards' by ``merged(_:_:)``).
         var spec: String
+        /// The handoff of each column whose first cell this shard rendered.
+        var handoff: [ReportHandoff]?
 
         static func fileName(_ index: Int, _ count: Int) -> String { "report-shard-\(index)-of-\(count).json" }
     }
@@ -250,6 +258,9 @@ struct ReportCommand: ParsableCommand {
                     }
                     if !Self.isTab(cell.tab) { throw ValidationError("--merge: shard \(result.index) of \(result.count): cells[\(index)].tab: \(InputFileError.quoted(cell.tab)) is not a tab") }
                 }
+                for (index, handoff) in (result.handoff ?? []).enumerated() where !handoff.isWellFormed {
+                    throw ValidationError("--merge: shard \(result.index) of \(result.count): handoff[\(index)]: a file outside handoff/COLUMN/")
+                }
                 results.append(result)
             }
         }
@@ -260,14 +271,19 @@ struct ReportCommand: ParsableCommand {
         }
         // Everything is checked before anything is written.
         try makeDirectory(out)
-        for folder in merge { try FileTree.copy(from: "\(folder)/cells", to: "\(out)/cells") }
+        for folder in merge {
+            try FileTree.copy(from: "\(folder)/cells", to: "\(out)/cells")
+            if FileManager.default.fileExists(atPath: "\(folder)/handoff") { try FileTree.copy(from: "\(folder)/handoff", to: "\(out)/handoff") }
+        }
         var spec: JSONValue = [:]
         for result in results.sorted(by: { $0.index < $1.index }) {
             do { spec = spec.merged(with: try JSONValue(parsing: Data(result.spec.utf8))) } catch {
                 throw ValidationError("--merge: the spec of shard \(result.index) of \(result.count) is not JSON")
             }
         }
-        try writePage(cells: results.flatMap(\.cells).sorted { $0.index < $1.index }, spec: spec, themes: results[0].themes)
+        let columns = results.flatMap(\.cells).sorted { $0.index < $1.index }.map(\.column)
+        let handoff = results.flatMap { $0.handoff ?? [] }.sorted { (columns.firstIndex(of: $0.column) ?? .max) < (columns.firstIndex(of: $1.column) ?? .max) }
+        try writePage(cells: results.flatMap(\.cells).sorted { $0.index < $1.index }, spec: spec, themes: results[0].themes, handoff: handoff)
     }
 
     /// Whether `tab` is one ``run()`` makes: a colour scheme, or a scheme, ` · ` and a locale tag.
@@ -292,22 +308,15 @@ struct ReportCommand: ParsableCommand {
     }
 
     /// Writes `index.html` and `spec.json` for `cells` (in page order).
-    func writePage(cells: [Cell], spec: JSONValue, themes: [String]) throws {
+    func writePage(cells: [Cell], spec: JSONValue, themes: [String], handoff: [ReportHandoff]) throws {
         let specData = spec.data(pretty: true)
         try OutputFile.write(specData, to: "\(out)/spec.json")
         let cellData = try Self.encoder.encode(cells)
-        try OutputFile.write(ReportPage.html(cells: String(decoding: cellData, as: UTF8.self), spec: String(decoding: specData, as: UTF8.self), themes: themes),
+        let handoffData = try Self.encoder.encode(handoff)
+        try OutputFile.write(ReportPage.html(cells: String(decoding: cellData, as: UTF8.self), spec: String(decoding: specData, as: UTF8.self), themes: themes,
+                                             handoff: String(decoding: handoffData, as: UTF8.self)),
                              to: "\(out)/index.html")
         print("report: \(out)/index.html (\(cells.count) cells, spec \(out)/spec.json)")
-    }
-
-    /// The spec as one cell knows it: its scenario's edges with this plugin's trigger distance,
-    /// the plugin's parameters, the physics. Fragments merge key by key (`JSONValue.merged`), so a
-    /// plugin's trigger distance stands beside another's.
-    static func specFragment(_ player: ScenarioPlayer, column: String) -> JSONValue {
-        .object(["scenarios": .object([player.scenario.fileName: edgeSpec(player, column: column)]), "plugins": .object([column: pluginSpec(player)]),
-                 "physics": ["rubberBandCoefficient": .number(RubberBand().coefficient),
-                             "spring": ["mass": .number(Spring.critical.mass), "stiffness": .number(Spring.critical.stiffness), "dampingRatio": .number(Spring.critical.dampingRatio)]]])
     }
 
     /// What each of `paths` is, parameters included (loaded where `isolation` says: a probe
@@ -392,32 +401,5 @@ struct ReportCommand: ParsableCommand {
         case .pulling: "pulling"
         default: "\(state)"
         }
-    }
-
-    /// What an engineer needs to rebuild the scenario's edges: each edge's distances and timing.
-    /// An edge that does not set its trigger distance takes the plugin's refresh length, so that
-    /// one is listed per plugin.
-    static func edgeSpec(_ player: ScenarioPlayer, column plugin: String) -> JSONValue {
-        func number(_ value: Double?) -> JSONValue { value.map(JSONValue.number) ?? .null }
-        var edges: [String: JSONValue] = [:]
-        for (edge, setup) in player.scenario.edges {
-            let c = setup.configuration
-            edges[edge.rawValue] = [
-                "triggerDistance": number(c.triggerDistance),
-                "triggerDistanceByPlugin": .object([plugin: .number(c.triggerDistance ?? player.slots[edge]?.refreshLength ?? 0)]),
-                "startOffset": .number(c.startOffset), "holdExtent": number(c.holdExtent),
-                "policy": .string("\(c.triggerPolicy)"), "preloadDistance": number(c.preloadDistance), "resultHoldTime": .number(c.resultHoldTime),
-                "haptics": .string(c.haptics.rawValue), "placement": .string(c.placement.rawValue),
-                "secondFloor": c.secondFloor.map { ["triggerDistance": .number($0.triggerDistance), "openExtent": number($0.openExtent), "refreshesBelow": .bool($0.refreshesBelow)] } ?? .null,
-            ]
-        }
-        return ["fps": .number(Double(player.scenario.fps)), "edges": .object(edges)]
-    }
-
-    /// A plugin's identity and the parameter values it ran with.
-    static func pluginSpec(_ player: ScenarioPlayer) -> JSONValue {
-        guard let slot = player.slots.values.first, case let plugin = slot.indicator, !(plugin is FailedIndicator) else { return [:] }
-        return ["name": .string(plugin.info.name), "version": .string(plugin.info.version), "refreshLength": .number(plugin.refreshLength),
-                "parameters": .object(plugin.parameters.values.mapValues(\.jsonValue))]
     }
 }

@@ -1,0 +1,95 @@
+/// MJRefresh: a `MJRefreshStateHeader` subclass. The header's height is both the trigger and the
+/// inset held while refreshing; durations are the component's fast and slow animation durations.
+enum MJRefreshHandoff {
+    static func limits(_ spec: HandoffSpec) -> [String] {
+        var limits: [String] = []
+        if spec.hold != spec.trigger { limits.append("a hold extent (\(HandoffSpec.points(spec.hold)) pt) other than the trigger: the header's height (mj_h) is both") }
+        if spec.policy == .onReach { limits.append("refreshing as soon as the trigger is reached: the header refreshes on release") }
+        if spec.startOffset != 0 { limits.append("a start offset (\(HandoffSpec.points(spec.startOffset)) pt): pullingPercent starts at the top") }
+        limits.append("the spring back: UIView animations of slowAnimationDuration (\(spec.springBackMilliseconds) ms) with the default curve stand in for it")
+        limits.append("a success or failure state held \(Int((spec.resultHold * 1000).rounded())) ms: end the refresh after resultHold (below) and show the result in your view meanwhile")
+        if spec.haptics != .off { limits.append("haptics: add a UISelectionFeedbackGenerator tick where pullingPercent first reaches 1") }
+        if spec.placement != .push { limits.append("placement '\(spec.placement.rawValue)': the header is always pushed down with the content") }
+        if spec.secondFloorTrigger != nil { limits.append("a second floor") }
+        return limits
+    }
+
+    static func swift(_ spec: HandoffSpec) -> String {
+        let type = HandoffPlatform.typeName(spec.name) + "RefreshHeader"
+        let color = spec.accentColor.map(HandoffPlatform.components)
+        let ink = color.map { "\n        stateLabel?.textColor = UIColor(red: \(HandoffSpec.number($0.red, 3)), green: \(HandoffSpec.number($0.green, 3)), blue: \(HandoffSpec.number($0.blue, 3)), alpha: \(HandoffSpec.number($0.alpha, 3)))" } ?? ""
+        return """
+        import MJRefresh
+        import UIKit
+
+        /// \(spec.name)'s header, as tuned in RefreshKit.
+        final class \(type): MJRefreshStateHeader {
+            /// Points pulled at which a release refreshes; MJRefresh holds the header open this far too.
+            static let triggerDistance: CGFloat = \(HandoffSpec.points(spec.trigger))
+            /// Seconds to show the result before ending the refresh.
+            static let resultHold: TimeInterval = \(HandoffSpec.number(spec.resultHold, 3))
+
+            override func prepare() {
+                super.prepare()
+                mj_h = Self.triggerDistance
+                fastAnimationDuration = \(HandoffSpec.number(Double(spec.springBackMilliseconds) / 2000, 3))
+                slowAnimationDuration = \(HandoffSpec.number(Double(spec.springBackMilliseconds) / 1000, 3))
+                setTitle("\(HandoffPlatform.literal(spec.texts.pulling))", for: .idle)
+                setTitle("\(HandoffPlatform.literal(spec.texts.eligible))", for: .pulling)
+                setTitle("\(HandoffPlatform.literal(spec.texts.refreshing))", for: .refreshing)
+                setTitle("\(HandoffPlatform.literal(spec.texts.noMoreData))", for: .noMoreData)
+                lastUpdatedTimeLabel?.isHidden = true\(ink)
+            }
+
+            /// 0 at rest, 1 at the trigger, more past it: drive \(spec.name)'s drawing with it.
+            override var pullingPercent: CGFloat {
+                didSet { setNeedsDisplay() }
+            }
+        }
+
+        // tableView.mj_header = \(type)(refreshingBlock: { [weak tableView] in
+        //     load { DispatchQueue.main.asyncAfter(deadline: .now() + \(type).resultHold) { tableView?.mj_header?.endRefreshing() } }
+        // })
+
+        """
+    }
+
+    static func objectiveC(_ spec: HandoffSpec) -> String {
+        let type = HandoffPlatform.typeName(spec.name) + "RefreshHeader"
+        let color = spec.accentColor.map(HandoffPlatform.components)
+        let ink = color.map { "\n    self.stateLabel.textColor = [UIColor colorWithRed:\(HandoffSpec.number($0.red, 3)) green:\(HandoffSpec.number($0.green, 3)) blue:\(HandoffSpec.number($0.blue, 3)) alpha:\(HandoffSpec.number($0.alpha, 3))];" } ?? ""
+        return """
+        #import <MJRefresh/MJRefresh.h>
+
+        /// \(spec.name)'s header, as tuned in RefreshKit.
+        @interface \(type) : MJRefreshStateHeader
+        @end
+
+        /// Seconds to show the result before ending the refresh.
+        static const NSTimeInterval \(type)ResultHold = \(HandoffSpec.number(spec.resultHold, 3));
+
+        @implementation \(type)
+
+        - (void)prepare {
+            [super prepare];
+            self.mj_h = \(HandoffSpec.points(spec.trigger)); // the trigger, and the inset held while refreshing
+            self.fastAnimationDuration = \(HandoffSpec.number(Double(spec.springBackMilliseconds) / 2000, 3));
+            self.slowAnimationDuration = \(HandoffSpec.number(Double(spec.springBackMilliseconds) / 1000, 3));
+            [self setTitle:@"\(HandoffPlatform.literal(spec.texts.pulling))" forState:MJRefreshStateIdle];
+            [self setTitle:@"\(HandoffPlatform.literal(spec.texts.eligible))" forState:MJRefreshStatePulling];
+            [self setTitle:@"\(HandoffPlatform.literal(spec.texts.refreshing))" forState:MJRefreshStateRefreshing];
+            [self setTitle:@"\(HandoffPlatform.literal(spec.texts.noMoreData))" forState:MJRefreshStateNoMoreData];
+            self.lastUpdatedTimeLabel.hidden = YES;\(ink)
+        }
+
+        /// 0 at rest, 1 at the trigger, more past it: drive \(spec.name)'s drawing with it.
+        - (void)setPullingPercent:(CGFloat)pullingPercent {
+            [super setPullingPercent:pullingPercent];
+            [self setNeedsDisplay];
+        }
+
+        @end
+
+        """
+    }
+}

@@ -1,0 +1,34 @@
+import ArgumentParser
+import Foundation
+import RefreshHost
+import RefreshPluginSDK
+
+/// `refresh-dump handoff`: what a developer pastes to rebuild the tuned indicator, a file per
+/// platform (MJRefresh in Swift and Objective-C, SmartRefreshLayout, flutter_easy_refresh,
+/// SwiftUI, Jetpack Compose), each with the motion spec and what the platform cannot express.
+struct HandoffCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "handoff",
+        abstract: "Write the tuned indicator as code for MJRefresh, SmartRefreshLayout, flutter_easy_refresh, SwiftUI and Jetpack Compose.",
+        discussion: "Example: refresh-dump handoff --plugin \"Water Drop\" --param stretch=120 --out handoff"
+    )
+
+    @OptionGroup var plugin: PluginOptions
+    @Option(help: "The scenario whose edge settings (trigger, hold, timing, placement) to hand off (a file or shipped name).")
+    var scenario: String = "pull-to-refresh"
+    @Option(help: "Output folder.")
+    var out: String = "out/handoff"
+
+    func run() throws {
+        let path = try plugin.searchPath.resolve(plugin.plugin)
+        let loaded = try plugin.isolation.isolation.load(path)
+        let values = try JSONDecoder().decode([String: ParameterValue].self, from: Data(plugin.parametersJSON(for: loaded).utf8))
+        let player = try ScenarioPlayer(scenario: Scenario.load(path: scenario), searchPath: plugin.searchPath, pluginOverride: loaded, parameterOverrides: values)
+        guard let spec = HandoffSpec(player: player) else { throw ValidationError("--scenario \(scenario): it has no edge to hand off") }
+        try OutputFile.makeFolder(out)
+        for (platform, text) in spec.files {
+            try OutputFile.write(Data(text.utf8), to: "\(out)/\(platform.fileName)")
+            print("\(platform.title): \(out)/\(platform.fileName)")
+        }
+    }
+}
