@@ -5,6 +5,17 @@ import RefreshHost
 import RefreshGoldens
 import RefreshGraphics
 
+/// Opens `page` in headless Chromium at `#selftest` (its videos autoplay; `budget` ms of virtual
+/// time) and returns the DOM and the page's own report, the JSON in `<pre id="selftest">`.
+func selftest(page: String, budget: Int = 20000) throws -> (dom: String, report: [String: Any]) {
+    let (status, dom) = try runProgram("/usr/bin/chromium", ["--headless=new", "--no-sandbox", "--disable-gpu", "--autoplay-policy=no-user-gesture-required",
+                                                             "--virtual-time-budget=\(budget)", "--dump-dom", "file://\(page)#selftest"])
+    #expect(status == 0)
+    let start = try #require(dom.range(of: "<pre id=\"selftest\">"), "the page's script did not run: \(dom.prefix(500))")
+    let end = try #require(dom[start.upperBound...].range(of: "</pre>"))
+    return (dom, try #require(try JSONSerialization.jsonObject(with: Data(dom[start.upperBound..<end.lowerBound].utf8)) as? [String: Any]))
+}
+
 /// The review page, opened in a real browser (Debian's headless Chromium): every video loads,
 /// scrubbing a timeline shows the state at that frame, and the page reaches for nothing online.
 @Suite struct ReportTests {
@@ -23,12 +34,7 @@ import RefreshGraphics
         #expect(top["triggerDistanceByPlugin"] as? [String: Double] == ["dev.refreshkit.spinner": 60, "dev.refreshkit.rainbow": 64])
         #expect((spec["plugins"] as? [String: Any])?.keys.sorted() == ["dev.refreshkit.rainbow", "dev.refreshkit.spinner"])
 
-        let (browserStatus, dom) = try runProgram("/usr/bin/chromium", ["--headless=new", "--no-sandbox", "--disable-gpu", "--autoplay-policy=no-user-gesture-required",
-                                                                         "--virtual-time-budget=20000", "--dump-dom", "file://\(folder)/index.html#selftest"])
-        #expect(browserStatus == 0)
-        let start = try #require(dom.range(of: "<pre id=\"selftest\">"), "\(dom.prefix(500))")
-        let end = try #require(dom[start.upperBound...].range(of: "</pre>"))
-        let report = try #require(try JSONSerialization.jsonObject(with: Data(dom[start.upperBound..<end.lowerBound].utf8)) as? [String: Any])
+        let (_, report) = try selftest(page: "\(folder)/index.html", budget: 20000)
         #expect(report["cells"] as? Int == 2)
         #expect(report["ok"] as? Int == 2, "\(report)")
         let label = try #require(report["label"] as? String)
@@ -87,12 +93,7 @@ import RefreshGraphics
         let poster = try ImageSurface.readPNG(at: "\(folder)/\(try #require(byColumn["dev.refreshkit.spinner"]?["poster"] as? String))")
         #expect(try ImageComparison(expected: first, actual: poster, tolerance: 0).matches)
 
-        let (browserStatus, dom) = try runProgram("/usr/bin/chromium", ["--headless=new", "--no-sandbox", "--disable-gpu", "--autoplay-policy=no-user-gesture-required",
-                                                                         "--virtual-time-budget=20000", "--dump-dom", "file://\(folder)/index.html#selftest"])
-        #expect(browserStatus == 0)
-        let start = try #require(dom.range(of: "<pre id=\"selftest\">"), "\(dom.prefix(500))")
-        let end = try #require(dom[start.upperBound...].range(of: "</pre>"))
-        let report = try #require(try JSONSerialization.jsonObject(with: Data(dom[start.upperBound..<end.lowerBound].utf8)) as? [String: Any])
+        let (_, report) = try selftest(page: "\(folder)/index.html", budget: 20000)
         #expect(report["cells"] as? Int == 9 && report["ok"] as? Int == 9, "\(report)")
         #expect(report["legend"] as? Int == 6)
         #expect((report["swatches"] as? Int ?? 0) >= 8, "a swatch beside each colour")
@@ -182,13 +183,8 @@ import RefreshGraphics
         #expect(status == 0, "\(output)")
         let html = try String(contentsOfFile: "\(folder)/index.html", encoding: .utf8)
         #expect(!html.contains("<!--<script>") && html.contains("\\u003c!--\\u003cscript\\u003e"))
-        let (browserStatus, dom) = try runProgram("/usr/bin/chromium", ["--headless=new", "--no-sandbox", "--disable-gpu", "--autoplay-policy=no-user-gesture-required",
-                                                                         "--virtual-time-budget=10000", "--dump-dom", "file://\(folder)/index.html#selftest"])
-        #expect(browserStatus == 0)
+        let (dom, report) = try selftest(page: "\(folder)/index.html", budget: 10000)
         #expect(dom.contains("<title>RefreshKit review</title>") && !dom.contains("pwned</title>"), "\(dom.prefix(300))")
-        let start = try #require(dom.range(of: "<pre id=\"selftest\">"), "the page's script did not run: \(dom.prefix(500))")
-        let end = try #require(dom[start.upperBound...].range(of: "</pre>"))
-        let report = try #require(try JSONSerialization.jsonObject(with: Data(dom[start.upperBound..<end.lowerBound].utf8)) as? [String: Any])
         #expect(report["cells"] as? Int == 2 && report["ok"] as? Int == 2, "the baseline and the variant: \(report)")
     }
 
@@ -215,13 +211,8 @@ import RefreshGraphics
         try JSONSerialization.data(withJSONObject: shard).write(to: URL(fileURLWithPath: path))
         let (status, output) = try refreshDump(["report", "--merge", "\(base)/shard-0", "\(base)/shard-1", "--out", "\(base)/merged"])
         #expect(status == 0, "\(output)")
-        let (browserStatus, dom) = try runProgram("/usr/bin/chromium", ["--headless=new", "--no-sandbox", "--disable-gpu", "--autoplay-policy=no-user-gesture-required",
-                                                                         "--virtual-time-budget=10000", "--dump-dom", "file://\(base)/merged/index.html#selftest"])
-        #expect(browserStatus == 0)
+        let (dom, report) = try selftest(page: "\(base)/merged/index.html", budget: 10000)
         #expect(dom.contains("<title>RefreshKit review</title>") && !dom.contains("pwned</title>"), "\(dom.prefix(300))")
-        let start = try #require(dom.range(of: "<pre id=\"selftest\">"), "the page's script did not run: \(dom.prefix(500))")
-        let end = try #require(dom[start.upperBound...].range(of: "</pre>"))
-        let report = try #require(try JSONSerialization.jsonObject(with: Data(dom[start.upperBound..<end.lowerBound].utf8)) as? [String: Any])
         #expect(report["cells"] as? Int == 2 && report["title"] as? String == "RefreshKit review", "\(report)")
         // (--dump-dom writes the text back with its < and > as entities.)
         #expect((report["badges"] as? [String])?.contains { $0.contains("&lt;img src=x onerror=") } == true, "the markup shows as text: \(report["badges"] ?? "")")

@@ -82,6 +82,17 @@ import RefreshPluginSDK
 }
 
 @Suite struct ErrorCardTests {
+    /// In a plugin-host child the reason reads as in process: "render failed: " once, not twice.
+    @Test func aChildsRenderFailureIsSaidOnce() throws {
+        let plugin = "\(products)/libFixturePluginRenderFails.so"
+        let json = #"{"edges": {"top": {"plugin": "\#(plugin)"}}, "steps": [{"drag": {"from": 100, "to": 260, "duration": 0.3}}]}"#
+        let player = try ScenarioPlayer(scenario: try Scenario.decode(Data(json.utf8)), searchPath: PluginSearchPath(directories: [products]),
+                                        allowsPluginPaths: true, isolation: .childProcess())
+        while try player.advance() {}
+        let (_, errors) = try player.render(scale: 1)
+        #expect(errors.first?.reasonDescription == "render failed: out of paint")
+    }
+
     /// A plugin that fails to render gets a card in the part of its band that is on screen, the
     /// reason first, so that it can be read while only a little of the band shows.
     @Test func theCardSitsInTheVisiblePartOfTheBand() throws {

@@ -10,12 +10,7 @@ import RefreshPluginSDK
 struct PreviewPapercutTests {
     let base = SessionTests()
 
-    func ready() async throws -> (Session, SessionTests.Clock) {
-        let session = try base.makeSession()
-        var clock = SessionTests.Clock()
-        try await clock.run(session, seconds: 1.5)  // the first page arrives
-        return (session, clock)
-    }
+    func ready() async throws -> (Session, SessionTests.Clock) { try await base.ready() }
 
     /// A caption is drawn above the load-more footer's band, never over it (nor over the header's).
     @Test func captionsStayOffTheBandsBeingReviewed() async throws {

@@ -9,12 +9,7 @@ import RefreshPluginSDK
 struct SessionFeedbackTests {
     let base = SessionTests()
 
-    func ready() async throws -> (Session, SessionTests.Clock) {
-        let session = try base.makeSession()
-        var clock = SessionTests.Clock()
-        try await clock.run(session, seconds: 1.5)  // the first page arrives
-        return (session, clock)
-    }
+    func ready() async throws -> (Session, SessionTests.Clock) { try await base.ready() }
 
     @Test func oCyclesThePlacementOfEveryEdge() async throws {
         let (session, _) = try await ready()

@@ -19,6 +19,14 @@ struct SessionTests {
         return session
     }
 
+    /// A session (``makeSession(_:)``) whose first page has arrived, and the clock that ran it.
+    func ready() async throws -> (Session, Clock) {
+        let session = try makeSession()
+        var clock = Clock()
+        try await clock.run(session, seconds: 1.5)  // the first page arrives
+        return (session, clock)
+    }
+
     /// A fake wall clock driving a session frame by frame, letting the paging store take in the
     /// pretend server's answers after each frame.
     @MainActor struct Clock {

@@ -103,6 +103,8 @@ package enum PluginHostServer {
                 cairo_surface_flush(cairo_get_target(canvas.cairoContext))
                 return nil
             } catch {
+                // The host wraps the answer as a render failure: its own words only, not "render failed: " twice.
+                if case .renderFailed(let why) = error.reason { return PluginError.printable(why.isEmpty ? "(no reason given)" : why) }
                 return error.reasonDescription
             }
         }
