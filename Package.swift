@@ -222,7 +222,7 @@ let package = Package(
         // What several test targets share: running a program, the package's folder, scratch folders.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "RefreshCoreTests", dependencies: ["RefreshCore"]),
-        .testTarget(name: "RefreshGraphicsTests", dependencies: ["RefreshCore", "RefreshGraphics", "RefreshGoldens"], exclude: ["Golden"]),
+        .testTarget(name: "RefreshGraphicsTests", dependencies: ["RefreshCore", "RefreshGraphics", "RefreshGoldens"], exclude: ["Golden", "SVGIcons"]),
         .testTarget(name: "RefreshHostTests", dependencies: ["RefreshCore", "RefreshHost", "RefreshGoldens", "TestSupport"], exclude: ["Golden"]),
         .testTarget(name: "RefreshDumpTests", dependencies: ["RefreshCore", "RefreshHost", "RefreshGoldens", "RefreshExport", "TestSupport"], exclude: ["Golden", "Handoff"]),
         .testTarget(name: "RefreshPreviewTests", dependencies: ["RefreshCore", "RefreshHost", "RefreshGoldens", "RefreshExport", "TestSupport"]),

@@ -18,7 +18,7 @@ public final class PathDrawing: RefreshIndicator {
     static let defaultStarts = [0.0, 0.55]
 
     static let svg = ParameterSpec.string("svg", default: "", help: "Path data; several parts separated by '|'. Empty: the built-in cloud")
-    static let file = ParameterSpec.string("file", default: "", help: "A file of path data, one part per line (relative paths: Assets/, then the working folder)")
+    static let file = ParameterSpec.string("file", default: "", help: "An SVG file (its paths and shapes, transforms and viewBox), or a file of path data, one part per line (relative paths: Assets/, then the working folder)")
     static let starts = ParameterSpec.string("starts", default: "", help: "Comma-separated start proportion (0..<1) of each part; default 0 for all")
     static let depth = ParameterSpec.number("depth", default: -1, range: -1...8, help: "MRefresh's smoothing depth: 2^(depth+1) points on the true curve per segment (depth 2: 8); -1 flattens adaptively")
     static let lenient = ParameterSpec.bool("lenient", default: false, help: "Draw the valid part of path data with a late error, as browsers do (the host reports the error as a warning)")
@@ -42,13 +42,17 @@ public final class PathDrawing: RefreshIndicator {
     public init(parameters: ParameterValues) throws {
         let svg = try parameters.string(Self.svg), file = try parameters.string(Self.file), startsText = try parameters.string(Self.starts)
         let lenient = try parameters.bool(Self.lenient)
-        let texts: [String]
+        var texts: [String] = []
         var starts: [Double]
+        var document: SVGDocument?
         if !svg.isEmpty {
             texts = svg.split(separator: "|").map(String.init)
             starts = []
         } else if !file.isEmpty {
-            texts = try Self.readParts(file)
+            switch try Self.readFile(file) {
+            case .parts(let parts): texts = parts
+            case .document(let read): document = read
+            }
             starts = []
         } else {
             texts = Self.defaultParts
@@ -61,8 +65,9 @@ public final class PathDrawing: RefreshIndicator {
                 }
                 return v
             }
-            guard starts.count == texts.count else {
-                throw ParameterError(parameter: "starts", reason: "\(starts.count) values for \(texts.count) parts")
+            let parts = document?.shapes.count ?? texts.count
+            guard starts.count == parts else {
+                throw ParameterError(parameter: "starts", reason: "\(starts.count) values for \(parts) parts")
             }
         }
         var paths: [Path] = []
@@ -79,7 +84,10 @@ public final class PathDrawing: RefreshIndicator {
             paths.append(path)
         }
         size = try parameters.number(Self.size)
-        let fitted = Path.fit(paths, into: Rect(x: 0, y: 0, width: size * 1.6, height: size), flipY: try parameters.bool(Self.flipY))
+        let frame = Rect(x: 0, y: 0, width: size * 1.6, height: size)
+        // An SVG file is placed as a browser places its viewBox; path data by its bounds.
+        let flipY = try parameters.bool(Self.flipY)
+        let fitted = document.map { $0.paths(fittedInto: frame) } ?? Path.fit(paths, into: frame, flipY: flipY)
         let depth = Int(saturating: try parameters.number(Self.depth))
         // The picture is measured where it is drawn, in points: a fortieth of a point is below what
         // 2x and 3x screens show, and keeps the stroke's polyline short.
@@ -100,19 +108,33 @@ public final class PathDrawing: RefreshIndicator {
     /// The largest path file read: far more path data than any icon set.
     static let fileLimit = 4 << 20
 
-    private static func readParts(_ name: String) throws -> [String] {
+    /// What a `file` holds: lines of path data, or an SVG document.
+    enum FileContents {
+        case parts([String])
+        case document(SVGDocument)
+    }
+
+    /// Reads `name`: an SVG document when it looks like one (its notices go to the host's log), else path data.
+    private static func readFile(_ name: String) throws -> FileContents {
         let data: Data
         do {
             data = try CappedFile.contents(of: Assets.resolve(name), limit: fileLimit)
         } catch {
             throw ParameterError(parameter: "file", reason: error.description)
         }
+        if SVGDocument.looksLikeSVG(data) {
+            let document: SVGDocument
+            do { document = try SVGDocument(data: data, file: name) } catch { throw ParameterError(parameter: "file", reason: error.description) }
+            for notice in document.notices { PluginHost.log("\(name): \(notice)", level: .warning) }
+            guard !document.shapes.isEmpty else { throw ParameterError(parameter: "file", reason: "'\(name)' has no shape this plugin draws" + (document.notices.isEmpty ? "" : " (\(document.notices.joined(separator: "; ")))")) }
+            return .document(document)
+        }
         guard let text = String(data: data, encoding: .utf8) else {
             throw ParameterError(parameter: "file", reason: "'\(name)' is not UTF-8 text")
         }
         let parts = text.split(whereSeparator: \.isNewline).map(String.init).filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
         guard !parts.isEmpty else { throw ParameterError(parameter: "file", reason: "'\(name)' has no path data") }
-        return parts
+        return .parts(parts)
     }
 
     public func draw(in canvas: Canvas, frame: IndicatorFrame) {

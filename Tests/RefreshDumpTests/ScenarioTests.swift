@@ -82,6 +82,17 @@ import RefreshPluginSDK
 }
 
 @Suite struct ErrorCardTests {
+    /// In a plugin-host child a create failure reads as in process: "create failed: " once.
+    @Test func aChildsCreateFailureIsSaidOnce() throws {
+        let plugin = try PluginIsolation.childProcess().load("\(products)/libFixturePluginCreateFails.so")
+        #expect(throws: PluginError.self) { _ = try plugin.makeIndicator(parametersJSON: "{}") }
+        do {
+            _ = try plugin.makeIndicator(parametersJSON: "{}")
+        } catch {
+            #expect(error.reasonDescription == "create failed: the tint is not a colour this plugin likes")
+        }
+    }
+
     /// In a plugin-host child the reason reads as in process: "render failed: " once, not twice.
     @Test func aChildsRenderFailureIsSaidOnce() throws {
         let plugin = "\(products)/libFixturePluginRenderFails.so"

@@ -121,6 +121,21 @@ import RefreshPluginSDK
                 == "plugin \(path): create failed: parameter 'svg': expected a number at offset 11, found 'x'")
     }
 
+    /// Path Drawing's `file=` reads a whole SVG file (the same reader as `--open`): its shapes are
+    /// drawn, what it cannot draw goes to the host's log, and a file with nothing to draw says why.
+    @Test func pathDrawingReadsAWholeSVGFile() throws {
+        let folder = scratchDirectory("path-drawing-svg")
+        let icon = "\(folder)/icon.svg", words = "\(folder)/words.svg"
+        try #"<svg viewBox="0 0 24 24" fill="none" stroke="black"><circle cx="12" cy="12" r="9"/><text>hi</text></svg>"#.write(toFile: icon, atomically: true, encoding: .utf8)
+        try #"<svg viewBox="0 0 24 24"><text>only words</text></svg>"#.write(toFile: words, atomically: true, encoding: .utf8)
+        let path = library("RefreshPathDrawing")
+        let library = try PluginLibrary(path: path)
+        _ = try library.makeIndicator(parametersJSON: #"{"file": "\#(icon)"}"#)
+        #expect(library.logLines.contains { $0.contains("icon.svg: <text>: text is not drawn") }, "\(library.logLines)")
+        #expect(loadError(path, parameters: #"{"file": "\#(words)"}"#)
+                == "plugin \(path): create failed: parameter 'file': '\(words)' has no shape this plugin draws (<text>: text is not drawn)")
+    }
+
     @Test func theCSpinnerValidatesItsOwnParametersToo() throws {
         // The host checks values before create; a C plugin handed bad JSON still says why.
         let spinner = try PluginLibrary(path: library("RefreshSpinnerC"))

@@ -69,7 +69,8 @@ package enum PluginHostServer {
                     instances[instance] = made
                     reply.refreshLength = made.refreshLength
                 } catch {
-                    reply.error = error.reasonDescription
+                    // The host wraps the answer as a create failure: its own words only.
+                    if case .createFailed(let why) = error.reason { reply.error = PluginError.printable(why) } else { reply.error = error.reasonDescription }
                 }
             case .state(let instance, let state, let result, let progress):
                 instances[instance]?.refreshState = CFrame.state(state, result, progress: progress)

@@ -1,0 +1,79 @@
+import Foundation
+
+/// Reading SVG attribute values: lengths, number lists, `points`, `transform` lists and the
+/// `style` attribute's declarations.
+enum SVGAttributes {
+    /// A length in user units: a number with an optional `px` (or no unit); nil for a percentage,
+    /// another unit, or text that is not a number.
+    static func length(_ text: String?) -> Double? {
+        guard var text = text?.trimmingCharacters(in: .whitespaces), !text.isEmpty else { return nil }
+        if text.hasSuffix("px") { text.removeLast(2) }
+        guard let value = Double(text), value.isFinite else { return nil }
+        return value
+    }
+
+    /// The numbers of `text` (separated by spaces and/or commas; "1-2" is 1 and -2; ".5.5" is .5 and .5).
+    static func numbers(_ text: String) -> [Double]? {
+        var values: [Double] = [], current = ""
+        func flush() -> Bool {
+            guard !current.isEmpty else { return true }
+            guard let v = Double(current), v.isFinite else { return false }
+            values.append(v)
+            current = ""
+            return true
+        }
+        for c in text {
+            if c == "," || c.isWhitespace {
+                guard flush() else { return nil }
+            } else if (c == "-" || c == "+") && !current.isEmpty && !current.hasSuffix("e") && !current.hasSuffix("E") {
+                guard flush() else { return nil }
+                current.append(c)
+            } else if c == "." && current.contains(".") && !current.contains("e") && !current.contains("E") {
+                guard flush() else { return nil }
+                current = "."
+            } else {
+                current.append(c)
+            }
+        }
+        return flush() ? values : nil
+    }
+
+    /// A `transform` list, applied to a point right to left as SVG says (`translate(…) rotate(…)`
+    /// rotates first); nil when it does not parse.
+    static func transform(_ text: String) -> AffineTransform? {
+        var result = AffineTransform.identity
+        var rest = Substring(text)
+        while true {
+            rest = rest.drop { $0.isWhitespace || $0 == "," }
+            guard !rest.isEmpty else { return result }
+            guard let open = rest.firstIndex(of: "("), let close = rest[open...].firstIndex(of: ")") else { return nil }
+            let name = rest[..<open].trimmingCharacters(in: .whitespaces)
+            guard let v = numbers(String(rest[rest.index(after: open)..<close])) else { return nil }
+            let t: AffineTransform
+            switch (name, v.count) {
+            case ("matrix", 6): t = AffineTransform(a: v[0], b: v[1], c: v[2], d: v[3], tx: v[4], ty: v[5])
+            case ("translate", 1), ("translate", 2): t = .translation(x: v[0], y: v.count > 1 ? v[1] : 0)
+            case ("scale", 1), ("scale", 2): t = .scale(x: v[0], y: v.count > 1 ? v[1] : v[0])
+            case ("rotate", 1): t = .rotation(v[0] * .pi / 180)
+            case ("rotate", 3):
+                t = AffineTransform.translation(x: -v[1], y: -v[2]).concatenating(.rotation(v[0] * .pi / 180)).concatenating(.translation(x: v[1], y: v[2]))
+            case ("skewX", 1): t = AffineTransform(a: 1, b: 0, c: tan(v[0] * .pi / 180), d: 1, tx: 0, ty: 0)
+            case ("skewY", 1): t = AffineTransform(a: 1, b: tan(v[0] * .pi / 180), c: 0, d: 1, tx: 0, ty: 0)
+            default: return nil
+            }
+            // Written left to right, applied right to left: each later one acts first.
+            result = t.concatenating(result)
+            rest = rest[rest.index(after: close)...]
+        }
+    }
+
+    /// The declarations of a `style` attribute, `fill: none; stroke: #000` → ["fill": "none", "stroke": "#000"].
+    static func style(_ text: String?) -> [String: String] {
+        var declarations: [String: String] = [:]
+        for part in (text ?? "").split(separator: ";") {
+            let pair = part.split(separator: ":", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+            if pair.count == 2 { declarations[pair[0]] = pair[1] }
+        }
+        return declarations
+    }
+}
