@@ -11,7 +11,13 @@ struct PreviewCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "refresh-preview",
         abstract: "Drag a simulated list with the mouse and watch refresh indicators live.",
-        discussion: "Press ? in the window for the keys. Exit codes: 0 done, 2 bad input, 3 no display."
+        discussion: """
+            Press ? in the window for the keys. Drop a file on the window to open it, as --open does: an SVG \
+            (Path Drawing), a Lottie JSON or .lottie (Lottie), a folder of PNG frames or one numbered frame \
+            (Image Sequence), a plugin library or bundle folder (that plugin), a scenario (played, then the \
+            list comes back) or a params file (applied). A file that cannot be opened says why on a card; \
+            the session goes on. Exit codes: 0 done, 2 bad input, 3 no display.
+            """
     )
 
     @Option(help: "Viewport size in points, WIDTHxHEIGHT (shrunk to fit the screen).")
@@ -34,6 +40,8 @@ struct PreviewCommand: AsyncParsableCommand {
     var out: String = "out/preview"
     @Option(help: "Play this scenario instead of following the mouse.")
     var script: String?
+    @Option(name: .customLong("open"), help: "A file to open as if dropped on the window (repeatable): SVG, Lottie JSON or .lottie, PNG frames, a plugin, a scenario or a params file. With --script, one file a plugin shows: it replaces the scenario's plugins, as --plugin does.")
+    var open: [String] = []
     @Flag(name: .customLong("allow-plugin-paths"), help: "Let the --script scenario name plugins by path (loading a library runs its code).")
     var allowPluginPaths = false
     @Option(name: .customLong("screenshot-at"), help: "T=FILE.png: save what the window shows at T seconds (repeatable).")
@@ -99,11 +107,12 @@ struct PreviewCommand: AsyncParsableCommand {
         } catch {
             throw Self.noDisplay(error)
         }
+        let isolation: PluginIsolation = inProcess ? .inProcess : .childProcess()
+        let opened = try script == nil ? nil : scriptedOpen(searchPath: searchPath, isolation: isolation)
         let player = try script.map {
-            let isolation: PluginIsolation = inProcess ? .inProcess : .childProcess()
-            return try ScenarioPlayer(scenario: Scenario.load(path: $0), searchPath: searchPath,
-                                      pluginOverride: plugin.map { reference throws(PluginError) in try isolation.load(searchPath.resolve(reference)) },
-                                      allowsPluginPaths: allowPluginPaths, isolation: isolation)
+            try ScenarioPlayer(scenario: Scenario.load(path: $0), searchPath: searchPath,
+                               pluginOverride: opened?.plugin ?? plugin.map { reference throws(PluginError) in try isolation.load(searchPath.resolve(reference)) },
+                               parameterOverrides: opened?.parameters ?? [:], allowsPluginPaths: allowPluginPaths, isolation: isolation)
         }
         if let player { viewport = player.scenario.viewport }
 
@@ -141,11 +150,35 @@ struct PreviewCommand: AsyncParsableCommand {
         let recordings = PreviewRecordings(folder: out, format: recordingFormat, rate: recordRate, ranges: ranges, pluginOverride: plugin)
         let loop = PreviewLoop(session: session, window: window, outputFolder: out, paramsFile: params,
                                screenshots: screenshots, exitAfter: exitAfter, recordings: recordings, speak: speak)
+        // A scenario dropped on the window is data someone may have sent: plugin paths in it are refused, as for --script.
+        loop.scenarioOpener = { path in
+            try ScriptedSession(player: ScenarioPlayer(scenario: Scenario.load(path: path), searchPath: searchPath, allowsPluginPaths: allowPluginPaths, isolation: isolation))
+        }
+        if script == nil { for file in open { loop.open(file) } }
         try await loop.run()
         // A scripted run is a check like `run`: a plugin whose child crashed or hung fails it (exit 2).
         if let (_, error) = session.script?.stoppedPlugin {
             FileHandle.standardError.write(Data("error: \(error.description)\n".utf8))
             throw ExitCode(2)
+        }
+    }
+
+    /// With `--script`, the one `--open` file as the plugin that shows it and its parameter; says
+    /// which plugin opened it. Anything else is bad input (exit 2).
+    func scriptedOpen(searchPath: PluginSearchPath, isolation: PluginIsolation) throws -> (plugin: any LoadedPlugin, parameters: [String: ParameterValue])? {
+        guard let file = open.first else { return nil }
+        guard open.count == 1, plugin == nil else { throw ValidationError("--open with --script: one file, and no --plugin (the file's plugin replaces the scenario's)") }
+        switch try OpenedFile.classify(file) {
+        case .parameter(let id, let name, let value):
+            let loaded = try isolation.load(searchPath.resolve(id))
+            print("opened \((file as NSString).lastPathComponent) with \(loaded.info.indicator.name)")
+            return (loaded, [name: .string(value)])
+        case .plugin(let path):
+            let loaded = try isolation.load(searchPath.resolve(path))
+            print("opened \((file as NSString).lastPathComponent): \(loaded.info.indicator.name)")
+            return (loaded, [:])
+        case .scenario, .params:
+            throw ValidationError("--open \(file) with --script: a scenario or params file; --open takes a file a plugin shows there")
         }
     }
 

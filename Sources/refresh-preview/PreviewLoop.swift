@@ -8,7 +8,12 @@ import RefreshPluginSDK
 /// here decides how the list behaves.
 @MainActor
 final class PreviewLoop {
-    let session: any PreviewSession
+    /// The session shown: the interactive list, or a scenario (a script, or one dropped on the window).
+    private(set) var session: any PreviewSession
+    /// The interactive list to return to when a scenario dropped on the window ends.
+    private var live: Session?
+    /// Makes a scripted session for a scenario file opened in the window; nil: scenarios are not opened.
+    var scenarioOpener: ((String) throws -> ScriptedSession)?
     let window: SDLWindow
     let outputFolder: String
     let paramsFile: String?
@@ -66,6 +71,7 @@ final class PreviewLoop {
                 case .quit: running = false
                 case .screenshot(let kind): screenshotsAsked.append(kind)
                 case .toggleRecording(let alternate): recordings.toggle(format: alternate ? .gif : recordings.format, session: session)
+                case .open(let path): open(path)
                 }
             }
             if frameStart - lastFileCheck > 0.25 {
@@ -94,7 +100,15 @@ final class PreviewLoop {
             if let player = session.script, player.isFinished { timeAfterEnd += player.frameDuration }
             let elapsed = session.script == nil ? SDLWindow.now - started : session.time + timeAfterEnd
             if let exitAfter, elapsed >= exitAfter { running = false }
-            if let player = session.script, exitAfter == nil, pendingScreenshots.isEmpty, player.isFinished { running = false }
+            if let player = session.script, player.isFinished, let live {
+                // A dropped scenario has played: back to the list it was dropped on.
+                recordings.stopUnderWay(session: session)
+                session = live
+                self.live = nil
+                session.rested(untilWallTime: SDLWindow.now)
+            } else if let player = session.script, exitAfter == nil, pendingScreenshots.isEmpty, player.isFinished {
+                running = false
+            }
             // Frame pacing without vsync: 120 fps live. A script plays its frames as fast as they render.
             if !window.vsync && session.script == nil { SDLWindow.wait(until: frameStart + frameInterval) }
         }
@@ -104,6 +118,39 @@ final class PreviewLoop {
             let wall = SDLWindow.now - started
             print(String(format: "simulated %.3f s in %.3f s of wall time (%.4f× at speed %g×; %d fps in the last second; time the list was at rest is not simulated)",
                          session.time, wall, session.time / wall, session.speed, statistics.fps))
+        }
+    }
+
+    /// Opens a file given with `--open` or dropped on the window, with the interactive session
+    /// (a dropped scenario is played, then the list comes back); says what happened on standard output.
+    func open(_ path: String) {
+        guard let target = (session as? Session) ?? live else {
+            session.say("a scripted preview opens the files given with --open, before it starts")
+            return print("not opened: \(path) (a scripted preview opens the files given with --open)")
+        }
+        if session !== target {
+            recordings.stopUnderWay(session: session)
+            session = target
+            live = nil
+        }
+        switch target.open(path) {
+        case .opened(let text): print(text)
+        case .failed(let why): print("not opened: \(why)")
+        case .play(let scenario):
+            do {
+                guard let scenarioOpener else { throw CocoaError(.featureUnsupported) }
+                let scripted = try scenarioOpener(scenario)
+                scripted.showsPanel = target.showsPanel
+                scripted.view.hasAudio = target.view.hasAudio
+                recordings.stopUnderWay(session: target)
+                live = target
+                session = scripted
+                print("playing \((scenario as NSString).lastPathComponent); the list comes back at its end")
+            } catch {
+                target.view.openFailure = "\((scenario as NSString).lastPathComponent): \(PlainErrorText.words(error))"
+                target.say(target.view.openFailure!)
+                print("not opened: \(scenario): \(PlainErrorText.words(error))")
+            }
         }
     }
 

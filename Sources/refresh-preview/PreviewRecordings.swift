@@ -87,6 +87,11 @@ final class PreviewRecordings {
         }
     }
 
+    /// Stops the recording under way, if any, at `session`'s time (its session is about to change).
+    func stopUnderWay(session: any PreviewSession) {
+        if let running { stop(session: session, at: min(session.time, running.range?.upperBound ?? .infinity)) }
+    }
+
     /// Stops what is under way (at the list's time, or a range's end if the script ended first)
     /// and waits until every file is written.
     func finishAll(session: any PreviewSession) {

@@ -138,6 +138,12 @@ final class SDLWindow {
                 commands.append(.pointerUp)
             case SDL_MOUSEMOTION:
                 commands.append(.pointerMoved(Point(x: Double(event.motion.x), y: Double(event.motion.y))))
+            case SDL_DROPFILE:
+                // SDL hands over a copy the receiver frees.
+                if let file = event.drop.file {
+                    commands.append(.open(String(cString: file)))
+                    SDL_free(file)
+                }
             case SDL_MOUSEWHEEL:
                 // SDL's wheel is positive away from the user; 40 content points a notch.
                 commands.append(.wheel(Point(x: -Double(event.wheel.preciseX) * 40, y: Double(event.wheel.preciseY) * 40)))

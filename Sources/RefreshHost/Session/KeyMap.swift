@@ -81,8 +81,9 @@ package enum KeyMap {
         ("Tab  + −", "select a parameter; change it"),
         ("C  ⇧C", "screenshot of the window; of the indicator band alone"),
         ("V", "record / stop (MP4; shift+V: GIF), on the list's clock"),
+        ("drop a file", "open it: SVG, Lottie, PNG frames, a plugin, a scenario, params (--open FILE too)"),
         ("H  ?", "panel; this help"),
-        ("Esc", "close this help (quit when nothing is open)"),
+        ("Esc", "close this help or a file's card (quit when nothing is open)"),
         ("Q", "quit"),
     ]
 }

@@ -101,6 +101,11 @@ extension PreviewSession {
     @discardableResult
     package func draw(in canvas: Canvas, scale: Double) -> [PluginError] {
         let errors = drawList(in: canvas, scale: scale)
+        if let failure = view.openFailure {
+            // Below the header's band, so the indicator stays in view.
+            let area = Captions.area(in: sceneLayout, clearOf: driver.container.enabledEdges)
+            ErrorCard.draw(failure, in: canvas, rect: Rect(x: area.minX + 8, y: area.minY + 8, width: area.size.width - 16, height: 72), scheme: environment.colorScheme)
+        }
         if view.showsCaptions, let (text, at) = lastAnnouncement, driver.time - at < Session.captionTime {
             let area = Captions.area(in: sceneLayout, clearOf: driver.container.enabledEdges)
             Captions.draw(text, in: canvas, area: area, rightToLeft: environment.layoutDirection == .rightToLeft)

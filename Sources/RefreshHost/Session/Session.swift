@@ -32,15 +32,15 @@ package final class Session: PreviewSession {
     /// The plugin files, as given (``reloadPlugins`` loads them again).
     package let pluginPaths: [String]
     /// The plugins, loaded or with the reason they did not load.
-    package private(set) var plugins: [SessionPlugin]
+    package internal(set) var plugins: [SessionPlugin]
     /// The plugin shown.
-    package private(set) var current = 0
+    package internal(set) var current = 0
     /// The enabled edges.
     package private(set) var layout = EdgeLayout.topAndBottom
     /// The scrubbed edge and progress while the scrub holds the pull.
     package private(set) var scrub: (edge: RefreshEdge, progress: Double)?
     /// The parameter `+` and `−` change.
-    package private(set) var selectedParameter = 0
+    package internal(set) var selectedParameter = 0
     /// The pretend server's last answer (the panel adds how to retry while the failure stands).
     package private(set) var lastAnswer: String?
     /// How the indicators sit: push, behind, above or stretch (O cycles).
@@ -308,6 +308,7 @@ package final class Session: PreviewSession {
         guard !plugins.isEmpty else { return }
         current = (current + step + plugins.count) % plugins.count
         selectedParameter = 0
+        view.openFailure = nil
         showCurrentPlugin()
         view.message = "\(plugins[current].name)" + (plugins[current].loadError.map { ": \($0)" } ?? "")
     }

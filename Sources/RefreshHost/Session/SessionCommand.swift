@@ -65,6 +65,8 @@ extension Session {
         /// Starts or stops a recording (the front end records): in its own format, or in the
         /// alternate one (GIF) when `alternate`.
         case toggleRecording(alternate: Bool)
+        /// Opens a file (dropped on the window): the front end hands it to the session that can.
+        case open(String)
         /// Closes what is open over the list (the help); ends the session when nothing is (Esc).
         case dismiss
         /// Ends the session.
@@ -89,5 +91,7 @@ extension Session {
         case screenshot(Screenshot)
         /// Start or stop recording (in the alternate format when `alternate`).
         case toggleRecording(alternate: Bool)
+        /// Open the file (``Session/open(_:)``, or play it when it is a scenario).
+        case open(String)
     }
 }

@@ -25,6 +25,9 @@ package struct SessionView {
     package var hasAudio = true
     /// The last thing that happened, for the panel.
     package var message: String
+    /// Why the last file opened could not be (shown as a card over the list until dismissed, or
+    /// until a plugin is picked or a file opens).
+    package var openFailure: String?
     /// Whether the "? for keys" hint still shows: until the first key.
     package var showsKeyHint = true
     /// The wall clock in fixed steps.
@@ -77,10 +80,16 @@ package struct SessionView {
         case .toggleHelp: showsHelp.toggle()
         case .screenshot(let kind): return .screenshot(kind)
         case .toggleRecording(let alternate): return .toggleRecording(alternate: alternate)
+        case .open(let path): return .open(path)
         case .dismiss:
-            // Esc pressed to close the help must not lose the session; only from the plain view does it quit.
-            guard showsHelp else { return .quit }
-            showsHelp = false
+            // Esc pressed to close the help (or a file's card) must not lose the session; only from the plain view does it quit.
+            if showsHelp {
+                showsHelp = false
+            } else if openFailure != nil {
+                openFailure = nil
+            } else {
+                return .quit
+            }
         case .quit: return .quit
         default: return nil
         }
