@@ -7,7 +7,7 @@ import RefreshPluginSDK
 /// loses its middle) instead of wrapping, and a value in a script the monospace font cannot shape
 /// (an Arabic announcement) is set in the sans-serif font beside its monospace label.
 enum Panel {
-    static let width = 300.0
+    static let width = SessionView.panelWidth
     /// The labels' column, in characters ("progress ").
     private static let labelColumn = 9
     private static let margin = 10.0

@@ -196,6 +196,9 @@ final class PreviewLoop {
             Panel.draw(lines, in: canvas, origin: Point(x: viewport.width, y: 0), height: size.height,
                        dark: session.environment.colorScheme == .dark)
         }
+        if let live = session as? Session, live.view.showsGallery {
+            GalleryOverlay.draw(live.galleryEntries(scale: scale), current: live.current, in: canvas, size: size, scheme: session.environment.colorScheme)
+        }
         if session.showsHelp { HelpOverlay.draw(in: canvas, size: size) }
         return image
     }

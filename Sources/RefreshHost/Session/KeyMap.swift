@@ -50,6 +50,7 @@ package enum KeyMap {
             case "c": return .screenshot(shift ? .band : .window)
             case "v": return .toggleRecording(alternate: shift)
             case "h": return .togglePanel
+            case "i": return .toggleGallery
             // "?" comes as text; a plain "/" (no shift) opens the help too.
             case "/": return shift ? nil : .toggleHelp
             default: return nil
@@ -66,6 +67,7 @@ package enum KeyMap {
     package static let help: [(keys: String, meaning: String)] = [
         ("drag / wheel", "scroll and pull; release to fling or spring back"),
         ("← → or [ ]", "previous / next plugin"),
+        ("I  click plugin", "the gallery: every plugin as a card; click one to show it"),
         ("R", "rescan and reload plugins"),
         ("1  2  3", "speed 1×, ¼×, ⅒× (real time)"),
         ("space  .", "pause; step one frame while paused"),

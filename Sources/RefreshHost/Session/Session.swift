@@ -57,6 +57,8 @@ package final class Session: PreviewSession {
     package private(set) var announcementCount = 0
     /// The last announcement and its simulated time.
     package private(set) var lastAnnouncement: (text: String, time: Double)?
+    /// The gallery's rendered thumbnails, by plugin file and theme.
+    var galleryThumbnails: [String: ImageSurface] = [:]
     /// The simulation and container.
     package private(set) var driver: RefreshDriver
     /// The indicator slot at each enabled edge.
@@ -225,8 +227,11 @@ package final class Session: PreviewSession {
     @discardableResult
     package func perform(_ command: Command) -> Effect {
         if let effect = performViewCommand(command) { return effect }
+        if view.showsGallery, performInGallery(command) { return .none }
         switch command {
         case .pointerDown(let p):
+            // The panel's plugin lines open the gallery.
+            if showsPanel, p.x >= viewport.width, p.y < 84 { openGallery() }
             guard scrub == nil, p.x >= 0, p.y >= 0, p.x < viewport.width, p.y < viewport.height else { break }
             pointer = p
             driver.simulation.dragBegan()
@@ -245,6 +250,7 @@ package final class Session: PreviewSession {
             guard scrub == nil, delta.x.isFinite, delta.y.isFinite else { break }
             driver.simulation.wheel(by: delta)
             interactionLog?.record(.wheel(along(delta)), at: time)
+        case .toggleGallery: openGallery()
         case .nextPlugin: switchPlugin(by: 1)
         case .previousPlugin: switchPlugin(by: -1)
         case .reloadPlugins:
@@ -405,7 +411,7 @@ package final class Session: PreviewSession {
     /// indicators do not animate); no request waiting. The window then waits for events instead of
     /// drawing the same picture.
     package var isAtRest: Bool {
-        guard scrub == nil, pointer == nil, driver.simulation.isResting, !dataSource.isBusy else { return false }
+        guard scrub == nil, pointer == nil, driver.simulation.isResting, !dataSource.isBusy, !galleryIsLoading else { return false }
         return edgesAreQuiet
     }
 

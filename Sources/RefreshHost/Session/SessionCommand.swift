@@ -65,6 +65,8 @@ extension Session {
         /// Starts or stops a recording (the front end records): in its own format, or in the
         /// alternate one (GIF) when `alternate`.
         case toggleRecording(alternate: Bool)
+        /// Shows or hides the plugin gallery (the interactive session's).
+        case toggleGallery
         /// Opens a file (dropped on the window): the front end hands it to the session that can.
         case open(String)
         /// Closes what is open over the list (the help); ends the session when nothing is (Esc).

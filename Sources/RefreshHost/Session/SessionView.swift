@@ -25,6 +25,10 @@ package struct SessionView {
     package var hasAudio = true
     /// The last thing that happened, for the panel.
     package var message: String
+    /// Whether the plugin gallery shows (the interactive session's).
+    package var showsGallery = false
+    /// The side panel's width in points (the window is the list and, when shown, the panel).
+    package static let panelWidth = 300.0
     /// Why the last file opened could not be (shown as a card over the list until dismissed, or
     /// until a plugin is picked or a file opens).
     package var openFailure: String?
@@ -85,6 +89,8 @@ package struct SessionView {
             // Esc pressed to close the help (or a file's card) must not lose the session; only from the plain view does it quit.
             if showsHelp {
                 showsHelp = false
+            } else if showsGallery {
+                showsGallery = false
             } else if openFailure != nil {
                 openFailure = nil
             } else {
