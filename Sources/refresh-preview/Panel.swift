@@ -13,7 +13,7 @@ enum Panel {
     private static let margin = 10.0
 
     /// Draws the panel's lines at `origin`.
-    static func draw(_ lines: [String], in canvas: Canvas, origin: Point, height: Double, dark: Bool) {
+    static func draw(_ lines: [String], in canvas: Canvas, origin: Point, height: Double, dark: Bool, top: Double = 0) {
         canvas.addRect(Rect(x: origin.x, y: origin.y, width: width, height: height))
         canvas.fill(.color(dark ? Color(red: 0.1, green: 0.1, blue: 0.11) : Color(red: 0.93, green: 0.93, blue: 0.95)))
         canvas.addRect(Rect(x: origin.x, y: origin.y, width: 1, height: height))
@@ -22,7 +22,7 @@ enum Panel {
         let inner = width - 2 * margin
         let probe = canvas.makeTextLayout(String(repeating: "M", count: labelColumn), style: TextStyle(fontFamily: "monospace", size: 11))
         let lineHeight = probe.size.height, labelWidth = probe.size.width
-        var y = origin.y + margin
+        var y = origin.y + max(margin, top)
         for line in lines {
             guard y + lineHeight <= origin.y + height else { break }
             let x = origin.x + margin

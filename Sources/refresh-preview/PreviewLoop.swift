@@ -72,6 +72,9 @@ final class PreviewLoop {
                 case .screenshot(let kind): screenshotsAsked.append(kind)
                 case .toggleRecording(let alternate): recordings.toggle(format: alternate ? .gif : recordings.format, session: session)
                 case .open(let path): open(path)
+                case .copyToClipboard(let text):
+                    if !SDLWindow.setClipboard(text) { session.say("the clipboard could not be set") }
+                case .saveParameters(let data): saveParameters(data)
                 }
             }
             if frameStart - lastFileCheck > 0.25 {
@@ -188,19 +191,35 @@ final class PreviewLoop {
         let canvas = Canvas(surface: image)
         session.draw(in: canvas, scale: scale)
         if session.showsPanel {
-            let lines = session.panelLines() + [
+            // The interactive session's panel is the inspector: its controls, then the status lines.
+            let live = session as? Session
+            let inspector = live?.inspectorLayout
+            let lines = (live?.panelLines(parameters: false) ?? session.panelLines()) + [
                 "",
                 "frame ms last \(PanelText.format(statistics.last * 1000)) med \(PanelText.format(statistics.median * 1000)) max \(PanelText.format(statistics.worst * 1000))",
                 "fps      \(statistics.fps) (\(window.vsync ? "vsync" : "paced to 120"))",
             ] + (recordings.panelLine.map { [$0] } ?? [])
             Panel.draw(lines, in: canvas, origin: Point(x: viewport.width, y: 0), height: size.height,
-                       dark: session.environment.colorScheme == .dark)
+                       dark: session.environment.colorScheme == .dark, top: inspector?.height ?? 0)
+            if let live, let inspector { inspector.draw(in: canvas, at: Point(x: viewport.width, y: 0), header: live.inspectorHeader) }
         }
         if let live = session as? Session, live.view.showsGallery {
             GalleryOverlay.draw(live.galleryEntries(scale: scale), current: live.current, in: canvas, size: size, scheme: session.environment.colorScheme)
         }
         if session.showsHelp { HelpOverlay.draw(in: canvas, size: size) }
         return image
+    }
+
+    /// Saves the inspector's params file under the next free `params-N.json` in the output folder.
+    private func saveParameters(_ data: Data) {
+        let path = OutputFile.nextFreePath(in: outputFolder, prefix: "params", extension: "json")
+        do {
+            try OutputFile.write(data, to: path)
+            session.say("saved \(path) (--params \(path); refresh-dump handoff reads it too)")
+            print("parameters saved: \(path)")
+        } catch {
+            session.say("the parameters could not be saved: \(PlainErrorText.words(error))")
+        }
     }
 
     /// Saves the window as captured, or the band alone, under the next free number: never over an

@@ -154,6 +154,11 @@ final class SDLWindow {
         return commands
     }
 
+    /// Puts `text` on the system clipboard; false when SDL could not.
+    static func setClipboard(_ text: String) -> Bool {
+        SDL_SetClipboardText(text) == 0
+    }
+
     /// The window-system-free key for an SDL key code.
     private static func key(_ code: Int32) -> KeyMap.Key? {
         switch UInt32(bitPattern: code) {

@@ -4,7 +4,7 @@ import Testing
 import RefreshPluginSDK
 
 /// The plugin gallery, driven through the session's commands with synthetic pointer events: I
-/// (or a click on the panel's plugin lines) opens it, each plugin is a card with its thumbnail or
+/// (or the inspector's plugin button) opens it, each plugin is a card with its thumbnail or
 /// its reason, a click on a card shows that plugin, Esc closes it.
 @MainActor
 struct GalleryTests {
@@ -53,9 +53,10 @@ struct GalleryTests {
 
     @Test func escClosesItAndThePanelOpensIt() throws {
         let session = try session()
-        session.perform(.pointerDown(Point(x: session.viewport.width + 40, y: 40)))
+        let button = try #require(session.inspectorLayout.control(.pluginButton)?.rect)
+        session.perform(.pointerDown(Point(x: session.viewport.width + button.minX + 20, y: button.minY + 10)))
         session.perform(.pointerUp)
-        #expect(session.view.showsGallery, "a click on the panel's plugin lines")
+        #expect(session.view.showsGallery, "a click on the inspector's plugin button")
         #expect(session.perform(.dismiss) == .none)
         #expect(!session.view.showsGallery)
         #expect(session.perform(.dismiss) == .quit)

@@ -67,7 +67,8 @@ package enum KeyMap {
     package static let help: [(keys: String, meaning: String)] = [
         ("drag / wheel", "scroll and pull; release to fling or spring back"),
         ("← → or [ ]", "previous / next plugin"),
-        ("I  click plugin", "the gallery: every plugin as a card; click one to show it"),
+        ("I  plugin button", "the gallery: every plugin as a card; click one to show it"),
+        ("the panel", "click and drag: sliders (the wheel steps), swatches open a picker, menus, switches; ↺ resets a row; Save, Copy"),
         ("R", "rescan and reload plugins"),
         ("1  2  3", "speed 1×, ¼×, ⅒× (real time)"),
         ("space  .", "pause; step one frame while paused"),

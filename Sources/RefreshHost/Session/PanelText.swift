@@ -79,7 +79,10 @@ package struct PanelText {
 
 extension Session {
     /// The panel's text for this moment (the front end adds its frame times).
-    package func panelLines() -> [String] {
+    package func panelLines() -> [String] { panelLines(parameters: true) }
+
+    /// The panel's text, without the parameter lines when the inspector shows them as controls.
+    package func panelLines(parameters: Bool) -> [String] {
         let plugin = plugins.isEmpty ? nil : plugins[current]
         var text = PanelText()
         text.info = plugin?.hot?.indicator.info ?? slots.values.first?.info  // the plugin, also while its error card shows
@@ -91,7 +94,7 @@ extension Session {
         text.listLines = ["rows     \(dataSource.rows)/\(dataSource.totalRows)  next: \(dataSource.forcedOutcome?.rawValue ?? "\(Int(dataSource.failureRate * 100))% fail")",
                           "paging   \(dataSource.store.state)"]
         if let lastAnswer { text.listLines.append(lastAnswer + retryHint) }
-        if let plugin, let values = plugin.values {
+        if parameters, let plugin, let values = plugin.values {
             text.parameters = plugin.parameters.map { ($0.name, values.values[$0.name]?.json ?? "?") }
             text.selectedParameter = selectedParameter
         }

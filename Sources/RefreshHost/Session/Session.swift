@@ -228,10 +228,9 @@ package final class Session: PreviewSession {
     package func perform(_ command: Command) -> Effect {
         if let effect = performViewCommand(command) { return effect }
         if view.showsGallery, performInGallery(command) { return .none }
+        if let effect = performInInspector(command) { return effect }
         switch command {
         case .pointerDown(let p):
-            // The panel's plugin lines open the gallery.
-            if showsPanel, p.x >= viewport.width, p.y < 84 { openGallery() }
             guard scrub == nil, p.x >= 0, p.y >= 0, p.x < viewport.width, p.y < viewport.height else { break }
             pointer = p
             driver.simulation.dragBegan()

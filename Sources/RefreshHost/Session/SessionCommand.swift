@@ -1,3 +1,4 @@
+import Foundation
 import RefreshPluginSDK
 
 extension Session {
@@ -95,5 +96,9 @@ extension Session {
         case toggleRecording(alternate: Bool)
         /// Open the file (``Session/open(_:)``, or play it when it is a scenario).
         case open(String)
+        /// Put this text on the clipboard (the inspector's Copy: a `--param` line).
+        case copyToClipboard(String)
+        /// Save this params file (the inspector's Save) under the next free name.
+        case saveParameters(Data)
     }
 }

@@ -4,13 +4,18 @@ import RefreshPluginSDK
 /// The plugins' parameters in the interactive session: stepped by keys, read from a params file,
 /// and plugins rebuilt while the preview runs.
 extension Session {
-    /// Steps the selected parameter of the plugin shown: a number by a twentieth of its range
-    /// (at least 1), a choice or colour to the next, a boolean over; text is edited in a params file.
+    /// Steps the selected parameter of the plugin shown (``step(_:by:)``).
     func changeParameter(by step: Int) {
-        guard !plugins.isEmpty, let values = plugins[current].values else { return }
+        guard !plugins.isEmpty else { return }
         let specs = plugins[current].parameters
         guard specs.indices.contains(selectedParameter) else { return }
-        let spec = specs[selectedParameter]
+        self.step(specs[selectedParameter].name, by: step)
+    }
+
+    /// Steps parameter `name` of the plugin shown: a number by a twentieth of its range (at least
+    /// 1), a choice or colour to the next, a boolean over; text is edited in a params file.
+    func step(_ name: String, by step: Int) {
+        guard !plugins.isEmpty, let values = plugins[current].values, let spec = plugins[current].parameters.first(where: { $0.name == name }) else { return }
         let palette = ["#0A84FF", "#FF375F", "#30D158", "#FF9F0A", "#BF5AF2", "#8E8E93", "#FFFFFF", "#000000"]
         let next: ParameterValue
         switch (spec.kind, values.values[spec.name]) {
@@ -31,13 +36,7 @@ extension Session {
         default:
             return  // values are made from the specs, so each matches its kind
         }
-        plugins[current].overrides[spec.name] = next
-        if let error = plugins[current].applyOverrides() {
-            view.message = "\(error)"
-        } else {
-            view.message = "\(spec.name) = \(next.json)"
-        }
-        showCurrentPlugin()
+        set(spec.name, to: next)
     }
 
     /// Waits for the plugins loading in the background and shows the current one: what the

@@ -25,6 +25,8 @@ package struct SessionView {
     package var hasAudio = true
     /// The last thing that happened, for the panel.
     package var message: String
+    /// The inspector's picker, drag and pointer (the interactive session's).
+    package var inspector = InspectorState()
     /// Whether the plugin gallery shows (the interactive session's).
     package var showsGallery = false
     /// The side panel's width in points (the window is the list and, when shown, the panel).

@@ -1,0 +1,91 @@
+import Foundation
+import Testing
+@testable import RefreshHost
+import RefreshPluginSDK
+
+/// The inspector, driven through the session's commands with synthetic pointer events in the
+/// panel (no window): controls made from the Spinner's declarations, a slider dragged and
+/// scrolled, the colour picker, a menu, reset, the environment controls, Save and Copy.
+@MainActor
+struct InspectorTests {
+    let base = SessionTests()
+
+    /// The window point at the middle of `target`'s control, or at `fraction` across it.
+    func point(_ session: Session, _ target: InspectorLayout.Target, fraction: Double = 0.5, down: Double = 0.5) throws -> Point {
+        let r = try #require(session.inspectorLayout.control(target)?.rect, "no \(target)")
+        return Point(x: session.viewport.width + r.minX + r.width * fraction, y: r.minY + r.height * down)
+    }
+
+    func click(_ session: Session, _ p: Point) -> Session.Effect {
+        let effect = session.perform(.pointerDown(p))
+        session.perform(.pointerUp)
+        return effect
+    }
+
+    @Test func eachParameterGetsTheControlOfItsKind() throws {
+        let session = try base.makeSession()
+        let targets = session.inspectorLayout.controls.map(\.target)
+        #expect(targets.contains(.slider("radius")) && targets.contains(.swatch("color")) && targets.contains(.menu("style")))
+        #expect(!targets.contains(.reset("radius")), "nothing changed yet")
+        #expect(session.inspectorLayout.rows.map(\.spec.name) == session.plugins[0].parameters.map(\.name))
+    }
+
+    @Test func aSliderFollowsTheDragAndTheWheelAndResets() throws {
+        let session = try base.makeSession()
+        let track = InspectorLayout.sliderTrack(try #require(session.inspectorLayout.control(.slider("radius"))?.rect))
+        let y = track.minY + track.height / 2
+        session.perform(.pointerDown(Point(x: session.viewport.width + track.minX - 3, y: y)))
+        #expect(session.plugins[0].values?.values["radius"] == .number(4), "the track's start is the range's start (4...40)")
+        session.perform(.pointerMoved(Point(x: session.viewport.width + track.maxX + 40, y: y + 30)))
+        #expect(session.plugins[0].values?.values["radius"] == .number(40), "dragging past the end holds the end, wherever the pointer goes")
+        session.perform(.pointerUp)
+        #expect(session.view.inspector.dragging == nil)
+        // The wheel over the slider steps it (the pointer's place comes from its last move).
+        session.perform(.pointerMoved(try point(session, .slider("radius"), fraction: 0.2)))
+        session.perform(.wheel(Point(x: 0, y: -40)))
+        #expect(session.plugins[0].values?.values["radius"] == .number(38), "a twentieth of the range, rounded: 2")
+        #expect(session.inspectorLayout.rows.first { $0.spec.name == "radius" }?.changed == true)
+        _ = click(session, try point(session, .reset("radius")))
+        #expect(session.plugins[0].overrides["radius"] == nil)
+        #expect(session.plugins[0].values?.values["radius"] == .number(11))
+    }
+
+    @Test func aSwatchOpensThePickerWhichSetsTheColour() throws {
+        let session = try base.makeSession()
+        _ = click(session, try point(session, .swatch("color")))
+        #expect(session.view.inspector.picker == "color")
+        // Top-right of the square: full saturation and value at the colour's hue; then the hue strip at a third: green.
+        _ = click(session, try point(session, .pickerHue("color"), fraction: 1 / 3))
+        _ = click(session, try point(session, .pickerSquare("color"), fraction: 0.999, down: 0.001))
+        guard case .color(let c)? = session.plugins[0].values?.values["color"] else { Issue.record("no colour"); return }
+        #expect(c.green > 0.95 && c.red < 0.05 && c.blue < 0.05, "\(c.hex)")
+        _ = click(session, try point(session, .swatch("color")))
+        #expect(session.view.inspector.picker == nil, "a second click closes it")
+    }
+
+    @Test func theMenuAndTheEnvironmentControls() throws {
+        let session = try base.makeSession()
+        let before = session.plugins[0].values?.values["style"]
+        _ = click(session, try point(session, .menu("style")))
+        #expect(session.plugins[0].values?.values["style"] != before)
+        _ = click(session, try point(session, .placement(.above)))
+        #expect(session.placement == .above)
+        _ = click(session, try point(session, .theme))
+        #expect(session.environment.colorScheme == .dark)
+        _ = click(session, try point(session, .speed(0.5)))
+        #expect(session.speed == 0.5)
+        _ = click(session, try point(session, .pluginButton))
+        #expect(session.view.showsGallery)
+    }
+
+    @Test func saveAndCopyCarryTheChangedValues() throws {
+        let session = try base.makeSession()
+        #expect(click(session, try point(session, .save)) == .none, "nothing changed: nothing to save")
+        session.set("radius", to: .number(14))
+        session.set("color", to: .string("#FF375F"))
+        guard case .saveParameters(let data) = click(session, try point(session, .save)) else { Issue.record("no save"); return }
+        let saved = try JSONDecoder().decode([String: [String: ParameterValue]].self, from: data)
+        #expect(saved == ["dev.refreshkit.spinner": ["color": .string("#FF375F"), "radius": .number(14)]])
+        #expect(click(session, try point(session, .copy)) == .copyToClipboard("--plugin dev.refreshkit.spinner --param color=#FF375F --param radius=14"))
+    }
+}
