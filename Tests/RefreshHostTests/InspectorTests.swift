@@ -45,6 +45,9 @@ struct InspectorTests {
         session.perform(.wheel(Point(x: 0, y: -40)))
         #expect(session.plugins[0].values?.values["radius"] == .number(38), "a twentieth of the range, rounded: 2")
         #expect(session.inspectorLayout.rows.first { $0.spec.name == "radius" }?.changed == true)
+        // A count stays whole: spokes (8...12, default 8) at a third of its track is 9, not 9.33.
+        _ = click(session, try point(session, .slider("spokes"), fraction: 0.3))
+        if case .number(let spokes)? = session.plugins[0].values?.values["spokes"] { #expect(spokes == spokes.rounded(), "\(spokes)") }
         _ = click(session, try point(session, .reset("radius")))
         #expect(session.plugins[0].overrides["radius"] == nil)
         #expect(session.plugins[0].values?.values["radius"] == .number(11))

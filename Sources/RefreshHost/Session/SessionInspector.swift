@@ -85,12 +85,14 @@ extension Session {
         let r = control.rect
         switch target {
         case .slider(let name):
-            guard let spec = plugins[current].parameters.first(where: { $0.name == name }), case .number(_, let range) = spec.kind else { return }
+            guard let spec = plugins[current].parameters.first(where: { $0.name == name }), case .number(let initial, let range) = spec.kind else { return }
             let track = InspectorLayout.sliderTrack(r)
             let f = min(1, max(0, (point.x - track.minX) / track.width))
             let raw = range.lowerBound + f * (range.upperBound - range.lowerBound)
-            // Whole numbers over a wide range, hundredths over a narrow one.
-            let value = range.upperBound - range.lowerBound >= 20 ? raw.rounded() : (raw * 100).rounded() / 100
+            // Whole numbers where the declaration is whole (a count of spokes) or the range wide;
+            // hundredths otherwise (a line width, a speed).
+            let whole = [initial, range.lowerBound, range.upperBound].allSatisfy { $0 == $0.rounded() }
+            let value = whole || range.upperBound - range.lowerBound >= 20 ? raw.rounded() : (raw * 100).rounded() / 100
             set(name, to: .number(min(range.upperBound, max(range.lowerBound, value))))
         case .pickerSquare(let name), .pickerHue(let name):
             guard case .color(let c)? = plugins[current].values?.values[name] else { return }
