@@ -65,7 +65,7 @@ final class PreviewLoop {
             lastFrame = frameStart
             await Task.yield()  // lets the paging store's tasks run
             var screenshotsAsked: [Session.Screenshot] = []
-            for command in window.poll() {
+            for command in window.poll(typing: (session as? Session)?.view.inspector.editing != nil) {
                 switch session.perform(command) {
                 case .none: break
                 case .quit: running = false
@@ -201,7 +201,7 @@ final class PreviewLoop {
             ] + (recordings.panelLine.map { [$0] } ?? [])
             Panel.draw(lines, in: canvas, origin: Point(x: viewport.width, y: 0), height: size.height,
                        dark: session.environment.colorScheme == .dark, top: inspector?.height ?? 0)
-            if let live, let inspector { inspector.draw(in: canvas, at: Point(x: viewport.width, y: 0), header: live.inspectorHeader) }
+            if let live, let inspector { inspector.draw(in: canvas, at: Point(x: viewport.width, y: 0), header: live.inspectorHeader, editing: live.view.inspector.editing) }
         }
         if let live = session as? Session, live.view.showsGallery {
             GalleryOverlay.draw(live.galleryEntries(scale: scale), current: live.current, in: canvas, size: size, scheme: session.environment.colorScheme)

@@ -119,13 +119,23 @@ final class SDLWindow {
 
     /// The session's commands for the events waiting: the mouse in window points, keys through
     /// the ``KeyMap`` (presses and text), the window's close button as quit.
-    func poll() -> [Session.Command] {
+    func poll(typing: Bool = false) -> [Session.Command] {
         var commands: [Session.Command] = []
         var event = SDL_Event()
         while SDL_PollEvent(&event) != 0 {
             switch SDL_EventType(event.type) {
             case SDL_QUIT:
                 commands.append(.quit)
+            case SDL_KEYDOWN where typing:
+                // A text field has the keys: only editing keys are commands.
+                switch UInt32(bitPattern: event.key.keysym.sym) {
+                case SDLK_BACKSPACE.rawValue: commands.append(.deleteBackward)
+                case SDLK_RETURN.rawValue, SDLK_KP_ENTER.rawValue: commands.append(.retry)
+                case SDLK_ESCAPE.rawValue: commands.append(.dismiss)
+                default: break
+                }
+            case SDL_TEXTINPUT where typing:
+                commands.append(.typed(withUnsafeBytes(of: event.text.text) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }))
             case SDL_KEYDOWN:
                 let shift = Int32(event.key.keysym.mod) & Int32(KMOD_SHIFT.rawValue) != 0
                 if let key = Self.key(event.key.keysym.sym), let command = KeyMap.command(forPress: key, shift: shift) { commands.append(command) }

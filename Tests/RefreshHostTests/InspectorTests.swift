@@ -91,4 +91,27 @@ struct InspectorTests {
         #expect(saved == ["dev.refreshkit.spinner": ["color": .string("#FF375F"), "radius": .number(14)]])
         #expect(click(session, try point(session, .copy)) == .copyToClipboard("--plugin dev.refreshkit.spinner --param color=#FF375F --param radius=14"))
     }
+
+    /// A text parameter is a field: a click gives it the keys, typing edits, Enter sets it, Esc
+    /// leaves it; the keys' own commands do nothing while it has them.
+    @Test func aTextFieldTakesTheKeysUntilEnterOrEsc() throws {
+        var options = Session.Options()
+        options.failureRate = 0
+        let session = try Session(options: options, pluginPaths: [library("RefreshPathDrawing")], firstPlugin: "dev.refreshkit.path-drawing")
+        _ = session.advance(toWallTime: 0)
+        _ = click(session, try point(session, .text("svg")))
+        #expect(session.view.inspector.editing?.name == "svg")
+        session.perform(.typed("M0 0 L10 10 q"))
+        session.perform(.deleteBackward)
+        session.perform(.deleteBackward)
+        session.perform(.nextPlugin)
+        #expect(session.view.inspector.editing?.text == "M0 0 L10 10")
+        session.perform(.retry)
+        #expect(session.view.inspector.editing == nil)
+        #expect(session.plugins[0].overrides["svg"] == .string("M0 0 L10 10"))
+        _ = click(session, try point(session, .text("svg")))
+        session.perform(.typed(" Z"))
+        #expect(session.perform(.dismiss) == .none, "Esc leaves the field, it does not quit")
+        #expect(session.plugins[0].overrides["svg"] == .string("M0 0 L10 10"))
+    }
 }

@@ -13,7 +13,7 @@ extension InspectorLayout {
     }
 
     /// Draws the controls at `origin` (the panel's top-left in the canvas).
-    package func draw(in canvas: Canvas, at origin: Point, header: Header) {
+    package func draw(in canvas: Canvas, at origin: Point, header: Header, editing: (name: String, text: String)? = nil) {
         let dark = header.dark
         let ink = dark ? Color(red: 0.9, green: 0.9, blue: 0.92) : Color(red: 0.1, green: 0.1, blue: 0.12)
         let accent = Color(red: 0, green: 0.48, blue: 1)
@@ -55,6 +55,11 @@ extension InspectorLayout {
                 case .save, .copy:
                     box(r)
                     text(control.target == .save ? "Save" : "Copy", r, color: ink)
+                case .text(let name) where editing?.name == name:
+                    box(r, selected: false)
+                    canvas.addRoundedRect(r.insetBy(0.5), radius: 6)
+                    canvas.stroke(.color(accent), style: StrokeStyle(lineWidth: 2))
+                    text((editing?.text ?? "") + "▏", r, color: ink, center: false, truncation: .start)
                 default:
                     drawParameterControl(control, in: canvas, ink: ink, accent: accent, field: field, line: line)
                 }

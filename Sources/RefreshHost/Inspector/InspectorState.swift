@@ -9,4 +9,10 @@ package struct InspectorState: Equatable, Sendable {
     package var dragging: InspectorLayout.Target?
     /// The pointer's last place, in window points.
     package var hover: Point?
+    /// The text parameter being typed into, and its text so far (Enter sets it, Esc leaves it).
+    package var editing: (name: String, text: String)?
+
+    package static func == (a: InspectorState, b: InspectorState) -> Bool {
+        a.picker == b.picker && a.dragging == b.dragging && a.hover == b.hover && a.editing?.name == b.editing?.name && a.editing?.text == b.editing?.text
+    }
 }

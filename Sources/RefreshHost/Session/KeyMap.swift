@@ -68,7 +68,7 @@ package enum KeyMap {
         ("drag / wheel", "scroll and pull; release to fling or spring back"),
         ("← → or [ ]", "previous / next plugin"),
         ("I  plugin button", "the gallery: every plugin as a card; click one to show it"),
-        ("the panel", "click and drag: sliders (the wheel steps), swatches open a picker, menus, switches; ↺ resets a row; Save, Copy"),
+        ("the panel", "click and drag: sliders (the wheel steps), swatches open a picker, menus, switches, text (Enter sets); ↺ resets; Save, Copy"),
         ("R", "rescan and reload plugins"),
         ("1  2  3", "speed 1×, ¼×, ⅒× (real time)"),
         ("space  .", "pause; step one frame while paused"),

@@ -226,6 +226,7 @@ package final class Session: PreviewSession {
     /// Carries out `command`; returns what the front end must do about it.
     @discardableResult
     package func perform(_ command: Command) -> Effect {
+        if let effect = performWhileTyping(command) { return effect }
         if let effect = performViewCommand(command) { return effect }
         if view.showsGallery, performInGallery(command) { return .none }
         if let effect = performInInspector(command) { return effect }

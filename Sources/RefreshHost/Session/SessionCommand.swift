@@ -66,6 +66,10 @@ extension Session {
         /// Starts or stops a recording (the front end records): in its own format, or in the
         /// alternate one (GIF) when `alternate`.
         case toggleRecording(alternate: Bool)
+        /// Text typed while a text field of the inspector has the focus.
+        case typed(String)
+        /// Backspace in a text field.
+        case deleteBackward
         /// Shows or hides the plugin gallery (the interactive session's).
         case toggleGallery
         /// Opens a file (dropped on the window): the front end hands it to the session that can.

@@ -70,13 +70,47 @@ extension Session {
         case .toggle(let name):
             if case .bool(let on)? = plugins[current].values?.values[name] { set(name, to: .bool(!on)) }
         case .menu: if case .menu(let name) = control.target { step(name, by: 1) }
-        case .text(let name): view.message = "\(name) is text: drop a file on the window, or set it in a params file"
+        case .text(let name):
+            guard case .string(let text)? = plugins[current].values?.values[name] else { break }
+            view.inspector.editing = (name, text)
+            view.message = "type the \(name); Enter sets it, Esc leaves it as it was"
         case .reset(let name):
             plugins[current].overrides[name] = nil
             if let error = plugins[current].applyOverrides() { view.message = "\(error)" } else { view.message = "\(name): back to its default" }
             showCurrentPlugin()
         }
         return .none
+    }
+
+    /// While a text field has the focus, keys type into it: text and backspace edit, Enter sets
+    /// the parameter, Esc leaves it; a click elsewhere sets it too. Nil when nothing is being typed.
+    func performWhileTyping(_ command: Command) -> Effect? {
+        guard let editing = view.inspector.editing else {
+            if case .typed = command { return Effect.none }  // typed outside a field: the keys' own commands handle it
+            if case .deleteBackward = command { return Effect.none }
+            return nil
+        }
+        switch command {
+        case .typed(let text):
+            view.inspector.editing?.text += text.filter { !$0.isNewline }
+        case .deleteBackward:
+            if !editing.text.isEmpty { view.inspector.editing?.text.removeLast() }
+        case .retry:
+            view.inspector.editing = nil
+            set(editing.name, to: .string(editing.text))
+        case .dismiss:
+            view.inspector.editing = nil
+            view.message = "\(editing.name) left as it was"
+        case .pointerDown:
+            view.inspector.editing = nil
+            set(editing.name, to: .string(editing.text))
+            return nil  // and the click goes where it points
+        case .quit, .pointerMoved, .pointerUp, .wheel, .open:
+            return nil
+        default:
+            break  // the keys' commands are letters being typed: the field has them
+        }
+        return Effect.none
     }
 
     /// A drag on a slider or the colour picker sets the value under the pointer.
