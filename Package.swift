@@ -75,6 +75,8 @@ let package = Package(
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"),
         // RefreshTesting's snapshot strategies plug into the library Swift developers already use.
         .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.17.0"),
+        // dotLottie archives (.lottie): the Lottie plugin reads them.
+        .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.19"),
     ],
     targets: [
         // System libraries, found through pkg-config; `make` installs the apt packages named here.
@@ -137,7 +139,7 @@ let package = Package(
         .target(name: "Rainbow", dependencies: ["RefreshPluginSDK"], path: "Plugins/Rainbow", linkerSettings: pluginLinking),
         .target(name: "PathDrawing", dependencies: ["RefreshPluginSDK"], path: "Plugins/PathDrawing", linkerSettings: pluginLinking),
         .target(name: "Label", dependencies: ["RefreshPluginSDK"], path: "Plugins/Label", linkerSettings: pluginLinking),
-        .target(name: "Lottie", dependencies: ["RefreshPluginSDK", "CRLottie"], path: "Plugins/Lottie", linkerSettings: pluginLinking),
+        .target(name: "Lottie", dependencies: ["RefreshPluginSDK", "CRLottie", .product(name: "ZIPFoundation", package: "ZIPFoundation")], path: "Plugins/Lottie", linkerSettings: pluginLinking),
         .target(name: "Template", dependencies: ["RefreshPluginSDK"], path: "Examples/SwiftPlugin/Sources/MyIndicator", linkerSettings: pluginLinking),
         .target(name: "Material", dependencies: ["RefreshPluginSDK"], path: "Plugins/Material", linkerSettings: pluginLinking),
         .target(name: "WaterDrop", dependencies: ["RefreshPluginSDK"], path: "Plugins/WaterDrop", linkerSettings: pluginLinking),
@@ -226,7 +228,7 @@ let package = Package(
         .testTarget(name: "RefreshHostTests", dependencies: ["RefreshCore", "RefreshHost", "RefreshGoldens", "TestSupport"], exclude: ["Golden"]),
         .testTarget(name: "RefreshDumpTests", dependencies: ["RefreshCore", "RefreshHost", "RefreshGoldens", "RefreshExport", "TestSupport"], exclude: ["Golden", "Handoff"]),
         .testTarget(name: "RefreshPreviewTests", dependencies: ["RefreshCore", "RefreshHost", "RefreshGoldens", "RefreshExport", "TestSupport"]),
-        .testTarget(name: "LottieTests", dependencies: ["Lottie"]),
+        .testTarget(name: "LottieTests", dependencies: ["Lottie", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
         .testTarget(name: "RefreshTestingTests", dependencies: ["RefreshTesting", "RefreshGoldens",
                                                                .product(name: "SnapshotTesting", package: "swift-snapshot-testing")],
                     exclude: ["__Frames__", "__Snapshots__"]),

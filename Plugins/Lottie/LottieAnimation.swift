@@ -21,17 +21,32 @@ final class LottieAnimation {
 
     /// Loads `name` (see `Assets.resolve`). Errors name `parameter`, the file and the problem:
     /// unreadable, not JSON (with line and column), not a Lottie animation, or refused by rlottie.
-    init(file name: String, parameter: String) throws(ParameterError) {
-        func fail(_ reason: String) -> ParameterError { ParameterError(parameter: parameter, reason: "'\(name)' \(reason)") }
+    init(file name: String, parameter: String, animation id: String = "") throws(ParameterError) {
+        // A .lottie's unpacked images go with a load that fails.
+        var unpackedFolder: String?
+        func fail(_ reason: String) -> ParameterError {
+            // try?: a temporary folder already gone leaves nothing to remove.
+            if let unpackedFolder { try? FileManager.default.removeItem(atPath: unpackedFolder) }
+            return ParameterError(parameter: parameter, reason: "'\(name)' \(reason)")
+        }
         let path = Assets.resolve(name)
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else { throw fail("does not exist") }
         guard !isFolder.boolValue else { throw fail("is a folder, not a Lottie JSON file") }
-        let data: Data
+        var data: Data
         do {
             data = try CappedFile.contents(of: path, limit: Self.fileLimit)
         } catch {
             throw fail(error.reason)
+        }
+        // A .lottie archive: its animation's JSON, its images unpacked where rlottie finds them.
+        var resources = (path as NSString).deletingLastPathComponent
+        if DotLottieArchive.isArchive(data) || name.lowercased().hasSuffix(".lottie") {
+            let archive: DotLottieArchive
+            do { archive = try DotLottieArchive(path: path, animation: id) } catch { throw fail(error.description) }
+            data = archive.json
+            resources = archive.resources
+            unpackedFolder = archive.resources
         }
 
         let header = try Self.readHeader(data, fail: fail)
@@ -40,7 +55,7 @@ final class LottieAnimation {
         text.append(0)
         let loaded = text.withUnsafeBytes { bytes in
             lottie_animation_from_data(bytes.baseAddress!.assumingMemoryBound(to: CChar.self), Self.cacheKey(data),
-                                       (path as NSString).deletingLastPathComponent)
+                                       resources)
         }
         guard let loaded else { throw fail("is JSON, but rlottie cannot load it as a Lottie animation") }
         let frameCount = lottie_animation_get_totalframe(loaded)
@@ -51,14 +66,20 @@ final class LottieAnimation {
         var w = 0, h = 0
         lottie_animation_get_size(loaded, &w, &h)
         handle = loaded
+        unpacked = unpackedFolder
         width = Double(max(w, 1))
         height = Double(max(h, 1))
         timeline = AnimationTimeline(name: name, firstFrame: header.firstFrame, frameCount: frameCount,
                                      framesPerSecond: header.framesPerSecond, markers: header.markers)
     }
 
+    /// The folder a .lottie archive's images were unpacked to, removed with the animation.
+    private var unpacked: String?
+
     deinit {
         lottie_animation_destroy(handle)
+        // try?: a temporary folder already gone (or never made) leaves nothing to remove.
+        if let unpacked { try? FileManager.default.removeItem(atPath: unpacked) }
     }
 
     /// Frame number `frame` (the file's numbering) rendered at `width` × `height` pixels.

@@ -16,7 +16,7 @@ public final class LottieIndicator: RefreshIndicator {
     static let shippedDarkFile = "Lottie/refresh-dark.json"
     private static let rangeSyntax = "frames:A-B, progress:A-B (0-1) or marker:NAME"
 
-    static let file = ParameterSpec.string("file", default: "", help: "Lottie JSON (relative paths: Assets/, then the working folder). Empty: the shipped ring")
+    static let file = ParameterSpec.string("file", default: "", help: "Lottie JSON or a .lottie archive (relative paths: Assets/, then the working folder). Empty: the shipped ring")
     static let darkFile = ParameterSpec.string("darkFile", default: "", help: "The animation on dark backgrounds, with the same ranges. Empty: the shipped ring's dark version, or file")
     static let pulling = ParameterSpec.string("pulling", default: "", help: "Scrubbed by the pull: \(rangeSyntax). Empty: marker 'pulling@<edge>' or 'pulling', else the whole animation")
     static let eligible = ParameterSpec.string("eligible", default: "", help: "Past the trigger. Empty: marker 'eligible', else the last frame of pulling")
@@ -29,7 +29,8 @@ public final class LottieIndicator: RefreshIndicator {
     static let noMoreData = ParameterSpec.string("noMoreData", default: "", help: "Played once at the end of the list. Empty: marker 'noMoreData', else the last frame of pulling")
     static let speed = ParameterSpec.number("speed", default: 1, range: 0.1...10, help: "Playback speed of eligible, refreshing and results")
     static let size = ParameterSpec.number("size", default: 44, range: 12...240, help: "Height of the animation in points")
-    public static let parameters: [ParameterSpec] = [file, darkFile, pulling, eligible, eligiblePlay, refreshing, refreshingPlay, success, failure, noMoreData, speed, size]
+    static let animation = ParameterSpec.string("animation", default: "", help: "In a .lottie archive, the animation's id. Empty: the manifest's initial one, else its first")
+    public static let parameters: [ParameterSpec] = [file, darkFile, animation, pulling, eligible, eligiblePlay, refreshing, refreshingPlay, success, failure, noMoreData, speed, size]
 
     /// An animation and which of its frames each state shows, at each edge.
     struct Rendition {
@@ -59,7 +60,7 @@ public final class LottieIndicator: RefreshIndicator {
     }
 
     private static func rendition(file: String, parameter: String, _ parameters: ParameterValues) throws(ParameterError) -> Rendition {
-        let animation = try LottieAnimation(file: file, parameter: parameter)
+        let animation = try LottieAnimation(file: file, parameter: parameter, animation: try parameters.string(Self.animation))
         var plans: [RefreshEdge: FramePlan] = [:]
         for edge in RefreshEdge.allCases {
             plans[edge] = try plan(for: edge, in: animation.timeline, parameters)
