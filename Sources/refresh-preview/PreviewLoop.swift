@@ -201,13 +201,30 @@ final class PreviewLoop {
             ] + (recordings.panelLine.map { [$0] } ?? [])
             Panel.draw(lines, in: canvas, origin: Point(x: viewport.width, y: 0), height: size.height,
                        dark: session.environment.colorScheme == .dark, top: inspector?.height ?? 0)
-            if let live, let inspector { inspector.draw(in: canvas, at: Point(x: viewport.width, y: 0), header: live.inspectorHeader, editing: live.view.inspector.editing) }
+            if let live, let inspector { try drawInspector(inspector, of: live, in: canvas, at: Point(x: viewport.width, y: 0), scale: scale) }
         }
         if let live = session as? Session, live.view.showsGallery {
             GalleryOverlay.draw(live.galleryEntries(scale: scale), current: live.current, in: canvas, size: size, scheme: session.environment.colorScheme)
         }
         if session.showsHelp { HelpOverlay.draw(in: canvas, size: size) }
         return image
+    }
+
+    /// The inspector's controls as last drawn, and what they showed: drawn again only when that changes
+    /// (their forty text layouts cost a millisecond a frame; the status lines below change every frame).
+    private var inspectorImage: (key: String, image: ImageSurface)?
+
+    private func drawInspector(_ inspector: InspectorLayout, of live: Session, in canvas: Canvas, at origin: Point, scale: Double) throws {
+        let header = live.inspectorHeader, editing = live.view.inspector.editing
+        let values = inspector.rows.map { "\($0.spec.name)=\($0.value.json)\($0.changed ? "*" : "")" }.joined(separator: ",")
+        let key = "\(header.plugin)|\(header.placement)|\(header.dark)|\(header.reduceMotion)|\(header.locale)|\(header.speed)|\(scale)|"
+            + "\(live.view.inspector.picker ?? "")|\(editing.map { "\($0.name)=\($0.text)" } ?? "")|\(inspector.height)|\(values)"
+        if inspectorImage?.key != key {
+            let image = try ImageSurface(size: Size(width: inspector.width, height: inspector.height), scale: scale)
+            inspector.draw(in: Canvas(surface: image), at: Point(x: 0, y: 0), header: header, editing: editing)
+            inspectorImage = (key, image)
+        }
+        canvas.drawImage(inspectorImage!.image, in: Rect(x: origin.x, y: origin.y, width: inspector.width, height: inspector.height))
     }
 
     /// Saves the inspector's params file under the next free `params-N.json` in the output folder.
