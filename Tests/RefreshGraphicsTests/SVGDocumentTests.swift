@@ -71,6 +71,20 @@ import TestSupport
                                 "shapes with neither fill nor stroke are not drawn"])
     }
 
+    /// A length this reader does not take is said, and its shape left out — not drawn at the
+    /// length 0 stands for; a coordinate past path data's ±1e9, after transforms too, is an error.
+    @Test func unreadableLengthsAndHugeCoordinatesAreSaid() throws {
+        let doc = try read(#"<rect width="100%" height="10"/><line x1="0" y1="0" x2="NaN" y2="1"/><circle cx="1" cy="1" r="1"/>"#)
+        #expect(doc.shapes.map(\.element) == ["circle"])
+        #expect(doc.notices == [#"<rect>: width="100%" is not a length in user units (a number, or px); the shape is not drawn"#,
+                                #"<line>: x2="NaN" is not a length in user units (a number, or px); the shape is not drawn"#])
+        func error(_ body: String) -> String {
+            do { _ = try read(body); return "read" } catch { return "\(error)" }
+        }
+        #expect(error(#"<circle cx="12" cy="12" r="1e308"/>"#) == "test.svg, line 1: <circle>: coordinates beyond ±1e9 (after its transforms)")
+        #expect(error(#"<g transform="scale(1e308)"><rect width="2" height="2"/></g>"#) == "test.svg, line 1: <rect>: coordinates beyond ±1e9 (after its transforms)")
+    }
+
     @Test func theViewBoxIsPlacedAsABrowserPlacesIt() throws {
         let doc = try read(#"<rect x="0" y="0" width="20" height="10"/>"#, root: #"viewBox="0 0 20 10" preserveAspectRatio="xMinYMax meet""#)
         let placed = try #require(doc.paths(fittedInto: Rect(x: 0, y: 0, width: 40, height: 40)).first?.bounds)

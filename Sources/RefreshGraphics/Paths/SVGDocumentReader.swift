@@ -78,10 +78,15 @@ extension SVGDocument {
                     try walk(target, transform: placed, paint: paint, depth: depth + 1)
                 }
             case "path", "circle", "ellipse", "rect", "line", "polyline", "polygon":
-                guard let path = try shape(element), path.hasSegments else { return }
+                guard let shape = try shape(element), shape.hasSegments else { return }
+                // The limit path data has, after the transforms too: a scale(1e308) is not drawn as nothing.
+                let path = shape.transformed(by: ctm), limit = SVGPathParser.coordinateLimit
+                if let b = path.bounds, [b.minX, b.minY, b.maxX, b.maxY].contains(where: { !$0.isFinite || abs($0) > limit }) {
+                    throw fail(element, "coordinates beyond ±1e9 (after its transforms)")
+                }
                 if paint.fill.hasPrefix("url(") || paint.stroke.hasPrefix("url(") { note("gradient and pattern paints are drawn as plain outlines") }
                 guard paint.filled || paint.stroked else { return note("shapes with neither fill nor stroke are not drawn") }
-                shapes.append(Shape(path: path.transformed(by: ctm), element: element.name, line: element.line,
+                shapes.append(Shape(path: path, element: element.name, line: element.line,
                                     fill: paint.filled ? paint.fill : nil, stroke: paint.stroked ? paint.stroke : nil, strokeWidth: paint.strokeWidth))
             case "text", "tspan", "textPath": note("<\(element.name)>: text is not drawn")
             case "image": note("<image>: pictures are not drawn")
@@ -92,10 +97,24 @@ extension SVGDocument {
             }
         }
 
-        /// The outline of a basic shape or path, in its own user units; nil when it has no size.
+        /// The outline of a basic shape or path, in its own user units; nil when it has no size, or
+        /// when a length is not one this reader takes (a percentage, an em, text: said in a notice).
         mutating func shape(_ element: SVGElementTree.Element) throws(SVGDocumentError) -> Path? {
             let a = element.attributes
-            func number(_ key: String, _ otherwise: Double = 0) -> Double { SVGAttributes.length(a[key]) ?? otherwise }
+            var unreadable: [String] = []
+            var beyond: String?
+            func number(_ key: String, _ otherwise: Double = 0) -> Double {
+                guard let text = a[key] else { return otherwise }
+                guard let value = SVGAttributes.length(text) else {
+                    unreadable.append("\(key)=\"\(text.prefix(20))\"")
+                    return otherwise
+                }
+                if abs(value) > SVGPathParser.coordinateLimit { beyond = beyond ?? key }
+                return value
+            }
+            defer {
+                if !unreadable.isEmpty { note("<\(element.name)>: \(unreadable.joined(separator: ", ")) is not a length in user units (a number, or px); the shape is not drawn") }
+            }
             var path = Path()
             switch element.name {
             case "path":
@@ -111,7 +130,7 @@ extension SVGDocument {
             case "rect":
                 let x = number("x"), y = number("y"), w = number("width"), h = number("height")
                 guard w > 0, h > 0 else { return nil }
-                var rx = SVGAttributes.length(a["rx"]), ry = SVGAttributes.length(a["ry"])
+                var rx = a["rx"].map { _ in number("rx") }, ry = a["ry"].map { _ in number("ry") }
                 if rx == nil { rx = ry }
                 if ry == nil { ry = rx }
                 let cornerX = min(max(0, rx ?? 0), w / 2), cornerY = min(max(0, ry ?? 0), h / 2)
@@ -136,7 +155,8 @@ extension SVGDocument {
                 for i in stride(from: 2, to: values.count, by: 2) { path.line(to: Point(x: values[i], y: values[i + 1])) }
                 if element.name == "polygon" { path.close() }
             }
-            return path
+            if beyond != nil { throw fail(element, "coordinates beyond ±1e9 (after its transforms)") }
+            return unreadable.isEmpty ? path : nil
         }
     }
 }
