@@ -31,7 +31,11 @@ package enum HandoffPlatform: String, CaseIterable, Sendable {
 
     /// The code a developer pastes for `spec`, the motion spec and what the library cannot express
     /// in comments at its top.
-    package func text(for spec: HandoffSpec) -> String {
+    package func text(for spec: HandoffSpec) -> String { text(for: spec, motion: spec.motionLines) }
+
+    /// ``text(for:)`` with the motion spec's lines already made (the curve fit behind them is the
+    /// dear part, the same for every platform).
+    func text(for spec: HandoffSpec, motion: [String]) -> String {
         let (limits, code): ([String], String) = switch self {
         case .mjrefreshSwift: (MJRefreshHandoff.limits(spec), MJRefreshHandoff.swift(spec))
         case .mjrefreshObjectiveC: (MJRefreshHandoff.limits(spec), MJRefreshHandoff.objectiveC(spec))
@@ -40,7 +44,7 @@ package enum HandoffPlatform: String, CaseIterable, Sendable {
         case .swiftUI: (SwiftUIHandoff.limits(spec), SwiftUIHandoff.swift(spec))
         case .compose: (ComposeHandoff.limits(spec), ComposeHandoff.kotlin(spec))
         }
-        var header = spec.motionLines
+        var header = motion
         header.append("")
         header.append(limits.isEmpty ? "\(title) expresses all of it." : "What \(title) cannot express:")
         header += limits.map { "  - \($0)" }

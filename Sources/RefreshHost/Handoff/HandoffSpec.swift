@@ -85,14 +85,14 @@ extension HandoffSpec {
     /// The motion spec as comment lines, the same for every platform: durations in milliseconds,
     /// the spring and its closest cubic-bézier, distances and placement.
     package var motionLines: [String] {
-        let bezier = springBezier
+        let bezier = springBezier, settle = springBackMilliseconds
         var lines = [
             "Motion spec — \(name) \(version) (\(id)), from RefreshKit",
             "  trigger:        \(Self.points(trigger)) pt past a start offset of \(Self.points(startOffset)) pt, refreshing \(policy == .onRelease ? "on release" : "as soon as it is reached")",
             "  hold:           \(Self.points(hold)) pt open while refreshing and while the result shows",
             "  result hold:    \(Int((resultHold * 1000).rounded())) ms (success or failure stays this long, then the edge closes)",
-            "  spring back:    damping ratio \(Self.number(spring.dampingRatio)), response \(Self.number(springResponse, 3)) s (mass \(Self.number(spring.mass)), stiffness \(Self.number(spring.stiffness))); settles in \(springBackMilliseconds) ms",
-            "  as a curve:     cubic-bezier(\(bezier.description)) over \(springBackMilliseconds) ms",
+            "  spring back:    damping ratio \(Self.number(spring.dampingRatio)), response \(Self.number(springResponse, 3)) s (mass \(Self.number(spring.mass)), stiffness \(Self.number(spring.stiffness))); settles in \(settle) ms",
+            "  as a curve:     cubic-bezier(\(bezier.description)) over \(settle) ms",
             "  rubber band:    coefficient \(Self.number(rubberBand)) (UIScrollView's): banded = (1 - 1 / (raw × \(Self.number(rubberBand)) / height + 1)) × height",
             "  placement:      \(placement.rawValue); haptics: \(haptics.rawValue)",
         ]

@@ -34,6 +34,7 @@ extension HandoffSpec {
 
     /// Every platform's file for this spec, in ``HandoffPlatform`` order.
     package var files: [(platform: HandoffPlatform, text: String)] {
-        HandoffPlatform.allCases.map { ($0, $0.text(for: self)) }
+        let motion = motionLines
+        return HandoffPlatform.allCases.map { ($0, $0.text(for: self, motion: motion)) }
     }
 }
