@@ -312,11 +312,7 @@ package final class Session: PreviewSession {
 
     private func switchPlugin(by step: Int) {
         guard !plugins.isEmpty else { return }
-        current = (current + step + plugins.count) % plugins.count
-        selectedParameter = 0
-        view.openFailure = nil
-        showCurrentPlugin()
-        view.message = "\(plugins[current].name)" + (plugins[current].loadError.map { ": \($0)" } ?? "")
+        pick((current + step + plugins.count) % plugins.count)
     }
 
     private func retry() {

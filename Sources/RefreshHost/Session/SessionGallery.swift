@@ -36,14 +36,15 @@ extension Session {
         view.message = "pick a plugin"
     }
 
-    /// Shows plugin `index`.
+    /// Shows plugin `index` (← →, the gallery, a file opened), its first parameter selected; the
+    /// panel names it, with why it did not load.
     func pick(_ index: Int) {
         guard plugins.indices.contains(index) else { return }
         current = index
         selectedParameter = 0
         view.openFailure = nil
         showCurrentPlugin()
-        view.message = "\(plugins[index].name)" + (plugins[index].loadError.map { ": \($0.reasonDescription)" } ?? "")
+        view.message = "\(plugins[index].name)" + (plugins[index].loadError.map { ": \($0)" } ?? "")
     }
 
     /// Each plugin's card: a bundle's own thumbnail, else the plugin drawn refreshing in the

@@ -31,29 +31,21 @@ extension Session {
             }
             let plugin = plugins[index]
             plugin.overrides[name] = .string(value)
-            current = index
-            selectedParameter = 0
-            view.openFailure = nil
-            if let error = plugin.applyOverrides() {
-                // The plugin's card names the file and what is wrong in it.
-                showCurrentPlugin()
-                return failedToOpen("\(file): \(error.reasonDescription)", card: false)
-            }
-            showCurrentPlugin()
+            let error = plugin.applyOverrides()
+            pick(index)
+            // A file the plugin refuses: its card names the file and what is wrong in it.
+            if let error { return failedToOpen("\(file): \(error.reasonDescription)", card: false) }
             return said("opened \(file) with \(plugin.name)")
         case .plugin(let given):
             let library: String
             do { library = try PluginSearchPath.standard().resolve(given) } catch { return failedToOpen("\(error)") }
-            if let index = plugins.firstIndex(where: { $0.path == library }) {
-                current = index
+            if let known = plugins.firstIndex(where: { $0.path == library }) {
+                pick(known)
             } else {
                 let probed = PluginProbe.probed([library]).first?.result
                 plugins.append(SessionPlugin(path: library, probed: probed, isolation: options.pluginIsolation))
-                current = plugins.count - 1
+                pick(plugins.count - 1)
             }
-            selectedParameter = 0
-            view.openFailure = nil
-            showCurrentPlugin()
             if let error = plugins[current].loadError { return failedToOpen("\(file): \(error.reasonDescription)", card: false) }
             return said("opened \(file): \(plugins[current].name)")
         case .scenario(let scenario):
