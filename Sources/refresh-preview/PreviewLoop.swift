@@ -186,7 +186,7 @@ final class PreviewLoop {
     /// The whole window: the session's list and, when shown, the panel.
     private func render(scale: Double) throws -> ImageSurface {
         let viewport = session.viewport
-        let size = Size(width: viewport.width + (session.showsPanel ? Panel.width : 0), height: viewport.height)
+        let size = session.windowSize
         let image = try ImageSurface(size: size, scale: scale)
         let canvas = Canvas(surface: image)
         session.draw(in: canvas, scale: scale)

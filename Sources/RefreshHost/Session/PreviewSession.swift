@@ -67,6 +67,10 @@ extension PreviewSession {
         get { view.showsPanel }
         set { view.showsPanel = newValue }
     }
+    /// The window's size: the list and, when it shows, the panel.
+    package var windowSize: Size {
+        Size(width: viewport.width + (showsPanel ? SessionView.panelWidth : 0), height: viewport.height)
+    }
     /// Whether the key help shows.
     package var showsHelp: Bool { view.showsHelp }
     /// Whether captions show.

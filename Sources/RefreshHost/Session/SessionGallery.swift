@@ -2,11 +2,6 @@ import Foundation
 import RefreshPluginSDK
 
 extension Session {
-    /// The window's size: the list and, when it shows, the panel.
-    package var windowSize: Size {
-        Size(width: viewport.width + (showsPanel ? SessionView.panelWidth : 0), height: viewport.height)
-    }
-
     /// Whether the gallery shows a plugin still loading (the window keeps drawing until it is there).
     var galleryIsLoading: Bool { view.showsGallery && plugins.contains(where: \.isLoading) }
 
