@@ -95,12 +95,10 @@ final class PreviewRecordings {
     /// Stops what is under way (at the list's time, or a range's end if the script ended first)
     /// and waits until every file is written.
     func finishAll(session: any PreviewSession) {
-        if let running {
-            if let range = running.range, session.time < range.upperBound - 1e-9 {
-                print("note: the scenario ended at \(PanelText.format(session.time, 3)) s, before the end of --record \(PanelText.format(range.lowerBound, 3)):\(PanelText.format(range.upperBound, 3))")
-            }
-            stop(session: session, at: min(session.time, running.range?.upperBound ?? .infinity))
+        if let range = running?.range, session.time < range.upperBound - 1e-9 {
+            print("note: the scenario ended at \(PanelText.format(session.time, 3)) s, before the end of --record \(PanelText.format(range.lowerBound, 3)):\(PanelText.format(range.upperBound, 3))")
         }
+        stopUnderWay(session: session)
         for range in ranges {
             print("note: --record \(PanelText.format(range.lowerBound, 3)):\(PanelText.format(range.upperBound, 3)) was not recorded: the scenario ended at \(PanelText.format(session.time, 3)) s")
         }
