@@ -6,7 +6,7 @@ import RefreshPluginSDK
 /// refresh edge's distances, timing and placement, the words for each state, and the motion
 /// (the spring back, and the cubic-bézier that comes closest to it for libraries that only take
 /// a duration and a curve). Each ``HandoffPlatform`` writes it as that platform's code.
-package struct HandoffSpec: Equatable, Sendable {
+package struct HandoffSpec: Sendable {
     /// The plugin's name, id and version.
     package var name: String
     package var id: String
@@ -40,11 +40,6 @@ package struct HandoffSpec: Equatable, Sendable {
         package var success: String
         package var failure: String
         package var noMoreData: String
-    }
-
-    package static func == (a: HandoffSpec, b: HandoffSpec) -> Bool {
-        a.name == b.name && a.id == b.id && a.trigger == b.trigger && a.hold == b.hold && a.parameters.map { "\($0.name)=\($0.value)" } == b.parameters.map { "\($0.name)=\($0.value)" }
-            && a.texts == b.texts && a.spring == b.spring && a.resultHold == b.resultHold && a.policy == b.policy && a.placement == b.placement
     }
 
     /// The colours among the parameters (`#RRGGBB` or `#RRGGBBAA` strings), name → hex.

@@ -2,7 +2,7 @@ import RefreshPluginSDK
 
 /// What the inspector remembers between events: the colour picker open, the control being
 /// dragged, and where the pointer is (a wheel event carries no position).
-package struct InspectorState: Equatable, Sendable {
+package struct InspectorState: Sendable {
     /// The colour parameter whose picker is open.
     package var picker: String?
     /// The control a drag started on.
@@ -11,8 +11,4 @@ package struct InspectorState: Equatable, Sendable {
     package var hover: Point?
     /// The text parameter being typed into, and its text so far (Enter sets it, Esc leaves it).
     package var editing: (name: String, text: String)?
-
-    package static func == (a: InspectorState, b: InspectorState) -> Bool {
-        a.picker == b.picker && a.dragging == b.dragging && a.hover == b.hover && a.editing?.name == b.editing?.name && a.editing?.text == b.editing?.text
-    }
 }

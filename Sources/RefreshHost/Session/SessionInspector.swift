@@ -69,7 +69,7 @@ extension Session {
         case .swatch(let name): view.inspector.picker = view.inspector.picker == name ? nil : name
         case .toggle(let name):
             if case .bool(let on)? = plugins[current].values?.values[name] { set(name, to: .bool(!on)) }
-        case .menu: if case .menu(let name) = control.target { step(name, by: 1) }
+        case .menu(let name): step(name, by: 1)
         case .text(let name):
             guard case .string(let text)? = plugins[current].values?.values[name] else { break }
             view.inspector.editing = (name, text)
