@@ -94,7 +94,7 @@ package struct InspectorLayout {
 
     /// The control at `point` (panel points), if any; the last laid out wins where they overlap.
     package func target(at point: Point) -> Control? {
-        controls.last { point.x >= $0.rect.minX && point.x < $0.rect.maxX && point.y >= $0.rect.minY && point.y < $0.rect.maxY }
+        controls.last { $0.rect.contains(point) }
     }
 
     /// The control for `target`.

@@ -13,7 +13,7 @@ extension Session {
             view.showsGallery = false
         case .pointerDown(let p):
             let cards = GalleryOverlay.cardRects(count: plugins.count, in: windowSize)
-            guard let index = cards.firstIndex(where: { p.x >= $0.minX && p.x < $0.maxX && p.y >= $0.minY && p.y < $0.maxY }) else { return true }
+            guard let index = cards.firstIndex(where: { $0.contains(p) }) else { return true }
             view.showsGallery = false
             pick(index)
         case .pointerMoved, .pointerUp, .wheel:
