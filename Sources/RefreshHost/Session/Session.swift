@@ -38,7 +38,7 @@ package final class Session: PreviewSession {
     /// The enabled edges.
     package private(set) var layout = EdgeLayout.topAndBottom
     /// The scrubbed edge and progress while the scrub holds the pull.
-    package private(set) var scrub: (edge: RefreshEdge, progress: Double)?
+    package internal(set) var scrub: (edge: RefreshEdge, progress: Double)?
     /// The parameter `+` and `−` change.
     package internal(set) var selectedParameter = 0
     /// The pretend server's last answer (the panel adds how to retry while the failure stands).
@@ -322,32 +322,6 @@ package final class Session: PreviewSession {
         default:
             view.message = "nothing to retry"
         }
-    }
-
-    private func toggleScrub() {
-        if let s = scrub {
-            scrub = nil
-            driver.simulation.dragEnded(velocity: .zero)
-            view.message = "scrub released at \(String(format: "%.2f", s.progress))"
-        } else if let edge = layout.edges.first {
-            scrub = (edge, 0.5)
-            driver.simulation.dragBegan()
-            view.message = "scrub: ↑ ↓ change the progress, P releases"
-        }
-    }
-
-    /// Holds the scrubbed edge open at the scrubbed progress with a virtual finger, so the
-    /// container's rules (eligible at 1, refresh on release) apply as for a real pull.
-    private func applyScrub() {
-        guard let (edge, progress) = scrub, let status = driver.container.status(of: edge) else { return }
-        // The preview's edges have no start offset. At 1.00 and past it, aim a hundredth of a point
-        // beyond the trigger, so that the rubber band's rounding cannot leave the pull a hair short
-        // of eligible while the panel shows 1.00.
-        let target = status.triggerDistance * progress + (progress >= 1 ? 0.01 : 0)
-        let band = driver.simulation.configuration.rubberBand
-        let delta = band.raw(target, dimension: viewport[edge.axis]) - driver.simulation.pull(at: edge).rawDistance
-        let sign: Double = edge.isAtEnd ? -1 : 1
-        driver.simulation.dragMoved(by: edge.axis == .vertical ? Point(x: 0, y: sign * delta) : Point(x: sign * delta, y: 0))
     }
 
     // MARK: Time
