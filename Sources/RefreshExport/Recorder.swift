@@ -85,6 +85,18 @@ public final class Recorder: @unchecked Sendable {
         queue.sync {}
     }
 
+    /// Records all of `span` at once, a frame at each of the recording's frame times from its start
+    /// up to its end (`draw(t)` draws the one at time `t`), then stops at its end: what already
+    /// happened (a gesture the preview kept), recorded without playing it in real time.
+    public func record(_ span: ClosedRange<Double>, draw: (Double) throws -> ImageSurface) throws {
+        let frames = max(1, Int(((span.upperBound - span.lowerBound) * rate - 1e-6).rounded(.up)))
+        for k in 0..<frames {
+            let time = span.lowerBound + Double(k) / rate
+            try show(try draw(time), at: time)
+        }
+        stop(at: span.upperBound)
+    }
+
     /// Stops at `time` without waiting: the encoder finishes the file on its thread, and
     /// ``result`` says how it went once it has.
     public func stop(at time: Double) {

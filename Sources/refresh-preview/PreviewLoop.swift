@@ -75,6 +75,15 @@ final class PreviewLoop {
                 case .copyToClipboard(let text):
                     if !SDLWindow.setClipboard(text) { session.say("the clipboard could not be set") }
                 case .saveParameters(let data): saveParameters(data)
+                case .saveScenario(let data): saveScenario(data)
+                case .recordClip(let span, let scenario):
+                    guard let live = session as? Session else { break }
+                    let shown = live.timeline.playhead
+                    recordings.recordClip(span, scenario: scenario, session: live) { time in
+                        live.review(at: time)
+                        return try renderList(scale: window.scale)
+                    }
+                    if let shown { live.review(at: shown) } else { live.leaveReview() }
                 }
             }
             if frameStart - lastFileCheck > 0.25 {
@@ -203,6 +212,10 @@ final class PreviewLoop {
                        dark: session.environment.colorScheme == .dark, top: inspector?.height ?? 0)
             if let live, let inspector { try drawInspector(inspector, of: live, in: canvas, at: Point(x: viewport.width, y: 0), scale: scale) }
         }
+        if let live = session as? Session, live.view.showsTimeline {
+            live.timelineLayout.draw(in: canvas, at: Point(x: 0, y: viewport.height), state: live.timeline, speed: live.speed,
+                                     dark: live.environment.colorScheme == .dark)
+        }
         if let live = session as? Session, live.view.showsGallery {
             GalleryOverlay.draw(live.galleryEntries(scale: scale), current: live.current, in: canvas, size: size, scheme: session.environment.colorScheme)
         }
@@ -236,6 +249,18 @@ final class PreviewLoop {
             print("parameters saved: \(path)")
         } catch {
             session.say("the parameters could not be saved: \(PlainErrorText.words(error))")
+        }
+    }
+
+    /// Saves the timeline's scenario under the next free `scenario-N.json` in the output folder.
+    private func saveScenario(_ data: Data) {
+        let path = OutputFile.nextFreePath(in: outputFolder, prefix: "scenario", extension: "json")
+        do {
+            try OutputFile.write(data, to: path)
+            session.say("saved \(path) (refresh-dump run \(path) replays it)")
+            print("scenario saved: \(path) (refresh-dump run \(path) replays it)")
+        } catch {
+            session.say("the scenario could not be saved: \(PlainErrorText.words(error))")
         }
     }
 

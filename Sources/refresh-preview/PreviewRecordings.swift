@@ -127,6 +127,31 @@ final class PreviewRecordings {
         }
     }
 
+    /// Records `span` of the timeline's gesture at once (the moments kept, drawn by `draw` at each
+    /// frame's time) as the next recording, with `scenario` beside it; a recording under way goes on.
+    func recordClip(_ span: ClosedRange<Double>, scenario: Data, session: any PreviewSession, draw: (Double) throws -> ImageSurface) {
+        var claimed: String?
+        var recorder: Recorder?
+        do {
+            let number = try OutputFile.claimNumber(in: folder, prefix: "recording", extensions: AnimationFormat.allCases.map(\.fileExtension), claim: "json")
+            claimed = "\(folder)/recording-\(number).json"
+            claims[claimed!] = TemporaryPaths.remember(claimed!)
+            recorder = try Recorder(path: "\(folder)/recording-\(number).\(format.fileExtension)", format: format, rate: rate)
+            try recorder!.record(span, draw: draw)
+            finishing.append(recorder!)
+            try OutputFile.write(scenario, to: claimed!)
+            session.say("finishing \(recorder!.path)…")
+        } catch {
+            recorder?.stop(at: span.upperBound)
+            if let recorder { finishing.removeAll { $0 === recorder } }
+            if let claimed, recorder == nil {
+                unlink(claimed)
+                claims.removeValue(forKey: claimed).map(TemporaryPaths.forget)
+            }
+            failed(error, recorder, session: session)
+        }
+    }
+
     /// The scenario file that goes with a recording: its number's claim, then what it replays.
     private static func scriptPath(of recorder: Recorder) -> String {
         (recorder.path as NSString).deletingPathExtension + ".json"

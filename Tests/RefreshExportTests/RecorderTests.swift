@@ -48,4 +48,29 @@ import RefreshGraphics
         }
         #expect(checked == shown.count)
     }
+
+    /// A span recorded at once (the preview's timeline clip) has a frame at each of the
+    /// recording's frame times, each the one drawn for its time, and lasts the span.
+    @Test func aSpanRecordedAtOnceHoldsEachFrameDrawnForItsTime() throws {
+        let folder = NSTemporaryDirectory() + "refreshkit-recorder-span-\(getpid())-\(UUID().uuidString.prefix(8))"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let path = "\(folder)/clip.apng"
+        let recorder = try Recorder(path: path, format: .apng, rate: 60)
+        var asked: [Double] = []
+        try recorder.record(2.5...3.0) { time in
+            asked.append(time)
+            return try frame(Int(((time - 2.5) * 60).rounded()) * 8)
+        }
+        recorder.waitUntilWritten()
+        if case .failure(let error)? = recorder.result { throw error }
+        #expect(asked.count == 30, "a frame at 2.5, 2.5 + 1/60, … up to 3.0: \(asked.count)")
+        #expect(abs(try AnimationReader.apngDelays(path).reduce(0, +) - 0.5) < 1e-6)
+        let (decoded, _) = try AnimationReader.read(path)
+        #expect(decoded.count == 30)
+        for (k, frame) in decoded.enumerated() {
+            #expect(abs(frame.start - Double(k) / 60) < 0.1 / 60, "APNG delays are hundredths and thousandths: \(frame.start)")
+            #expect(abs(frame.image.pixel(x: 32, y: 16).red * 255 - Double(8 * k)) < 0.5, "frame \(k)")
+        }
+    }
 }

@@ -112,9 +112,20 @@ public enum SceneRenderer {
         indicators: [RefreshEdge: any HostedIndicator], time: Double, environment: IndicatorEnvironment, scale: Double,
         placeholder: ListPlaceholder? = nil, drawsContent: Bool = true
     ) -> [PluginError] {
+        draw(in: canvas, layout: layout, moment: ListMoment(simulation: simulation, container: container, time: time, placeholder: placeholder),
+             indicators: indicators, environment: environment, scale: scale, drawsContent: drawsContent)
+    }
+
+    /// Draws the list at `moment` (a live one, or one the timeline kept) as
+    /// ``draw(in:layout:simulation:container:indicators:time:environment:scale:placeholder:drawsContent:)`` does.
+    @discardableResult
+    package static func draw(
+        in canvas: Canvas, layout: SceneLayout, moment: ListMoment,
+        indicators: [RefreshEdge: any HostedIndicator], environment: IndicatorEnvironment, scale: Double, drawsContent: Bool = true
+    ) -> [PluginError] {
         let viewportRect = Rect(x: 0, y: 0, width: layout.viewport.width, height: layout.viewport.height)
         var errors: [PluginError] = []
-        let statuses = container.enabledEdges.compactMap { edge in container.status(of: edge).map { (edge, $0) } }
+        let statuses = moment.statuses, simulation = moment.simulation, time = moment.time, placeholder = moment.placeholder
         canvas.withSavedState {
             canvas.addRect(viewportRect)
             canvas.clip()

@@ -51,6 +51,7 @@ package enum KeyMap {
             case "v": return .toggleRecording(alternate: shift)
             case "h": return .togglePanel
             case "i": return .toggleGallery
+            case "w": return .toggleTimeline
             // "?" comes as text; a plain "/" (no shift) opens the help too.
             case "/": return shift ? nil : .toggleHelp
             default: return nil
@@ -69,6 +70,8 @@ package enum KeyMap {
         ("← → or [ ]", "previous / next plugin"),
         ("I  plugin button", "the gallery: every plugin as a card; click one to show it"),
         ("the panel", "click and drag: sliders (the wheel steps), swatches open a picker, menus, switches, text (Enter sets); ↺ resets; Save, Copy"),
+        ("the timeline", "the last gesture under the list: drag on it to see any moment, under it to mark a range; ▶ (space) plays, |◀ ▶| (.) step, ↻ loops, ● records the range, ↓ saves it as a scenario; live or a touch on the list goes back"),
+        ("W", "timeline: show / hide"),
         ("R", "rescan and reload plugins"),
         ("1  2  3", "speed 1×, ¼×, ⅒× (real time)"),
         ("space  .", "pause; step one frame while paused"),

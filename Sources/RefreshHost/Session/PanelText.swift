@@ -26,26 +26,27 @@ package struct PanelText {
     /// The lines, read from `session` for what every session has.
     @MainActor func lines(for session: some PreviewSession) -> [String] {
         let container = session.driver.container
+        // The edges as drawn: the live list's, or the moment the timeline shows.
+        let moment = session.listMoment, reviewing = moment.time != session.time
         let axis = session.sceneLayout.axis
         var lines = ["RefreshKit preview", ""]
         lines.append("plugin   \(info?.name ?? "none") \(info?.version ?? "")")
         lines.append("         \(info?.id ?? "")")
         if let loadError { lines.append("  ✗ \(loadError)") }
         for line in pluginLog.suffix(2) { lines.append("  log: \(line)") }
-        let edges = container.enabledEdges
-        lines.append("edges    \(edges.map(\.rawValue).joined(separator: " + ")) (\(axis))")
-        for edge in edges {
-            guard let status = container.status(of: edge) else { continue }
+        lines.append("edges    \(moment.statuses.map(\.edge.rawValue).joined(separator: " + ")) (\(axis))")
+        if reviewing { lines.append("timeline t=\(Self.format(moment.time, 2)) s shown; live (or a touch on the list) goes back") }
+        for (edge, status) in moment.statuses {
             lines.append("── \(edge.rawValue)")
             lines.append("state    \(status.state)")
             lines.append("progress \(Self.format(status.progress))   trigger \(Self.format(status.triggerDistance, 0)) pt")
             // While a second floor is open or closing the raw distance stands for no finger: the phase says more.
-            let raw = container.secondFloorPhase(of: edge).map { "second floor \($0.rawValue)" } ?? "raw \(Self.format(status.pull.rawDistance, 1)) pt"
+            let raw = (reviewing ? nil : container.secondFloorPhase(of: edge)).map { "second floor \($0.rawValue)" } ?? "raw \(Self.format(status.pull.rawDistance, 1)) pt"
             lines.append("pull     \(Self.format(status.pull.distance, 1)) pt  \(raw)")
             // A trigger further than the drag goes (Phoenix's 120 pt) is said while pulling, not guessed.
             if case .pulling = status.state { lines.append("         pull to \(Self.format(status.triggerDistance, 0)) pt to refresh") }
         }
-        lines.append("velocity \(Self.format(session.driver.simulation.velocity[axis], 0)) pt/s")
+        lines.append("velocity \(Self.format(moment.simulation.velocity[axis], 0)) pt/s")
         lines.append("place    \(placement.rawValue)  second floor \(hasSecondFloor ? "on" : "off")")
         let lastHaptic = session.lastHaptic
         let lit = lastHaptic.map { session.time - $0.time < Session.lampTime } ?? false

@@ -18,6 +18,8 @@ package protocol PreviewSession: AnyObject {
     var sceneLayout: SceneLayout { get }
     /// What the list shows in place of rows, if anything.
     var placeholder: ListPlaceholder? { get }
+    /// The list as drawn now: the live one, or the moment of the timeline reviewed.
+    var listMoment: ListMoment { get }
     /// The scenario being played; nil for the interactive session.
     var script: ScenarioPlayer? { get }
     /// Whether nothing on screen can change until an input arrives (the window then waits).
@@ -69,7 +71,12 @@ extension PreviewSession {
     }
     /// The window's size: the list and, when it shows, the panel.
     package var windowSize: Size {
-        Size(width: viewport.width + (showsPanel ? SessionView.panelWidth : 0), height: viewport.height)
+        Size(width: viewport.width + (showsPanel ? SessionView.panelWidth : 0), height: viewport.height + (view.showsTimeline ? TimelineLayout.height : 0))
+    }
+
+    /// The live list's moment.
+    package var liveMoment: ListMoment {
+        ListMoment(simulation: driver.simulation, container: driver.container, time: driver.time, placeholder: placeholder, announcement: lastAnnouncement)
     }
     /// Whether the key help shows.
     package var showsHelp: Bool { view.showsHelp }
@@ -110,7 +117,9 @@ extension PreviewSession {
             let area = Captions.area(in: sceneLayout, clearOf: driver.container.enabledEdges)
             ErrorCard.draw(failure, in: canvas, rect: Rect(x: area.minX + 8, y: area.minY + 8, width: area.size.width - 16, height: 72), scheme: environment.colorScheme)
         }
-        if view.showsCaptions, let (text, at) = lastAnnouncement, driver.time - at < Session.captionTime {
+        // What the moment drawn last said, for a while after it was said (a moment the timeline shows, too).
+        let moment = listMoment
+        if view.showsCaptions, let (text, at) = moment.announcement, moment.time - at < Session.captionTime {
             let area = Captions.area(in: sceneLayout, clearOf: driver.container.enabledEdges)
             Captions.draw(text, in: canvas, area: area, rightToLeft: environment.layoutDirection == .rightToLeft)
         }
@@ -130,7 +139,6 @@ extension PreviewSession {
 
     @discardableResult
     private func drawList(in canvas: Canvas, scale: Double) -> [PluginError] {
-        SceneRenderer.draw(in: canvas, layout: sceneLayout, simulation: driver.simulation, container: driver.container,
-                           indicators: slots, time: driver.time, environment: environment, scale: scale, placeholder: placeholder)
+        SceneRenderer.draw(in: canvas, layout: sceneLayout, moment: listMoment, indicators: slots, environment: environment, scale: scale)
     }
 }

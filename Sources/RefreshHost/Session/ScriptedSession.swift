@@ -29,6 +29,8 @@ package final class ScriptedSession: PreviewSession {
     package var sceneLayout: SceneLayout { player.layout }
     /// What the scenario's `placeholder` steps put in place of rows.
     package var placeholder: ListPlaceholder? { player.placeholder }
+    /// The player's list as it is.
+    package var listMoment: ListMoment { liveMoment }
     /// The player.
     package var script: ScenarioPlayer? { player }
     /// A script always moves on.

@@ -48,7 +48,9 @@ package final class Session: PreviewSession {
     /// Whether the refresh edge has a second floor (G), at 2.5 times its trigger distance.
     package private(set) var hasSecondFloor = false
     /// How the list is shown: theme, speed, pause, panel, help, captions, message.
-    package var view = SessionView(message: "Drag the list.")
+    package var view = SessionView(message: "Drag the list.", showsTimeline: true)
+    /// The timeline under the list: the last gesture, and the moment of it reviewed.
+    package internal(set) var timeline = TimelineState()
     /// The haptics so far (the front end clicks when the count grows).
     package private(set) var hapticCount = 0
     /// The last haptic and its simulated time.
@@ -70,7 +72,7 @@ package final class Session: PreviewSession {
     /// None: the pointer drives this list.
     package var script: ScenarioPlayer? { nil }
 
-    private var pointer: Point?
+    private(set) var pointer: Point?
     /// A row's height, or a card's pitch in the horizontal carousel.
     private var rowExtent: Double { layout.axis == .vertical ? Defaults.rowHeight : Defaults.cardPitch }
 
@@ -128,10 +130,12 @@ package final class Session: PreviewSession {
             default:
                 view.message = "\(event)"
             }
-            if case .finished(let edge, let result) = event { interactionLog?.record(.finished(edge, result), at: time) }
+            timeline.note(event, at: time)
+            if case .finished(let edge, let result) = event { note(.finished(edge, result)) }
         }
         dataSource.store.loadInitial()
         scrub = nil
+        timeline = TimelineState()  // the last list's gesture does not fit this one
         lastAnnouncement = nil  // said of the list that was: a caption of it would mislead
     }
 
@@ -195,7 +199,7 @@ package final class Session: PreviewSession {
     // MARK: Recording the interaction
 
     /// What happens from now on, kept to be saved as a scenario (``endInteractionLog()``).
-    package private(set) var interactionLog: InteractionLog?
+    package internal(set) var interactionLog: InteractionLog?
 
     /// Starts keeping the gestures and refresh outcomes (the preview does while it records).
     package func beginInteractionLog() {
@@ -207,15 +211,20 @@ package final class Session: PreviewSession {
     package func endInteractionLog(name: String) throws -> Data? {
         guard let log = interactionLog else { return nil }
         interactionLog = nil
+        return try scenario(of: log, name: name, until: time).fileData()
+    }
+
+    /// The scenario that replays `log` up to session time `end` with the current plugin and parameters.
+    func scenario(of log: InteractionLog, name: String, until end: Double) -> Scenario {
         // The placement and floor each edge was enabled with: O and G wait for a busy edge to rest,
         // and the floor is 2.5× the length of the plugin it was enabled with.
         let edges = layout.edges.map { edge in
             RecordedScenario.Edge(edge: edge, plugin: plugins.isEmpty ? "" : plugins[current].id,
                                   parameters: plugins.isEmpty ? [:] : plugins[current].overrides, status: driver.container.status(of: edge))
         }
-        return try RecordedScenario.scenario(name: name, viewport: options.viewport, axis: layout.axis, rows: log.rows, rowExtent: rowExtent,
-                                             environment: view.environment, edges: edges,
-                                             steps: log.steps(until: time, fps: RecordedScenario.fps, pageSize: dataSource.pageSize)).fileData()
+        return RecordedScenario.scenario(name: name, viewport: options.viewport, axis: layout.axis, rows: log.rows, rowExtent: rowExtent,
+                                         environment: view.environment, edges: edges,
+                                         steps: log.steps(until: end, fps: RecordedScenario.fps, pageSize: dataSource.pageSize))
     }
 
     /// `p`'s coordinate along the list's scroll axis.
@@ -227,6 +236,7 @@ package final class Session: PreviewSession {
     @discardableResult
     package func perform(_ command: Command) -> Effect {
         if let effect = performWhileTyping(command) { return effect }
+        if let effect = performInTimeline(command) { return effect }
         if let effect = performViewCommand(command) { return effect }
         if view.showsGallery, performInGallery(command) { return .none }
         if let effect = performInInspector(command) { return effect }
@@ -235,22 +245,23 @@ package final class Session: PreviewSession {
             guard scrub == nil, p.x >= 0, p.y >= 0, p.x < viewport.width, p.y < viewport.height else { break }
             pointer = p
             driver.simulation.dragBegan()
-            interactionLog?.record(.down(along(p)), at: time)
+            note(.down(along(p)))
         case .pointerMoved(let p):
             guard let last = pointer else { break }
             driver.simulation.dragMoved(by: Point(x: p.x - last.x, y: p.y - last.y))
             pointer = p
-            interactionLog?.record(.move(along(p)), at: time)
+            note(.move(along(p)))
         case .pointerUp:
             guard pointer != nil else { break }
             pointer = nil
             driver.simulation.dragEnded()
-            interactionLog?.record(.up, at: time)
+            note(.up)
         case .wheel(let delta):
             guard scrub == nil, delta.x.isFinite, delta.y.isFinite else { break }
             driver.simulation.wheel(by: delta)
-            interactionLog?.record(.wheel(along(delta)), at: time)
+            note(.wheel(along(delta)))
         case .toggleGallery: openGallery()
+        case .toggleTimeline: view.showsTimeline.toggle()
         case .nextPlugin: switchPlugin(by: 1)
         case .previousPlugin: switchPlugin(by: -1)
         case .reloadPlugins:
@@ -277,12 +288,12 @@ package final class Session: PreviewSession {
         case .closeSecondFloor:
             for edge in driver.container.enabledEdges where driver.container.state(of: edge) == .secondaryOpen {
                 driver.container.closeSecondFloor(edge)
-                interactionLog?.record(.closeSecondFloor(edge), at: time)
+                note(.closeSecondFloor(edge))
             }
         case .beginRefresh:
             let began = dataSource.store.refresh() != nil
             view.message = began ? "refreshing" : "a refresh is already running"
-            if began, let edge = layout.edges.first { interactionLog?.record(.begin(edge), at: time) }
+            if began, let edge = layout.edges.first { note(.begin(edge)) }
         case .endRefresh:
             for edge in driver.container.enabledEdges where driver.container.state(of: edge) == .refreshing {
                 driver.container.end(edge, result: dataSource.forcedOutcome ?? .success)
@@ -356,6 +367,11 @@ package final class Session: PreviewSession {
 
     /// The simulation steps due at wall time `now` (one 120 Hz frame's worth for a step while paused).
     private func dueSteps(atWallTime now: Double) -> Int {
+        if timeline.isReviewing {
+            // The live list waits while a moment of the timeline shows; the playhead moves instead.
+            timeline.play(by: Double(view.clock.steps(at: now, rate: timeline.playing ? view.speed : 0)) * view.clock.step)
+            return 0
+        }
         let steps = view.clock.steps(at: now, rate: view.paused ? 0 : view.speed)
         let count = view.paused && view.stepOnce ? max(1, Int((Defaults.frameInterval / view.clock.step).rounded())) : steps
         view.stepOnce = false
@@ -364,7 +380,10 @@ package final class Session: PreviewSession {
 
     private func advance(steps: Int) {
         applyScrub()
-        for _ in 0..<steps { driver.advance(by: view.clock.step) }
+        for _ in 0..<steps {
+            driver.advance(by: view.clock.step)
+            keepMoment(always: false)
+        }
         if let answer = dataSource.tick(now: driver.time).last { lastAnswer = answer }
         let wanted = contentSize(rows: dataSource.rows)
         if driver.simulation.configuration.contentSize != wanted {
@@ -374,6 +393,8 @@ package final class Session: PreviewSession {
             needsReEnable = false
             enableEdges()
         }
+        keepMoment(always: true)
+        if timeline.track?.isOpen == true && pointer == nil && driver.simulation.isResting && edgesAreQuiet { timeline.track?.isOpen = false }
     }
 
     /// Whether nothing on screen can change until an input arrives: no scrub; the list
@@ -381,13 +402,14 @@ package final class Session: PreviewSession {
     /// indicators do not animate); no request waiting. The window then waits for events instead of
     /// drawing the same picture.
     package var isAtRest: Bool {
+        if timeline.isReviewing { return !timeline.playing && timeline.dragging == nil }
         guard scrub == nil, pointer == nil, driver.simulation.isResting, !dataSource.isBusy, !galleryIsLoading else { return false }
         return edgesAreQuiet
     }
 
     /// Whether every edge shows `none`, `noMoreData` or nothing observed yet: no refresh running or
     /// ending, nothing animating, nothing a new configuration would cut short.
-    private var edgesAreQuiet: Bool {
+    var edgesAreQuiet: Bool {
         driver.container.enabledEdges.allSatisfy { edge in
             switch driver.container.state(of: edge) {
             case .none, .noMoreData, .unknown: true

@@ -72,6 +72,8 @@ extension Session {
         case deleteBackward
         /// Shows or hides the plugin gallery (the interactive session's).
         case toggleGallery
+        /// Shows or hides the timeline strip under the list (the interactive session's).
+        case toggleTimeline
         /// Opens a file (dropped on the window): the front end hands it to the session that can.
         case open(String)
         /// Closes what is open over the list (the help); ends the session when nothing is (Esc).
@@ -104,5 +106,10 @@ extension Session {
         case copyToClipboard(String)
         /// Save this params file (the inspector's Save) under the next free name.
         case saveParameters(Data)
+        /// Record this span of the timeline's gesture as a clip (its moments, drawn again with
+        /// ``Session/review(at:)``), with this scenario beside it.
+        case recordClip(ClosedRange<Double>, scenario: Data)
+        /// Save this scenario (the timeline's gesture, or its range) under the next free name.
+        case saveScenario(Data)
     }
 }

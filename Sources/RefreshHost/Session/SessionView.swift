@@ -27,6 +27,8 @@ package struct SessionView {
     package var message: String
     /// The inspector's picker, drag and pointer (the interactive session's).
     package var inspector = InspectorState()
+    /// Whether the timeline strip shows under the list (the interactive session's; W).
+    package var showsTimeline = false
     /// Whether the plugin gallery shows (the interactive session's).
     package var showsGallery = false
     /// The side panel's width in points (the window is the list and, when shown, the panel).
@@ -39,14 +41,15 @@ package struct SessionView {
     /// The wall clock in fixed steps.
     package var clock = FixedStepClock()
 
-    /// A view of `environment` that says `message` first.
-    package init(environment: IndicatorEnvironment = IndicatorEnvironment(), message: String) {
+    /// A view of `environment` that says `message` first, with the timeline strip when `showsTimeline`.
+    package init(environment: IndicatorEnvironment = IndicatorEnvironment(), message: String, showsTimeline: Bool = false) {
         self.environment = environment
         self.message = message
+        self.showsTimeline = showsTimeline
     }
 
     /// The speed as the keys name it.
-    package var speedName: String { speed == 1 ? "1×" : speed == 0.25 ? "¼×" : speed == 0.1 ? "⅒×" : "\(speed)×" }
+    package var speedName: String { InspectorLayout.speedName(speed) }
 
     /// Carries out `command` when it concerns only the view and returns what the front end must
     /// do; nil for a command the session itself handles (the list, plugins, parameters).
