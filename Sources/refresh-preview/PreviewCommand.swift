@@ -14,8 +14,9 @@ struct PreviewCommand: AsyncParsableCommand {
         discussion: """
             Press ? in the window for the keys. Drop a file on the window to open it, as --open does: an SVG \
             (Path Drawing), a Lottie JSON or .lottie (Lottie), a folder of PNG frames or one numbered frame \
-            (Image Sequence), a plugin library or bundle folder (that plugin), a scenario (played, then the \
-            list comes back) or a params file (applied). A file that cannot be opened says why on a card; \
+            (Image Sequence), a plugin library, bundle folder or bundle archive (that plugin, checked as install \
+            checks it), a scenario (played, then the list comes back) or a params file (applied); dropped on a \
+            text field of the panel, a file sets that parameter to its path. A file that cannot be opened says why on a card; \
             the session goes on. Exit codes: 0 done, 2 bad input, 3 no display.
             """
     )
@@ -40,7 +41,7 @@ struct PreviewCommand: AsyncParsableCommand {
     var out: String = "out/preview"
     @Option(help: "Play this scenario instead of following the mouse.")
     var script: String?
-    @Option(name: .customLong("open"), help: "A file to open as if dropped on the window (repeatable): SVG, Lottie JSON or .lottie, PNG frames, a plugin, a scenario or a params file. With --script, one file a plugin shows: it replaces the scenario's plugins, as --plugin does.")
+    @Option(name: .customLong("open"), help: "A file to open as if dropped on the window (repeatable): SVG, Lottie JSON or .lottie, PNG frames, a plugin (library, bundle or .refreshplugin.tar.gz), a scenario or a params file. With --script, one file a plugin shows: it replaces the scenario's plugins, as --plugin does.")
     var open: [String] = []
     @Flag(name: .customLong("allow-plugin-paths"), help: "Let the --script scenario name plugins by path (loading a library runs its code).")
     var allowPluginPaths = false
@@ -173,8 +174,9 @@ struct PreviewCommand: AsyncParsableCommand {
             let loaded = try isolation.load(searchPath.resolve(id))
             print("opened \((file as NSString).lastPathComponent) with \(loaded.info.indicator.name)")
             return (loaded, [name: .string(value)])
-        case .plugin(let path):
-            let loaded = try isolation.load(searchPath.resolve(path))
+        case .plugin(let path), .pluginArchive(let path):
+            let library = PluginArchive.isArchive(path) ? try PluginArchive.openedBundle(path).libraryPath : try searchPath.resolve(path)
+            let loaded = try isolation.load(library)
             print("opened \((file as NSString).lastPathComponent): \(loaded.info.indicator.name)")
             return (loaded, [:])
         case .scenario, .params:

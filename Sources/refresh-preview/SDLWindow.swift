@@ -151,6 +151,11 @@ final class SDLWindow {
             case SDL_DROPFILE:
                 // SDL hands over a copy the receiver frees.
                 if let file = event.drop.file {
+                    // Where it was dropped: the pointer, read now (a drag from another program sends no motion here).
+                    var (px, py, wx, wy): (Int32, Int32, Int32, Int32) = (0, 0, 0, 0)
+                    SDL_GetGlobalMouseState(&px, &py)
+                    SDL_GetWindowPosition(window, &wx, &wy)
+                    commands.append(.pointerMoved(Point(x: Double(px - wx), y: Double(py - wy))))
                     commands.append(.open(String(cString: file)))
                     SDL_free(file)
                 }

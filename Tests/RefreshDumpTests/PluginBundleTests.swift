@@ -112,6 +112,33 @@ import TestSupport
         #expect(try FileManager.default.contentsOfDirectory(atPath: "\(dataHome)/refreshkit/plugins") == ["dev.refreshkit.spinner.refreshplugin"])
     }
 
+    /// A bundle archive opened in the preview (`--open`, or dropped) is unpacked and checked as
+    /// install does, probed in a child and shown; one whose library is not the one packed, or that
+    /// holds a link, is refused with the reason, and the session goes on.
+    @MainActor @Test func anArchiveOpenedInThePreviewIsCheckedAndShown() throws {
+        let folder = scratch("open-archive-\(UUID().uuidString.prefix(8))")
+        let bundle = try spinnerBundle(in: folder)
+        let session = try Session(pluginPaths: ["\(products)/libRefreshRainbow.so"])
+        #expect(session.open(bundle + ".tar.gz") == .opened("opened dev.refreshkit.spinner.refreshplugin.tar.gz: Spinner"))
+        let shown = session.plugins[session.current]
+        #expect(shown.id == "dev.refreshkit.spinner" && shown.loadError == nil)
+        #expect(shown.path.contains("/refreshkit-opened-") && shown.path.hasSuffix("/libRefreshSpinner.so"), "\(shown.path)")
+
+        // Another library in place of the one packed: the manifest's SHA-256 refuses it.
+        let library = "\(bundle)/libRefreshSpinner.so"
+        try FileManager.default.removeItem(atPath: library)
+        try FileManager.default.copyItem(atPath: "\(products)/libRefreshRainbow.so", toPath: library)
+        #expect(try runProgram("/usr/bin/tar", ["-czf", "\(folder)/swapped.refreshplugin.tar.gz", "-C", folder, "dev.refreshkit.spinner.refreshplugin"]).status == 0)
+        guard case .failed(let swapped) = session.open("\(folder)/swapped.refreshplugin.tar.gz") else { Issue.record("a swapped library opened"); return }
+        #expect(swapped.contains("SHA-256"), "\(swapped)")
+        try FileManager.default.createSymbolicLink(atPath: "\(bundle)/resources/passwd", withDestinationPath: "/etc/passwd")
+        #expect(try runProgram("/usr/bin/tar", ["-czf", "\(folder)/linked.refreshplugin.tar.gz", "-C", folder, "dev.refreshkit.spinner.refreshplugin"]).status == 0)
+        guard case .failed(let linked) = session.open("\(folder)/linked.refreshplugin.tar.gz") else { Issue.record("a linked archive opened"); return }
+        #expect(linked.contains("other than files and folders"), "\(linked)")
+        #expect(session.view.openFailure == linked)
+        #expect(session.plugins[session.current].id == "dev.refreshkit.spinner", "the plugin shown stays")
+    }
+
     @Test func installRefusesAnArchiveThatPointsElsewhere() throws {
         let folder = scratch("install-link")
         let bundle = try spinnerBundle(in: folder)

@@ -33,6 +33,8 @@ struct FileOpeningTests {
         #expect(try OpenedFile.classify("\(folder)/frames") == .parameter(plugin: OpenedFile.imageSequence, name: "folder", value: "\(folder)/frames"))
         #expect(try OpenedFile.classify("\(folder)/frames/frame-007.png") == .parameter(plugin: OpenedFile.imageSequence, name: "folder", value: "\(folder)/frames"))
         #expect(try OpenedFile.classify(library("RefreshSpinner")) == .plugin(path: library("RefreshSpinner")))
+        let archive = try write("x.refreshplugin.tar.gz", "")
+        #expect(try OpenedFile.classify(archive) == .pluginArchive(path: archive))
     }
 
     @Test func whatCannotBeOpenedSaysWhy() throws {
@@ -42,7 +44,6 @@ struct FileOpeningTests {
         #expect(reason("\(folder)/missing.svg").hasSuffix("no such file"))
         #expect(reason(try write("notes.txt", "hello")).contains("not a file the preview opens"))
         #expect(reason(try write("other.json", #"{"name": 1}"#)).contains("neither a Lottie animation (layers), a scenario (steps) nor a params file"))
-        #expect(reason(try write("x.refreshplugin.tar.gz", "")).contains("install it first (refresh-dump install"))
         #expect(reason(try write("lonely.png", "")).contains("open the folder of a numbered sequence"))
     }
 
@@ -76,6 +77,27 @@ struct FileOpeningTests {
         #expect(session.perform(.dismiss) == .none)
         #expect(session.view.openFailure == nil, "Esc dismisses the card first")
         #expect(session.perform(.dismiss) == .quit)
+    }
+
+    /// A file dropped on a text field of the inspector sets that parameter to its path (the
+    /// plugin says what it makes of it); dropped over the list, the file opens as a file.
+    @Test func aFileDroppedOnATextFieldSetsIt() throws {
+        let session = try session()
+        let svg = try write("drop.svg", #"<svg viewBox="0 0 24 24"><rect x="4" y="4" width="16" height="16"/></svg>"#)
+        let other = try write("other.svg", #"<svg viewBox="0 0 24 24"><circle cx="12" cy="12" r="8"/></svg>"#)
+        session.perform(.pointerMoved(Point(x: 100, y: 100)))
+        #expect(session.open(svg) == .opened("opened drop.svg with Path Drawing"))
+        func drop(_ path: String, on name: String) throws -> String {
+            let field = try #require(session.inspectorLayout.control(.text(name))?.rect)
+            session.perform(.pointerMoved(Point(x: session.viewport.width + field.minX + 10, y: field.minY + field.height / 2)))
+            guard case .opened(let said) = session.open(path) else { return "refused" }
+            return said
+        }
+        #expect(try drop(other, on: "file").hasPrefix("other.svg dropped on file: file = "))
+        #expect(session.plugins[session.current].overrides["file"] == .string(other))
+        #expect(!(session.slots[.top]?.indicator is FailedIndicator))
+        let refused = try drop(other, on: "starts")
+        #expect(refused.contains("other.svg dropped on starts") && refused.contains("not a proportion"), "\(refused)")
     }
 
     @Test func aParamsFileIsApplied() throws {

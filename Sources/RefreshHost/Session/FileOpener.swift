@@ -3,14 +3,16 @@ import RefreshPluginSDK
 
 /// What a file opened in the preview (`--open`, or dropped on the window) is, and so which plugin
 /// shows it: an SVG → Path Drawing's `file`; a Lottie JSON or `.lottie` → Lottie's `file`; a
-/// folder of PNGs (or one numbered PNG of it) → Image Sequence's `folder`; a plugin library or
-/// bundle folder → that plugin; a scenario → played; a params file → applied. Files are read with
+/// folder of PNGs (or one numbered PNG of it) → Image Sequence's `folder`; a plugin library,
+/// bundle folder or bundle archive → that plugin; a scenario → played; a params file → applied. Files are read with
 /// the caps and messages of files on the command line.
 package enum OpenedFile: Equatable, Sendable {
     /// A file for a plugin's parameter.
     case parameter(plugin: String, name: String, value: String)
     /// A plugin library (a bundle stands for its library).
     case plugin(path: String)
+    /// A bundle archive (`.refreshplugin.tar.gz`): unpacked and checked as `refresh-dump install` does, then that plugin.
+    case pluginArchive(path: String)
     /// A scenario to play.
     case scenario(path: String)
     /// A params file's contents, `{"plugin id": {"parameter": value}}`.
@@ -37,7 +39,7 @@ package enum OpenedFile: Equatable, Sendable {
             guard entries.contains(where: { $0.lowercased().hasSuffix(".png") }) else { throw fail("a folder with neither a plugin bundle nor PNG frames") }
             return .parameter(plugin: imageSequence, name: "folder", value: path)
         }
-        if name.hasSuffix(".refreshplugin.tar.gz") { throw fail("a bundle archive: install it first (refresh-dump install \(path)), then open the installed plugin") }
+        if name.hasSuffix(".refreshplugin.tar.gz") || name.hasSuffix(".refreshplugin.tgz") { return .pluginArchive(path: path) }
         if name.hasSuffix(".so") { return .plugin(path: path) }
         if name.hasSuffix(".lottie") { return .parameter(plugin: lottie, name: "file", value: path) }
         if name.hasSuffix(".png") {

@@ -87,7 +87,7 @@ package enum KeyMap {
         ("Tab  + −", "select a parameter; change it"),
         ("C  ⇧C", "screenshot of the window; of the indicator band alone"),
         ("V", "record / stop (MP4; shift+V: GIF), on the list's clock"),
-        ("drop a file", "open it: SVG, Lottie, PNG frames, a plugin, a scenario, params (--open FILE too)"),
+        ("drop a file", "open it: SVG, Lottie, PNG frames, a plugin or its .tar.gz, a scenario, params (--open FILE too); on a text field: set it to the file"),
         ("H  ?", "panel; this help"),
         ("Esc", "close this help or a file's card (quit when nothing is open)"),
         ("Q", "quit"),

@@ -34,8 +34,8 @@ struct InstallCommand: ParsableCommand {
         }
 
         let unpacked: String
-        if bundle.hasSuffix(".tar.gz") || bundle.hasSuffix(".tgz") {
-            unpacked = try unpack(bundle, into: staging)
+        if PluginArchive.isArchive(bundle) {
+            do { unpacked = try PluginArchive.unpack(bundle, into: staging) } catch { throw ValidationError(error.description) }
         } else {
             guard PluginBundle.isBundle(bundle) else { throw ValidationError("\(bundle): not a bundle (a folder with \(PluginManifest.fileName)) nor a .tar.gz") }
             unpacked = (staging as NSString).appendingPathComponent((bundle as NSString).lastPathComponent)
@@ -55,28 +55,6 @@ struct InstallCommand: ParsableCommand {
         // try?: the new bundle is in place; a leftover `.previous` is not a bundle name and is never loaded.
         try? files.removeItem(atPath: previous)
         print("installed \(checked.manifest.name) \(checked.manifest.version) (\(checked.manifest.id)) into \(target)")
-    }
-
-    /// Unpacks `archive` into `folder` and returns the one bundle folder it held. Only folders and
-    /// regular files are accepted: a link, a device or a path leaving the folder is an error.
-    func unpack(_ archive: String, into folder: String) throws -> String {
-        guard FileManager.default.fileExists(atPath: archive) else { throw ValidationError("\(archive): no such file") }
-        let (listStatus, listing) = try runProgram("/usr/bin/tar", ["-tvzf", archive])
-        guard listStatus == 0 else { throw ValidationError("\(archive): not a readable .tar.gz (\(listing.prefix(200)))") }
-        for line in listing.split(separator: "\n") where !(line.hasPrefix("-") || line.hasPrefix("d")) {
-            throw ValidationError("\(archive): holds something other than files and folders: \(PluginError.printable(String(line)))")
-        }
-        let (_, names) = try runProgram("/usr/bin/tar", ["-tzf", archive])
-        for name in names.split(separator: "\n") where name.hasPrefix("/") || name.split(separator: "/").contains("..") {
-            throw ValidationError("\(archive): the entry '\(PluginError.printable(String(name)))' would land outside the bundle")
-        }
-        let (status, output) = try runProgram("/usr/bin/tar", ["-xzf", archive, "-C", folder, "--no-same-owner", "--no-same-permissions"])
-        guard status == 0 else { throw ValidationError("\(archive): tar could not unpack it: \(output.prefix(200))") }
-        let top = (try FileManager.default.contentsOfDirectory(atPath: folder))
-        guard top.count == 1, top[0].hasSuffix("." + PluginManifest.bundleExtension) else {
-            throw ValidationError("\(archive): expected one .\(PluginManifest.bundleExtension) folder at the top, found \(top.map(PluginError.printable).joined(separator: ", "))")
-        }
-        return (folder as NSString).appendingPathComponent(top[0])
     }
 
     func makeTemporaryFolder(in folder: String) throws -> String {
