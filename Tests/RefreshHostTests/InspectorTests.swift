@@ -53,6 +53,26 @@ struct InspectorTests {
         #expect(session.plugins[0].values?.values["radius"] == .number(11))
     }
 
+    /// The picker shows the dark-mode colour beside the light one (and back); clicking it picks
+    /// that colour in the theme that shows it; the hex field takes a typed colour.
+    @Test func thePickerPairsTheDarkColourAndTakesHex() throws {
+        let session = try base.makeSession()
+        _ = click(session, try point(session, .swatch("color")))
+        #expect(session.inspectorLayout.control(.pickerPair("darkColor")) != nil)
+        #expect(session.inspectorLayout.control(.pickerPair("successColor")) == nil, "only a colour's own pair")
+        _ = click(session, try point(session, .pickerPair("darkColor")))
+        #expect(session.view.inspector.picker == "darkColor" && session.environment.colorScheme == .dark)
+        #expect(session.inspectorLayout.control(.pickerPair("color")) != nil, "and the light one beside the dark")
+        _ = click(session, try point(session, .pickerHex("darkColor")))
+        #expect(session.view.inspector.editing?.text == "#AEAEB2")
+        for _ in 0..<7 { session.perform(.deleteBackward) }
+        session.perform(.typed("#112233"))
+        session.perform(.retry)
+        #expect(session.plugins[0].values?.values["darkColor"] == .color(try Color(hex: "#112233")))
+        _ = click(session, try point(session, .pickerPair("color")))
+        #expect(session.view.inspector.picker == "color" && session.environment.colorScheme == .light)
+    }
+
     @Test func aSwatchOpensThePickerWhichSetsTheColour() throws {
         let session = try base.makeSession()
         _ = click(session, try point(session, .swatch("color")))

@@ -55,7 +55,7 @@ extension InspectorLayout {
                 case .save, .copy:
                     box(r)
                     text(control.target == .save ? "Save" : "Copy", r, color: ink)
-                case .text(let name) where editing?.name == name:
+                case .text(let name) where editing?.name == name, .pickerHex(let name) where editing?.name == name:
                     box(r, selected: false)
                     canvas.addRoundedRect(r.insetBy(0.5), radius: 6)
                     canvas.stroke(.color(accent), style: StrokeStyle(lineWidth: 2))
@@ -126,6 +126,21 @@ extension InspectorLayout {
         case .text(let name):
             guard case .string(let text)? = value(name) else { return }
             label(text.isEmpty ? "(empty: drop a file)" : text, r, color: ink.withAlpha(0.7), truncation: .middle)
+        case .pickerHex(let name):
+            guard case .color(let c)? = value(name) else { return }
+            canvas.addRoundedRect(r, radius: 6)
+            canvas.fill(.color(field))
+            canvas.addRoundedRect(r.insetBy(0.5), radius: 6)
+            canvas.stroke(.color(line), style: StrokeStyle(lineWidth: 1))
+            label(c.hex, Rect(x: r.minX + 6, y: r.minY, width: r.width - 12, height: r.height))
+        case .pickerPair(let pair):
+            guard case .color(let c)? = value(pair) else { return }
+            // The pair's swatch and which theme it is for (its hex is on its own row).
+            canvas.addRoundedRect(Rect(x: r.minX, y: r.minY + 2, width: 28, height: 18), radius: 4)
+            canvas.fill(.color(c))
+            canvas.addRoundedRect(Rect(x: r.minX + 0.5, y: r.minY + 2.5, width: 27, height: 17), radius: 4)
+            canvas.stroke(.color(line), style: StrokeStyle(lineWidth: 1))
+            label(pair.hasPrefix("dark") ? "☾ dark" : "☀ light", Rect(x: r.minX + 32, y: r.minY, width: max(8, r.width - 32), height: r.height), color: ink.withAlpha(0.8))
         case .reset:
             label("↺", Rect(x: r.minX + 5, y: r.minY, width: r.width - 5, height: r.height), color: accent)
         case .pickerSquare(let name):

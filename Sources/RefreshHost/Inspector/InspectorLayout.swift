@@ -18,6 +18,11 @@ package struct InspectorLayout {
         case swatch(String)
         case pickerSquare(String)
         case pickerHue(String)
+        /// The open picker's hex field (click, type, Enter).
+        case pickerHex(String)
+        /// The colour paired with the open picker's (the dark-mode one beside the light, or back):
+        /// click to pick it instead.
+        case pickerPair(String)
         case toggle(String)
         case menu(String)
         case text(String)
@@ -86,10 +91,23 @@ package struct InspectorLayout {
                 add(.pickerSquare(spec.name), controlX, controlWidth, Self.pickerHeight)
                 y += Self.pickerHeight + 4
                 add(.pickerHue(spec.name), controlX, controlWidth, Self.hueHeight)
-                y += Self.hueHeight + 8
+                y += Self.hueHeight + 6
+                add(.pickerHex(spec.name), controlX, 76)
+                if let pair = Self.pairedColor(of: spec.name, in: specs) { add(.pickerPair(pair), controlX + 82, controlWidth - 82) }
+                y += 22 + 6
             }
         }
         height = y + 6
+    }
+
+    /// The colour parameter paired with `name` for the other theme (`color` ↔ `darkColor`,
+    /// `successColor` ↔ `darkSuccessColor`), when the plugin declares it.
+    package static func pairedColor(of name: String, in specs: [ParameterSpec]) -> String? {
+        let pair = name.hasPrefix("dark") && name.count > 4
+            ? name.dropFirst(4).prefix(1).lowercased() + name.dropFirst(5)
+            : "dark" + name.prefix(1).uppercased() + name.dropFirst()
+        guard let spec = specs.first(where: { $0.name == pair }), case .color = spec.kind else { return nil }
+        return pair
     }
 
     /// The control at `point` (panel points), if any; the last laid out wins where they overlap.

@@ -67,6 +67,15 @@ extension Session {
             view.inspector.dragging = control.target
             drag(control.target, to: point)
         case .swatch(let name): view.inspector.picker = view.inspector.picker == name ? nil : name
+        case .pickerHex(let name):
+            guard case .color(let c)? = plugins[current].values?.values[name] else { break }
+            view.inspector.editing = (name, c.hex)
+            view.message = "type the \(name) as #RRGGBB or #RRGGBBAA; Enter sets it, Esc leaves it"
+        case .pickerPair(let pair):
+            // The pair's picker, in the theme that shows it.
+            view.inspector.picker = pair
+            if (pair.hasPrefix("dark")) != (environment.colorScheme == .dark) { _ = perform(.toggleTheme) }
+            view.message = "\(pair): shown in the \(environment.colorScheme.rawValue) theme"
         case .toggle(let name):
             if case .bool(let on)? = plugins[current].values?.values[name] { set(name, to: .bool(!on)) }
         case .menu(let name): step(name, by: 1)
