@@ -69,7 +69,7 @@ package enum KeyMap {
         ("drag / wheel", "scroll and pull; release to fling or spring back"),
         ("← → or [ ]", "previous / next plugin"),
         ("I  plugin button", "the gallery: every plugin as a card; click one to show it"),
-        ("the panel", "click and drag: sliders (the wheel steps), swatches open a picker, menus, switches, text (Enter sets); ↺ resets; Save, Copy"),
+        ("the panel", "click and drag: sliders (the wheel steps), swatches open a picker (hex field; the dark colour beside the light), menus, switches, text (Enter sets); ↺ resets; Save, Copy"),
         ("the timeline", "the last gesture under the list: drag on it to see any moment, under it to mark a range; ▶ (space) plays, |◀ ▶| (.) step, ↻ loops, ● records the range, ↓ saves it as a scenario; live or a touch on the list goes back"),
         ("W", "timeline: show / hide"),
         ("R", "rescan and reload plugins"),
