@@ -53,6 +53,26 @@ struct InspectorTests {
         #expect(session.plugins[0].values?.values["radius"] == .number(11))
     }
 
+    /// A click on the value beside a slider's track types a number: Enter sets it; a value out of
+    /// range or not a number is refused with the reason and leaves the value as it was.
+    @Test func aSlidersValueCanBeTyped() throws {
+        let session = try base.makeSession()
+        func type(_ text: String) throws {
+            _ = click(session, try point(session, .slider("radius"), fraction: 0.97))
+            #expect(session.view.inspector.editing?.name == "radius")
+            for _ in 0..<8 { session.perform(.deleteBackward) }
+            session.perform(.typed(text))
+            session.perform(.retry)
+        }
+        try type("17.5")
+        #expect(session.plugins[0].values?.values["radius"] == .number(17.5))
+        try type("lots")
+        #expect(session.message.contains("not a number") && session.plugins[0].values?.values["radius"] == .number(17.5))
+        try type("400")
+        #expect(session.message.contains("radius"), "\(session.message)")
+        #expect(session.plugins[0].values?.values["radius"] != .number(400))
+    }
+
     /// The picker shows the dark-mode colour beside the light one (and back); clicking it picks
     /// that colour in the theme that shows it; the hex field takes a typed colour.
     @Test func thePickerPairsTheDarkColourAndTakesHex() throws {

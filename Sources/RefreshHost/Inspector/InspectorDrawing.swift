@@ -55,6 +55,15 @@ extension InspectorLayout {
                 case .save, .copy:
                     box(r)
                     text(control.target == .save ? "Save" : "Copy", r, color: ink)
+                case .slider(let name) where editing?.name == name:
+                    drawParameterControl(control, in: canvas, ink: ink, accent: accent, field: field, line: line)
+                    // The value being typed, in a field over the value beside the track.
+                    let track = Self.sliderTrack(r)
+                    let value = Rect(x: track.maxX + 4, y: r.minY, width: r.maxX - track.maxX - 4, height: r.height)
+                    box(value)
+                    canvas.addRoundedRect(value.insetBy(0.5), radius: 6)
+                    canvas.stroke(.color(accent), style: StrokeStyle(lineWidth: 2))
+                    text((editing?.text ?? "") + "▏", value, color: ink, center: false, truncation: .start)
                 case .text(let name) where editing?.name == name, .pickerHex(let name) where editing?.name == name:
                     box(r, selected: false)
                     canvas.addRoundedRect(r.insetBy(0.5), radius: 6)

@@ -63,6 +63,11 @@ extension Session {
             guard let line = parameterLine else { view.message = "nothing changed to copy"; break }
             view.message = "copied: \(line)"
             return .copyToClipboard(line)
+        case .slider(let name) where point.x > InspectorLayout.sliderTrack(control.rect).maxX + 4:
+            // The value beside the track: click to type one.
+            guard case .number(let v)? = plugins[current].values?.values[name] else { break }
+            view.inspector.editing = (name, HandoffSpec.number(v))
+            view.message = "type the \(name); Enter sets it, Esc leaves it as it was"
         case .slider, .pickerSquare, .pickerHue:
             view.inspector.dragging = control.target
             drag(control.target, to: point)
@@ -106,13 +111,13 @@ extension Session {
             if !editing.text.isEmpty { view.inspector.editing?.text.removeLast() }
         case .retry:
             view.inspector.editing = nil
-            set(editing.name, to: .string(editing.text))
+            setTyped(editing)
         case .dismiss:
             view.inspector.editing = nil
             view.message = "\(editing.name) left as it was"
         case .pointerDown:
             view.inspector.editing = nil
-            set(editing.name, to: .string(editing.text))
+            setTyped(editing)
             return nil  // and the click goes where it points
         case .quit, .pointerMoved, .pointerUp, .wheel, .open:
             return nil
@@ -120,6 +125,18 @@ extension Session {
             break  // the keys' commands are letters being typed: the field has them
         }
         return Effect.none
+    }
+
+    /// Sets the parameter typed into: a number for a number's field, else the text (a colour's hex too).
+    private func setTyped(_ editing: (name: String, text: String)) {
+        guard case .number? = plugins[current].parameters.first(where: { $0.name == editing.name })?.kind else {
+            return set(editing.name, to: .string(editing.text))
+        }
+        guard let value = Double(editing.text.trimmingCharacters(in: .whitespaces)), value.isFinite else {
+            view.message = "\(editing.name): '\(editing.text)' is not a number; left as it was"
+            return
+        }
+        set(editing.name, to: .number(value))
     }
 
     /// A drag on a slider or the colour picker sets the value under the pointer.
