@@ -29,7 +29,7 @@ let package = Package(
         .library(name: "RefreshPathDrawing", type: .dynamic, targets: ["PathDrawing"]),
         .library(name: "RefreshLabel", type: .dynamic, targets: ["Label"]),
         .library(name: "RefreshLottie", type: .dynamic, targets: ["Lottie"]),
-        .library(name: "RefreshTemplate", type: .dynamic, targets: ["Template"]),
+        .library(name: "ExampleTemplate", type: .dynamic, targets: ["Template"]),
         // The gallery: the famous indicators of other platforms.
         .library(name: "RefreshMaterial", type: .dynamic, targets: ["Material"]),
         .library(name: "RefreshWaterDrop", type: .dynamic, targets: ["WaterDrop"]),

@@ -8,7 +8,7 @@ import TestSupport
 @Suite struct LintTests {
     static let builtIns = builtInIDs + ["dev.refreshkit.material", "dev.refreshkit.water-drop", "dev.refreshkit.bezier-radar",
                                         "dev.refreshkit.storehouse", "dev.refreshkit.phoenix", "dev.refreshkit.image-sequence",
-                                        "com.example.my-indicator"]
+                                        "\(products)/libExampleTemplate.so"]
 
     static func fixture(_ name: String) -> String { "\(products)/libFixturePluginLint\(name).so" }
 

@@ -65,7 +65,11 @@ import RefreshPluginSDK
     @Test func listShowsEveryBuiltInWithItsFile() throws {
         let (status, output) = try refreshDump(["list"])
         #expect(status == 0)
-        for id in builtInIDs + ["com.example.my-indicator"] { #expect(output.contains(id), "\(id) missing from:\n\(output)") }
+        for id in builtInIDs { #expect(output.contains(id), "\(id) missing from:\n\(output)") }
+        // The template is an example, not a built-in: listed only when its folder is named.
+        #expect(!output.contains("com.example.my-indicator"), "\(output)")
+        let (_, named) = try refreshDump(["list", "--plugin-path", products])
+        #expect(named.contains("com.example.my-indicator"), "\(named)")
         #expect(output.contains("\(products)/libRefreshLabel.so"))
         #expect(!output.contains("Fixture"))
         let bad = scratch("list-bad")
@@ -83,7 +87,7 @@ import RefreshPluginSDK
 }
 
 @Suite struct ValidateCommandTests {
-    @Test(arguments: ["RefreshSpinner", "RefreshSpinnerC", "RefreshRainbow", "RefreshPathDrawing", "RefreshLabel", "RefreshLottie", "RefreshTemplate",
+    @Test(arguments: ["RefreshSpinner", "RefreshSpinnerC", "RefreshRainbow", "RefreshPathDrawing", "RefreshLabel", "RefreshLottie", "ExampleTemplate",
                       "RefreshMaterial", "RefreshWaterDrop", "RefreshBezierRadar", "RefreshStoreHouse", "RefreshPhoenix", "RefreshImageSequence"])
     func everyBuiltInPasses(product: String) throws {
         let (status, output) = try refreshDump(["validate", "\(products)/lib\(product).so"])

@@ -12,7 +12,7 @@ let products = PluginSearchPath.buildProductsDirectory!
 func library(_ product: String) -> String { "\(products)/lib\(product).so" }
 
 /// The built-in plugins, by product name.
-let builtIns = ["RefreshSpinner", "RefreshSpinnerC", "RefreshRainbow", "RefreshPathDrawing", "RefreshLabel", "RefreshLottie", "RefreshTemplate",
+let builtIns = ["RefreshSpinner", "RefreshSpinnerC", "RefreshRainbow", "RefreshPathDrawing", "RefreshLabel", "RefreshLottie", "ExampleTemplate",
                 "RefreshMaterial", "RefreshWaterDrop", "RefreshBezierRadar", "RefreshStoreHouse", "RefreshPhoenix", "RefreshImageSequence"]
 
 

@@ -3,10 +3,13 @@ import Foundation
 /// Where plugins are looked for, in this order: explicit folders (`--plugin-path`), then
 /// `REFRESH_PLUGIN_PATH` (colon-separated), then the user's folder (``userDirectory(environment:)``,
 /// where `refresh-dump install` puts bundles), then the install prefix's (``installedDirectory``),
-/// then the folder of the running executable (the build's own products).
+/// then the folder of the running executable (the build's own products, without its examples).
 public struct PluginSearchPath: Equatable, Sendable {
     /// Folders in the order they are searched.
     public var directories: [String]
+    /// The build's own products folder when it was found on its own (not named by the user): its
+    /// examples (`libExample*`, the plugin template) are not built-ins and are not listed from it.
+    var hidesExamplesIn: String?
 
     /// A search path of exactly `directories`.
     public init(directories: [String]) {
@@ -23,15 +26,19 @@ public struct PluginSearchPath: Equatable, Sendable {
         for folder in [userDirectory(environment: environment), installedDirectory].compactMap({ $0 }) where FileManager.default.fileExists(atPath: folder) {
             directories.append(folder)
         }
+        let named = directories.count
         if let products = buildProductsDirectory { directories.append(products) }
         // One folder named twice (`.build/debug` and where that link points, or a relative name for
         // it) is searched once.
         var seen = Set<String>()
         let here = FileManager.default.currentDirectoryPath
-        return PluginSearchPath(directories: directories.filter { folder in
+        let kept = directories.enumerated().filter { _, folder in
             let absolute = folder.hasPrefix("/") ? folder : (here as NSString).appendingPathComponent(folder)
             return seen.insert((absolute as NSString).standardizingPath.resolvingSymlinksInPath).inserted
-        })
+        }
+        var path = PluginSearchPath(directories: kept.map(\.element))
+        path.hidesExamplesIn = kept.last.flatMap { $0.offset >= named ? $0.element : nil }
+        return path
     }
 
     /// The user's plugin folder: `$XDG_DATA_HOME/refreshkit/plugins`, by default
@@ -64,6 +71,7 @@ public struct PluginSearchPath: Equatable, Sendable {
             let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
             return names.sorted().map { (directory as NSString).appendingPathComponent($0) }.filter { path in
                 let name = (path as NSString).lastPathComponent
+                if directory == hidesExamplesIn && name.hasPrefix("libExample") { return false }
                 return (name.hasSuffix(".so") && !name.hasPrefix("libFixture")) || PluginBundle.isBundle(path)
             }
         }
