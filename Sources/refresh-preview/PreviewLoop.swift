@@ -242,25 +242,24 @@ final class PreviewLoop {
 
     /// Saves the inspector's params file under the next free `params-N.json` in the output folder.
     private func saveParameters(_ data: Data) {
-        let path = OutputFile.nextFreePath(in: outputFolder, prefix: "params", extension: "json")
-        do {
-            try OutputFile.write(data, to: path)
-            session.say("saved \(path) (--params \(path); refresh-dump handoff reads it too)")
-            print("parameters saved: \(path)")
-        } catch {
-            session.say("the parameters could not be saved: \(PlainErrorText.words(error))")
-        }
+        save(data, as: "params", what: "parameters") { "--params \($0); refresh-dump handoff reads it too" }
     }
 
     /// Saves the timeline's scenario under the next free `scenario-N.json` in the output folder.
     private func saveScenario(_ data: Data) {
-        let path = OutputFile.nextFreePath(in: outputFolder, prefix: "scenario", extension: "json")
+        save(data, as: "scenario", what: "scenario") { "refresh-dump run \($0) replays it" }
+    }
+
+    /// Writes `data` to the next free `PREFIX-N.json` (never over an earlier file) and says where,
+    /// with `use(path)`, in the panel and on standard output; or why it could not be.
+    private func save(_ data: Data, as prefix: String, what: String, use: (String) -> String) {
+        let path = OutputFile.nextFreePath(in: outputFolder, prefix: prefix, extension: "json")
         do {
             try OutputFile.write(data, to: path)
-            session.say("saved \(path) (refresh-dump run \(path) replays it)")
-            print("scenario saved: \(path) (refresh-dump run \(path) replays it)")
+            session.say("saved \(path) (\(use(path)))")
+            print("\(what) saved: \(path) (\(use(path)))")
         } catch {
-            session.say("the scenario could not be saved: \(PlainErrorText.words(error))")
+            session.say("the \(what) could not be saved: \(PlainErrorText.words(error))")
         }
     }
 

@@ -100,6 +100,13 @@ extension InspectorLayout {
             let layout = canvas.makeTextLayout(string, style: TextStyle(size: 11, width: max(8, rect.width), truncation: truncation))
             canvas.draw(layout, at: Point(x: rect.minX, y: rect.minY + (rect.height - layout.size.height) / 2), color: color)
         }
+        /// A colour's swatch at the start of `r`.
+        func swatch(_ c: Color) {
+            canvas.addRoundedRect(Rect(x: r.minX, y: r.minY + 2, width: 28, height: 18), radius: 4)
+            canvas.fill(.color(c))
+            canvas.addRoundedRect(Rect(x: r.minX + 0.5, y: r.minY + 2.5, width: 27, height: 17), radius: 4)
+            canvas.stroke(.color(line), style: StrokeStyle(lineWidth: 1))
+        }
         switch control.target {
         case .slider(let name):
             guard let spec = rows.first(where: { $0.spec.name == name })?.spec, case .number(_, let range) = spec.kind, case .number(let v)? = value(name) else { return }
@@ -116,10 +123,7 @@ extension InspectorLayout {
             label(HandoffSpec.number(v), Rect(x: track.maxX + 8, y: r.minY, width: r.maxX - track.maxX - 8, height: r.height))
         case .swatch(let name):
             guard case .color(let c)? = value(name) else { return }
-            canvas.addRoundedRect(Rect(x: r.minX, y: r.minY + 2, width: 28, height: 18), radius: 4)
-            canvas.fill(.color(c))
-            canvas.addRoundedRect(Rect(x: r.minX + 0.5, y: r.minY + 2.5, width: 27, height: 17), radius: 4)
-            canvas.stroke(.color(line), style: StrokeStyle(lineWidth: 1))
+            swatch(c)
             label(c.hex, Rect(x: r.minX + 36, y: r.minY, width: r.width - 36, height: r.height))
         case .toggle(let name):
             let on = value(name) == .bool(true)
@@ -145,10 +149,7 @@ extension InspectorLayout {
         case .pickerPair(let pair):
             guard case .color(let c)? = value(pair) else { return }
             // The pair's swatch and which theme it is for (its hex is on its own row).
-            canvas.addRoundedRect(Rect(x: r.minX, y: r.minY + 2, width: 28, height: 18), radius: 4)
-            canvas.fill(.color(c))
-            canvas.addRoundedRect(Rect(x: r.minX + 0.5, y: r.minY + 2.5, width: 27, height: 17), radius: 4)
-            canvas.stroke(.color(line), style: StrokeStyle(lineWidth: 1))
+            swatch(c)
             label(pair.hasPrefix("dark") ? "☾ dark" : "☀ light", Rect(x: r.minX + 32, y: r.minY, width: max(8, r.width - 32), height: r.height), color: ink.withAlpha(0.8))
         case .reset:
             label("↺", Rect(x: r.minX + 5, y: r.minY, width: r.width - 5, height: r.height), color: accent)
