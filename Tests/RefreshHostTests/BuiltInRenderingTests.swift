@@ -43,12 +43,32 @@ import RefreshGoldens
                     let first = try render(indicator, spec), second = try render(indicator, spec)
                     #expect(try first.pngData() == second.pngData(), "\(product) \(state) t=\(time) \(scheme): not deterministic")
                     let ink = try inkedPixels(first, scheme: scheme)
+                    let revealed = FrameRenderer.revealed(spec.frame(refreshLength: indicator.refreshLength)).height
                     if state == .none {
                         #expect(ink == 0, "\(product) draws for state none")
-                    } else {
+                    } else if revealed >= 20 {
+                        // (A pull of a few points may show nothing yet, as in the list.)
                         #expect(ink > 4, "\(product) \(state) t=\(time) \(scheme): nothing drawn")
                     }
                 }
+            }
+        }
+    }
+
+    /// At pull 0 the band is empty: at most 1 % of it inked, in both themes, at 1× and 3×, and at
+    /// the band sizes of a phone and a carousel card (a sweep or contact sheet shows pull 0 in a
+    /// full band; the list never shows it, so anything drawn there is a drawing left behind).
+    @Test(arguments: builtIns)
+    func nothingIsDrawnAtPullZero(product: String) throws {
+        let indicator = try PluginLibrary(path: library(product)).makeIndicator()
+        for scheme in IndicatorEnvironment.ColorScheme.allCases {
+            for (size, scale) in [(Size(width: 390, height: 120), 1.0), (Size(width: 280, height: 80), 3.0)] {
+                var spec = frame(.pulling(progress: 0), scheme: scheme, size: size)
+                spec.scale = scale
+                let image = try render(indicator, spec)
+                let share = Double(try inkedPixels(image, scheme: scheme)) / Double(image.width * image.height)
+
+                #expect(share <= 0.01, "\(product) \(scheme) \(size.width)×\(size.height) @\(scale)×: \(String(format: "%.1f", share * 100)) % inked at pull 0")
             }
         }
     }

@@ -107,8 +107,10 @@ import RefreshPluginSDK
         let path = try write(Self.growingDisc(), "disc.json", in: folder)
         let indicator = try PluginLibrary(path: plugin).makeIndicator(parametersJSON: #"{"file": "\#(path)"}"#)
         func ink(_ image: ImageSurface) -> Int { image.pixelWords().count { $0 & 0xFF > 0xC0 && $0 >> 16 & 0xFF < 0x40 } }
-        let small = ink(try render(indicator, frame(.pulling(progress: 0)))), big = ink(try render(indicator, frame(.pulling(progress: 1))))
+        // (At a pull of 0 nothing shows: the first frame is seen where refreshing loops back to it.)
+        let small = ink(try render(indicator, frame(.refreshing, time: 0))), big = ink(try render(indicator, frame(.pulling(progress: 1))))
         #expect(small > 0 && big > small * 20, "the disc grows with the pull: \(small) → \(big) pixels")
+        #expect(ink(try render(indicator, frame(.pulling(progress: 0.5)))) > small)
         // Eligible and results rest on the last frame of pulling; refreshing loops the whole file (1 s).
         #expect(ink(try render(indicator, frame(.eligible, time: 3))) == big)
         #expect(ink(try render(indicator, frame(.finished(.failure), time: 0.1))) == big)

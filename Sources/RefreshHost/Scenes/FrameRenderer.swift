@@ -14,7 +14,45 @@ public enum FrameRenderer {
         let surface = try ImageSurface(size: frame.size, scale: frame.scale)
         let canvas = Canvas(surface: surface)
         canvas.clear(background ?? Self.background(for: frame.environment.colorScheme))
+        // What the list shows of the frame: the part the pull has revealed, so a frame drawn on
+        // its own (a sweep, a contact sheet, a golden) shows what a user would see.
+        canvas.addRect(revealed(frame))
+        canvas.clip()
         try indicator.draw(in: canvas, frame: frame)
         return surface
+    }
+
+    /// The part of `frame` a list shows, in the frame's own (unturned) points: the host's
+    /// `drawRect` when it gives one; the `pull.distance` points next to the content while pulling
+    /// (nothing at rest or at a pull and progress of 0); the whole frame for a refresh, a result or
+    /// a floor, and for a frame made by hand with a progress but no pull (as the SDK's `visibleRect`).
+    package static func revealed(_ frame: IndicatorFrame) -> Rect {
+        if let drawRect = frame.drawRect { return drawRect }
+        let size = frame.size
+        let open: Double
+        switch frame.state.kind {
+        case .none, .unknown: open = 0
+        case .pulling, .eligible:
+            if frame.pull.distance > 0 {
+                open = frame.pull.distance
+            } else if frame.state.kind == .pulling && frame.progress <= 0 {
+                open = 0
+            } else {
+                return Rect(x: 0, y: 0, width: size.width, height: size.height)
+            }
+        default: return Rect(x: 0, y: 0, width: size.width, height: size.height)
+        }
+        let extent = frame.edge.axis == .vertical ? size.height : size.width
+        return revealed(min(open, extent), of: size, at: frame.edge)
+    }
+
+    /// The `open` points of a frame of `size` next to the content at `edge`.
+    private static func revealed(_ open: Double, of size: Size, at edge: RefreshEdge) -> Rect {
+        switch edge {
+        case .top: return Rect(x: 0, y: size.height - open, width: size.width, height: open)
+        case .bottom: return Rect(x: 0, y: 0, width: size.width, height: open)
+        case .leading: return Rect(x: size.width - open, y: 0, width: open, height: size.height)
+        case .trailing: return Rect(x: 0, y: 0, width: open, height: size.height)
+        }
     }
 }
