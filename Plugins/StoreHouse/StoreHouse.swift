@@ -70,7 +70,11 @@ public final class StoreHouse: RefreshIndicator {
 
     public func draw(in canvas: Canvas, frame: IndicatorFrame) {
         guard frame.visibleRect.height > 0, frame.state.showsIndicator else { return }
-        let c = frame.anchoredCenter(height: textSize.height, margin: 10)
+        // A text wider than the band (less 16 pt a side) shrinks to fit it; the segments keep their width.
+        let fit = min(1, max(1, frame.size.width - 32) / textSize.width)
+        let c = frame.anchoredCenter(height: textSize.height * fit, margin: 10)
+        canvas.translate(x: c.x, y: c.y)
+        canvas.scale(x: fit, y: fit)
         var tint = frame.isDark ? darkColor : color
         switch frame.state {
         case .finished(.success): tint = Color(red: 0.14, green: 0.54, blue: 0.24)
@@ -104,10 +108,10 @@ public final class StoreHouse: RefreshIndicator {
                 break
             }
             for piece in group {
-                canvas.move(to: Point(x: c.x + piece[0].x + offset.x, y: c.y + piece[0].y + offset.y))
-                for point in piece.dropFirst() { canvas.line(to: Point(x: c.x + point.x + offset.x, y: c.y + point.y + offset.y)) }
+                canvas.move(to: Point(x: piece[0].x + offset.x, y: piece[0].y + offset.y))
+                for point in piece.dropFirst() { canvas.line(to: Point(x: point.x + offset.x, y: point.y + offset.y)) }
             }
-            canvas.stroke(.color(tint.withAlpha(tint.alpha * alpha)), style: StrokeStyle(lineWidth: lineWidth, cap: .butt, join: .bevel))
+            canvas.stroke(.color(tint.withAlpha(tint.alpha * alpha)), style: StrokeStyle(lineWidth: lineWidth / fit, cap: .butt, join: .bevel))
         }
     }
 }

@@ -92,6 +92,24 @@ import RefreshGoldens
         }
     }
 
+    /// StoreHouse's text fits its band at any width from 280 pt: a long one shrinks, leaving the
+    /// band's sides clear; a short one keeps its size.
+    @Test func aLongStoreHouseTextFitsItsBand() throws {
+        let long = try PluginLibrary(path: library("RefreshStoreHouse")).makeIndicator(parametersJSON: #"{"text": "Pull to refresh your feed now"}"#)
+        for width in [280.0, 390, 600] {
+            var spec = frame(.refreshing, time: 0.5, size: Size(width: width, height: 100))
+            spec.scale = 1
+            let image = try render(long, spec)
+            let background = FrameRenderer.background(for: .light)
+            let inked = (0..<image.width).filter { x in
+                (0..<image.height).contains { y in let c = image.pixel(x: x, y: y); return abs(c.red - background.red) + abs(c.green - background.green) + abs(c.blue - background.blue) > 0.1 }
+            }
+            let first = try #require(inked.first), last = try #require(inked.last)
+            #expect(first >= 12 && last < image.width - 12, "at \(width) pt the text runs \(first)–\(last)")
+            #expect(Double(last - first) > width * 0.5, "and still fills most of the band: \(first)–\(last)")
+        }
+    }
+
     @Test func swiftAndCSpinnersDrawTheSamePicture() throws {
         let swift = try PluginLibrary(path: library("RefreshSpinner")).makeIndicator(parametersJSON: #"{"spokes": 10, "radius": 14}"#)
         let c = try PluginLibrary(path: library("RefreshSpinnerC")).makeIndicator(parametersJSON: #"{"spokes": 10, "radius": 14}"#)
