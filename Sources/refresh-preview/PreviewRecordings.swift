@@ -130,25 +130,35 @@ final class PreviewRecordings {
     /// Records `span` of the timeline's gesture at once (the moments kept, drawn by `draw` at each
     /// frame's time) as the next recording, with `scenario` beside it; a recording under way goes on.
     func recordClip(_ span: ClosedRange<Double>, scenario: Data, session: any PreviewSession, draw: (Double) throws -> ImageSurface) {
-        var claimed: String?
-        var recorder: Recorder?
+        let recorder: Recorder, script: String
         do {
+            // A number no earlier recording used, claimed by its scenario file first (as V's).
             let number = try OutputFile.claimNumber(in: folder, prefix: "recording", extensions: AnimationFormat.allCases.map(\.fileExtension), claim: "json")
-            claimed = "\(folder)/recording-\(number).json"
-            claims[claimed!] = TemporaryPaths.remember(claimed!)
-            recorder = try Recorder(path: "\(folder)/recording-\(number).\(format.fileExtension)", format: format, rate: rate)
-            try recorder!.record(span, draw: draw)
-            finishing.append(recorder!)
-            try OutputFile.write(scenario, to: claimed!)
-            session.say("finishing \(recorder!.path)…")
-        } catch {
-            recorder?.stop(at: span.upperBound)
-            if let recorder { finishing.removeAll { $0 === recorder } }
-            if let claimed, recorder == nil {
-                unlink(claimed)
-                claims.removeValue(forKey: claimed).map(TemporaryPaths.forget)
+            script = "\(folder)/recording-\(number).json"
+            claims[script] = TemporaryPaths.remember(script)
+            do {
+                recorder = try Recorder(path: "\(folder)/recording-\(number).\(format.fileExtension)", format: format, rate: rate)
+            } catch {
+                unlink(script)
+                claims.removeValue(forKey: script).map(TemporaryPaths.forget)
+                throw error
             }
-            failed(error, recorder, session: session)
+        } catch {
+            return failed(error, nil, session: session)
+        }
+        do {
+            try recorder.record(span, draw: draw)
+        } catch {
+            recorder.stop(at: span.upperBound)
+            return failed(error, recorder, session: session)
+        }
+        finishing.append(recorder)
+        session.say("finishing \(recorder.path)…")
+        do {
+            // Said with the recording once it is written (``reportFinished(session:wait:)``).
+            try OutputFile.write(scenario, to: script)
+        } catch {
+            session.say("the scenario could not be saved: \(PlainErrorText.words(error))")
         }
     }
 

@@ -72,7 +72,7 @@ package final class Session: PreviewSession {
     /// None: the pointer drives this list.
     package var script: ScenarioPlayer? { nil }
 
-    private(set) var pointer: Point?
+    private var pointer: Point?
     /// A row's height, or a card's pitch in the horizontal carousel.
     private var rowExtent: Double { layout.axis == .vertical ? Defaults.rowHeight : Defaults.cardPitch }
 
