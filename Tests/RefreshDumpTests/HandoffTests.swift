@@ -57,6 +57,21 @@ import TestSupport
         }
     }
 
+    /// The handoff's distances are the list's: a scenario that names the trigger but not the hold
+    /// holds at the plugin's length (the container's default), and the handoff says so.
+    @Test func theHoldIsTheListsWhenTheScenarioLeavesIt() throws {
+        let json = """
+        { "name": "trigger only", "rows": 20,
+          "edges": { "top": { "plugin": "dev.refreshkit.spinner", "triggerDistance": 100 } },
+          "steps": [ { "wait": 0.1 } ] }
+        """
+        let player = try ScenarioPlayer(scenario: Scenario.decode(Data(json.utf8)), searchPath: PluginSearchPath(directories: [products]))
+        let spec = try #require(HandoffSpec(player: player))
+        let status = try #require(player.driver.container.status(of: .top))
+        #expect(spec.trigger == 100)
+        #expect(spec.hold == status.holdExtent && spec.hold == player.slots[.top]?.refreshLength, "hold \(spec.hold), the list's \(status.holdExtent)")
+    }
+
     /// Every built-in: six files with its trigger in them; the Swift ones parse (swiftc -parse).
     @Test func everyBuiltInGetsItsSixFiles() throws {
         let swiftc = try #require(ProcessInfo.processInfo.environment["PATH"]?.split(separator: ":").map { "\($0)/swiftc" }.first { FileManager.default.isExecutableFile(atPath: $0) },

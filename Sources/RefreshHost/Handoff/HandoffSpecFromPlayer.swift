@@ -3,19 +3,20 @@ import RefreshPluginSDK
 
 extension HandoffSpec {
     /// What `player`'s scenario and plugin say of `edge` (the scenario's first edge by default;
-    /// `top` when it has one): distances and timing from the scenario, the trigger from the plugin
-    /// when the scenario leaves it, words from the plugin (or the host's), physics from the list.
+    /// `top` when it has one): distances as the list resolved them (the plugin's length where the
+    /// scenario leaves them), timing from the scenario, words from the plugin (or the host's), physics from the list.
     package init?(player: ScenarioPlayer, edge: RefreshEdge? = nil) {
         let edges = player.scenario.edges.keys.sorted()
         guard let edge = edge ?? (edges.contains(.top) ? .top : edges.first), let slot = player.slots[edge],
-              let setup = player.scenario.edges[edge] else { return nil }
+              let setup = player.scenario.edges[edge], let status = player.driver.container.status(of: edge) else { return nil }
         let c = setup.configuration
         let info = slot.info
         name = info.name
         id = info.id
         version = info.version
-        trigger = c.triggerDistance ?? slot.refreshLength
-        hold = c.holdExtent ?? trigger
+        // The distances as the list resolved them (a default trigger and hold are the plugin's length).
+        trigger = status.triggerDistance
+        hold = status.holdExtent
         startOffset = c.startOffset
         policy = c.triggerPolicy
         resultHold = c.resultHoldTime
