@@ -48,7 +48,10 @@ extension TimelineLayout {
                 text("Each gesture shows here: drag on the track to see any moment again, ▶ plays it.", track, color: faint)
                 return
             }
-            drawTrack(gesture, in: canvas, ink: ink, faint: faint)
+            // The main edge and its bands, found once a frame (each is a pass over every moment kept).
+            let edge = gesture.mainEdge
+            let bands = edge.map(gesture.bands) ?? []
+            if let edge { drawTrack(gesture, edge: edge, bands: bands, in: canvas, ink: ink, faint: faint) }
             if let range = state.range {
                 let r = Rect(x: x(at: range.lowerBound), y: track.minY, width: max(1, x(at: range.upperBound) - x(at: range.lowerBound)), height: lane.maxY - track.minY)
                 canvas.addRect(r)
@@ -63,18 +66,17 @@ extension TimelineLayout {
                 canvas.line(to: Point(x: px, y: lane.maxY))
                 canvas.stroke(.color(playheadColor), style: StrokeStyle(lineWidth: 2))
             }
-            text(captionText(gesture, at: shown, state: state), caption, color: ink, size: 10, center: false)
+            text(captionText(gesture, edge: edge, bands: bands, at: shown, state: state), caption, color: ink, size: 10, center: false)
         }
     }
 
     /// The bands of the main edge's phases, its pull as a curve against the trigger distance, and
     /// the events as ticks.
-    private func drawTrack(_ gesture: GestureTrack, in canvas: Canvas, ink: Color, faint: Color) {
-        guard let edge = gesture.mainEdge else { return }
+    private func drawTrack(_ gesture: GestureTrack, edge: RefreshEdge, bands: [GestureTrack.Band], in canvas: Canvas, ink: Color, faint: Color) {
         canvas.withSavedState {
             canvas.addRect(track)
             canvas.clip()
-            for band in gesture.bands(of: edge) {
+            for band in bands {
                 let r = Rect(x: x(at: band.start), y: track.minY, width: max(1, x(at: band.end) - x(at: band.start)), height: track.height)
                 canvas.addRect(r)
                 canvas.fill(.color(band.phase.color.withAlpha(0.3)))
@@ -95,7 +97,7 @@ extension TimelineLayout {
             }
             canvas.stroke(.color(ink), style: StrokeStyle(lineWidth: 1.5, join: .round))
             // The phases' names over the curve, where their bands are wide enough.
-            for band in gesture.bands(of: edge) where x(at: band.end) - x(at: band.start) >= 48 {
+            for band in bands where x(at: band.end) - x(at: band.start) >= 48 {
                 let label = canvas.makeTextLayout(band.phase.rawValue, style: TextStyle(size: 8, width: x(at: band.end) - x(at: band.start) - 4, truncation: .end))
                 canvas.draw(label, at: Point(x: x(at: band.start) + 2, y: track.maxY - label.size.height - 1), color: faint)
             }
@@ -115,14 +117,14 @@ extension TimelineLayout {
     }
 
     /// The caption: where the playhead is and what the main edge does there, or how to begin.
-    private func captionText(_ gesture: GestureTrack, at time: Double, state: TimelineState) -> String {
+    private func captionText(_ gesture: GestureTrack, edge: RefreshEdge?, bands: [GestureTrack.Band], at time: Double, state: TimelineState) -> String {
         let length = "\(PanelText.format(gesture.duration, 2)) s"
         guard state.isReviewing else {
             return (gesture.isOpen ? "live · this gesture \(length)" : "live · last gesture \(length)") + " · drag on the track to scrub, under it to mark a range"
         }
         var words = ["t \(PanelText.format(time - gesture.start, 2)) of \(length)"]
-        if let edge = gesture.mainEdge, let status = gesture.moment(at: time).status(of: edge) {
-            let band = gesture.bands(of: edge).last { $0.start <= time + 1e-9 && time <= $0.end + 1e-9 }
+        if let edge, let status = gesture.moment(at: time).status(of: edge) {
+            let band = bands.last { $0.start <= time + 1e-9 && time <= $0.end + 1e-9 }
             words.append(band?.phase.rawValue ?? "at rest")
             words.append("pull \(PanelText.format(status.pull.distance, 1)) pt")
             words.append("progress \(PanelText.format(status.progress, 2))")
