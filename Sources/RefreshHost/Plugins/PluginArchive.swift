@@ -54,15 +54,10 @@ package enum PluginArchive {
 
     /// Runs tar with `arguments`: its status and everything it printed.
     private static func tar(_ arguments: [String], _ archive: String) throws(Failure) -> (Int32, String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/tar")
-        process.arguments = arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        do { try process.run() } catch { throw Failure(description: "\(archive): tar could not be started: \(error.localizedDescription)") }
-        let output = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: output, as: UTF8.self))
+        do {
+            return try ChildProgram.run("/usr/bin/tar", arguments)
+        } catch {
+            throw Failure(description: "\(archive): tar could not be started: \(error.localizedDescription)")
+        }
     }
 }

@@ -107,7 +107,7 @@ struct PackCommand: ParsableCommand {
             // The same bundle is the same archive: names sorted, no packing time or owner's name,
             // gzip without its header time (a fixed date in 2000, which tar does not call implausible).
             let repeatable = ["--sort=name", "--format=gnu", "--mtime=@946684800", "--owner=0", "--group=0", "--numeric-owner", "--use-compress-program=gzip -n"]
-            let (tarStatus, tarOutput) = try runProgram("/usr/bin/tar", repeatable + ["-cf", archivePath, "-C", (bundleFolder as NSString).deletingLastPathComponent, (bundleFolder as NSString).lastPathComponent])
+            let (tarStatus, tarOutput) = try ChildProgram.run("/usr/bin/tar", repeatable + ["-cf", archivePath, "-C", (bundleFolder as NSString).deletingLastPathComponent, (bundleFolder as NSString).lastPathComponent])
             guard tarStatus == 0 else { throw ValidationError("tar could not write \(archivePath): \(tarOutput)") }
             print("archived into \(archivePath)")
         }
@@ -147,19 +147,5 @@ struct PackCommand: ParsableCommand {
 
 /// Runs this executable with `arguments`; its status and everything it printed.
 func runSelf(_ arguments: [String]) throws -> (Int32, String) {
-    try runProgram(URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path, arguments)
-}
-
-/// Runs `executable`; its status and everything it printed (stdout and stderr together).
-func runProgram(_ executable: String, _ arguments: [String]) throws -> (Int32, String) {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: executable)
-    process.arguments = arguments
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    process.standardError = pipe
-    try process.run()
-    let output = pipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return (process.terminationStatus, String(decoding: output, as: UTF8.self))
+    try ChildProgram.run(URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path, arguments)
 }
