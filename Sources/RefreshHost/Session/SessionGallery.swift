@@ -73,12 +73,8 @@ extension Session {
     /// `indicator` drawn refreshing, half a second in, on the band's background.
     private func renderThumbnail(_ indicator: any HostedIndicator, scale: Double) throws -> ImageSurface {
         let size = GalleryOverlay.thumbnailSize
-        let image = try ImageSurface(size: size, scale: scale)
-        let canvas = Canvas(surface: image)
-        canvas.clear(FrameRenderer.background(for: view.environment.colorScheme))
         let frame = IndicatorFrame(size: size, scale: scale, state: .refreshing, progress: 1, pull: EdgePull(distance: size.height, rawDistance: size.height),
                                    time: 0.5, stateTime: 0.5, environment: view.environment)
-        try indicator.draw(in: canvas, frame: frame)
-        return image
+        return try FrameRenderer.render(indicator, frame: frame)
     }
 }
