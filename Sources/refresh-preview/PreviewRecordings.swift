@@ -106,46 +106,38 @@ final class PreviewRecordings {
     }
 
     private func start(format: AnimationFormat, range: ClosedRange<Double>?, session: any PreviewSession) {
-        var claimed: String?
         do {
-            // A number no earlier recording used in any format (video or scenario), claimed by
-            // creating its scenario file first: a GIF after an MP4, or another session in the same
-            // folder, never replaces anything.
-            let number = try OutputFile.claimNumber(in: folder, prefix: "recording", extensions: AnimationFormat.allCases.map(\.fileExtension), claim: "json")
-            claimed = "\(folder)/recording-\(number).json"
-            claims[claimed!] = TemporaryPaths.remember(claimed!)
-            let recorder = try Recorder(path: "\(folder)/recording-\(number).\(format.fileExtension)", format: format, rate: rate)
+            let recorder = try claimRecorder(format: format)
             running = Running(recorder: recorder, clock: RecordingClock(start: session.time, interval: 1 / recorder.rate), range: range)
             if range == nil { session.beginInteractionLog() }
             session.say("recording \(format.rawValue.uppercased())…" + (range == nil ? " (V stops)" : ""))
         } catch {
-            if let claimed {
-                unlink(claimed)
-                claims.removeValue(forKey: claimed).map(TemporaryPaths.forget)
-            }
             failed(error, nil, session: session)
+        }
+    }
+
+    /// A recorder for the next `recording-N.<ext>` in `format`. The number is one no earlier
+    /// recording used in any format (video or scenario), claimed by creating its scenario file
+    /// first: a GIF after an MP4, or another session in the same folder, never replaces anything.
+    /// A recorder that cannot be made gives its claim back.
+    private func claimRecorder(format: AnimationFormat) throws -> Recorder {
+        let number = try OutputFile.claimNumber(in: folder, prefix: "recording", extensions: AnimationFormat.allCases.map(\.fileExtension), claim: "json")
+        let claimed = "\(folder)/recording-\(number).json"
+        claims[claimed] = TemporaryPaths.remember(claimed)
+        do {
+            return try Recorder(path: "\(folder)/recording-\(number).\(format.fileExtension)", format: format, rate: rate)
+        } catch {
+            unlink(claimed)
+            claims.removeValue(forKey: claimed).map(TemporaryPaths.forget)
+            throw error
         }
     }
 
     /// Records `span` of the timeline's gesture at once (the moments kept, drawn by `draw` at each
     /// frame's time) as the next recording, with `scenario` beside it; a recording under way goes on.
     func recordClip(_ span: ClosedRange<Double>, scenario: Data, session: any PreviewSession, draw: (Double) throws -> ImageSurface) {
-        let recorder: Recorder, script: String
-        do {
-            // A number no earlier recording used, claimed by its scenario file first (as V's).
-            let number = try OutputFile.claimNumber(in: folder, prefix: "recording", extensions: AnimationFormat.allCases.map(\.fileExtension), claim: "json")
-            script = "\(folder)/recording-\(number).json"
-            claims[script] = TemporaryPaths.remember(script)
-            do {
-                recorder = try Recorder(path: "\(folder)/recording-\(number).\(format.fileExtension)", format: format, rate: rate)
-            } catch {
-                unlink(script)
-                claims.removeValue(forKey: script).map(TemporaryPaths.forget)
-                throw error
-            }
-        } catch {
-            return failed(error, nil, session: session)
-        }
+        let recorder: Recorder
+        do { recorder = try claimRecorder(format: format) } catch { return failed(error, nil, session: session) }
         do {
             try recorder.record(span, draw: draw)
         } catch {
@@ -156,7 +148,7 @@ final class PreviewRecordings {
         session.say("finishing \(recorder.path)…")
         do {
             // Said with the recording once it is written (``reportFinished(session:wait:)``).
-            try OutputFile.write(scenario, to: script)
+            try OutputFile.write(scenario, to: Self.scriptPath(of: recorder))
         } catch {
             session.say("the scenario could not be saved: \(PlainErrorText.words(error))")
         }
