@@ -12,30 +12,10 @@ enum SVGAttributes {
         return value
     }
 
-    /// The numbers of `text` (separated by spaces and/or commas; "1-2" is 1 and -2; ".5.5" is .5 and .5).
+    /// The numbers of `text` (separated by spaces and/or commas; "1-2" is 1 and -2; ".5.5" is .5
+    /// and .5), read by the path data's own number reader.
     static func numbers(_ text: String) -> [Double]? {
-        var values: [Double] = [], current = ""
-        func flush() -> Bool {
-            guard !current.isEmpty else { return true }
-            guard let v = Double(current), v.isFinite else { return false }
-            values.append(v)
-            current = ""
-            return true
-        }
-        for c in text {
-            if c == "," || c.isWhitespace {
-                guard flush() else { return nil }
-            } else if (c == "-" || c == "+") && !current.isEmpty && !current.hasSuffix("e") && !current.hasSuffix("E") {
-                guard flush() else { return nil }
-                current.append(c)
-            } else if c == "." && current.contains(".") && !current.contains("e") && !current.contains("E") {
-                guard flush() else { return nil }
-                current = "."
-            } else {
-                current.append(c)
-            }
-        }
-        return flush() ? values : nil
+        SVGPathParser.numbers(text)
     }
 
     /// A `transform` list, applied to a point right to left as SVG says (`translate(…) rotate(…)`

@@ -50,6 +50,25 @@ public enum SVGPathParser {
         return data.withUTF8 { parse(buffer: $0) }
     }
 
+    /// The numbers of an attribute's list (`points`, `viewBox`, a transform's arguments), read as
+    /// path data's numbers are ("1-2" is 1 and -2, ".5.5" is .5 and .5), separated by whitespace
+    /// and commas; nil when something in it is not a number.
+    static func numbers(_ text: String) -> [Double]? {
+        var text = text
+        return text.withUTF8 { buffer -> [Double]? in
+            var reader = Reader(bytes: buffer)
+            var values: [Double] = []
+            while true {
+                // Commas with nothing between them are let through (as lists were read before).
+                while reader.index < buffer.count, buffer[reader.index] == UInt8(ascii: ",") || reader.isWhitespace(buffer[reader.index]) { reader.index += 1 }
+                guard reader.index < buffer.count else { return values }
+                // try?: any problem in a list makes it no list; the caller names the attribute.
+                guard let value = try? reader.number() else { return nil }
+                values.append(value)
+            }
+        }
+    }
+
     private static func parse(buffer: UnsafeBufferPointer<UInt8>) -> (path: Path, error: SVGPathError?) {
         var reader = Reader(bytes: buffer)
         do {
