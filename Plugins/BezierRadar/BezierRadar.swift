@@ -15,6 +15,8 @@ public final class BezierRadar: RefreshIndicator {
     static let speed = ParameterSpec.number("speed", default: 1, range: 0.2...4, help: "Radar turns per second")
     public static let parameters: [ParameterSpec] = [waveColor, accentColor, bulge, speed]
 
+    /// The wave fills the whole gap, to the viewport's edge, at any pull.
+    public static var placement: IndicatorPlacement { .stretch }
     public let refreshLength = 100.0
     let wave: Color, accent: Color
     let bulge: Double, speed: Double
@@ -41,7 +43,7 @@ public final class BezierRadar: RefreshIndicator {
         canvas.line(to: Point(x: v.maxX, y: towardsContent > 0 ? v.minY : v.maxY))
         canvas.close()
         canvas.fill(.color(frame.isDark ? Color(red: wave.red * 0.75, green: wave.green * 0.75, blue: wave.blue * 0.75, alpha: wave.alpha) : wave))
-        let c = Point(x: v.center.x, y: (towardsContent > 0 ? v.minY : v.maxY) + towardsContent * min(v.height, refreshLength) / 2)
+        let c = v.center
         let r = min(18, min(v.height, refreshLength) * 0.28)
         switch frame.state {
         case .pulling(let p):

@@ -17,6 +17,8 @@ public final class Material: RefreshIndicator {
     static let darkDiscColor = ParameterSpec.color("darkDiscColor", default: "#303134", help: "Disc colour on dark backgrounds")
     public static let parameters: [ParameterSpec] = [colors, size, speed, discColor, darkDiscColor]
 
+    /// The disc floats over the content, as on Android.
+    public static var placement: IndicatorPlacement { .above }
     public let refreshLength = 80.0
     let colors: [Color]
     let size: Double, speed: Double

@@ -17,6 +17,8 @@ public final class Phoenix: RefreshIndicator {
     static let seed = ParameterSpec.number("seed", default: 7, range: 0...999, help: "Which skyline (the buildings' heights)")
     public static let parameters: [ParameterSpec] = [skyColor, sunColor, cityColor, height, seed]
 
+    /// A scene: its sky runs to the viewport's edge at any pull.
+    public static var placement: IndicatorPlacement { .stretch }
     public var refreshLength: Double { height }
     let sky: Color, sun: Color, city: Color
     let height: Double

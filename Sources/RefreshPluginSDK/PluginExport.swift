@@ -97,7 +97,7 @@ private final class Registry: @unchecked Sendable {
         d.description = UnsafePointer(strdup(Indicator.info.summary))
         d.params = UnsafePointer(params)
         d.param_count = UInt32(specs.count)
-        d.flags = Indicator.mirrorsForRightToLeft ? REFRESH_PLUGIN_MIRRORS_FOR_RTL.rawValue : 0
+        d.flags = (Indicator.mirrorsForRightToLeft ? REFRESH_PLUGIN_MIRRORS_FOR_RTL.rawValue : 0) | PlacementFlags.flags(for: Indicator.placement)
         d.create = createThunk
         d.create_with_host = createWithHostThunk
         d.destroy = destroyThunk

@@ -39,6 +39,11 @@ public protocol RefreshIndicator {
     /// Whether its right-to-left frames are the mirror image of its left-to-right ones (an arrow
     /// that points the way text reads). A claim `refresh-dump lint` checks. Default false.
     static var mirrorsForRightToLeft: Bool { get }
+    /// The placement it is drawn for, where the host and the user have not chosen one: `.above`
+    /// for a disc that floats over the content, `.stretch` for a scene that paints the whole gap
+    /// (its frame is then as deep as the pull: draw anchored to the content, the sky or
+    /// background running to the frame's far edge). Default `.push`.
+    static var placement: IndicatorPlacement { get }
     /// Makes an instance from validated values (every declared parameter present).
     init(parameters: ParameterValues) throws
     /// The pull distance, in points, that completes progress: the indicator's natural height for
@@ -58,6 +63,9 @@ extension RefreshIndicator {
 
     /// No claim by default.
     public static var mirrorsForRightToLeft: Bool { false }
+
+    /// Push by default.
+    public static var placement: IndicatorPlacement { .push }
 
     /// `StateDescription`'s words, in English, Simplified Chinese and Arabic.
     public func stateDescription(_ state: RefreshState, edge: RefreshEdge, locale: String) -> String? {

@@ -67,7 +67,8 @@ final class LocalPlugin<Indicator: RefreshIndicator>: LoadedPlugin {
     init(_ indicator: Indicator) {
         self.indicator = indicator
         info = PluginInfo(indicator: Indicator.info, parameters: Indicator.parameters, abiVersion: UInt32(REFRESH_PLUGIN_ABI_VERSION),
-                          path: "(\(Indicator.self) in this process)")
+                          path: "(\(Indicator.self) in this process)", mirrorsForRightToLeft: Indicator.mirrorsForRightToLeft,
+                          placement: Indicator.placement)
     }
 
     func makeIndicator(parametersJSON: String) throws(PluginError) -> LocalIndicator<Indicator> { LocalIndicator(indicator) }

@@ -57,4 +57,67 @@ import RefreshPluginSDK
             #expect(try firstRowTop(placement) > 30, "\(placement): the content moves by the hold")
         }
     }
+
+    /// A scenario that leaves `placement` out: each plugin is placed as it claims; one that says
+    /// it: as it says.
+    @Test func aScenarioWithoutAPlacementTakesThePlugins() throws {
+        func placement(_ plugin: String, _ field: String) throws -> IndicatorPlacement? {
+            let json = """
+            { "name": "own", "edges": { "top": { "plugin": "\(plugin)"\(field) } }, "steps": [ { "wait": 0.1 } ] }
+            """
+            let p = try ScenarioPlayer(scenario: Scenario.decode(Data(json.utf8)), searchPath: PluginSearchPath(directories: [products]))
+            return p.driver.container.status(of: .top)?.placement
+        }
+        #expect(try placement("dev.refreshkit.material", "") == .above)
+        #expect(try placement("dev.refreshkit.phoenix", "") == .stretch)
+        #expect(try placement("dev.refreshkit.bezier-radar", "") == .stretch)
+        #expect(try placement("dev.refreshkit.spinner", "") == .push)
+        #expect(try placement("dev.refreshkit.material", ", \"placement\": \"push\"") == .push)
+        // Written back, a placement left out stays out (the plugin's own again when it is played).
+        let left = try Scenario.decode(Data(#"{ "name": "own", "edges": { "top": { "plugin": "dev.refreshkit.material" } }, "steps": [] }"#.utf8))
+        #expect(!String(decoding: try left.fileData(), as: UTF8.self).contains("placement"))
+    }
+
+    /// A full-bleed scene pulled one and a half times as deep as the band still paints the viewport's top row:
+    /// Phoenix's sky, Bezier Radar's wave, never the list's background above them.
+    @Test(arguments: ["dev.refreshkit.phoenix", "dev.refreshkit.bezier-radar"])
+    func aSceneOverPulledPaintsToTheTop(_ plugin: String) throws {
+        let json = """
+        { "name": "deep", "window": "full", "viewport": { "width": 240, "height": 400 }, "rows": 8,
+          "edges": { "top": { "plugin": "\(plugin)" } },
+          "steps": [ { "drag": { "from": 20, "to": 700, "duration": 0.5 } }, { "hold": 0.1 } ] }
+        """
+        let p = try ScenarioPlayer(scenario: Scenario.decode(Data(json.utf8)), searchPath: PluginSearchPath(directories: [products]))
+        while p.time < 0.55 { _ = try p.advance() }
+        let pull = try #require(p.driver.container.status(of: .top)).pull.distance
+        #expect(pull > 1.5 * 120, "pulled past one and a half bands (\(pull) pt)")
+        let (image, errors) = try p.render(scale: 1)
+        #expect(errors.isEmpty)
+        let background = FrameRenderer.background(for: .light)
+        let bare = stride(from: 0, to: 240, by: 20).flatMap { x in [0, 1, Int(pull) / 2].map { (x, $0) } }.filter { x, y in
+            let c = image.pixel(x: x, y: y)
+            return abs(c.red - background.red) + abs(c.green - background.green) + abs(c.blue - background.blue) < 0.03
+        }
+        #expect(bare.isEmpty, "points of a \(pull)-point gap left the list's background: \(bare)")
+    }
+
+    /// The preview places each plugin as it claims until O chooses a placement, which then stays
+    /// for every plugin.
+    @MainActor @Test func thePreviewTakesThePluginsPlacementUntilOneIsChosen() throws {
+        var options = Session.Options()
+        options.failureRate = 0
+        let session = try Session(options: options, pluginPaths: [library("RefreshSpinner"), library("RefreshMaterial")], firstPlugin: "dev.refreshkit.spinner")
+        _ = session.advance(toWallTime: 0)
+        #expect(session.placement == .push)
+        session.perform(.nextPlugin)
+        _ = session.advance(toWallTime: 0.1)
+        #expect(session.plugins[session.current].id == "dev.refreshkit.material")
+        #expect(session.placement == .above)
+        #expect(session.driver.container.status(of: .top)?.placement == .above)
+        session.perform(.nextPlacement)
+        #expect(session.placement == .stretch)
+        session.perform(.nextPlugin)
+        _ = session.advance(toWallTime: 0.2)
+        #expect(session.driver.container.status(of: .top)?.placement == .stretch, "a chosen placement stays with the next plugin")
+    }
 }

@@ -214,7 +214,15 @@ typedef struct refresh_host {
 typedef enum refresh_plugin_flags {
     /* Its right-to-left frames are the mirror image of its left-to-right ones (an arrow that
      * points the way text reads, a mark that sits at the start of a line). */
-    REFRESH_PLUGIN_MIRRORS_FOR_RTL = 1u << 0
+    REFRESH_PLUGIN_MIRRORS_FOR_RTL = 1u << 0,
+    /* The placement it is drawn for, used where neither the host nor the user has chosen one (a
+     * scenario without "placement", the preview until O is pressed); at most one of the three,
+     * none: push. Above: a disc that floats over the content (SwipeRefreshLayout). Stretch: a
+     * scene that paints the whole gap to the viewport's edge at any pull (Phoenix, Bezier Radar),
+     * given a frame as deep as the pull and drawn anchored to the content. */
+    REFRESH_PLUGIN_PLACEMENT_ABOVE = 1u << 1,
+    REFRESH_PLUGIN_PLACEMENT_STRETCH = 1u << 2,
+    REFRESH_PLUGIN_PLACEMENT_BEHIND = 1u << 3
 } refresh_plugin_flags;
 
 /* The plugin's description of itself and its functions. */

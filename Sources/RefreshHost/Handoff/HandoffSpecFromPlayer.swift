@@ -20,7 +20,7 @@ extension HandoffSpec {
         startOffset = c.startOffset
         policy = c.triggerPolicy
         resultHold = c.resultHoldTime
-        placement = c.placement
+        placement = status.placement
         haptics = c.haptics
         secondFloorTrigger = c.secondFloor?.triggerDistance
         parameters = slot.parameters.values.keys.sorted().map { ($0, slot.parameters.values[$0]!.json) }

@@ -75,6 +75,8 @@ enum PluginHostMessage {
         var abiVersion: UInt32?
         /// Whether it claims to mirror for right-to-left (nil: no).
         var mirrors: Bool?
+        /// The placement it is drawn for (nil: push).
+        var placement: String?
         var parameters: [PluginManifest.Parameter]?
         /// A made instance's refresh length.
         var refreshLength: Double?

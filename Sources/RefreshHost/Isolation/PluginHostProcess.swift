@@ -87,7 +87,8 @@ public final class PluginHostProcess: LoadedPlugin {
             specs.append(spec)
         }
         info = PluginInfo(indicator: IndicatorInfo(id: hello.id ?? "", name: hello.name ?? "", version: hello.version ?? "", summary: hello.summary ?? ""),
-                          parameters: specs, abiVersion: hello.abiVersion ?? 0, path: path, mirrorsForRightToLeft: hello.mirrors ?? false)
+                          parameters: specs, abiVersion: hello.abiVersion ?? 0, path: path, mirrorsForRightToLeft: hello.mirrors ?? false,
+                          placement: hello.placement.flatMap(IndicatorPlacement.init(rawValue:)) ?? .push)
     }
 
     deinit {

@@ -46,6 +46,7 @@ package enum PluginHostServer {
         var hello = PluginHostMessage.Reply(id: i.indicator.id, name: i.indicator.name, version: i.indicator.version, summary: i.indicator.summary)
         hello.abiVersion = i.abiVersion
         hello.mirrors = i.mirrorsForRightToLeft ? true : nil
+        hello.placement = i.placement == .push ? nil : i.placement.rawValue
         hello.parameters = i.parameters.map(PluginManifest.Parameter.init(describing:))
         // try?: a parent that stopped listening is gone; the child ends.
         guard (try? PluginHostMessage.send(hello, on: socket)) != nil else { return 0 }

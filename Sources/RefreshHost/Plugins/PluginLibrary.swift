@@ -17,11 +17,15 @@ public struct PluginInfo: Equatable, Sendable {
     public var path: String
     /// Whether it claims its right-to-left frames mirror its left-to-right ones (`REFRESH_PLUGIN_MIRRORS_FOR_RTL`).
     public var mirrorsForRightToLeft = false
+    /// The placement it is drawn for where none was chosen (`REFRESH_PLUGIN_PLACEMENT_*`; push when it claims none).
+    public var placement = IndicatorPlacement.push
 
     /// Metadata as a plugin library reports it (or an in-process stand-in, for tests).
-    package init(indicator: IndicatorInfo, parameters: [ParameterSpec], abiVersion: UInt32, path: String, mirrorsForRightToLeft: Bool = false) {
+    package init(indicator: IndicatorInfo, parameters: [ParameterSpec], abiVersion: UInt32, path: String, mirrorsForRightToLeft: Bool = false,
+                 placement: IndicatorPlacement = .push) {
         (self.indicator, self.parameters, self.abiVersion, self.path) = (indicator, parameters, abiVersion, path)
         self.mirrorsForRightToLeft = mirrorsForRightToLeft
+        self.placement = placement
     }
 }
 
@@ -115,6 +119,9 @@ public final class PluginLibrary: @unchecked Sendable {
         guard !id.isEmpty, id.allSatisfy({ $0.isLetter || $0.isNumber || "._-".contains($0) }) else {
             throw fail(.invalidDescriptor("id '\(id)' is not a reverse-DNS identifier"))
         }
+        guard PlacementFlags.claimCount(in: d.flags) <= 1 else {
+            throw fail(.invalidDescriptor("flags claim more than one placement (REFRESH_PLUGIN_PLACEMENT_ABOVE, _STRETCH, _BEHIND: at most one)"))
+        }
         if let bundle, bundle.manifest.id != id {
             throw fail(.libraryDoesNotMatchManifest("it reports the id '\(PluginError.printable(id))', the manifest '\(bundle.manifest.id)'"))
         }
@@ -138,7 +145,8 @@ public final class PluginLibrary: @unchecked Sendable {
                                      version: d.version.map { PluginError.printable(String(cString: $0)) } ?? "?",
                                      summary: d.description.map { PluginError.printable(String(cString: $0)) } ?? ""),
             parameters: parameters, abiVersion: d.abi_version, path: name,
-            mirrorsForRightToLeft: d.flags & REFRESH_PLUGIN_MIRRORS_FOR_RTL.rawValue != 0
+            mirrorsForRightToLeft: d.flags & REFRESH_PLUGIN_MIRRORS_FOR_RTL.rawValue != 0,
+            placement: PlacementFlags.placement(in: d.flags)
         )
     }
 

@@ -13,6 +13,9 @@ public struct Scenario: Equatable, Sendable {
         public var parameters: [String: ParameterValue]
         /// Trigger distance, hold extent, policy, preload and result hold time.
         public var configuration: EdgeConfiguration
+        /// Whether the file says the placement; when it does not, the plugin's own placement is used
+        /// (``PluginInfo/placement``) in place of the configuration's.
+        public var placementIsChosen = true
     }
 
     /// How a drag's finger speeds up and slows down.
@@ -281,7 +284,8 @@ private struct ScenarioReader {
                 placement: try choice(f, "placement", path, default: IndicatorPlacement.push),
                 secondFloor: secondFloor
             )
-            edges[edge] = Scenario.EdgeSetup(plugin: try string(f, "plugin", path), parameters: parameters, configuration: configuration)
+            edges[edge] = Scenario.EdgeSetup(plugin: try string(f, "plugin", path), parameters: parameters, configuration: configuration,
+                                             placementIsChosen: f["placement"] != nil)
         }
         guard !edges.isEmpty else { throw fail("edges", "enable at least one edge") }
         let locale = try string(top, "locale", "", default: "en")

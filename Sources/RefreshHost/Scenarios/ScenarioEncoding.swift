@@ -94,7 +94,7 @@ extension Scenario.EdgeSetup: Encodable {
         try c.encodeIfPresent(k.preloadDistance, forKey: .preloadDistance)
         try c.encode(k.resultHoldTime, forKey: .resultHoldTime)
         try c.encode(k.haptics.rawValue, forKey: .haptics)
-        try c.encode(k.placement.rawValue, forKey: .placement)
+        if placementIsChosen { try c.encode(k.placement.rawValue, forKey: .placement) }
         if let floor = k.secondFloor {
             var f = c.nestedContainer(keyedBy: Scenario.SecondFloorField.self, forKey: .secondFloor)
             try f.encode(floor.triggerDistance, forKey: .triggerDistance)

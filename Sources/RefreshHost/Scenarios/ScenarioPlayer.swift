@@ -101,8 +101,10 @@ public final class ScenarioPlayer {
                 throw InputFileError(file: source, field: field, reason: error.description).locatedInFile(limit: Scenario.fileLimit)
             }
             let slot = IndicatorSlot(indicator)
+            var configuration = setup.configuration
+            if !setup.placementIsChosen { configuration.placement = library.info.placement }
             do {
-                try container.enable(edge, indicator: slot, configuration: setup.configuration)
+                try container.enable(edge, indicator: slot, configuration: configuration)
             } catch {
                 throw InputFileError(file: source, field: field, reason: error.description).locatedInFile(limit: Scenario.fileLimit)
             }

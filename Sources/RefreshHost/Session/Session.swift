@@ -43,8 +43,11 @@ package final class Session: PreviewSession {
     package internal(set) var selectedParameter = 0
     /// The pretend server's last answer (the panel adds how to retry while the failure stands).
     package private(set) var lastAnswer: String?
-    /// How the indicators sit: push, behind, above or stretch (O cycles).
-    package private(set) var placement = IndicatorPlacement.push
+    /// How the indicators sit: push, behind, above or stretch (O cycles); until O is pressed, the
+    /// placement the plugin shown is drawn for.
+    package var placement: IndicatorPlacement { chosenPlacement ?? (plugins.isEmpty ? .push : plugins[current].placement) }
+    /// The placement O chose; nil: the plugin's own.
+    private var chosenPlacement: IndicatorPlacement?
     /// Whether the refresh edge has a second floor (G), at 2.5 times its trigger distance.
     package private(set) var hasSecondFloor = false
     /// How the list is shown: theme, speed, pause, panel, help, captions, message.
@@ -180,8 +183,9 @@ package final class Session: PreviewSession {
     func showCurrentPlugin() {
         let indicator = currentIndicator
         let lengthChanged = slots.values.contains { $0.refreshLength != indicator.refreshLength }
+        let placementChanged = layout.edges.contains { driver.container.status(of: $0)?.placement != placement }
         for slot in slots.values { slot.indicator = indicator }
-        if lengthChanged { reEnableEdges() }
+        if lengthChanged || placementChanged { reEnableEdges() }
     }
 
     private var needsReEnable = false
@@ -278,7 +282,7 @@ package final class Session: PreviewSession {
             rebuildOrSay("edges: " + layout.edges.map(\.rawValue).joined(separator: " + "))
         case .nextPlacement:
             let all = IndicatorPlacement.allCases
-            placement = all[(all.firstIndex(of: placement)! + 1) % all.count]
+            chosenPlacement = all[(all.firstIndex(of: placement)! + 1) % all.count]
             reEnableEdges()
             view.message = "placement \(placement.rawValue)"
         case .toggleSecondFloor:

@@ -101,6 +101,8 @@ package final class SessionPlugin {
     package var name: String { hot?.indicator.info.name ?? probed?.indicator.name ?? (path as NSString).lastPathComponent }
     /// Its id, or the file's name when it did not load.
     package var id: String { hot?.indicator.info.id ?? probed?.indicator.id ?? (path as NSString).lastPathComponent }
+    /// The placement it is drawn for where none was chosen (push until it is loaded).
+    package var placement: IndicatorPlacement { hot?.maker.info.placement ?? .push }
     /// Its version, as declared ("–" before it is known).
     package var version: String { hot?.indicator.info.version ?? probed?.indicator.version ?? "–" }
     /// The values set in the preview, as one text (a thumbnail drawn with others is drawn again).
