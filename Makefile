@@ -6,7 +6,7 @@ SWIFT ?= swift
 # Debian packages the build, the tests and the demo need.
 SYSTEM_PACKAGES := pkg-config libcairo2-dev libpango1.0-dev libsdl2-dev libpng-dev fonts-dejavu-core fonts-droid-fallback libcjson-dev libwebp-dev librlottie-dev xvfb xauth libavformat-dev libavcodec-dev libswscale-dev libavutil-dev libimagequant-dev libgif-dev chromium librsvg2-bin
 
-.PHONY: all deps build test soak soak-suite demo install clean
+.PHONY: all deps build test soak soak-suite demo gallery install clean
 
 # Where `make install` puts the tools, the built-in plugins (as bundles) and the shared assets.
 PREFIX ?= /usr/local
@@ -44,6 +44,12 @@ demo: build
 	$(SWIFT) run --skip-build refresh-dump run Assets/Scenarios/load-more-to-end.json --plugin "Path Drawing" --out out/demo-load-more --no-frames --webp && \
 	$(SWIFT) run --skip-build refresh-dump run Assets/Scenarios/refresh-fails.json --plugin Lottie --out out/demo-lottie --no-frames --webp && \
 	echo "Open out/demo/pull-to-refresh.mp4 (or .gif, .webp: any browser) and out/demo/contact-sheet.png; also out/demo-load-more/ and out/demo-lottie/."
+
+# Every plugin in its key moments: out/gallery/gallery.png and index.html; then the strips the
+# Designer's Guide shows (the goldens of GalleryStripTests) are drawn again.
+gallery: build
+	$(SWIFT) run --skip-build refresh-dump gallery --out out/gallery
+	REFRESHKIT_UPDATE_GOLDENS=1 $(SWIFT) test --skip-build --filter GalleryStripTests
 
 # A release build installed under $(PREFIX) (see scripts/install.sh); the tools then work from any folder.
 install: deps

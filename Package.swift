@@ -36,6 +36,7 @@ let package = Package(
         .library(name: "RefreshBezierRadar", type: .dynamic, targets: ["BezierRadar"]),
         .library(name: "RefreshStoreHouse", type: .dynamic, targets: ["StoreHouse"]),
         .library(name: "RefreshPhoenix", type: .dynamic, targets: ["Phoenix"]),
+        .library(name: "RefreshTaurus", type: .dynamic, targets: ["Taurus"]),
         .library(name: "RefreshImageSequence", type: .dynamic, targets: ["ImageSequence"]),
         // Plugins broken on purpose, for the loader tests (skipped by plugin discovery).
         .library(name: "FixturePluginNoEntry", type: .dynamic, targets: ["FixturePluginNoEntry"]),
@@ -146,6 +147,7 @@ let package = Package(
         .target(name: "BezierRadar", dependencies: ["RefreshPluginSDK"], path: "Plugins/BezierRadar", linkerSettings: pluginLinking),
         .target(name: "StoreHouse", dependencies: ["RefreshPluginSDK"], path: "Plugins/StoreHouse", linkerSettings: pluginLinking),
         .target(name: "Phoenix", dependencies: ["RefreshPluginSDK"], path: "Plugins/Phoenix", linkerSettings: pluginLinking),
+        .target(name: "Taurus", dependencies: ["RefreshPluginSDK"], path: "Plugins/Taurus", linkerSettings: pluginLinking),
         .target(name: "ImageSequence", dependencies: ["RefreshPluginSDK"], path: "Plugins/ImageSequence", linkerSettings: pluginLinking),
         .target(name: "SpinnerC", dependencies: ["CRefreshPlugin", "CCairo", "CJSON"], path: "Plugins/SpinnerC",
                 linkerSettings: [.linkedLibrary("m")] + pluginLinking),

@@ -11,7 +11,7 @@ prefix=${1:?usage: scripts/install.sh PREFIX PRODUCTS-FOLDER [PLUGIN-PRODUCT...]
 products=${2:?usage: scripts/install.sh PREFIX PRODUCTS-FOLDER [PLUGIN-PRODUCT...]}
 shift 2
 plugins=("$@")
-((${#plugins[@]})) || plugins=(RefreshSpinner RefreshSpinnerC RefreshRainbow RefreshPathDrawing RefreshLabel RefreshLottie RefreshMaterial RefreshWaterDrop RefreshBezierRadar RefreshStoreHouse RefreshPhoenix RefreshImageSequence)
+((${#plugins[@]})) || plugins=(RefreshSpinner RefreshSpinnerC RefreshRainbow RefreshPathDrawing RefreshLabel RefreshLottie RefreshMaterial RefreshWaterDrop RefreshBezierRadar RefreshStoreHouse RefreshPhoenix RefreshTaurus RefreshImageSequence)
 
 mkdir -p "$prefix/bin" "$prefix/lib/refreshkit/plugins" "$prefix/share/refreshkit" "$prefix/include/refreshkit"
 install -m 755 "$products/refresh-dump" "$products/refresh-preview" "$products/refresh-plugin-host" "$prefix/bin/"

@@ -76,7 +76,7 @@ import TestSupport
     @Test func everyBuiltInGetsItsSixFiles() throws {
         let swiftc = try #require(ProcessInfo.processInfo.environment["PATH"]?.split(separator: ":").map { "\($0)/swiftc" }.first { FileManager.default.isExecutableFile(atPath: $0) },
                                   "swiftc is on the PATH wherever swift test runs")
-        let builtIns = ["Spinner", "Spinner (C)", "Material", "Water Drop", "StoreHouse", "Phoenix", "Bezier Radar", "Rainbow", "Label", "Lottie", "Path Drawing", "Image Sequence"]
+        let builtIns = ["Spinner", "Spinner (C)", "Material", "Water Drop", "StoreHouse", "Phoenix", "Taurus", "Bezier Radar", "Rainbow", "Label", "Lottie", "Path Drawing", "Image Sequence"]
         var swiftFiles: [String] = []
         let parseFolder = scratch("handoff-parse")
         for name in builtIns {

@@ -34,7 +34,7 @@ import RefreshHost
 
     @Test(arguments: builtIns)
     func everyBuiltIn(library: String) throws {
-        try #require(Self.builtIns.count >= 12, "the built-ins were not found in \(products)")
+        try #require(Self.builtIns.count >= 13, "the built-ins were not found in \(products)")
         try expectTheSameFiles(library, ["\(scenarioFolder)/pull-short.json", "--plugin", "\(products)/\(library)"], minimumFrames: 60)
     }
 }

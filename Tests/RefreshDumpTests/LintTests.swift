@@ -7,7 +7,7 @@ import TestSupport
 /// passes every check. One scenario each keeps the flash check to a few seconds in a debug build.
 @Suite struct LintTests {
     static let builtIns = builtInIDs + ["dev.refreshkit.material", "dev.refreshkit.water-drop", "dev.refreshkit.bezier-radar",
-                                        "dev.refreshkit.storehouse", "dev.refreshkit.phoenix", "dev.refreshkit.image-sequence",
+                                        "dev.refreshkit.storehouse", "dev.refreshkit.phoenix", "dev.refreshkit.taurus", "dev.refreshkit.image-sequence",
                                         "\(products)/libExampleTemplate.so"]
 
     static func fixture(_ name: String) -> String { "\(products)/libFixturePluginLint\(name).so" }

@@ -88,7 +88,7 @@ import RefreshPluginSDK
 
 @Suite struct ValidateCommandTests {
     @Test(arguments: ["RefreshSpinner", "RefreshSpinnerC", "RefreshRainbow", "RefreshPathDrawing", "RefreshLabel", "RefreshLottie", "ExampleTemplate",
-                      "RefreshMaterial", "RefreshWaterDrop", "RefreshBezierRadar", "RefreshStoreHouse", "RefreshPhoenix", "RefreshImageSequence"])
+                      "RefreshMaterial", "RefreshWaterDrop", "RefreshBezierRadar", "RefreshStoreHouse", "RefreshPhoenix", "RefreshTaurus", "RefreshImageSequence"])
     func everyBuiltInPasses(product: String) throws {
         let (status, output) = try refreshDump(["validate", "\(products)/lib\(product).so"])
         #expect(status == 0, "\(output)")

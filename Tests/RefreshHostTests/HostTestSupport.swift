@@ -13,7 +13,7 @@ func library(_ product: String) -> String { "\(products)/lib\(product).so" }
 
 /// The built-in plugins, by product name.
 let builtIns = ["RefreshSpinner", "RefreshSpinnerC", "RefreshRainbow", "RefreshPathDrawing", "RefreshLabel", "RefreshLottie", "ExampleTemplate",
-                "RefreshMaterial", "RefreshWaterDrop", "RefreshBezierRadar", "RefreshStoreHouse", "RefreshPhoenix", "RefreshImageSequence"]
+                "RefreshMaterial", "RefreshWaterDrop", "RefreshBezierRadar", "RefreshStoreHouse", "RefreshPhoenix", "RefreshTaurus", "RefreshImageSequence"]
 
 
 /// Checks `image` against `Golden/<name>.png` beside this file (see RefreshGraphicsTests).

@@ -71,6 +71,7 @@ import RefreshPluginSDK
         #expect(try placement("dev.refreshkit.material", "") == .above)
         #expect(try placement("dev.refreshkit.phoenix", "") == .stretch)
         #expect(try placement("dev.refreshkit.bezier-radar", "") == .stretch)
+        #expect(try placement("dev.refreshkit.taurus", "") == .stretch)
         #expect(try placement("dev.refreshkit.spinner", "") == .push)
         #expect(try placement("dev.refreshkit.material", ", \"placement\": \"push\"") == .push)
         // Written back, a placement left out stays out (the plugin's own again when it is played).
@@ -79,8 +80,8 @@ import RefreshPluginSDK
     }
 
     /// A full-bleed scene pulled one and a half times as deep as the band still paints the viewport's top row:
-    /// Phoenix's sky, Bezier Radar's wave, never the list's background above them.
-    @Test(arguments: ["dev.refreshkit.phoenix", "dev.refreshkit.bezier-radar"])
+    /// Phoenix's and Taurus' sky, Bezier Radar's wave, never the list's background above them.
+    @Test(arguments: ["dev.refreshkit.phoenix", "dev.refreshkit.taurus", "dev.refreshkit.bezier-radar"])
     func aSceneOverPulledPaintsToTheTop(_ plugin: String) throws {
         let json = """
         { "name": "deep", "window": "full", "viewport": { "width": 240, "height": 400 }, "rows": 8,

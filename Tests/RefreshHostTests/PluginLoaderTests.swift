@@ -151,7 +151,7 @@ import RefreshPluginSDK
         #expect(ids == ["dev.refreshkit.spinner", "dev.refreshkit.spinner-c", "dev.refreshkit.rainbow", "dev.refreshkit.path-drawing",
                         "dev.refreshkit.label", "dev.refreshkit.lottie", "com.example.my-indicator",
                         "dev.refreshkit.material", "dev.refreshkit.water-drop", "dev.refreshkit.bezier-radar", "dev.refreshkit.storehouse",
-                        "dev.refreshkit.phoenix", "dev.refreshkit.image-sequence"])
+                        "dev.refreshkit.phoenix", "dev.refreshkit.taurus", "dev.refreshkit.image-sequence"])
         #expect(found.allSatisfy { (try? $0.get()) != nil }, "fixtures must be skipped: \(found)")
     }
 
