@@ -76,14 +76,13 @@ public final class BezierRadar: RefreshIndicator {
                     canvas.fill(.color(accent.withAlpha(0.55 * (1 - Double(k) / 12))))
                 }
             }
+        case .finished(.noMoreData), .noMoreData:
+            canvas.drawEndOfData(frame, color: accent)
         case .finished(let result):
             canvas.addEllipse(in: Rect(x: c.x - r, y: c.y - r, width: 2 * r, height: 2 * r))
             canvas.stroke(.color(accent), style: StrokeStyle(lineWidth: 2))
             canvas.addResultMark(result, center: c, size: r * 0.5)
             canvas.stroke(.color(accent), style: StrokeStyle(lineWidth: 2.5, cap: .round, join: .round))
-        case .noMoreData:
-            canvas.move(to: Point(x: c.x - 10, y: c.y)); canvas.line(to: Point(x: c.x + 10, y: c.y))
-            canvas.stroke(.color(accent.withAlpha(0.7)), style: StrokeStyle(lineWidth: 2, cap: .round))
         default:
             break
         }

@@ -3,14 +3,15 @@ import RefreshPluginSDK
 
 /// MJRefresh's GIF header: a folder of PNG frames (`frame-000.png`, … in name order) scrubbed by
 /// the pull and looped while refreshing; which frames play in which state is set by ranges, as
-/// the Lottie plugin's are.
+/// the Lottie plugin's are. Without a folder it plays its own sequence (``DefaultSequence``), with
+/// frames of its own for a dark band.
 public final class ImageSequence: RefreshIndicator {
     public static let info = IndicatorInfo(
         id: "dev.refreshkit.image-sequence", name: "Image Sequence", version: "1.0.0",
         summary: "A folder of PNG frames, scrubbed by the pull and looped while loading (MJRefresh's GIF header)."
     )
 
-    static let folder = ParameterSpec.string("folder", default: "", help: "A folder of PNG frames, played in name order; empty shows where the frames go")
+    static let folder = ParameterSpec.string("folder", default: "", help: "A folder of PNG frames, played in name order; empty: the plugin's own sequence")
     static let pulling = ParameterSpec.string("pulling", default: "", help: "Frames scrubbed by the pull, FIRST-LAST (0-based); empty: all")
     static let refreshing = ParameterSpec.string("refreshing", default: "", help: "Frames looped while refreshing, FIRST-LAST; empty: all")
     static let fps = ParameterSpec.number("fps", default: 24, range: 1...60, help: "Frames a second while refreshing")
@@ -22,6 +23,8 @@ public final class ImageSequence: RefreshIndicator {
 
     public var refreshLength: Double { height + 16 }
     let frames: [ImageSurface]
+    /// The frames for a dark band: the default sequence's own; a folder's frames serve both.
+    let darkFrames: [ImageSurface]
     let pulling: ClosedRange<Int>, refreshing: ClosedRange<Int>
     let fps: Double, height: Double
 
@@ -53,15 +56,23 @@ public final class ImageSequence: RefreshIndicator {
                 loaded.append(image)
             }
         }
-        frames = loaded
-        let last = max(0, loaded.count - 1)
-        pulling = try Self.range(try parameters.string(Self.pulling), "pulling", last: last)
-        refreshing = try Self.range(try parameters.string(Self.refreshing), "refreshing", last: last)
+        let pullingText = try parameters.string(Self.pulling), refreshingText = try parameters.string(Self.refreshing)
+        if loaded.isEmpty {
+            frames = try DefaultSequence.frames(side: height, dark: false)
+            darkFrames = try DefaultSequence.frames(side: height, dark: true)
+        } else {
+            frames = loaded
+            darkFrames = loaded
+        }
+        let last = frames.count - 1
+        // The default sequence's own ranges stand where none are given.
+        pulling = try Self.range(pullingText, "pulling", last: last, otherwise: loaded.isEmpty ? DefaultSequence.pulling : 0...last)
+        refreshing = try Self.range(refreshingText, "refreshing", last: last, otherwise: loaded.isEmpty ? DefaultSequence.refreshing : 0...last)
     }
 
-    /// `FIRST-LAST` within 0...last; empty: all of them.
-    static func range(_ text: String, _ name: String, last: Int) throws -> ClosedRange<Int> {
-        if text.isEmpty { return 0...last }
+    /// `FIRST-LAST` within 0...last; empty: `otherwise`.
+    static func range(_ text: String, _ name: String, last: Int, otherwise: ClosedRange<Int>) throws -> ClosedRange<Int> {
+        if text.isEmpty { return otherwise }
         let parts = text.split(separator: "-").map { Int($0.trimmingCharacters(in: .whitespaces)) }
         guard parts.count == 2, let a = parts[0], let b = parts[1], a >= 0, a <= b, b <= last else {
             throw ParameterError(parameter: name, reason: "'\(text)' is not FIRST-LAST within 0-\(last)")
@@ -72,7 +83,8 @@ public final class ImageSequence: RefreshIndicator {
     public func draw(in canvas: Canvas, frame: IndicatorFrame) {
         guard frame.visibleRect.height > 0, frame.state.showsIndicator else { return }
         let center = frame.anchoredCenter(height: height, margin: 8)
-        guard let first = frames.first else { return placeholder(canvas, center, frame) }
+        let frames = frame.isDark ? darkFrames : frames
+        guard let first = frames.first else { return }
         let index: Int
         var alpha = 1.0
         switch frame.state {
@@ -84,8 +96,7 @@ public final class ImageSequence: RefreshIndicator {
             index = refreshing.lowerBound
             alpha = 0.6 + 0.4 * cos(2 * .pi * frame.stateTime / 1.6)
         case .finished(.noMoreData), .noMoreData:
-            index = pulling.lowerBound
-            alpha = 0.4
+            return canvas.drawEndOfData(frame, color: frame.isDark ? Color(red: 0.75, green: 0.75, blue: 0.78) : Color(red: 0.4, green: 0.4, blue: 0.44))
         default:
             index = pulling.upperBound
         }
@@ -94,17 +105,6 @@ public final class ImageSequence: RefreshIndicator {
         canvas.withAlpha(alpha) {
             canvas.drawImage(image, in: Rect(x: center.x - width / 2, y: center.y - height / 2, width: width, height: height))
         }
-    }
-
-    /// Without frames: a dashed frame that says where they come from.
-    private func placeholder(_ canvas: Canvas, _ center: Point, _ frame: IndicatorFrame) {
-        let ink = frame.isDark ? Color(red: 0.7, green: 0.7, blue: 0.75) : Color(red: 0.45, green: 0.45, blue: 0.5)
-        canvas.addRoundedRect(Rect(x: center.x - height / 2, y: center.y - height / 2, width: height, height: height), radius: 8)
-        // The dashes march while refreshing, so even without frames the state reads as busy.
-        let phase = frame.state == .refreshing && !frame.environment.reduceMotion ? frame.stateTime * 14 : 0
-        canvas.stroke(.color(ink), style: StrokeStyle(lineWidth: 1.5, dashes: [4, 3], dashPhase: phase))
-        let text = canvas.makeTextLayout("folder=", style: TextStyle(fontFamily: "monospace", size: 10))
-        canvas.draw(text, at: Point(x: center.x - text.size.width / 2, y: center.y - text.size.height / 2), color: ink)
     }
 }
 

@@ -45,6 +45,9 @@ public final class Material: RefreshIndicator {
 
     public func draw(in canvas: Canvas, frame: IndicatorFrame) {
         guard frame.visibleRect.height > 0, frame.state.showsIndicator else { return }
+        if frame.state == .noMoreData || frame.state == .finished(.noMoreData) {
+            return canvas.drawEndOfData(frame, color: frame.isDark ? Color(red: 0.74, green: 0.76, blue: 0.8) : Color(red: 0.37, green: 0.39, blue: 0.42))
+        }
         let radius = size / 2
         var center = frame.anchoredCenter(height: size, margin: 8)
         var scale = 1.0, alpha = 1.0
@@ -83,10 +86,6 @@ public final class Material: RefreshIndicator {
             scale = frame.environment.reduceMotion ? 1 : max(0.2, 1 - max(0, frame.stateTime - 0.5) / 0.3)
             sweep = 2 * .pi
             tint = result == .failure ? Color(red: 0.85, green: 0.19, blue: 0.15) : colors[0]
-            if result == .noMoreData { tint = tint.withAlpha(0.85) }
-        case .noMoreData:
-            sweep = 2 * .pi
-            tint = colors[0].withAlpha(0.85)
         default:
             return
         }

@@ -141,6 +141,7 @@ public final class PathDrawing: RefreshIndicator {
         let visible = frame.visibleRect
         guard visible.height > 0 else { return }
         let tint = frame.isDark ? darkColor : color
+        if frame.state == .noMoreData || frame.state == .finished(.noMoreData) { return canvas.drawEndOfData(frame, color: tint) }
         let style = StrokeStyle(lineWidth: lineWidth, cap: .round, join: .round)
         canvas.withSavedState {
             // The picture keeps its size: centred in the gap, or resting on the content while it is revealed.
@@ -171,8 +172,7 @@ public final class PathDrawing: RefreshIndicator {
                 }
             case .finished(.success): stroke(whole, successColor)
             case .finished(.failure): stroke(whole, failureColor)
-            case .finished(.noMoreData), .noMoreData: stroke(whole, tint)
-            case .none, .unknown, .secondaryOpen, .secondaryClosing: break
+            case .none, .unknown, .secondaryOpen, .secondaryClosing, .finished(.noMoreData), .noMoreData: break
             @unknown default: break  // a state a later SDK adds: drawn as none until handled
             }
         }

@@ -82,6 +82,8 @@ public final class Phoenix: RefreshIndicator {
             color: dark ? Color(red: 0.14, green: 0.18, blue: 0.3) : city.withAlpha(0.55), windows: dark ? sun.withAlpha(0.5) : nil)
         row(canvas, v, heights: near, ground: ground + (1 - p) * height * 0.2, tall: height * 0.4, offset: drift * 2.2,
             color: dark ? Color(red: 0.08, green: 0.1, blue: 0.18) : city, windows: dark ? sun.withAlpha(0.8) : nil)
+        // The end of the data: night, and the words over the sky.
+        if night { canvas.drawEndOfData(frame, color: Color(red: 0.95, green: 0.95, blue: 0.88)) }
     }
 
     /// A row of buildings standing on `ground`, repeating along the width, shifted by `offset`.

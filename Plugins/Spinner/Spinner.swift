@@ -75,7 +75,7 @@ public final class Spinner: RefreshIndicator {
             drawMark(canvas, center, failureColor, grow(frame), [(-0.4, -0.4), (0.4, 0.4)])
             drawMark(canvas, center, failureColor, grow(frame), [(0.4, -0.4), (-0.4, 0.4)])
         case .finished(.noMoreData), .noMoreData:
-            drawMark(canvas, center, tint, 1, [(-0.45, 0), (0.45, 0)])
+            canvas.drawEndOfData(frame, color: tint)
         case .secondaryEligible:
             // Past the second floor: the spokes, circled, say "release for something else".
             drawSpokes(canvas, center, tint) { _ in 1 }

@@ -70,6 +70,7 @@ public final class StoreHouse: RefreshIndicator {
 
     public func draw(in canvas: Canvas, frame: IndicatorFrame) {
         guard frame.visibleRect.height > 0, frame.state.showsIndicator else { return }
+        if frame.state == .noMoreData || frame.state == .finished(.noMoreData) { return canvas.drawEndOfData(frame, color: frame.isDark ? darkColor : color) }
         // A text wider than the band (less 16 pt a side) shrinks to fit it; the segments keep their width.
         let fit = min(1, max(1, frame.size.width - 32) / textSize.width)
         let c = frame.anchoredCenter(height: textSize.height * fit, margin: 10)
@@ -79,7 +80,6 @@ public final class StoreHouse: RefreshIndicator {
         switch frame.state {
         case .finished(.success): tint = Color(red: 0.14, green: 0.54, blue: 0.24)
         case .finished(.failure): tint = Color(red: 0.86, green: 0.27, blue: 0.22)
-        case .finished(.noMoreData), .noMoreData: tint = tint.withAlpha(0.75)
         default: break
         }
         let reduce = frame.environment.reduceMotion

@@ -102,6 +102,8 @@ public final class Taurus: RefreshIndicator {
         let frontWidth = w * 0.6 * frontScale * (1 - 0.021 * sway)
         bank(canvas, anchor: Point(x: v.center.x + w * 0.03, y: content), width: frontWidth, height: h * 0.17 * frontScale, color: frontShade, seed: 3)
         bank(canvas, anchor: Point(x: v.center.x - w * 0.05, y: content + h * 0.03), width: frontWidth * 0.8, height: h * 0.14 * frontScale, color: front, seed: 4)
+        // The end of the data: the plane has gone; the words stand in the sky.
+        if along < 0 { canvas.drawEndOfData(frame, color: .white) }
     }
 
     /// A bank of clouds: overlapping discs along `width`, their bottoms on `anchor.y`.

@@ -1,19 +1,29 @@
 import Foundation
 import RefreshPluginSDK
 
-/// The iOS 6 water drop (SmartRefreshLayout's WaterDropHeader): a ball hangs at the top of the
-/// gap and stretches into a drop as you pull, its tail thinning; past the trigger it snaps, and a
-/// spinner turns where the ball was.
+/// The iOS 6 water drop (ODRefreshControl, SmartRefreshLayout's WaterDropHeader): a grey ball
+/// rests on the content as the gap opens; past its own height it stretches into a drop, the ball
+/// hanging at the viewport's edge and shrinking a little, the tail thinning towards the content;
+/// at the trigger the drop pops back up into a small ball that vanishes, and an activity spinner
+/// turns where it was.
+///
+/// Matched with ODRefreshControl.m: the tint (155, 162, 172), the radii (ball 16 → 12.5, tail
+/// 16 → 3, scaled by `radius`), the paddings, the curves' control points (one outline, no seams),
+/// the white arrow ring with its head, the highlight, the dark half-point outline and the shadow,
+/// the 0.15 s pop, the grey twelve-spoke spinner. Ours: the trigger is the pull at which the
+/// stretch ends (`stretch`, 96 pt as the original's 43 + 53); a result shows a mark in the ball
+/// before the edge closes, and a footer says the end of the data in words (the original has
+/// neither); reduced motion skips the pop and stills the spinner.
 public final class WaterDrop: RefreshIndicator {
     public static let info = IndicatorInfo(
-        id: "dev.refreshkit.water-drop", name: "Water Drop", version: "1.0.0",
-        summary: "The iOS 6 drop: a ball that stretches into a drop as you pull, then snaps into a spinner."
+        id: "dev.refreshkit.water-drop", name: "Water Drop", version: "1.1.0",
+        summary: "The iOS 6 drop: a ball that stretches into a drop as you pull, pops, and becomes a spinner."
     )
 
-    static let color = ParameterSpec.color("color", default: "#66758F", help: "Drop colour on light backgrounds")
+    static let color = ParameterSpec.color("color", default: "#9BA2AC", help: "Drop colour on light backgrounds")
     static let darkColor = ParameterSpec.color("darkColor", default: "#5C6B80", help: "Drop colour on dark backgrounds")
-    static let radius = ParameterSpec.number("radius", default: 14, range: 8...30, help: "The ball's radius in points")
-    static let stretch = ParameterSpec.number("stretch", default: 90, range: 40...200, help: "Pull distance, in points, at which the drop snaps")
+    static let radius = ParameterSpec.number("radius", default: 16, range: 8...30, help: "The ball's radius in points, at rest")
+    static let stretch = ParameterSpec.number("stretch", default: 96, range: 60...200, help: "Pull distance, in points, at which the drop pops")
     public static let parameters: [ParameterSpec] = [color, darkColor, radius, stretch]
 
     public var refreshLength: Double { stretch }
@@ -27,73 +37,127 @@ public final class WaterDrop: RefreshIndicator {
         stretch = try parameters.number(Self.stretch)
     }
 
+    /// The original's measures, in its points; multiplied by `radius / 16`.
+    private var k: Double { radius / 16 }
+    /// The gap the ball fills before it stretches: both radii and both paddings at rest.
+    private var rest: Double { (16 + 16 + 5 + 6) * k }
+
+    /// The drop for a gap of `gap` points: its ball (centre, radius) and tail (centre, radius), in
+    /// a frame whose viewport edge is at y = 0 and content edge at y = `gap`.
+    func shape(gap: Double) -> (top: Point, topRadius: Double, bottom: Point, bottomRadius: Double, stretched: Double) {
+        let reach = max(1, stretch - rest)
+        let stretched = min(1, max(0, gap - rest) / reach)
+        func lerp(_ a: Double, _ b: Double) -> Double { (a + (b - a) * (1 - stretched)) * k }
+        let topRadius = lerp(12.5, 16), bottomRadius = lerp(3, 16)
+        let bottom = Point(x: 0, y: gap - lerp(4, 6) - bottomRadius)
+        let top = stretched == 0 ? bottom : Point(x: 0, y: lerp(9, 5) + topRadius)
+        return (top, topRadius, bottom, bottomRadius, stretched)
+    }
+
     public func draw(in canvas: Canvas, frame: IndicatorFrame) {
-        let visible = frame.visibleRect
-        guard visible.height > 0 else { return }
+        let v = frame.visibleRect
+        guard v.height > 0, frame.state.showsIndicator else { return }
         let tint = frame.isDark ? darkColor : color
-        let ink: Color = frame.isDark ? Color(red: 0.9, green: 0.92, blue: 0.95) : .white
-        // The ball hangs from the far side of the gap (away from the content): for a bottom edge it rises.
-        let down = frame.edge != .bottom
-        // While the gap is smaller than the ball it rests against the content, uncovered as the gap grows.
-        let top = down ? min(visible.minY + radius + 6, visible.maxY - radius - 6) : max(visible.maxY - radius - 6, visible.minY + radius + 6)
-        let x = visible.center.x
-        switch frame.state {
-        case .pulling(let p):
-            let p = frame.environment.reduceMotion ? min(p, 0.2) : p
-            let r1 = radius * (1 - 0.2 * p), r2 = radius * (1 - 0.75 * p)
-            let length = max(0, visible.height - 2 * radius - 12)
-            drop(canvas, x: x, top: top, r1: r1, r2: r2, length: down ? length : -length, color: tint)
-            arrowIcon(canvas, Point(x: x, y: top), r1 * 0.55, ink, turn: p)
-        case .eligible, .secondaryEligible, .refreshing:
-            // Snapped: a ring turning where the ball was (still with reduced motion).
-            let r = radius * 0.9
-            let turn = frame.state == .refreshing && !frame.environment.reduceMotion ? frame.stateTime * 1.5 : 0
-            let grow = frame.state == .refreshing ? 1 : min(1, 0.5 + frame.stateTime * 4)
-            canvas.arc(center: Point(x: x, y: top), radius: r * grow, startAngle: 2 * .pi * turn, endAngle: 2 * .pi * turn + 1.6 * .pi)
-            canvas.stroke(.color(tint), style: StrokeStyle(lineWidth: r * 0.22, cap: .round))
-        case .finished(let result):
-            let r = radius * 0.9
-            canvas.addEllipse(in: Rect(x: x - r, y: top - r, width: 2 * r, height: 2 * r))
-            canvas.fill(.color(result == .failure ? Color(red: 0.86, green: 0.27, blue: 0.22) : tint))
-            canvas.addResultMark(result, center: Point(x: x, y: top), size: r * 0.5)
-            canvas.stroke(.color(ink), style: StrokeStyle(lineWidth: r * 0.2, cap: .round, join: .round))
-        case .noMoreData:
-            canvas.addEllipse(in: Rect(x: x - 3, y: top - 3, width: 6, height: 6))
-            canvas.fill(.color(tint))
-        case .none, .unknown, .secondaryOpen, .secondaryClosing:
-            break
-        @unknown default:  // a state a later SDK adds: as above until handled
-            break
+        // Marks and words stand alone on the band, without the drop's outline: a deeper shade of the
+        // light tint keeps them 3:1 from it.
+        let solid = frame.isDark ? tint : Color(red: tint.red * 0.68, green: tint.green * 0.68, blue: tint.blue * 0.68, alpha: tint.alpha)
+        if frame.state == .noMoreData || frame.state == .finished(.noMoreData) { return canvas.drawEndOfData(frame, color: solid) }
+        canvas.withSavedState {
+            // Drawn as for a top edge: the viewport's edge at y = 0, the content below; a footer is the mirror image.
+            if frame.edge == .bottom {
+                canvas.translate(x: v.center.x, y: v.maxY)
+                canvas.scale(x: 1, y: -1)
+            } else {
+                canvas.translate(x: v.center.x, y: v.minY)
+            }
+            let still = frame.environment.reduceMotion
+            switch frame.state {
+            case .pulling(let p):
+                drop(canvas, shape(gap: min(v.height, max(0, p) * stretch)), tint: tint, dark: frame.isDark, arrow: true)
+            case .eligible where !still && frame.stateTime < 0.15, .secondaryEligible where !still && frame.stateTime < 0.15:
+                // The pop: the tail runs up into the ball, which shrinks to a small one.
+                let full = shape(gap: stretch), t = frame.stateTime / 0.15
+                let small = (3 + (16 - 3) * 0.2) * k
+                let popped = (top: full.top, topRadius: full.topRadius + (small - full.topRadius) * t,
+                              bottom: Point(x: 0, y: full.bottom.y + (full.top.y - full.bottom.y) * t),
+                              bottomRadius: full.bottomRadius + (small - full.bottomRadius) * t, stretched: 1.0)
+                drop(canvas, popped, tint: tint, dark: frame.isDark, arrow: false)
+            case .eligible, .secondaryEligible, .refreshing:
+                let turn = frame.state == .refreshing && !still ? frame.stateTime : 0
+                spinner(canvas, center: Point(x: 0, y: min(v.height, 44) / 2), turn: turn, dark: frame.isDark, flipped: frame.edge == .bottom)
+            case .finished(let result):
+                let r = 12.5 * k
+                let c = Point(x: 0, y: min(v.height, 44) / 2)
+                canvas.addEllipse(in: Rect(x: c.x - r, y: c.y - r, width: 2 * r, height: 2 * r))
+                canvas.fill(.color(result == .failure ? Color(red: 0.86, green: 0.27, blue: 0.22) : solid))
+                canvas.addResultMark(result, center: c, size: r * 0.5)
+                canvas.stroke(.color(.white), style: StrokeStyle(lineWidth: r * 0.2, cap: .round, join: .round))
+            default:
+                break
+            }
         }
     }
 
-    /// A ball of `r1` at `top` joined to a smaller one of `r2`, `length` below (above when negative),
-    /// by two curves tangent-ish to both: the drop.
-    private func drop(_ canvas: Canvas, x: Double, top: Double, r1: Double, r2: Double, length: Double, color: Color) {
-        let bottom = top + length
-        let s: Double = length >= 0 ? 1 : -1
-        let k = abs(length) * 0.5
-        canvas.move(to: Point(x: x - r1, y: top))
-        canvas.curve(to: Point(x: x - r2, y: bottom), control1: Point(x: x - r1, y: top + s * k), control2: Point(x: x - r2, y: bottom - s * k * 0.6))
-        // Round the small end (away from the ball), then back up and round the ball's far side.
-        canvas.arc(center: Point(x: x, y: bottom), radius: r2, startAngle: .pi, endAngle: s > 0 ? 0 : 2 * .pi, clockwise: s < 0)
-        canvas.curve(to: Point(x: x + r1, y: top), control1: Point(x: x + r2, y: bottom - s * k * 0.6), control2: Point(x: x + r1, y: top + s * k))
-        canvas.arc(center: Point(x: x, y: top), radius: r1, startAngle: 0, endAngle: s > 0 ? -.pi : .pi, clockwise: s < 0)
+    /// The drop as one outline: the ball's far half, a curve down each side to the tail, the
+    /// tail's near half; with its shadow, outline, highlight and (while pulling) the arrow.
+    private func drop(_ canvas: Canvas, _ s: (top: Point, topRadius: Double, bottom: Point, bottomRadius: Double, stretched: Double),
+                      tint: Color, dark: Bool, arrow: Bool) {
+        func outline(dy: Double) {
+            let t = Point(x: s.top.x, y: s.top.y + dy), b = Point(x: s.bottom.x, y: s.bottom.y + dy)
+            let (rt, rb) = (s.topRadius, s.bottomRadius)
+            func lerp(_ a: Double, _ b: Double, _ f: Double) -> Double { a + (b - a) * f }
+            canvas.move(to: Point(x: t.x + rt, y: t.y))
+            canvas.arc(center: t, radius: rt, startAngle: 0, endAngle: -.pi, clockwise: false)
+            canvas.curve(to: Point(x: b.x - rb, y: b.y),
+                         control1: Point(x: lerp(t.x - rt, b.x - rb, 0.1), y: lerp(t.y, b.y, 0.2)),
+                         control2: Point(x: lerp(t.x - rt, b.x - rb, 0.9), y: lerp(t.y, b.y, 0.2)))
+            canvas.arc(center: b, radius: rb, startAngle: .pi, endAngle: 0, clockwise: false)
+            canvas.curve(to: Point(x: t.x + rt, y: t.y),
+                         control1: Point(x: lerp(t.x + rt, b.x + rb, 0.9), y: lerp(t.y, b.y, 0.2)),
+                         control2: Point(x: lerp(t.x + rt, b.x + rb, 0.1), y: lerp(t.y, b.y, 0.2)))
+            canvas.close()
+        }
+        outline(dy: 1)
+        canvas.fill(.color(Color(red: 0, green: 0, blue: 0, alpha: dark ? 0.5 : 0.25)))
+        outline(dy: 0)
+        canvas.fill(.color(tint), preserve: true)
+        canvas.stroke(.color(Color(red: 0.33, green: 0.33, blue: 0.33, alpha: 0.5)), style: StrokeStyle(lineWidth: 0.5))
+        // The highlight: a thin crescent along the top of the ball.
+        let t = s.top, r = s.topRadius
+        canvas.move(to: Point(x: t.x + r, y: t.y))
+        canvas.arc(center: t, radius: r, startAngle: 0, endAngle: -.pi, clockwise: false)
+        canvas.arc(center: Point(x: t.x, y: t.y + 1.25 * k), radius: r, startAngle: -.pi, endAngle: 0, clockwise: true)
         canvas.close()
-        canvas.fill(.color(color))
+        canvas.fill(.color(Color(red: 1, green: 1, blue: 1, alpha: 0.2)))
+        guard arrow else { return }
+        // The arrow: three quarters of a ring ending in a head, white, outlined.
+        let p = 1 - s.stretched
+        let size = (2 + (3 - 2) * p) * k, ring = (5 + (7 - 5) * p) * k
+        let big = ring + size / 2, small = ring - size / 2
+        canvas.move(to: Point(x: t.x + big, y: t.y))
+        canvas.arc(center: t, radius: big, startAngle: 0, endAngle: 1.5 * .pi, clockwise: true)
+        canvas.line(to: Point(x: t.x, y: t.y - big - size))
+        canvas.line(to: Point(x: t.x + 2 * size, y: t.y - big + size / 2))
+        canvas.line(to: Point(x: t.x, y: t.y - big + 2 * size))
+        canvas.line(to: Point(x: t.x, y: t.y - big + size))
+        canvas.arc(center: t, radius: small, startAngle: 1.5 * .pi, endAngle: 0, clockwise: false)
+        canvas.close()
+        canvas.fill(.color(.white), rule: .evenOdd, preserve: true)
+        canvas.stroke(.color(Color(red: 0.33, green: 0.33, blue: 0.33, alpha: 0.5)), style: StrokeStyle(lineWidth: 0.5))
     }
 
-    /// The refresh arrow drawn in the ball: an open circle with a head, turning with the pull.
-    private func arrowIcon(_ canvas: Canvas, _ c: Point, _ r: Double, _ ink: Color, turn: Double) {
-        let a0 = -Double.pi / 2 + turn * .pi, a1 = a0 + 1.5 * .pi
-        canvas.arc(center: c, radius: r, startAngle: a0, endAngle: a1)
-        canvas.stroke(.color(ink), style: StrokeStyle(lineWidth: r * 0.32, cap: .round))
-        let end = Point(x: c.x + r * cos(a1), y: c.y + r * sin(a1)), h = r * 0.55
-        canvas.move(to: Point(x: end.x + h * cos(a1 + .pi / 2) + h * cos(a1), y: end.y + h * sin(a1 + .pi / 2) + h * sin(a1)))
-        canvas.line(to: Point(x: end.x + h * cos(a1 + .pi / 2) * 1.4, y: end.y + h * sin(a1 + .pi / 2) * 1.4))
-        canvas.line(to: Point(x: end.x - h * cos(a1), y: end.y - h * sin(a1)))
-        canvas.close()
-        canvas.fill(.color(ink))
+    /// UIKit's grey activity spinner: twelve spokes, the lit one stepping round once a second.
+    private func spinner(_ canvas: Canvas, center: Point, turn: Double, dark: Bool, flipped: Bool) {
+        let ink = dark ? Color(red: 0.85, green: 0.86, blue: 0.88) : Color(red: 0.42, green: 0.43, blue: 0.45)
+        let head = Int(floor(turn * 12)) % 12
+        for i in 0..<12 {
+            let a = 2 * .pi * Double(i) / 12 - .pi / 2
+            let sy = flipped ? -1.0 : 1.0
+            canvas.move(to: Point(x: center.x + 5 * k * cos(a), y: center.y + sy * 5 * k * sin(a)))
+            canvas.line(to: Point(x: center.x + 9.5 * k * cos(a), y: center.y + sy * 9.5 * k * sin(a)))
+            let age = Double((head - i + 12) % 12) / 12
+            canvas.stroke(.color(ink.withAlpha(1 - 0.75 * age)), style: StrokeStyle(lineWidth: 2 * k, cap: .round))
+        }
     }
 }
 

@@ -14,8 +14,8 @@ import RefreshPluginSDK
         let scenario = try Scenario.load(path: "\(scenarioFolder)/\(file)")
         let search = PluginSearchPath(directories: [products])
         let player = try ScenarioPlayer(scenario: scenario, searchPath: search, pluginOverride: PluginLibrary(path: search.resolve(plugin)))
-        let folder = here.appendingPathComponent("Golden/\(scenario.name)/\(goldenID(plugin))").path
-        let update = ProcessInfo.processInfo.environment["REFRESHKIT_UPDATE_GOLDENS"] == "1" && plugin == goldenID(plugin)
+        let folder = here.appendingPathComponent("Golden/\(scenario.name)/\(goldenID(plugin, scenario: scenario.name))").path
+        let update = ProcessInfo.processInfo.environment["REFRESHKIT_UPDATE_GOLDENS"] == "1" && plugin == goldenID(plugin, scenario: scenario.name)
         var verifier = ScenarioVerifier(goldenFolder: folder, failureFolder: packageRoot.appendingPathComponent(".build/golden-failures/\(scenario.name)/\(plugin)").path,
                                         tolerance: 3, record: update ? .all : .never)
         // One motion golden (every frame of the main scenario with the Spinner): the physics and

@@ -73,6 +73,20 @@ import RefreshGoldens
         }
     }
 
+    /// A footer at the end of the data says so in words, in the frame's language: its picture in
+    /// Chinese and in Arabic differs from its picture in English (a mark would not). The C spinner
+    /// (Cairo alone), Lottie (its animation decides) and the Template keep their marks.
+    @Test(arguments: builtIns.filter { !["RefreshSpinnerC", "RefreshLottie", "ExampleTemplate"].contains($0) })
+    func theEndOfTheDataIsSaidInWords(product: String) throws {
+        let indicator = try PluginLibrary(path: library(product)).makeIndicator()
+        for state in [RefreshState.noMoreData, .finished(.noMoreData)] {
+            let english = try render(indicator, frame(state, edge: .bottom)).pngData()
+            for locale in ["zh-Hans", "ar"] {
+                #expect(try render(indicator, frame(state, edge: .bottom, locale: locale)).pngData() != english, "\(product) \(state) \(locale)")
+            }
+        }
+    }
+
     @Test(arguments: builtIns)
     func refreshingAnimatesAndReduceMotionStillShows(product: String) throws {
         let indicator = try PluginLibrary(path: library(product)).makeIndicator()
@@ -110,12 +124,14 @@ import RefreshGoldens
         }
     }
 
+    /// The same picture in every state but the end of the data, where the Swift spinner says it in
+    /// words (Pango) and the C one, which needs only Cairo, keeps its dash.
     @Test func swiftAndCSpinnersDrawTheSamePicture() throws {
         let swift = try PluginLibrary(path: library("RefreshSpinner")).makeIndicator(parametersJSON: #"{"spokes": 10, "radius": 14}"#)
         let c = try PluginLibrary(path: library("RefreshSpinnerC")).makeIndicator(parametersJSON: #"{"spokes": 10, "radius": 14}"#)
         var compared = 0
         for edge in RefreshEdge.allCases {
-            for state in Self.states {
+            for state in Self.states where state != .noMoreData && state != .finished(.noMoreData) {
                 for time in [0.0, 0.3, 0.9] {
                     for scheme in IndicatorEnvironment.ColorScheme.allCases {
                         let size = edge.axis == .horizontal ? Size(width: 120, height: 390) : Size(width: 390, height: 120)
@@ -127,7 +143,9 @@ import RefreshGoldens
                 }
             }
         }
-        #expect(compared == 240)
+        #expect(compared == 192)
+        let footer = frame(.noMoreData, edge: .bottom)
+        #expect(try inkedPixels(render(swift, footer), scheme: .light) > 3 * inkedPixels(render(c, footer), scheme: .light), "words, not a dash")
     }
 
     @Test func labelSpeaksTheFramesLanguage() throws {
