@@ -1,33 +1,44 @@
 import Foundation
 import RefreshPluginSDK
 
-/// SmartRefreshLayout's StoreHouse header: any text, drawn as the line segments of its glyph
-/// outlines (Pango's, so any script), that fly in from around it and assemble as you pull, then
-/// shimmer while refreshing.
+/// CBStoreHouseRefreshControl (and SmartRefreshLayout's StoreHouseHeader): any text, cut into
+/// short straight bars along its glyph outlines (Pango's, so any script). As you pull, each bar
+/// falls in from above and to the side, turning half a turn and growing as it lands, the bars
+/// landing left to right; assembled they rest faint, and while refreshing a flash runs along them.
+///
+/// Matched with CBStoreHouseRefreshControl.m: per bar a sideways offset within ±`scatter`
+/// (150 pt there), the fall from above, the half turn and the growth with the bar's own progress,
+/// the landing order (each bar's window 0.7 of the pull, staggered), the resting alpha, the
+/// loading flash (a bar lit to full and fading over 0.8 s, the next 0.1 s later, in 28 steps
+/// across). Ours: the bars come from the glyph
+/// outlines of any text (the original's are drawn by hand in a plist, Latin capitals only); they
+/// fall from the top of what the pull has revealed, not from out of sight; the resting alpha is
+/// 0.6 (the original's 0.4 is under 3:1 on a light band); a result shows the word whole, green or
+/// red, while the edge closes (the original's bars fly out the way they came, saying nothing).
 public final class StoreHouse: RefreshIndicator {
     public static let info = IndicatorInfo(
-        id: "dev.refreshkit.storehouse", name: "StoreHouse", version: "1.0.0",
-        summary: "Any text as line segments that fly in and assemble as you pull, then shimmer while loading."
+        id: "dev.refreshkit.storehouse", name: "StoreHouse", version: "1.1.0",
+        summary: "Any text as short bars that fall in, turning, and assemble as you pull, then flash in turn while loading."
     )
 
     static let text = ParameterSpec.string("text", default: "RefreshKit", help: "The text (any script the fonts cover; at most 40 characters)")
     static let fontSize = ParameterSpec.number("fontSize", default: 30, range: 12...72, help: "Text size in points")
-    static let lineWidth = ParameterSpec.number("lineWidth", default: 1.4, range: 0.5...4, help: "Segment width in points")
-    static let color = ParameterSpec.color("color", default: "#3A3A3C", help: "Segment colour on light backgrounds")
-    static let darkColor = ParameterSpec.color("darkColor", default: "#E5E5EA", help: "Segment colour on dark backgrounds")
-    static let scatter = ParameterSpec.number("scatter", default: 60, range: 0...200, help: "How far, in points, segments fly in from")
+    static let lineWidth = ParameterSpec.number("lineWidth", default: 1.6, range: 0.5...4, help: "Bar width in points")
+    static let color = ParameterSpec.color("color", default: "#3A3A3C", help: "Bar colour on light backgrounds")
+    static let darkColor = ParameterSpec.color("darkColor", default: "#F2F2F7", help: "Bar colour on dark backgrounds")
+    static let scatter = ParameterSpec.number("scatter", default: 150, range: 0...300, help: "How far to the side, in points, bars fall in from")
     public static let parameters: [ParameterSpec] = [text, fontSize, lineWidth, color, darkColor, scatter]
 
-    /// Segments go in this many groups, ordered left to right: each group moves as one (a frame
-    /// strokes 24 paths, not hundreds), and the assembly and the shimmer sweep across the text.
-    static let groups = 24
+    /// The original's timing: a bar lands within 0.7 of the pull; 28 flash steps 0.1 s apart, each fading over 0.8 s.
+    static let landing = 0.7, steps = 28, stepTime = 0.1, fade = 0.8, rest = 0.6
+
+    /// One bar: its ends (relative to the text's centre), its step left to right, its sideways start.
+    struct Bar { var a: Point, b: Point, step: Int, side: Double }
 
     public let refreshLength = 90.0
-    let lineWidth: Double, scatter: Double
+    let lineWidth: Double
     let color: Color, darkColor: Color
-    /// Per group: its pieces of outline (short polylines relative to the text's centre) and where it flies in from.
-    let segments: [[[Point]]]
-    let origins: [Point]
+    let bars: [Bar]
     let textSize: Size
 
     public init(parameters: ParameterValues) throws {
@@ -36,46 +47,57 @@ public final class StoreHouse: RefreshIndicator {
             throw ParameterError(parameter: "text", reason: "expected 1 to 40 characters and no control characters")
         }
         lineWidth = try parameters.number(Self.lineWidth)
-        scatter = try parameters.number(Self.scatter)
+        let scatter = try parameters.number(Self.scatter)
         color = try parameters.color(Self.color)
         darkColor = try parameters.color(Self.darkColor)
         // Lay the text out once, on a scratch surface: the outline depends only on the parameters.
         let scratch = try ImageSurface(size: Size(width: 4, height: 4), scale: 1)
         let canvas = Canvas(surface: scratch)
-        let layout = canvas.makeTextLayout(text, style: TextStyle(size: try parameters.number(Self.fontSize), weight: .bold))
+        let size = try parameters.number(Self.fontSize)
+        let layout = canvas.makeTextLayout(text, style: TextStyle(size: size, weight: .bold))
         textSize = layout.size
         let half = Point(x: layout.size.width / 2, y: layout.size.height / 2)
-        // The outline cut into pieces of a few segments each (points closer than 3 pt to the last
-        // kept are dropped): pieces fly, and a piece strokes as one polyline.
-        var pieces: [[Point]] = []
+        // Bars of about an eighth of the text size along each outline, a small gap between them (the original's look).
+        let pitch = max(2.5, size / 8)
+        var ends: [(Point, Point)] = []
         for line in canvas.textOutlines(layout, at: Point(x: -half.x, y: -half.y)) {
             var kept = [line[0]]
             for (i, point) in line.enumerated().dropFirst() {
                 let last = kept[kept.count - 1], dx = point.x - last.x, dy = point.y - last.y
-                if dx * dx + dy * dy >= 9 || i == line.count - 1 { kept.append(point) }
+                if dx * dx + dy * dy >= pitch * pitch || i == line.count - 1 { kept.append(point) }
             }
-            for start in stride(from: 0, to: kept.count - 1, by: 4) { pieces.append(Array(kept[start...min(kept.count - 1, start + 4)])) }
+            for (a, b) in zip(kept, kept.dropFirst()) {
+                let dx = b.x - a.x, dy = b.y - a.y, length = (dx * dx + dy * dy).squareRoot()
+                guard length > 0.5 else { continue }
+                // Shorten each bar a little at both ends, so the bars read as bars.
+                let trim = min(0.12, 0.6 / length)
+                ends.append((Point(x: a.x + dx * trim, y: a.y + dy * trim), Point(x: b.x - dx * trim, y: b.y - dy * trim)))
+            }
         }
-        guard !pieces.isEmpty else { throw ParameterError(parameter: "text", reason: "'\(text)' has no visible glyphs") }
-        func middle(_ piece: [Point]) -> Double { piece.reduce(0) { $0 + $1.x } / Double(piece.count) }
-        pieces.sort { middle($0) < middle($1) }
-        let perGroup = max(1, (pieces.count + Self.groups - 1) / Self.groups)
-        segments = stride(from: 0, to: pieces.count, by: perGroup).map { Array(pieces[$0..<min(pieces.count, $0 + perGroup)]) }
-        // Fixed pseudo-random directions (a frame is a pure function of the parameters).
-        origins = segments.indices.map { g in
-            let a = Double((g * 7919) % 360) * .pi / 180
-            return Point(x: cos(a), y: sin(a) * 0.6 - 0.4)
+        guard !ends.isEmpty else { throw ParameterError(parameter: "text", reason: "'\(text)' has no visible glyphs") }
+        let width = max(1, layout.size.width)
+        // Fixed pseudo-random sideways starts (a frame is a pure function of the parameters).
+        bars = ends.enumerated().map { i, end in
+            let middle = (end.0.x + end.1.x) / 2 + half.x
+            let step = min(Self.steps - 1, Int(middle / width * Double(Self.steps)))
+            let noise = Double((i &* 7919 &+ 104_729) % 2001) / 1000 - 1
+            return Bar(a: end.0, b: end.1, step: max(0, step), side: noise * scatter)
         }
     }
 
+    /// How far bar step `step` has landed at pull `progress`: 0 (away) … 1 (in place).
+    static func landed(step: Int, progress p: Double) -> Double {
+        let start = (1 - landing) / Double(steps) * Double(step)
+        return min(1, max(0, (p - start) / landing))
+    }
+
     public func draw(in canvas: Canvas, frame: IndicatorFrame) {
-        guard frame.visibleRect.height > 0, frame.state.showsIndicator else { return }
+        let visible = frame.visibleRect
+        guard visible.height > 0, frame.state.showsIndicator else { return }
         if frame.state == .noMoreData || frame.state == .finished(.noMoreData) { return canvas.drawEndOfData(frame, color: frame.isDark ? darkColor : color) }
-        // A text wider than the band (less 16 pt a side) shrinks to fit it; the segments keep their width.
+        // A text wider than the band (less 16 pt a side) shrinks to fit it; the bars keep their width.
         let fit = min(1, max(1, frame.size.width - 32) / textSize.width)
         let c = frame.anchoredCenter(height: textSize.height * fit, margin: 10)
-        canvas.translate(x: c.x, y: c.y)
-        canvas.scale(x: fit, y: fit)
         var tint = frame.isDark ? darkColor : color
         switch frame.state {
         case .finished(.success): tint = Color(red: 0.14, green: 0.54, blue: 0.24)
@@ -83,35 +105,48 @@ public final class StoreHouse: RefreshIndicator {
         default: break
         }
         let reduce = frame.environment.reduceMotion
-        let n = Double(segments.count)
-        for (g, group) in segments.enumerated() {
-            var offset = Point(x: 0, y: 0), alpha = 1.0
-            switch frame.state {
-            case .pulling(let p):
-                // Group g starts flying at g/n·0.6 of the pull and lands 0.4 later.
-                let local = min(max((p - Double(g) / n * 0.6) / 0.4, 0), 1)
-                alpha = reduce ? p : 0.15 + 0.85 * local
-                if !reduce {
-                    let away = (1 - local) * (1 - local) * scatter
-                    offset = Point(x: origins[g].x * away, y: origins[g].y * away)
+        // The bars fall from the top of the revealed gap (the bottom of a footer's).
+        let fall = (frame.edge == .bottom ? visible.maxY - c.y : c.y - visible.minY) / fit + textSize.height / 2
+        let down: Double = frame.edge == .bottom ? -1 : 1
+        canvas.withSavedState {
+            canvas.translate(x: c.x, y: c.y)
+            canvas.scale(x: fit, y: fit)
+            for step in 0..<Self.steps {
+                var landed = 1.0, alpha = Self.rest
+                switch frame.state {
+                case .pulling(let p) where !reduce:
+                    landed = Self.landed(step: step, progress: p)
+                    alpha = Self.rest * landed
+                case .pulling(let p):
+                    alpha = Self.rest * min(max(p, 0), 1)
+                case .refreshing where reduce:
+                    alpha = Self.rest + (1 - Self.rest) * 0.5 * (1 + cos(2 * .pi * frame.stateTime / 1.6))
+                case .refreshing:
+                    // Lit in turn, each fading back over 0.8 s; the run starts again after the last step.
+                    let since = (frame.stateTime - Double(step) * Self.stepTime).truncatingRemainder(dividingBy: Double(Self.steps) * Self.stepTime)
+                    let x = since < 0 ? since + Double(Self.steps) * Self.stepTime : since
+                    if frame.stateTime >= Double(step) * Self.stepTime, x < Self.fade {
+                        let t = x / Self.fade
+                        alpha = 1 - (1 - Self.rest) * (t * t * (3 - 2 * t))
+                    }
+                case .finished:
+                    // The result, at full strength, while the edge closes.
+                    alpha = 1
+                default:
+                    break
                 }
-            case .refreshing:
-                // A light band sweeps across, one pass a second (a slow pulse with reduced motion).
-                if reduce {
-                    alpha = 0.65 + 0.35 * cos(2 * .pi * frame.stateTime / 1.6)
-                } else {
-                    let phase = (frame.stateTime * 1).truncatingRemainder(dividingBy: 1) * 1.6 - 0.3
-                    let d = Double(g) / n - phase
-                    alpha = 0.7 + 0.3 * exp(-d * d / 0.02)
+                guard alpha > 0.001 else { continue }
+                let turn = Double.pi * landed, grow = landed
+                let (cosT, sinT) = (cos(turn), sin(turn))
+                for bar in bars where bar.step == step {
+                    let m = Point(x: (bar.a.x + bar.b.x) / 2 + bar.side * (1 - landed), y: (bar.a.y + bar.b.y) / 2 - down * fall * (1 - landed))
+                    let h = Point(x: (bar.b.x - bar.a.x) / 2 * grow, y: (bar.b.y - bar.a.y) / 2 * grow)
+                    let r = Point(x: h.x * cosT - h.y * sinT, y: h.x * sinT + h.y * cosT)
+                    canvas.move(to: Point(x: m.x - r.x, y: m.y - r.y))
+                    canvas.line(to: Point(x: m.x + r.x, y: m.y + r.y))
                 }
-            default:
-                break
+                canvas.stroke(.color(tint.withAlpha(tint.alpha * alpha)), style: StrokeStyle(lineWidth: lineWidth / fit, cap: .round))
             }
-            for piece in group {
-                canvas.move(to: Point(x: piece[0].x + offset.x, y: piece[0].y + offset.y))
-                for point in piece.dropFirst() { canvas.line(to: Point(x: point.x + offset.x, y: point.y + offset.y)) }
-            }
-            canvas.stroke(.color(tint.withAlpha(tint.alpha * alpha)), style: StrokeStyle(lineWidth: lineWidth / fit, cap: .butt, join: .bevel))
         }
     }
 }
