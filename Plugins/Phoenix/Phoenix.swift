@@ -1,20 +1,28 @@
 import Foundation
 import RefreshPluginSDK
 
-/// Yalantis' Phoenix: a city at dawn. The sun rises behind two rows of buildings as you pull (the
-/// far row moves less: parallax), and turns its rays while refreshing; a failure clouds it over,
-/// the end of the data is night.
+/// Yalantis' Phoenix: a town at sunrise. As you pull, the town rises from behind the content and
+/// grows, the sun climbs from behind it turning its rays, and outlined clouds drift down the sky;
+/// while refreshing the sun spins. A failure clouds the sun over; the end of the data is night.
+///
+/// Matched with SunRefreshView.java and its pictures: the teal sky (#39AEC2), the flat outlined
+/// town (a shop with a red awning, a townhouse, a blue tower, a beige block, a gabled house, bushes
+/// at the sides), the town's scale from 1.2 to 1.3 over the second half of the pull, the sun at a
+/// third of the width rising half the trigger distance and shrinking to 0.75, its rays turning
+/// 1.2 → 1.5 times the pull, a full spin a second while refreshing. Ours: drawn, not bitmaps (no
+/// clouds' texture, simpler windows); a night palette for the dark theme and the end of the data,
+/// and a cloud over the sun for a failure (the original has neither).
 public final class Phoenix: RefreshIndicator {
     public static let info = IndicatorInfo(
-        id: "dev.refreshkit.phoenix", name: "Phoenix", version: "1.0.0",
-        summary: "A sun rising over a skyline with the pull, its rays turning while loading (Yalantis' Phoenix)."
+        id: "dev.refreshkit.phoenix", name: "Phoenix", version: "1.1.0",
+        summary: "A town at sunrise: the sun climbs from behind it with the pull and spins while loading (Yalantis' Phoenix)."
     )
 
-    static let skyColor = ParameterSpec.color("skyColor", default: "#8FD3F4", help: "Sky colour by day")
-    static let sunColor = ParameterSpec.color("sunColor", default: "#FFC93C", help: "Sun colour")
-    static let cityColor = ParameterSpec.color("cityColor", default: "#3D5A80", help: "Near buildings' colour")
+    static let skyColor = ParameterSpec.color("skyColor", default: "#39AEC2", help: "Sky colour by day")
+    static let sunColor = ParameterSpec.color("sunColor", default: "#F4E69D", help: "Sun colour")
+    static let cityColor = ParameterSpec.color("cityColor", default: "#86ADC0", help: "The tower's colour")
     static let height = ParameterSpec.number("height", default: 120, range: 60...240, help: "Pull distance, in points, at which the sun is up")
-    static let seed = ParameterSpec.number("seed", default: 7, range: 0...999, help: "Which skyline (the buildings' heights)")
+    static let seed = ParameterSpec.number("seed", default: 0, range: 0...999, help: "Which town (the order of its buildings, the tower's height)")
     public static let parameters: [ParameterSpec] = [skyColor, sunColor, cityColor, height, seed]
 
     /// A scene: its sky runs to the viewport's edge at any pull.
@@ -22,21 +30,14 @@ public final class Phoenix: RefreshIndicator {
     public var refreshLength: Double { height }
     let sky: Color, sun: Color, city: Color
     let height: Double
-    /// Building heights, 0...1, for the far and the near row: fixed by the seed.
-    let far: [Double], near: [Double]
+    let town: PhoenixTown
 
     public init(parameters: ParameterValues) throws {
         sky = try parameters.color(Self.skyColor)
         sun = try parameters.color(Self.sunColor)
         city = try parameters.color(Self.cityColor)
         height = try parameters.number(Self.height)
-        var state = UInt64(try parameters.number(Self.seed).rounded()) &* 0x9E37_79B9_7F4A_7C15 | 1
-        func next() -> Double {
-            state ^= state << 13; state ^= state >> 7; state ^= state << 17
-            return Double(state % 1000) / 1000
-        }
-        far = (0..<14).map { _ in 0.35 + 0.5 * next() }
-        near = (0..<10).map { _ in 0.2 + 0.45 * next() }
+        town = PhoenixTown(seed: Int(try parameters.number(Self.seed).rounded()))
     }
 
     public func draw(in canvas: Canvas, frame: IndicatorFrame) {
@@ -48,67 +49,63 @@ public final class Phoenix: RefreshIndicator {
         // The scene is `height` tall, anchored to the content; the gap shows its lower part first.
         let sceneTop = frame.edge == .bottom ? v.minY : v.maxY - height
         let ground = sceneTop + height
-        let skyTop = dark ? Color(red: 0.05, green: 0.08, blue: 0.2) : sky
-        let skyBottom = dark ? Color(red: 0.16, green: 0.2, blue: 0.38) : Color(red: 1, green: 0.87, blue: 0.72)
+        let u = height / 120
         canvas.addRect(v)
-        canvas.fill(.linearGradient(start: Point(x: 0, y: sceneTop), end: Point(x: 0, y: ground), stops: [GradientStop(0, skyTop), GradientStop(1, skyBottom)]))
-        let refreshing = frame.state == .refreshing && !frame.environment.reduceMotion
-        // The sun (or moon): from behind the buildings to a third of the way down the scene.
-        let r = height * 0.16
-        let sunY = ground - height * 0.2 - (height * 0.5) * p
-        let sunCenter = Point(x: v.center.x + v.width * 0.12, y: sunY)
+        canvas.fill(.color(dark ? Color(red: 0.09, green: 0.14, blue: 0.26) : sky))
+        // Outlined clouds, drifting down a little with the pull.
+        clouds(canvas, v, top: sceneTop + 8 * u + 10 * u * p, unit: u, color: Color(red: 1, green: 1, blue: 1, alpha: dark ? 0.18 : 0.45))
+        // The sun (or moon) climbs from behind the town, shrinking to 0.75 over the second half.
+        let grow = max(0, (p - 0.5) / 0.5)
+        let r = 16 * u * (1 - 0.25 * grow)
+        let sunCenter = Point(x: v.minX + v.width * 0.3, y: ground - 14 * u - height * 0.5 * p)
         if night {
-            canvas.addEllipse(in: Rect(x: sunCenter.x - r * 0.8, y: sunCenter.y - r * 0.8, width: r * 1.6, height: r * 1.6))
+            canvas.addEllipse(in: Rect(x: sunCenter.x - r, y: sunCenter.y - r, width: 2 * r, height: 2 * r))
             canvas.fill(.color(Color(red: 0.95, green: 0.95, blue: 0.85)))
-            canvas.addEllipse(in: Rect(x: sunCenter.x - r * 0.4, y: sunCenter.y - r * 1.0, width: r * 1.6, height: r * 1.6))
-            canvas.fill(.color(skyTop))
+            canvas.addEllipse(in: Rect(x: sunCenter.x - r * 0.5, y: sunCenter.y - r * 1.25, width: 2 * r, height: 2 * r))
+            canvas.fill(.color(Color(red: 0.09, green: 0.14, blue: 0.26)))
         } else {
-            let turn = refreshing ? frame.stateTime * 0.5 : p * 0.25
+            let refreshing = frame.state == .refreshing && !frame.environment.reduceMotion
+            let turn = refreshing ? -frame.stateTime : p * (1.2 + 0.3 * grow)
             for k in 0..<12 {
                 let a = 2 * .pi * (Double(k) / 12 + turn)
                 canvas.move(to: Point(x: sunCenter.x + r * 1.3 * cos(a), y: sunCenter.y + r * 1.3 * sin(a)))
-                canvas.line(to: Point(x: sunCenter.x + r * (1.6 + 0.2 * p) * cos(a), y: sunCenter.y + r * (1.6 + 0.2 * p) * sin(a)))
+                canvas.line(to: Point(x: sunCenter.x + r * 1.75 * cos(a), y: sunCenter.y + r * 1.75 * sin(a)))
             }
-            canvas.stroke(.color(sun.withAlpha(0.8)), style: StrokeStyle(lineWidth: 2, cap: .round))
+            canvas.stroke(.color(sun.withAlpha(0.85)), style: StrokeStyle(lineWidth: 2 * u, cap: .round))
             canvas.addEllipse(in: Rect(x: sunCenter.x - r, y: sunCenter.y - r, width: 2 * r, height: 2 * r))
             canvas.fill(.color(frame.state == .finished(.failure) ? sun.withAlpha(0.5) : sun))
         }
         if frame.state == .finished(.failure) {
             cloud(canvas, Point(x: sunCenter.x - r * 0.3, y: sunCenter.y + r * 0.2), r, Color(red: 0.6, green: 0.63, blue: 0.68))
         }
-        // Two rows of buildings; the far one rises less with the pull (parallax) and drifts while refreshing.
-        let drift = refreshing ? frame.stateTime * 6 : 0
-        row(canvas, v, heights: far, ground: ground + (1 - p) * height * 0.08, tall: height * 0.45, offset: drift,
-            color: dark ? Color(red: 0.14, green: 0.18, blue: 0.3) : city.withAlpha(0.55), windows: dark ? sun.withAlpha(0.5) : nil)
-        row(canvas, v, heights: near, ground: ground + (1 - p) * height * 0.2, tall: height * 0.4, offset: drift * 2.2,
-            color: dark ? Color(red: 0.08, green: 0.1, blue: 0.18) : city, windows: dark ? sun.withAlpha(0.8) : nil)
+        // The town rises from behind the content and grows from 1.2 to 1.3 over the second half.
+        let scale = (1.2 + 0.1 * grow) / 1.3
+        let rise = (1 - p) * height * 0.18
+        canvas.withSavedState {
+            canvas.translate(x: v.center.x, y: ground + rise)
+            canvas.scale(x: scale, y: scale)
+            town.draw(canvas, centerX: 0, ground: 0, unit: u, width: v.width / scale, palette: .of(night: dark, tower: city))
+        }
         // The end of the data: night, and the words over the sky.
-        if night { canvas.drawEndOfData(frame, color: Color(red: 0.95, green: 0.95, blue: 0.88)) }
+        if night {
+            canvas.drawEndOfData(frame, color: Color(red: 0.95, green: 0.95, blue: 0.88), center: Point(x: v.minX + v.width * 0.8, y: max(v.minY + 12, ground - height * 0.8)))
+        }
     }
 
-    /// A row of buildings standing on `ground`, repeating along the width, shifted by `offset`.
-    private func row(_ canvas: Canvas, _ v: Rect, heights: [Double], ground: Double, tall: Double, offset: Double, color: Color, windows: Color?) {
-        let width = 34.0, pitch = width + 4, span = pitch * Double(heights.count)
-        var x = v.minX - (offset.truncatingRemainder(dividingBy: span)) - span
-        var i = 0
-        var lit: [Rect] = []
-        while x < v.maxX {
-            let h = heights[i % heights.count] * tall
-            let building = Rect(x: x, y: ground - h, width: width, height: h)
-            canvas.addRect(building)
-            if windows != nil {
-                for wy in stride(from: building.minY + 5, to: building.maxY - 6, by: 9) where (Int(wy) + i) % 3 != 0 {
-                    lit.append(Rect(x: x + 6, y: wy, width: 5, height: 4))
-                }
-            }
-            x += pitch
-            i += 1
+    /// Two outlined clouds with their long base lines, in the upper sky.
+    private func clouds(_ canvas: Canvas, _ v: Rect, top: Double, unit u: Double, color: Color) {
+        for (cx, scale) in [(0.22, 1.0), (0.72, 0.8)] {
+            let x = v.minX + v.width * cx, base = top + 24 * u * scale
+            canvas.move(to: Point(x: x - 45 * u * scale, y: base))
+            canvas.line(to: Point(x: x - 22 * u * scale, y: base))
+            canvas.arc(center: Point(x: x - 14 * u * scale, y: base), radius: 8 * u * scale, startAngle: .pi, endAngle: 1.6 * .pi)
+            canvas.arc(center: Point(x: x, y: base - 6 * u * scale), radius: 12 * u * scale, startAngle: 1.05 * .pi, endAngle: 1.95 * .pi)
+            canvas.arc(center: Point(x: x + 14 * u * scale, y: base), radius: 8 * u * scale, startAngle: 1.4 * .pi, endAngle: 2 * .pi)
+            canvas.line(to: Point(x: x + 50 * u * scale, y: base))
+            canvas.move(to: Point(x: x - 30 * u * scale, y: base + 7 * u * scale))
+            canvas.line(to: Point(x: x - 12 * u * scale, y: base + 7 * u * scale))
         }
-        canvas.fill(.color(color))
-        if let windows, !lit.isEmpty {
-            for w in lit { canvas.addRect(w) }
-            canvas.fill(.color(windows))
-        }
+        canvas.stroke(.color(color), style: StrokeStyle(lineWidth: 1.2 * u, cap: .round))
     }
 
     private func cloud(_ canvas: Canvas, _ c: Point, _ r: Double, _ color: Color) {

@@ -4,9 +4,9 @@ import RefreshGraphics
 extension Canvas {
     /// Says in words that the list has no more data: ``StateDescription``'s "No more items" in the
     /// frame's locale (English, Simplified Chinese, Arabic; English for others), in the frame's
-    /// reading direction, centred in its visible part, on one line that shrinks to fit. What a
-    /// footer draws in place of a mark a user would have to decode.
-    public func drawEndOfData(_ frame: IndicatorFrame, color: Color, size: Double = 13) {
+    /// reading direction, centred in its visible part (or on `center`), on one line that shrinks to
+    /// fit. What a footer draws in place of a mark a user would have to decode.
+    public func drawEndOfData(_ frame: IndicatorFrame, color: Color, size: Double = 13, center: Point? = nil) {
         let visible = frame.visibleRect
         guard visible.width > 8, visible.height > 4 else { return }
         let locale = frame.environment.locale
@@ -19,6 +19,7 @@ extension Canvas {
             layout = makeTextLayout(words, style: TextStyle(size: max(7, size * room / layout.size.width), weight: .medium, direction: direction,
                                                             width: room, truncation: .end))
         }
-        draw(layout, at: Point(x: visible.center.x - layout.size.width / 2, y: visible.center.y - layout.size.height / 2), color: color)
+        let c = center ?? visible.center
+        draw(layout, at: Point(x: c.x - layout.size.width / 2, y: c.y - layout.size.height / 2), color: color)
     }
 }
