@@ -3,6 +3,12 @@ import RefreshPluginSDK
 
 /// The text indicator of IQPullToRefresh's example and MJRefresh's state header: what to do and
 /// what happened, in the frame's language, with an arrow that turns when releasing will refresh.
+///
+/// Matched with MJRefreshNormalHeader and MJRefreshAutoNormalFooter: the arrow beside the text,
+/// turning half a turn when releasing will refresh, a spinner in its place while loading, an
+/// optional second line "Last updated", MJRefresh's words ("No more data") and its Chinese ones.
+/// Ours: the arrow is drawn (MJRefresh's is a bitmap), Arabic laid out right to left, and the
+/// result said in words ("Updated just now", "Couldn't refresh") where MJRefresh only closes.
 public final class Label: RefreshIndicator {
     public static let info = IndicatorInfo(
         id: "dev.refreshkit.label", name: "Label", version: "1.0.0",

@@ -1,9 +1,15 @@
 import Foundation
 import RefreshPluginSDK
 
-/// Android's SwipeRefreshLayout: a disc that slides in over the content (best with the `above`
-/// placement), an arc that grows with the pull with an arrow head at its end, then spins while
+/// Android's SwipeRefreshLayout: a disc that slides in over the content (its own placement is
+/// `above`), an arc that grows with the pull with an arrow head at its end, then spins while
 /// refreshing, its length breathing and its colour stepping through a scheme.
+///
+/// Matched with SwipeRefreshLayout and CircularProgressDrawable (and SmartRefreshLayout's
+/// MaterialHeader, side by side with its demo): the 40-point white disc with its shadow, the arc
+/// to 80 % with the arrow head growing, faint until the trigger, the 1.332 s breath of the ring
+/// and its colours. Still different: Android stops the disc about 64 dp past its start plus a
+/// tension; here it follows the rubber-banded pull, so a long over-pull carries it further down.
 public final class Material: RefreshIndicator {
     public static let info = IndicatorInfo(
         id: "dev.refreshkit.material", name: "Material", version: "1.0.0",

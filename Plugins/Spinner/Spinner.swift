@@ -3,7 +3,13 @@ import RefreshPluginSDK
 
 /// The iOS activity indicator: spokes appear one by one as the pull grows, then step round with
 /// a fading tail while refreshing; a tick or a cross shows the result. `SpinnerC` draws the same
-/// picture in plain C, and the two are compared pixel for pixel.
+/// picture in plain C, and the two are compared pixel for pixel (but at the end of the data, where
+/// this one says it in words and the C one, which needs only Cairo, keeps its dash).
+///
+/// Matched with UIRefreshControl and UIActivityIndicatorView: the spokes drawn in with the pull
+/// (classic, iOS 7–12) or the whole wheel fading in (`ios13`), eight spokes of the medium style
+/// (twelve at most), the step round with a fading tail, the system grey in light and dark. Ours:
+/// a result mark and words at the end of the data, which UIKit leaves to the app.
 public final class Spinner: RefreshIndicator {
     public static let info = IndicatorInfo(
         id: "dev.refreshkit.spinner", name: "Spinner", version: "1.0.0",
