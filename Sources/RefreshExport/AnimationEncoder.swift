@@ -20,16 +20,17 @@ public enum AnimationFormat: String, CaseIterable, Sendable {
     /// `realtime` trades size for speed (x264 ultrafast) and keeps the encoder to one thread (a live window
     /// records while it draws). `keepsEveryFrame` makes a GIF store a frame for every 1/50 s a frame
     /// shows (an unchanged one costs a few bytes), so no frame is held longer in a player that
-    /// counts frames (the other formats keep each frame's own duration anyway).
+    /// counts frames (the other formats keep each frame's own duration anyway). `opaque` promises
+    /// that every frame is opaque (a list drawn on its background), so APNG can leave out alpha.
     public func encoder(path: String, width: Int, height: Int, frameRate: Double, realtime: Bool = false,
-                        keepsEveryFrame: Bool = false) throws -> any AnimationEncoder {
+                        keepsEveryFrame: Bool = false, opaque: Bool = false) throws -> any AnimationEncoder {
         guard (1...16383).contains(width), (1...16383).contains(height) else { throw GraphicsError.invalidSize(width: width, height: height) }
         guard frameRate.isFinite, frameRate >= 1, frameRate <= 1000 else { throw ExportError(path: path, reason: "frame rate \(frameRate) is not 1…1000") }
         switch self {
         case .webp: return try WebPAnimationEncoder(path: path, width: width, height: height)
         case .gif: return try GIFEncoder(path: path, width: width, height: height, realtime: realtime, keepsEveryTick: keepsEveryFrame)
         case .mp4: return try VideoEncoder(path: path, container: "mp4", width: width, height: height, frameRate: frameRate, realtime: realtime)
-        case .apng: return try VideoEncoder(path: path, container: "apng", width: width, height: height, frameRate: frameRate, realtime: realtime)
+        case .apng: return try VideoEncoder(path: path, container: "apng", width: width, height: height, frameRate: frameRate, realtime: realtime, opaque: opaque)
         }
     }
 }

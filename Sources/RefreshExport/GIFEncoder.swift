@@ -2,8 +2,10 @@ import CGIF
 import Foundation
 import RefreshGraphics
 
-/// ``AnimationFormat/gif``: each frame quantized to its own palette of up to 256 colours by
-/// libimagequant (with dithering) and written by giflib.
+/// ``AnimationFormat/gif``: frames mapped (without dithering) to a palette of up to 256 colours that
+/// libimagequant makes from one frame and the following frames reuse while it fits them (the
+/// first one is the file's global palette); a frame it no longer fits (a scene cut, a new colour)
+/// gets a palette of its own, which the next frames then reuse. Written by giflib.
 ///
 /// Timing: GIF counts in hundredths of a second, and browsers stretch a delay under 2/100 s to
 /// 10/100, so frames are taken on a 50-per-second grid (the frame showing at each tick) and the
@@ -35,6 +37,13 @@ final class GIFEncoder: AnimationEncoder {
     /// frames of one transparent pixel) rather than once with a longer delay.
     private let keepsEveryTick: Bool
 
+    /// The palette frames are mapped to while it fits them: libimagequant's attributes and result,
+    /// its colours for giflib, its transparent entry, and how far it was from the frame it was made
+    /// for (the yardstick for the frames after).
+    private var palette: GIFPalette?
+    /// Whether the screen descriptor (with the first palette as the global one) is written.
+    private var headerWritten = false
+
     init(path: String, width: Int, height: Int, realtime: Bool = false, keepsEveryTick: Bool = false) throws {
         quantizerSpeed = realtime ? 8 : 4
         self.keepsEveryTick = keepsEveryTick
@@ -53,7 +62,13 @@ final class GIFEncoder: AnimationEncoder {
         }
         self.gif = gif
         EGifSetGifVersion(gif, true)
-        guard EGifPutScreenDesc(gif, Int32(width), Int32(height), 8, 0, nil) == GIF_OK else { throw failure("the screen descriptor") }
+    }
+
+    /// The screen descriptor, with `global` as the file's palette, and the loop extension: written
+    /// before the first frame, once its palette is known.
+    private func writeHeader(global: UnsafeMutablePointer<ColorMapObject>?) throws {
+        headerWritten = true
+        guard EGifPutScreenDesc(gif, Int32(width), Int32(height), 8, 0, global) == GIF_OK else { throw failure("the screen descriptor") }
         // NETSCAPE2.0: loop forever.
         var loop: [UInt8] = [1, 0, 0]
         let application = Array("NETSCAPE2.0".utf8)
@@ -87,6 +102,7 @@ final class GIFEncoder: AnimationEncoder {
         guard !finished else { return }
         if let pending { try write(pending.pixels, delay: max(1, clock.tick - pending.start)) }
         pending = nil
+        if !headerWritten { try writeHeader(global: nil) }
         finished = true
         var error: Int32 = 0
         guard EGifCloseFile(gif, &error) == GIF_OK, sink.flush() else {
@@ -128,45 +144,33 @@ final class GIFEncoder: AnimationEncoder {
         shown = frame
     }
 
-    /// Quantizes `pixels` (straight RGBA of `region`) and writes them as one image with its delay.
+    /// Maps `pixels` (straight RGBA of `region`) to the palette in use, or to one of their own when
+    /// it no longer fits them, and writes them as one image with its delay.
     private func put(pixels: [UInt8], region: (x: Int, y: Int, width: Int, height: Int), delay: Int, disposal: Int32) throws {
         refreshkit_quantize_on_one_thread()
-        guard let attributes = liq_attr_create() else { throw ExportError(path: path, reason: "libimagequant could not start") }
-        defer { liq_attr_destroy(attributes) }
-        liq_set_speed(attributes, quantizerSpeed)
         var indices = [UInt8](repeating: 0, count: region.width * region.height)
-        var colors: [GifColorType] = []
-        var transparent: Int32 = NO_TRANSPARENT_COLOR
-        try pixels.withUnsafeBytes { bytes in
-            guard let image = liq_image_create_rgba(attributes, bytes.baseAddress!, Int32(region.width), Int32(region.height), 0) else {
-                throw ExportError(path: path, reason: "libimagequant refused a \(region.width)×\(region.height) image")
-            }
-            defer { liq_image_destroy(image) }
-            var result: OpaquePointer?
-            guard liq_image_quantize(image, attributes, &result) == LIQ_OK, let result else { throw ExportError(path: path, reason: "libimagequant could not find a palette") }
-            defer { liq_result_destroy(result) }
-            liq_set_dithering_level(result, 1.0)
-            guard liq_write_remapped_image(result, image, &indices, indices.count) == LIQ_OK else { throw ExportError(path: path, reason: "libimagequant could not map the frame") }
-            let palette = liq_get_palette(result)!.pointee
-            withUnsafeBytes(of: palette.entries) { raw in
-                let entries = raw.bindMemory(to: liq_color.self)
-                for i in 0..<Int(palette.count) {
-                    colors.append(GifColorType(Red: entries[i].r, Green: entries[i].g, Blue: entries[i].b))
-                    if entries[i].a < 128 && transparent == NO_TRANSPARENT_COLOR { transparent = Int32(i) }
-                }
-            }
+        let used = try pixels.withUnsafeBytes { bytes throws -> GIFPalette in
+            if let palette, palette.fits(bytes, width: region.width, height: region.height, into: &indices) { return palette }
+            return try GIFPalette(bytes, width: region.width, height: region.height, speed: quantizerSpeed, into: &indices, path: path)
         }
-        // giflib wants a power-of-two palette.
-        var size = 2
-        while size < colors.count { size *= 2 }
-        colors += Array(repeating: GifColorType(Red: 0, Green: 0, Blue: 0), count: size - colors.count)
+        if !headerWritten {
+            used.isGlobal = true
+            try writeHeader(global: used.map)
+        }
+        palette = used
+        // A frame that uses few of the palette's colours gets a table of just those: fewer bits a
+        // pixel for the LZW coder outweigh the table's bytes.
+        let compact = used.compacted(&indices)
+        defer { if let compact { GifFreeMapObject(compact.map) } }
+        let transparent = compact?.transparent ?? used.transparent
         var control = GraphicsControlBlock(DisposalMode: disposal, UserInputFlag: false, DelayTime: Int32(delay), TransparentColor: transparent)
         var extensionBytes = [GifByteType](repeating: 0, count: 4)
         _ = EGifGCBToExtension(&control, &extensionBytes)
         guard EGifPutExtension(gif, GRAPHICS_EXT_FUNC_CODE, 4, extensionBytes) == GIF_OK else { throw failure("a frame's delay") }
-        guard let map = colors.withUnsafeBufferPointer({ GifMakeMapObject(Int32(size), $0.baseAddress) }) else { throw failure("a palette") }
-        defer { GifFreeMapObject(map) }
-        guard EGifPutImageDesc(gif, Int32(region.x), Int32(region.y), Int32(region.width), Int32(region.height), false, map) == GIF_OK else { throw failure("a frame") }
+        let table = compact?.map ?? (used.isGlobal ? nil : used.map)
+        guard EGifPutImageDesc(gif, Int32(region.x), Int32(region.y), Int32(region.width), Int32(region.height), false, table) == GIF_OK else {
+            throw failure("a frame")
+        }
         for row in 0..<region.height {
             let status = indices.withUnsafeMutableBufferPointer { EGifPutLine(gif, $0.baseAddress! + row * region.width, Int32(region.width)) }
             guard status == GIF_OK else { throw failure("a frame's pixels") }

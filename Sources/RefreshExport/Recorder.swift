@@ -143,7 +143,8 @@ public final class Recorder: @unchecked Sendable {
             guard lock.withLock({ failure }) == nil else { return }
             do {
                 if encoder == nil {
-                    encoder = try format.encoder(path: path, width: frame.width, height: frame.height, frameRate: rate, realtime: realtime, keepsEveryFrame: true)
+                    // The window draws the list on its background: every frame is opaque.
+                    encoder = try format.encoder(path: path, width: frame.width, height: frame.height, frameRate: rate, realtime: realtime, keepsEveryFrame: true, opaque: true)
                 }
                 try encoder?.add(frame, duration: duration)
             } catch {

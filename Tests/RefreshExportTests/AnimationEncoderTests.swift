@@ -66,6 +66,44 @@ import RefreshGoldens
         }
     }
 
+    /// A GIF reuses a palette while it fits: a clip whose disc turns from blue to red halfway
+    /// still shows the red one (the blue frames' palette has no red; a new one is made).
+    @Test func aColourThePaletteLacksGetsAPaletteOfItsOwn() throws {
+        let blue = try frames(count: 30)
+        let images = try blue.enumerated().map { i, image -> ImageSurface in
+            guard i >= 15 else { return image }
+            let red = try ImageSurface(width: image.width, height: image.height)
+            let canvas = Canvas(surface: red)
+            canvas.drawImage(image, in: Rect(x: 0, y: 0, width: Double(image.width), height: Double(image.height)))
+            canvas.addEllipse(in: Rect(x: 150, y: 40, width: 40, height: 40))
+            canvas.fill(.color(Color(red: 0.9, green: 0.1, blue: 0.1)))
+            return red
+        }
+        let path = try write(.gif, images, frameRate: 30, in: folder("gif-palettes"))
+        let (decoded, _) = try AnimationReader.read(path)
+        for shown in decoded {
+            let source = images[min(images.count - 1, Int(shown.start * 30 + 0.01))]
+            let comparison = try ImageComparison(expected: source, actual: shown.image)
+            #expect(comparison.psnr >= 35, "at \(shown.start) s: \(comparison.psnr) dB")
+        }
+    }
+
+    /// An APNG of frames promised opaque is written without alpha and is still lossless: every
+    /// decoded frame is the frame given, pixel for pixel.
+    @Test func anOpaqueAPNGIsTheSamePixels() throws {
+        let images = try frames(count: 30)
+        let path = "\(folder("apng-opaque"))/a.apng"
+        let encoder = try AnimationFormat.apng.encoder(path: path, width: images[0].width, height: images[0].height, frameRate: 30, opaque: true)
+        for image in images { try encoder.add(image, duration: 1.0 / 30) }
+        try encoder.finish()
+        let (decoded, _) = try AnimationReader.read(path)
+        #expect(decoded.count == 30)
+        for (i, shown) in decoded.enumerated() {
+            let comparison = try ImageComparison(expected: images[i], actual: shown.image, tolerance: 0)
+            #expect(comparison.matches, "frame \(i): \(comparison.pixelsOverTolerance) pixels differ")
+        }
+    }
+
     @Test func aWebPLastsExactlyAsLongAsItsFrames() throws {
         let images = try frames(count: 60, width: 80, height: 20)
         let path = try write(.webp, images, frameRate: 60, in: folder("webp"))

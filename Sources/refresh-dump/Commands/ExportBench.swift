@@ -20,15 +20,17 @@ extension BenchCommand {
         let scratch = try ScratchFolder("export-bench"), folder = scratch.path
         defer { scratch.remove() }
         var results: [Result] = []
+        var ours: [AnimationFormat: (cpu: Double, size: Double)] = [:]
         for format in [AnimationFormat.mp4, .gif, .apng, .webp] {
             let file = "\(folder)/band.\(format.fileExtension)"
             let before = Self.processCPUTime()
-            let encoder = try format.encoder(path: file, width: frames[0].width, height: frames[0].height, frameRate: 1 / player.frameDuration)
+            let encoder = try format.encoder(path: file, width: frames[0].width, height: frames[0].height, frameRate: 1 / player.frameDuration, opaque: true)
             for frame in frames { try encoder.add(frame, duration: player.frameDuration) }
             try encoder.finish()
             let cpu = Self.processCPUTime() - before
             let size = Double((try FileManager.default.attributesOfItem(atPath: file)[.size] as? NSNumber)?.intValue ?? 0) / 1024
             let name = format.rawValue.uppercased()
+            ours[format] = (cpu, size)
             results.append(Result(name: "\(name) size", value: size, unit: "KB", budget: format == .mp4 ? "≤ 150 KB" : format == .gif ? "≤ 600 KB" : ""))
             results.append(Result(name: "\(name) encode (process CPU)", value: cpu, unit: "s", budget: "≤ \(String(format: "%.2f", length)) s (its length)"))
             // FFmpeg 5.1 cannot decode animated WebP; it is lossless by construction.
@@ -48,7 +50,56 @@ extension BenchCommand {
             let fileLength = format == .apng ? try AnimationReader.apngDelays(file).reduce(0, +) : decodedLength
             results.append(Result(name: "\(name) length − scenario's", value: (fileLength - length) * 1000, unit: "ms", budget: "0"))
         }
+        results += try ffmpegComparison(frames, frameRate: 1 / player.frameDuration, in: folder, ours: ours)
         return results
+    }
+
+    /// The ffmpeg command line a user would pick instead, on the same frames (as PNG files, which
+    /// it pays to decode), when `ffmpeg` is on the PATH: its CPU time and file size for GIF
+    /// (palettegen + paletteuse) and APNG, and ours over its.
+    func ffmpegComparison(_ frames: [ImageSurface], frameRate: Double, in folder: String,
+                          ours: [AnimationFormat: (cpu: Double, size: Double)]) throws -> [Result] {
+        let path = (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").map { "\($0)/ffmpeg" }
+            .first { FileManager.default.isExecutableFile(atPath: $0) }
+        guard let ffmpeg = path else {
+            print("ffmpeg is not on the PATH: no comparison with its command line (apt-get install ffmpeg)")
+            return []
+        }
+        let pngs = "\(folder)/png"
+        try FileManager.default.createDirectory(atPath: pngs, withIntermediateDirectories: true)
+        for (i, frame) in frames.enumerated() { try frame.writePNG(to: "\(pngs)/\(String(format: "%04d", i)).png") }
+        let rate = String(format: "%.6f", frameRate)
+        let commands: [(AnimationFormat, [String])] = [
+            (.gif, ["-vf", "split[a][b];[a]palettegen[p];[b][p]paletteuse", "\(folder)/ffmpeg.gif"]),
+            (.apng, ["-f", "apng", "-plays", "0", "\(folder)/ffmpeg.apng"]),
+        ]
+        var results: [Result] = []
+        for (format, arguments) in commands {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: ffmpeg)
+            process.arguments = ["-v", "error", "-y", "-framerate", rate, "-i", "\(pngs)/%04d.png"] + arguments
+            let before = Self.childrenCPUTime()
+            try process.run()
+            process.waitUntilExit()
+            let cpu = Self.childrenCPUTime() - before
+            guard process.terminationStatus == 0, let out = arguments.last else { throw ValidationError("ffmpeg failed making the \(format.rawValue) (status \(process.terminationStatus))") }
+            let size = Double((try FileManager.default.attributesOfItem(atPath: out)[.size] as? NSNumber)?.intValue ?? 0) / 1024
+            let name = format.rawValue.uppercased()
+            results.append(Result(name: "\(name) ffmpeg CLI CPU (decoding PNGs too)", value: cpu, unit: "s", budget: ""))
+            results.append(Result(name: "\(name) ffmpeg CLI size", value: size, unit: "KB", budget: ""))
+            if let mine = ours[format] {
+                results.append(Result(name: "\(name) CPU ours ÷ ffmpeg's", value: mine.cpu / max(cpu, 1e-9), unit: "×", budget: "≤ 1.2"))
+                results.append(Result(name: "\(name) size ours ÷ ffmpeg's", value: mine.size / max(size, 1e-9), unit: "×", budget: "≤ 1"))
+            }
+        }
+        return results
+    }
+
+    /// The CPU time (user and system) of this process's children that have ended, seconds.
+    static func childrenCPUTime() -> Double {
+        var usage = rusage()
+        getrusage(RUSAGE_CHILDREN.rawValue, &usage)
+        return Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
     }
 
     /// This process's CPU time (every thread), seconds.

@@ -120,7 +120,8 @@ struct RunCommand: ParsableCommand {
                     try sheet.add(frame.image, label: "#\(frame.index) \(fixed(frame.time, 2))s \(frame.states)")
                 }
                 if leads, animations.isEmpty {
-                    animations = try animationFormats.map { try $0.encoder(path: animationPath($0), width: frame.image.width, height: frame.image.height, frameRate: 1 / frameDuration) }
+                    // A scene is drawn on the list's background: every frame is opaque.
+                    animations = try animationFormats.map { try $0.encoder(path: animationPath($0), width: frame.image.width, height: frame.image.height, frameRate: 1 / frameDuration, opaque: true) }
                 }
                 for encoder in animations { try encoder.add(frame.image, duration: frameDuration) }
                 if !noFrames && (frame.index - 1) % shardCount == shardIndex {

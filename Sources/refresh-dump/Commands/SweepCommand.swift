@@ -81,7 +81,8 @@ struct SweepCommand: ParsableCommand {
             }
             guard leads else { continue }
             if animations.isEmpty {
-                animations = try formats.map { try $0.encoder(path: "\(out)/sweep.\($0.fileExtension)", width: image.width, height: image.height, frameRate: fps) }
+                // Frames are drawn on the theme's background: opaque.
+                animations = try formats.map { try $0.encoder(path: "\(out)/sweep.\($0.fileExtension)", width: image.width, height: image.height, frameRate: fps, opaque: true) }
             }
             for encoder in animations { try encoder.add(image, duration: 1 / fps) }
             if i % every == 0 { try sheet.add(image, label: progress != nil ? "pulling \(fixed(value, 2))" : "\(f.state) t=\(fixed(value, 2))s") }
