@@ -104,8 +104,11 @@ struct RunCommand: ParsableCommand {
         var written: [Int] = []
         var stopped: (frame: Int, time: Double, edge: RefreshEdge, error: PluginError)?
         let frameDuration = player.frameDuration
+        // With more than one job each animation is encoded on a thread of its own, overlapping the
+        // rendering; a frame handed to an encoder is then never drawn over again.
+        let pipelined = jobs > 1 && !animationFormats.isEmpty
         let pool = PlayerPool(first: player, count: lanes, wanted: { leads || (($0 - 1) % shardCount == shardIndex && !noFrames) }) { [noFrames] player in
-            try player.render(window: rect, scale: scale, reusing: noFrames ? nil : writer.recycledImage())
+            try player.render(window: rect, scale: scale, reusing: noFrames || pipelined ? nil : writer.recycledImage())
         }
         defer { pool.finish() }
         let seconds = try measure {
@@ -121,7 +124,10 @@ struct RunCommand: ParsableCommand {
                 }
                 if leads, animations.isEmpty {
                     // A scene is drawn on the list's background: every frame is opaque.
-                    animations = try animationFormats.map { try $0.encoder(path: animationPath($0), width: frame.image.width, height: frame.image.height, frameRate: 1 / frameDuration, opaque: true) }
+                    animations = try animationFormats.map { format -> any AnimationEncoder in
+                        let encoder = try format.encoder(path: animationPath(format), width: frame.image.width, height: frame.image.height, frameRate: 1 / frameDuration, opaque: true)
+                        return pipelined ? PipelinedEncoder(encoder) : encoder
+                    }
                 }
                 for encoder in animations { try encoder.add(frame.image, duration: frameDuration) }
                 if !noFrames && (frame.index - 1) % shardCount == shardIndex {
