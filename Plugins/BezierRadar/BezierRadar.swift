@@ -98,7 +98,7 @@ public final class BezierRadar: RefreshIndicator {
                 break
             }
         }
-        if frame.state == .noMoreData || frame.state == .finished(.noMoreData) {
+        if frame.state.isEndOfData {
             let middle = min(v.height, refreshLength) / 2
             canvas.drawEndOfData(frame, color: accent, center: Point(x: v.center.x, y: frame.edge == .bottom ? v.maxY - middle : v.minY + middle))
         }

@@ -51,7 +51,7 @@ public final class Material: RefreshIndicator {
 
     public func draw(in canvas: Canvas, frame: IndicatorFrame) {
         guard frame.visibleRect.height > 0, frame.state.showsIndicator else { return }
-        if frame.state == .noMoreData || frame.state == .finished(.noMoreData) {
+        if frame.state.isEndOfData {
             return canvas.drawEndOfData(frame, color: frame.isDark ? Color(red: 0.74, green: 0.76, blue: 0.8) : Color(red: 0.37, green: 0.39, blue: 0.42))
         }
         let radius = size / 2

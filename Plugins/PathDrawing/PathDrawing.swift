@@ -141,7 +141,7 @@ public final class PathDrawing: RefreshIndicator {
         let visible = frame.visibleRect
         guard visible.height > 0 else { return }
         let tint = frame.isDark ? darkColor : color
-        if frame.state == .noMoreData || frame.state == .finished(.noMoreData) { return canvas.drawEndOfData(frame, color: tint) }
+        if frame.state.isEndOfData { return canvas.drawEndOfData(frame, color: tint) }
         let style = StrokeStyle(lineWidth: lineWidth, cap: .round, join: .round)
         canvas.withSavedState {
             // The picture keeps its size: centred in the gap, or resting on the content while it is revealed.

@@ -43,7 +43,7 @@ public final class Phoenix: RefreshIndicator {
     public func draw(in canvas: Canvas, frame: IndicatorFrame) {
         let v = frame.visibleRect
         guard v.height > 0, frame.state.showsIndicator else { return }
-        let night = frame.state == .noMoreData || frame.state == .finished(.noMoreData)
+        let night = frame.state.isEndOfData
         let dark = frame.isDark || night
         let p: Double = if case .pulling(let p) = frame.state { min(max(p, 0), 1) } else { 1 }
         // The scene is `height` tall, anchored to the content; the gap shows its lower part first.

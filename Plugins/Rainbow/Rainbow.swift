@@ -78,7 +78,7 @@ public final class Rainbow: RefreshIndicator {
                 canvas.fill(.color(c))
             }
         }
-        if frame.state == .noMoreData || frame.state == .finished(.noMoreData) {
+        if frame.state.isEndOfData {
             canvas.drawEndOfData(frame, color: dark ? Color(red: 0.78, green: 0.78, blue: 0.8) : Color(red: 0.35, green: 0.35, blue: 0.38))
         }
     }

@@ -94,7 +94,7 @@ public final class StoreHouse: RefreshIndicator {
     public func draw(in canvas: Canvas, frame: IndicatorFrame) {
         let visible = frame.visibleRect
         guard visible.height > 0, frame.state.showsIndicator else { return }
-        if frame.state == .noMoreData || frame.state == .finished(.noMoreData) { return canvas.drawEndOfData(frame, color: frame.isDark ? darkColor : color) }
+        if frame.state.isEndOfData { return canvas.drawEndOfData(frame, color: frame.isDark ? darkColor : color) }
         // A text wider than the band (less 16 pt a side) shrinks to fit it; the bars keep their width.
         let fit = min(1, max(1, frame.size.width - 32) / textSize.width)
         let c = frame.anchoredCenter(height: textSize.height * fit, margin: 10)

@@ -73,6 +73,15 @@ public enum RefreshState: Equatable, Sendable, Hashable {
         }
     }
 
+    /// Whether the list has reached the end of its data: the load-more that found nothing, and the
+    /// rest after it (what a footer says in words: the SDK's `Canvas.drawEndOfData`).
+    public var isEndOfData: Bool {
+        switch self {
+        case .finished(.noMoreData), .noMoreData: true
+        default: false
+        }
+    }
+
     /// Whether the state belongs to the second floor.
     public var isSecondFloor: Bool {
         switch self {
