@@ -76,11 +76,11 @@ public final class Taurus: RefreshIndicator {
             along = max(0.4, 1 - frame.stateTime * 1.2)
             rise = 1.5 * h * along - h
         case .noMoreData, .finished(.noMoreData):
-            along = -1
+            break  // the plane has gone
         default:
             if over > 0 || !(frame.state.kind == .pulling) { rise = h / 2 }
         }
-        if along >= 0 {
+        if !frame.state.isEndOfData {
             let center = Point(x: v.minX + w * along / 2, y: content - rise - sway * h * 0.05)
             let tip = over > 0 ? min(over, 1) * 10 : 0
             airliner(canvas, center: center, length: min(72, w * 0.19), degrees: -14 - tip, color: dark ? Color(red: 0.85, green: 0.89, blue: 0.93) : plane)
@@ -103,7 +103,7 @@ public final class Taurus: RefreshIndicator {
         bank(canvas, anchor: Point(x: v.center.x + w * 0.03, y: content), width: frontWidth, height: h * 0.17 * frontScale, color: frontShade, seed: 3)
         bank(canvas, anchor: Point(x: v.center.x - w * 0.05, y: content + h * 0.03), width: frontWidth * 0.8, height: h * 0.14 * frontScale, color: front, seed: 4)
         // The end of the data: the plane has gone; the words stand in the sky.
-        if along < 0 { canvas.drawEndOfData(frame, color: .white) }
+        if frame.state.isEndOfData { canvas.drawEndOfData(frame, color: .white) }
     }
 
     /// A bank of clouds: overlapping discs along `width`, their bottoms on `anchor.y`.

@@ -42,16 +42,27 @@ public final class WaterDrop: RefreshIndicator {
     /// The gap the ball fills before it stretches: both radii and both paddings at rest.
     private var rest: Double { (16 + 16 + 5 + 6) * k }
 
-    /// The drop for a gap of `gap` points: its ball (centre, radius) and tail (centre, radius), in
-    /// a frame whose viewport edge is at y = 0 and content edge at y = `gap`.
-    func shape(gap: Double) -> (top: Point, topRadius: Double, bottom: Point, bottomRadius: Double, stretched: Double) {
+    /// A drop: its ball (centre, radius), its tail (centre, radius), and how far it has stretched (0…1).
+    struct Drop {
+        var top: Point, topRadius: Double, bottom: Point, bottomRadius: Double, stretched: Double
+
+        /// `t` (0…1) of the way through the pop: the tail run up into the ball, both shrunk to `small`.
+        func popped(_ t: Double, to small: Double) -> Drop {
+            Drop(top: top, topRadius: topRadius + (small - topRadius) * t, bottom: Point(x: bottom.x, y: bottom.y + (top.y - bottom.y) * t),
+                 bottomRadius: bottomRadius + (small - bottomRadius) * t, stretched: stretched)
+        }
+    }
+
+    /// The drop for a gap of `gap` points, in a frame whose viewport edge is at y = 0 and content
+    /// edge at y = `gap`.
+    func shape(gap: Double) -> Drop {
         let reach = max(1, stretch - rest)
         let stretched = min(1, max(0, gap - rest) / reach)
         func lerp(_ a: Double, _ b: Double) -> Double { (a + (b - a) * (1 - stretched)) * k }
         let topRadius = lerp(12.5, 16), bottomRadius = lerp(3, 16)
         let bottom = Point(x: 0, y: gap - lerp(4, 6) - bottomRadius)
         let top = stretched == 0 ? bottom : Point(x: 0, y: lerp(9, 5) + topRadius)
-        return (top, topRadius, bottom, bottomRadius, stretched)
+        return Drop(top: top, topRadius: topRadius, bottom: bottom, bottomRadius: bottomRadius, stretched: stretched)
     }
 
     public func draw(in canvas: Canvas, frame: IndicatorFrame) {
@@ -61,7 +72,7 @@ public final class WaterDrop: RefreshIndicator {
         // Marks and words stand alone on the band, without the drop's outline: a deeper shade of the
         // light tint keeps them 3:1 from it.
         let solid = frame.isDark ? tint : Color(red: tint.red * 0.68, green: tint.green * 0.68, blue: tint.blue * 0.68, alpha: tint.alpha)
-        if frame.state == .noMoreData || frame.state == .finished(.noMoreData) { return canvas.drawEndOfData(frame, color: solid) }
+        if frame.state.isEndOfData { return canvas.drawEndOfData(frame, color: solid) }
         canvas.withSavedState {
             // Drawn as for a top edge: the viewport's edge at y = 0, the content below; a footer is the mirror image.
             if frame.edge == .bottom {
@@ -76,12 +87,7 @@ public final class WaterDrop: RefreshIndicator {
                 drop(canvas, shape(gap: min(v.height, max(0, p) * stretch)), tint: tint, dark: frame.isDark, arrow: true)
             case .eligible where !still && frame.stateTime < 0.15, .secondaryEligible where !still && frame.stateTime < 0.15:
                 // The pop: the tail runs up into the ball, which shrinks to a small one.
-                let full = shape(gap: stretch), t = frame.stateTime / 0.15
-                let small = (3 + (16 - 3) * 0.2) * k
-                let popped = (top: full.top, topRadius: full.topRadius + (small - full.topRadius) * t,
-                              bottom: Point(x: 0, y: full.bottom.y + (full.top.y - full.bottom.y) * t),
-                              bottomRadius: full.bottomRadius + (small - full.bottomRadius) * t, stretched: 1.0)
-                drop(canvas, popped, tint: tint, dark: frame.isDark, arrow: false)
+                drop(canvas, shape(gap: stretch).popped(frame.stateTime / 0.15, to: (3 + (16 - 3) * 0.2) * k), tint: tint, dark: frame.isDark, arrow: false)
             case .eligible, .secondaryEligible, .refreshing:
                 let turn = frame.state == .refreshing && !still ? frame.stateTime : 0
                 spinner(canvas, center: Point(x: 0, y: min(v.height, 44) / 2), turn: turn, dark: frame.isDark, flipped: frame.edge == .bottom)
@@ -100,7 +106,7 @@ public final class WaterDrop: RefreshIndicator {
 
     /// The drop as one outline: the ball's far half, a curve down each side to the tail, the
     /// tail's near half; with its shadow, outline, highlight and (while pulling) the arrow.
-    private func drop(_ canvas: Canvas, _ s: (top: Point, topRadius: Double, bottom: Point, bottomRadius: Double, stretched: Double),
+    private func drop(_ canvas: Canvas, _ s: Drop,
                       tint: Color, dark: Bool, arrow: Bool) {
         func outline(dy: Double) {
             let t = Point(x: s.top.x, y: s.top.y + dy), b = Point(x: s.bottom.x, y: s.bottom.y + dy)
