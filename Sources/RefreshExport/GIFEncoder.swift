@@ -37,12 +37,11 @@ final class GIFEncoder: AnimationEncoder {
     /// frames of one transparent pixel) rather than once with a longer delay.
     private let keepsEveryTick: Bool
 
-    /// The palette frames are mapped to while it fits them: libimagequant's attributes and result,
-    /// its colours for giflib, its transparent entry, and how far it was from the frame it was made
-    /// for (the yardstick for the frames after).
+    /// The palette frames are mapped to while it fits them.
     private var palette: GIFPalette?
-    /// Whether the screen descriptor (with the first palette as the global one) is written.
-    private var headerWritten = false
+    /// The first palette, the file's global one (frames mapped to it carry no colour table); nil
+    /// until the first frame, when the screen descriptor is written with it.
+    private var global: GIFPalette?
 
     init(path: String, width: Int, height: Int, realtime: Bool = false, keepsEveryTick: Bool = false) throws {
         quantizerSpeed = realtime ? 8 : 4
@@ -67,7 +66,6 @@ final class GIFEncoder: AnimationEncoder {
     /// The screen descriptor, with `global` as the file's palette, and the loop extension: written
     /// before the first frame, once its palette is known.
     private func writeHeader(global: UnsafeMutablePointer<ColorMapObject>?) throws {
-        headerWritten = true
         guard EGifPutScreenDesc(gif, Int32(width), Int32(height), 8, 0, global) == GIF_OK else { throw failure("the screen descriptor") }
         // NETSCAPE2.0: loop forever.
         var loop: [UInt8] = [1, 0, 0]
@@ -102,7 +100,7 @@ final class GIFEncoder: AnimationEncoder {
         guard !finished else { return }
         if let pending { try write(pending.pixels, delay: max(1, clock.tick - pending.start)) }
         pending = nil
-        if !headerWritten { try writeHeader(global: nil) }
+        if global == nil { try writeHeader(global: nil) }
         finished = true
         var error: Int32 = 0
         guard EGifCloseFile(gif, &error) == GIF_OK, sink.flush() else {
@@ -153,8 +151,8 @@ final class GIFEncoder: AnimationEncoder {
             if let palette, palette.fits(bytes, width: region.width, height: region.height, into: &indices) { return palette }
             return try GIFPalette(bytes, width: region.width, height: region.height, speed: quantizerSpeed, into: &indices, path: path)
         }
-        if !headerWritten {
-            used.isGlobal = true
+        if global == nil {
+            global = used
             try writeHeader(global: used.map)
         }
         palette = used
@@ -167,7 +165,7 @@ final class GIFEncoder: AnimationEncoder {
         var extensionBytes = [GifByteType](repeating: 0, count: 4)
         _ = EGifGCBToExtension(&control, &extensionBytes)
         guard EGifPutExtension(gif, GRAPHICS_EXT_FUNC_CODE, 4, extensionBytes) == GIF_OK else { throw failure("a frame's delay") }
-        let table = compact?.map ?? (used.isGlobal ? nil : used.map)
+        let table = compact?.map ?? (used === global ? nil : used.map)
         guard EGifPutImageDesc(gif, Int32(region.x), Int32(region.y), Int32(region.width), Int32(region.height), false, table) == GIF_OK else {
             throw failure("a frame")
         }

@@ -16,8 +16,6 @@ final class GIFPalette {
     /// The remapping error (mean square, 0…255 a channel) over which a frame is not fitted and
     /// gets a palette of its own: three times what this palette made of its own frame, at least 6.
     private(set) var tolerance = 6.0
-    /// Whether it is the file's global palette (frames using it carry no colour table).
-    var isGlobal = false
 
     /// Quantizes `pixels` (straight RGBA, `width` × `height`) and maps them into `indices`.
     init(_ pixels: UnsafeRawBufferPointer, width: Int, height: Int, speed: Int32, into indices: inout [UInt8], path: String) throws {
