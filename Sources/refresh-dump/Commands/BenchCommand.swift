@@ -153,9 +153,14 @@ struct BenchCommand: ParsableCommand {
         let elapsed = ContinuousClock.now - started
         let wall = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
         // The run's own usage holds its children's too: it waits for every plugin-host child it starts.
-        let cpu = Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
+        let cpu = Self.cpuSeconds(usage)
         let frames = try FileManager.default.contentsOfDirectory(atPath: folder + "/frames").count
         return RunCost(wall: wall, cpu: cpu, peakMB: Double(usage.ru_maxrss) / 1024, frames: Double(frames))
+    }
+
+    /// The user and system time `usage` holds, seconds.
+    static func cpuSeconds(_ usage: rusage) -> Double {
+        Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
     }
 
     /// How many times each `run` is timed; the median counts. Five, not three: on a shared machine

@@ -99,7 +99,7 @@ extension BenchCommand {
     static func childrenCPUTime() -> Double {
         var usage = rusage()
         getrusage(RUSAGE_CHILDREN.rawValue, &usage)
-        return Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
+        return cpuSeconds(usage)
     }
 
     /// This process's CPU time (every thread), seconds.
