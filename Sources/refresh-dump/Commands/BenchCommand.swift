@@ -158,11 +158,6 @@ struct BenchCommand: ParsableCommand {
         return RunCost(wall: wall, cpu: cpu, peakMB: Double(usage.ru_maxrss) / 1024, frames: Double(frames))
     }
 
-    /// The user and system time `usage` holds, seconds.
-    static func cpuSeconds(_ usage: rusage) -> Double {
-        Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
-    }
-
     /// How many times each `run` is timed; the median counts. Five, not three: on a shared machine
     /// a run now and then takes a third longer, and three medians moved the ratios by ±0.05.
     static let runRepeats = 5

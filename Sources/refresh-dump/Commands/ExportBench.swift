@@ -95,6 +95,11 @@ extension BenchCommand {
         return results
     }
 
+    /// The user and system time `usage` holds, seconds.
+    static func cpuSeconds(_ usage: rusage) -> Double {
+        Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
+    }
+
     /// The CPU time (user and system) of this process's children that have ended, seconds.
     static func childrenCPUTime() -> Double {
         var usage = rusage()
