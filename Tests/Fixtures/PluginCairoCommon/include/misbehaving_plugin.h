@@ -4,7 +4,7 @@
  *   MISBEHAVE_PAINTS_OUTSIDE  cairo_reset_clip, then paints everything red
  *   MISBEHAVE_PROCESS         chdir("/"), setlocale(LC_ALL, "C.UTF-8"), SIGUSR1 ignored
  *   MISBEHAVE_EXITS           exit(0) in the third render
- *   MISBEHAVE_NONDETERMINISTIC  (otherwise well behaved) its square's blue comes from the clock
+ *   MISBEHAVE_NONDETERMINISTIC  (otherwise well behaved) its square's colours are the clock's nanoseconds
  *   MISBEHAVE_STOPS_HOST      SIGTERM to its parent in the twentieth render, when the environment
  *                             has REFRESHKIT_FIXTURE_STOP_HOST (a user's Ctrl-C, at a known frame)
  *   MISBEHAVE_HUGE_LENGTH     a refresh length of 1e308
@@ -71,14 +71,22 @@ static int misbehaving_render(refresh_instance *instance, const refresh_frame *f
     cairo_t *cr = frame->cairo;
     misbehaving_frames++;
 #ifdef MISBEHAVE_NONDETERMINISTIC
+    /* The whole clock in nanoseconds, 24 bits a half of the square: two renders a millisecond or
+     * more apart always differ (a single channel of it repeated one render in 200). */
     struct timespec now;
     clock_gettime(CLOCK_MONOTONIC, &now);
-    cairo_set_source_rgb(cr, 0, 0, (double)(now.tv_nsec % 200 + 40) / 255.0);
+    unsigned long long stamp = (unsigned long long)now.tv_sec * 1000000000ull + (unsigned long long)now.tv_nsec;
+    for (int half = 0; half < 2; half++) {
+        unsigned long long bits = stamp >> (24 * half);
+        cairo_set_source_rgb(cr, (double)((bits >> 16) & 255) / 255.0, (double)((bits >> 8) & 255) / 255.0, (double)(bits & 255) / 255.0);
+        cairo_rectangle(cr, 10 + 10 * half, 10, 10, 20);
+        cairo_fill(cr);
+    }
 #else
     cairo_set_source_rgb(cr, 0, 0, 1);
-#endif
     cairo_rectangle(cr, 10, 10, 20, 20);
     cairo_fill(cr);
+#endif
 #ifdef MISBEHAVE_UNTIDY
     cairo_save(cr);
     cairo_set_operator(cr, CAIRO_OPERATOR_CLEAR);
