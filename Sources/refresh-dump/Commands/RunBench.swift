@@ -1,0 +1,99 @@
+import ArgumentParser
+import Foundation
+import RefreshGraphics
+import RefreshHost
+
+extension BenchCommand {
+    /// What one `refresh-dump run` in a child cost.
+    struct RunCost {
+        /// Seconds of wall time, process start included.
+        var wall: Double
+        /// Seconds of CPU time, its plugin-host children included.
+        var cpu: Double
+        /// Peak resident memory of the run itself, in MB.
+        var peakMB: Double
+        /// Frames written.
+        var frames: Double
+        var framesPerSecond: Double { frames / wall }
+        var cpuPerFrame: Double { cpu / frames }
+    }
+
+    /// `refresh-dump run` of `scenario` in a child, PNGs only, with `jobs`, its plugins in
+    /// plugin-host children or (`inProcess`) in itself.
+    func runChild(_ scenario: String, jobs: Int, folder: String, inProcess: Bool) throws -> RunCost {
+        let started = ContinuousClock.now
+        var pid: pid_t = 0
+        let arguments = ["refresh-dump", "run", scenario, "--out", folder, "--jobs", String(jobs)] + search.pluginPath.flatMap { ["--plugin-path", $0] }
+            + (inProcess ? ["--in-process"] : [])
+        let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
+        let argv = arguments.map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        guard TemporaryPaths.withChildSignalAttributes({ posix_spawn(&pid, executable, &actions, $0, argv, environ) }) == 0 else { throw ValidationError("could not start \(executable)") }
+        var status: Int32 = 0
+        var usage = rusage()
+        wait4(pid, &status, 0, &usage)
+        guard status == 0 else { throw ValidationError("refresh-dump run \(scenario) --jobs \(jobs)\(inProcess ? " --in-process" : "") failed (status \(status))") }
+        let elapsed = ContinuousClock.now - started
+        let wall = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        // The run's own usage holds its children's too: it waits for every plugin-host child it starts.
+        let cpu = Self.cpuSeconds(usage)
+        let frames = try FileManager.default.contentsOfDirectory(atPath: folder + "/frames").count
+        return RunCost(wall: wall, cpu: cpu, peakMB: Double(usage.ru_maxrss) / 1024, frames: Double(frames))
+    }
+
+    /// How many times each `run` is timed; the median counts. Five, not three: on a shared machine
+    /// a run now and then takes a third longer, and three medians moved the ratios by ±0.05.
+    static let runRepeats = 5
+
+    /// `run`'s throughput in-process and isolated, on one job and on two, in one run (the four
+    /// taken in turn, ``runRepeats`` times, medians), and the isolated / in-process ratio of every
+    /// shipped scenario (the two taken in turn).
+    func runThroughput() throws -> [Result] {
+        guard let pull = Assets.path("Scenarios/pull-to-refresh.json"), let folder = Assets.path("Scenarios") else {
+            throw ValidationError("Assets/Scenarios/pull-to-refresh.json is missing")
+        }
+        let scratch = try ScratchFolder("bench"), out = scratch.path
+        defer { scratch.remove() }
+        let kinds: [(jobs: Int, inProcess: Bool)] = [(1, true), (2, true), (1, false), (2, false)]
+        var costs = [[RunCost]](repeating: [], count: kinds.count)
+        for _ in 0..<Self.runRepeats {
+            for (index, kind) in kinds.enumerated() {
+                costs[index].append(try runChild(pull, jobs: kind.jobs, folder: "\(out)/\(index)", inProcess: kind.inProcess))
+            }
+        }
+        func median(_ index: Int, _ value: (RunCost) -> Double) -> Double { costs[index].map(value).sorted()[costs[index].count / 2] }
+        var ratios: [Double] = []
+        let scenarios = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".json") }.sorted()
+        for file in scenarios {
+            var pairs: [Double] = []
+            for _ in 0..<Self.runRepeats {
+                let here = try runChild("\(folder)/\(file)", jobs: 2, folder: "\(out)/here", inProcess: true)
+                let there = try runChild("\(folder)/\(file)", jobs: 2, folder: "\(out)/there", inProcess: false)
+                pairs.append(there.framesPerSecond / here.framesPerSecond)
+            }
+            ratios.append(pairs.sorted()[pairs.count / 2])
+        }
+        ratios.sort()
+        var results: [Result] = []
+        for (index, kind) in kinds.enumerated() {
+            let name = "run PNGs, \(kind.jobs) job\(kind.jobs == 1 ? "" : "s"), \(kind.inProcess ? "in-process" : "isolated")"
+            results.append(Result(name: name + " (wall)", value: median(index) { $0.framesPerSecond }, unit: "frames/s",
+                                  budget: kind.jobs == 2 && !kind.inProcess ? "≥ 600 frames/s on two quiet cores" : "(process start included)"))
+            results.append(Result(name: name + " (CPU per frame)", value: median(index) { $0.cpuPerFrame } * 1000, unit: "ms", budget: "children included"))
+        }
+        return results + [
+            Result(name: "run isolated / in-process, 1 job", value: median(2) { $0.framesPerSecond } / median(0) { $0.framesPerSecond }, unit: "×", budget: "anchor: in-process, same run"),
+            Result(name: "run isolated / in-process, 2 jobs", value: median(3) { $0.framesPerSecond } / median(1) { $0.framesPerSecond }, unit: "×", budget: "≥ 0.85"),
+            Result(name: "run CPU per frame, isolated − in-process, 2 jobs", value: (median(3) { $0.cpuPerFrame } - median(1) { $0.cpuPerFrame }) * 1000,
+                   unit: "ms", budget: "the boundary's cost"),
+            Result(name: "run 2 jobs / 1 job, isolated", value: median(3) { $0.framesPerSecond } / median(2) { $0.framesPerSecond }, unit: "×", budget: "anchor: the same run on one job"),
+            Result(name: "run isolated / in-process, 2 jobs, \(ratios.count) shipped scenarios (lowest)", value: ratios.first ?? 0, unit: "×", budget: "≥ 0.85"),
+            Result(name: "run isolated / in-process, 2 jobs, \(ratios.count) shipped scenarios (median)", value: ratios.isEmpty ? 0 : ratios[ratios.count / 2], unit: "×", budget: "≥ 0.85"),
+            Result(name: "run peak memory, 2 jobs, isolated", value: median(3) { $0.peakMB }, unit: "MB", budget: "the run itself"),
+        ]
+    }
+}
