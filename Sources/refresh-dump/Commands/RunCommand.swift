@@ -40,7 +40,7 @@ struct RunCommand: ParsableCommand {
     var params: [String] = []
     @Flag(help: "Empty the output folder of what earlier runs wrote there first (by default their files that this run does not write are kept, and named).")
     var clean = false
-    @Option(help: "Frames drawn at once (each by plugin-host children of its own) and threads that encode them (default: one per core). The files are the same for any number.")
+    @Option(help: "Frames drawn at once (each by plugin-host children of its own) and threads that encode them (default: one per core); one job keeps one core busy. The files are the same for any number.")
     var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
 
     func run() throws {

@@ -4,10 +4,14 @@ import RefreshPluginSDK
 
 /// Encodes and writes numbered PNG frames on a small pool of threads while the caller renders the
 /// next ones in order (plugins are single-threaded; encoding is most of the work). Each file is
-/// encoded alone, so the bytes are the same whatever the number of jobs. At most `jobs`
+/// encoded alone, so the bytes are the same whatever the number of jobs. At most twice `jobs`
 /// frames are in the writer at once, so memory does not grow with the length of a run.
+///
+/// One job is one core: the caller's thread encodes each frame before it renders the next, as
+/// `make -j1` runs one thing at a time (overlapped, one job kept 1.2 cores busy).
 final class FrameWriter: @unchecked Sendable {
     private let folder: String
+    private let jobs: Int
     private let queue = OperationQueue()
     private let slots: DispatchSemaphore
     private let lock = NSLock()
@@ -18,9 +22,12 @@ final class FrameWriter: @unchecked Sendable {
     /// A writer into `folder` with `jobs` encoding threads.
     init(folder: String, jobs: Int) {
         self.folder = folder
+        self.jobs = jobs
         queue.maxConcurrentOperationCount = jobs
         queue.qualityOfService = .userInitiated
-        slots = DispatchSemaphore(value: jobs)
+        // Two frames a thread: the caller hands over the next frame while both are busy instead of
+        // waiting for one (on two cores, 2.43 → 2.33 s for 1,632 frames; the median of five runs).
+        slots = DispatchSemaphore(value: 2 * jobs)
     }
 
     /// The file name of frame `index`.
@@ -30,21 +37,30 @@ final class FrameWriter: @unchecked Sendable {
     /// already converted them (for the animation), are used as they are.
     func write(_ image: ImageSurface, pixels: [UInt32]?, index: Int) throws {
         try rethrowFailure()
+        let path = (folder as NSString).appendingPathComponent(Self.name(index))
+        guard jobs > 1 else {
+            try Self.encode(image, pixels: pixels, to: path)
+            lock.withLock { if spare.count < 4 { spare.append(image) } }
+            return
+        }
         slots.wait()
         let box = UncheckedImage(image: image)
-        let path = (folder as NSString).appendingPathComponent(Self.name(index))
         queue.addOperation { [self] in
             defer {
                 lock.withLock { if spare.count < 4 { spare.append(box.image) } }
                 slots.signal()
             }
             do {
-                let png = try pixels.map { try ImageSurface.pngData(straightPixels: $0, width: box.image.width, height: box.image.height) } ?? box.image.pngData()
-                try ImageSurface.write(png, to: path)
+                try Self.encode(box.image, pixels: pixels, to: path)
             } catch {
                 lock.withLock { if failure == nil { failure = error } }
             }
         }
+    }
+
+    private static func encode(_ image: ImageSurface, pixels: [UInt32]?, to path: String) throws {
+        let png = try pixels.map { try ImageSurface.pngData(straightPixels: $0, width: image.width, height: image.height) } ?? image.pngData()
+        try ImageSurface.write(png, to: path)
     }
 
     /// An image an encoder has finished with, to render the next frame into (nil: none yet).
