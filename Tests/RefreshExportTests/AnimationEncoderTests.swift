@@ -3,6 +3,7 @@ import Testing
 import RefreshGraphics
 @testable import RefreshExport
 import RefreshGoldens
+import CGIF
 
 /// Every format writes a file whose frames add up to the animation's length exactly and that
 /// decodes back close to the frames it was given.
@@ -86,6 +87,48 @@ import RefreshGoldens
             let comparison = try ImageComparison(expected: source, actual: shown.image)
             #expect(comparison.psnr >= 35, "at \(shown.start) s: \(comparison.psnr) dB")
         }
+    }
+
+    /// Each pixel of a GIF frame shows the palette colour nearest the frame's own pixel (least
+    /// square distance in RGB; another colour only when it is as near): the mapping, not just a
+    /// close picture. Checked on the first frame, whole, and on a later one, which reuses the palette.
+    @Test func everyPixelShowsTheNearestColourOfItsPalette() throws {
+        let images = try frames(count: 30)
+        let path = try write(.gif, images, frameRate: 30, in: folder("gif-nearest"))
+        var error: Int32 = 0
+        let gif = try #require(DGifOpenFileName(path, &error))
+        defer { DGifCloseFile(gif, &error) }
+        try #require(DGifSlurp(gif) == GIF_OK)
+        let starts = try AnimationReader.read(path).frames.map(\.start)
+        #expect(gif.pointee.ImageCount >= 20 && starts.count == Int(gif.pointee.ImageCount))
+        var checked = 0
+        for frame in [0, 10] {
+            let saved = gif.pointee.SavedImages[frame]
+            let map = try #require(saved.ImageDesc.ColorMap ?? gif.pointee.SColorMap)
+            var control = GraphicsControlBlock()
+            _ = DGifSavedExtensionToGCB(gif, Int32(frame), &control)
+            let colors = (0..<Int(map.pointee.ColorCount)).map { map.pointee.Colors[$0] }
+            let source = images[min(images.count - 1, Int(starts[frame] * 30 + 0.01))].straightPixels()
+            let desc = saved.ImageDesc
+            for y in 0..<Int(desc.Height) {
+                for x in 0..<Int(desc.Width) {
+                    let index = Int(saved.RasterBits[y * Int(desc.Width) + x])
+                    guard index != Int(control.TransparentColor) else { continue }
+                    let pixel = source[(Int(desc.Top) + y) * images[0].width + Int(desc.Left) + x]
+                    func distance(_ c: GifColorType) -> Int {
+                        let dr = Int(pixel >> 16 & 0xFF) - Int(c.Red), dg = Int(pixel >> 8 & 0xFF) - Int(c.Green), db = Int(pixel & 0xFF) - Int(c.Blue)
+                        return dr * dr + dg * dg + db * db
+                    }
+                    let nearest = colors.indices.filter { $0 != Int(control.TransparentColor) }.map { distance(colors[$0]) }.min()!
+                    if distance(colors[index]) != nearest {
+                        Issue.record("frame \(frame), pixel (\(Int(desc.Left) + x), \(Int(desc.Top) + y)): shows entry \(index) at \(distance(colors[index])), one is at \(nearest)")
+                        return
+                    }
+                    checked += 1
+                }
+            }
+        }
+        #expect(checked > 390 * 120)
     }
 
     /// An APNG of frames promised opaque is written without alpha and is still lossless: every
