@@ -18,13 +18,13 @@ extension BenchCommand {
         var cpuPerFrame: Double { cpu / frames }
     }
 
-    /// `refresh-dump run` of `scenario` in a child, PNGs only, with `jobs`, its plugins in
-    /// plugin-host children or (`inProcess`) in itself.
-    func runChild(_ scenario: String, jobs: Int, folder: String, inProcess: Bool) throws -> RunCost {
+    /// `refresh-dump run` of `scenario` in a child, PNGs (and the animations of `formats`, a
+    /// comma-separated list), with `jobs`, its plugins in plugin-host children or (`inProcess`) in itself.
+    func runChild(_ scenario: String, jobs: Int, folder: String, inProcess: Bool, formats: String? = nil) throws -> RunCost {
         let started = ContinuousClock.now
         var pid: pid_t = 0
         let arguments = ["refresh-dump", "run", scenario, "--out", folder, "--jobs", String(jobs)] + search.pluginPath.flatMap { ["--plugin-path", $0] }
-            + (inProcess ? ["--in-process"] : [])
+            + (inProcess ? ["--in-process"] : []) + (formats.map { ["--format", $0] } ?? [])
         let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
         let argv = arguments.map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
@@ -94,7 +94,27 @@ extension BenchCommand {
             Result(name: "run isolated / in-process, 2 jobs, \(ratios.count) shipped scenarios (lowest)", value: ratios.first ?? 0, unit: "×", budget: "≥ 0.85"),
             Result(name: "run isolated / in-process, 2 jobs, \(ratios.count) shipped scenarios (median)", value: ratios.isEmpty ? 0 : ratios[ratios.count / 2], unit: "×", budget: "≥ 0.85"),
             Result(name: "run peak memory, 2 jobs, isolated", value: median(3) { $0.peakMB }, unit: "MB", budget: "the run itself"),
-        ] + (try jobScaling(pull, in: out))
+        ] + (try jobScaling(pull, in: out)) + (try pipelining(pull, in: out))
+    }
+
+    /// `run --format gif,mp4 --jobs 2` against each format alone (isolated, the shipped
+    /// pull-to-refresh; the three taken in turn, three times, medians): each animation is encoded on
+    /// a thread of its own beside the frames, so two take little more wall time than the slower one.
+    private func pipelining(_ pull: String, in folder: String) throws -> [Result] {
+        let kinds = ["gif", "mp4", "gif,mp4"]
+        var walls = [[Double]](repeating: [], count: kinds.count)
+        for _ in 0..<3 {
+            for (index, formats) in kinds.enumerated() {
+                walls[index].append(try runChild(pull, jobs: 2, folder: "\(folder)/pipelined-\(index)", inProcess: false, formats: formats).wall)
+            }
+        }
+        let medians = walls.map { $0.sorted()[1] }
+        return [
+            Result(name: "run --format gif, 2 jobs (wall)", value: medians[0], unit: "s", budget: "PNGs and the GIF"),
+            Result(name: "run --format mp4, 2 jobs (wall)", value: medians[1], unit: "s", budget: "PNGs and the MP4"),
+            Result(name: "run --format gif,mp4, 2 jobs (wall)", value: medians[2], unit: "s", budget: "PNGs and both"),
+            Result(name: "run gif,mp4 ÷ the slower alone, 2 jobs", value: medians[2] / max(medians[0], medians[1]), unit: "×", budget: "little more than 1"),
+        ]
     }
 
     /// How many times the shipped pull-to-refresh plays in the scenario that times the jobs.
