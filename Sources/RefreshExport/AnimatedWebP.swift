@@ -66,6 +66,19 @@ public final class AnimatedWebP {
 
     /// The animation as WebP file bytes.
     public func data() throws(GraphicsError) -> [UInt8] {
+        try assembled { Array($0) }
+    }
+
+    /// Writes the animation to `path`, straight from libwebp's buffer (a copy of a long clip's
+    /// file would be one more of what the encoder already holds).
+    public func write(to path: String) throws(GraphicsError) {
+        let file = try PendingFile(path: path)
+        try assembled { bytes throws(GraphicsError) in try file.write(bytes) }
+        try file.commit()
+    }
+
+    /// Ends the animation and hands its file bytes to `body`, which must not keep them.
+    private func assembled<T>(_ body: (UnsafeRawBufferPointer) throws(GraphicsError) -> T) throws(GraphicsError) -> T {
         guard WebPAnimEncoderAdd(encoder, nil, Int32(timestamp), nil) != 0 else {
             throw .encoding(format: "WebP", reason: "libwebp could not finish the animation")
         }
@@ -75,11 +88,6 @@ public final class AnimatedWebP {
         guard WebPAnimEncoderAssemble(encoder, &data) != 0, let bytes = data.bytes else {
             throw .encoding(format: "WebP", reason: "libwebp could not assemble the animation")
         }
-        return Array(UnsafeBufferPointer(start: bytes, count: data.size))
-    }
-
-    /// Writes the animation to `path`.
-    public func write(to path: String) throws(GraphicsError) {
-        try OutputFile.write(try data(), to: path)
+        return try body(UnsafeRawBufferPointer(start: bytes, count: data.size))
     }
 }
