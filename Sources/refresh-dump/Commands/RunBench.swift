@@ -36,7 +36,7 @@ extension BenchCommand {
         var status: Int32 = 0
         var usage = rusage()
         wait4(pid, &status, 0, &usage)
-        guard status == 0 else { throw ValidationError("refresh-dump run \(scenario) --jobs \(jobs)\(inProcess ? " --in-process" : "") failed (status \(status))") }
+        guard status == 0 else { throw ValidationError("refresh-dump run \(scenario) --jobs \(jobs)\(inProcess ? " --in-process" : "")\(formats.map { " --format \($0)" } ?? "") failed (status \(status))") }
         let elapsed = ContinuousClock.now - started
         let wall = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
         // The run's own usage holds its children's too: it waits for every plugin-host child it starts.
@@ -132,7 +132,7 @@ extension BenchCommand {
         scenario["steps"] = Array(repeating: steps, count: Self.scalingRounds).flatMap { $0 }
         scenario["checkpoints"] = nil
         let long = "\(folder)/pull-to-refresh-x\(Self.scalingRounds).json"
-        try JSONSerialization.data(withJSONObject: scenario).write(to: URL(fileURLWithPath: long))
+        try OutputFile.write(JSONSerialization.data(withJSONObject: scenario), to: long)
         var one: [RunCost] = [], two: [RunCost] = []
         for _ in 0..<3 {
             one.append(try runChild(long, jobs: 1, folder: "\(folder)/scaling-1", inProcess: false))
