@@ -8,8 +8,10 @@ import RefreshPluginSDK
 /// Matched with SwipeRefreshLayout and CircularProgressDrawable (and SmartRefreshLayout's
 /// MaterialHeader, side by side with its demo): the 40-point white disc with its shadow, the arc
 /// to 80 % with the arrow head growing, faint until the trigger, the 1.332 s breath of the ring
-/// and its colours. Still different: Android stops the disc about 64 dp past its start plus a
-/// tension; here it follows the rubber-banded pull, so a long over-pull carries it further down.
+/// and its colours, and past the trigger the disc slows and stops one trigger distance further,
+/// with SwipeRefreshLayout's tension (the host's `above` placement does this for any plugin).
+/// Still different: the trigger and that distance are the edge's trigger distance (Android's
+/// 64 dp each by default).
 public final class Material: RefreshIndicator {
     public static let info = IndicatorInfo(
         id: "dev.refreshkit.material", name: "Material", version: "1.0.0",

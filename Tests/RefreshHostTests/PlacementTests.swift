@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import RefreshHost
+@testable import RefreshHost
 import RefreshPluginSDK
 
 /// The four placements, drawn by the scene renderer with two indicators (the Spinner at the top,
@@ -56,6 +56,37 @@ import RefreshPluginSDK
         for placement in [IndicatorPlacement.push, .behind, .stretch] {
             #expect(try firstRowTop(placement) > 30, "\(placement): the content moves by the hold")
         }
+    }
+
+    /// An `above` frame (Material's disc) follows the pull to its trigger, then slows and never goes
+    /// more than one trigger distance further, however far the list is pulled (SwipeRefreshLayout's
+    /// tension); a stretched frame still follows the pull.
+    @Test func aLongOverPullCarriesAnAboveFrameOneTriggerDistanceFurtherAtMost() throws {
+        let json = """
+        { "name": "far", "window": "full", "viewport": { "width": 240, "height": 600 }, "rows": 12,
+          "edges": { "top": { "plugin": "dev.refreshkit.material" } },
+          "steps": [ { "drag": { "from": 10, "to": 590, "duration": 1.0 } } ] }
+        """
+        let p = try ScenarioPlayer(scenario: Scenario.decode(Data(json.utf8)), searchPath: PluginSearchPath(directories: [products]))
+        let trigger = try #require(p.driver.container.status(of: .top)).triggerDistance
+        var pulls: [Double] = [], bottoms: [Double] = []
+        while try p.advance() {
+            let status = try #require(p.driver.container.status(of: .top))
+            #expect(status.placement == .above)
+            pulls.append(p.driver.simulation.pull(at: .top).distance)
+            bottoms.append(p.layout.placedRect(.top, placement: .above, triggerDistance: trigger, simulation: p.driver.simulation).rect.maxY)
+        }
+        let far = try #require(pulls.max())
+        #expect(far > 2.5 * trigger, "the drag over-pulls far: \(far) for a trigger of \(trigger)")
+        for (pull, bottom) in zip(pulls, bottoms) {
+            if pull <= trigger { #expect(abs(bottom - pull) < 1e-9, "up to the trigger the frame follows the pull") }
+            #expect(bottom <= 2 * trigger + 1e-9 && bottom <= max(pull, trigger) + 1e-9, "pull \(pull): frame's edge at \(bottom)")
+        }
+        let deepest = try #require(pulls.firstIndex(of: far))
+        #expect(bottoms[deepest] < far - 0.5 * trigger && bottoms[deepest] > 1.8 * trigger, "at the deepest pull \(far): \(bottoms[deepest])")
+        #expect(zip(bottoms, bottoms.dropFirst()).allSatisfy { $0 <= $1 + 1e-9 } == zip(pulls, pulls.dropFirst()).allSatisfy { $0 <= $1 + 1e-9 })
+        let stretched = p.layout.placedRect(.top, placement: .stretch, triggerDistance: trigger, simulation: p.driver.simulation).rect.maxY
+        #expect(abs(stretched - pulls.last!) < 1e-9)
     }
 
     /// A scenario that leaves `placement` out: each plugin is placed as it claims; one that says

@@ -27,7 +27,8 @@ public struct SceneLayout: Equatable, Sendable {
     /// - push: top and leading frames end where the content starts; bottom and trailing frames
     ///   start where the content ends, or at the revealed gap when the content is shorter than the viewport.
     /// - behind: `triggerDistance` deep, fixed at the viewport's edge (drawn under the content).
-    /// - above: `triggerDistance` deep, slid in from beyond the viewport's edge by the pull.
+    /// - above: `triggerDistance` deep, slid in from beyond the viewport's edge by the pull; past
+    ///   the trigger it slows and stops one more `triggerDistance` in (``aboveTravel(pull:depth:)``).
     /// - stretch: the gap itself.
     func placedRect(_ edge: RefreshEdge, placement: IndicatorPlacement, triggerDistance: Double, simulation: ScrollSimulation) -> (rect: Rect, draw: Rect?) {
         let pull = simulation.pull(at: edge).distance
@@ -38,7 +39,7 @@ public struct SceneLayout: Equatable, Sendable {
         case .stretch: depth = pull
         }
         // How far the frame's outer side is past the viewport's edge (positive: outside).
-        let outside = placement == .above ? depth - pull : 0
+        let outside = placement == .above ? depth - Self.aboveTravel(pull: pull, depth: depth) : 0
         let v = viewport
         let rect: Rect
         switch edge {
@@ -48,6 +49,17 @@ public struct SceneLayout: Equatable, Sendable {
         case .trailing: rect = Rect(x: v.width - depth + outside, y: 0, width: depth, height: v.height)
         }
         return (rect, Rect(x: 0, y: 0, width: rect.width, height: rect.height))
+    }
+
+    /// How far an `above` frame `depth` deep has slid in for `pull`: the pull itself up to `depth`,
+    /// then Android's SwipeRefreshLayout tension: a pull `extra` past it moves the frame a further
+    /// `depth · (t − t²/4)`, `t = min(extra, 2·depth) / depth` — as fast as the pull at first, still
+    /// at `t = 2`, so at most `depth` more. The disc floats over the list; it does not ride a long
+    /// over-pull down the screen.
+    static func aboveTravel(pull: Double, depth: Double) -> Double {
+        guard pull > depth, depth > 0 else { return pull }
+        let t = min(pull - depth, 2 * depth) / depth
+        return depth + depth * (t - t * t / 4)
     }
 
     /// Where `edge`'s indicator frame is with the push placement, in viewport points.
