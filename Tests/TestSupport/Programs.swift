@@ -70,14 +70,16 @@ public struct ProgramError: Error, CustomStringConvertible {
     public var description: String { reason }
 }
 
-/// `xvfb-run -a -s "-screen 0 1280x1000x24" ARGUMENTS…`: a program under a virtual display. Each
-/// call gets a temporary folder of its own (TMPDIR) for xvfb-run's Xauthority folder: once, beside
-/// other tests in /tmp, xvfb-run ended 5 ("problem while cleaning up temporary directory") after
-/// the program under it had done its work.
+/// `xvfb-run -a -f AUTHFILE -s "-screen 0 1280x1000x24" ARGUMENTS…`: a program under a virtual
+/// display, its status the program's. Each call gets a folder of its own (also its TMPDIR) holding
+/// the Xauthority file, which the call removes: xvfb-run then makes and removes no folder of its
+/// own. Twice (stop 46's era with xvfb-run's folder in /tmp, stop 47's with it in this folder)
+/// xvfb-run's `rm -r` of that folder failed after the program had done its work, and it ended 5
+/// ("problem while cleaning up temporary directory") instead of with the program's status.
 public func runUnderXvfb(_ arguments: [String]) throws -> (status: Int32, output: String) {
     let folder = scratchDirectory("xvfb-\(UUID().uuidString.prefix(8))")
     // try?: the folder is this call's own; one left behind is only a scratch folder.
     defer { try? FileManager.default.removeItem(atPath: folder) }
     let environment = ProcessInfo.processInfo.environment.merging(["TMPDIR": folder]) { $1 }
-    return try runProgram("/usr/bin/xvfb-run", ["-a", "-s", "-screen 0 1280x1000x24"] + arguments, environment: environment)
+    return try runProgram("/usr/bin/xvfb-run", ["-a", "-f", folder + "/Xauthority", "-s", "-screen 0 1280x1000x24"] + arguments, environment: environment)
 }
