@@ -19,7 +19,7 @@ final class FrameWriter: @unchecked Sendable {
     /// Frame images the encoders are done with, for the renderer to draw the next frames into.
     private var spare: [ImageSurface] = []
 
-    /// A writer into `folder` with `jobs` encoding threads.
+    /// A writer into `folder` with `jobs` encoding threads (none for one job: the caller encodes).
     init(folder: String, jobs: Int) {
         self.folder = folder
         self.jobs = jobs
