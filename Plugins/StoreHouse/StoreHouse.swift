@@ -32,13 +32,14 @@ public final class StoreHouse: RefreshIndicator {
     /// The original's timing: a bar lands within 0.7 of the pull; 28 flash steps 0.1 s apart, each fading over 0.8 s.
     static let landing = 0.7, steps = 28, stepTime = 0.1, fade = 0.8, rest = 0.6
 
-    /// One bar: its ends (relative to the text's centre), its step left to right, its sideways start.
-    struct Bar { var a: Point, b: Point, step: Int, side: Double }
+    /// One bar: its ends (relative to the text's centre) and its sideways start.
+    struct Bar { var a: Point, b: Point, side: Double }
 
     public let refreshLength = 90.0
     let lineWidth: Double
     let color: Color, darkColor: Color
-    let bars: [Bar]
+    /// The bars by step, left to right (each step lands and flashes as one).
+    let barsByStep: [[Bar]]
     let textSize: Size
 
     public init(parameters: ParameterValues) throws {
@@ -77,12 +78,14 @@ public final class StoreHouse: RefreshIndicator {
         guard !ends.isEmpty else { throw ParameterError(parameter: "text", reason: "'\(text)' has no visible glyphs") }
         let width = max(1, layout.size.width)
         // Fixed pseudo-random sideways starts (a frame is a pure function of the parameters).
-        bars = ends.enumerated().map { i, end in
+        var barsByStep = [[Bar]](repeating: [], count: Self.steps)
+        for (i, end) in ends.enumerated() {
             let middle = (end.0.x + end.1.x) / 2 + half.x
-            let step = min(Self.steps - 1, Int(middle / width * Double(Self.steps)))
+            let step = max(0, min(Self.steps - 1, Int(middle / width * Double(Self.steps))))
             let noise = Double((i &* 7919 &+ 104_729) % 2001) / 1000 - 1
-            return Bar(a: end.0, b: end.1, step: max(0, step), side: noise * scatter)
+            barsByStep[step].append(Bar(a: end.0, b: end.1, side: noise * scatter))
         }
+        self.barsByStep = barsByStep
     }
 
     /// How far bar step `step` has landed at pull `progress`: 0 (away) … 1 (in place).
@@ -138,7 +141,7 @@ public final class StoreHouse: RefreshIndicator {
                 guard alpha > 0.001 else { continue }
                 let turn = Double.pi * landed, grow = landed
                 let (cosT, sinT) = (cos(turn), sin(turn))
-                for bar in bars where bar.step == step {
+                for bar in barsByStep[step] {
                     let m = Point(x: (bar.a.x + bar.b.x) / 2 + bar.side * (1 - landed), y: (bar.a.y + bar.b.y) / 2 - down * fall * (1 - landed))
                     let h = Point(x: (bar.b.x - bar.a.x) / 2 * grow, y: (bar.b.y - bar.a.y) / 2 * grow)
                     let r = Point(x: h.x * cosT - h.y * sinT, y: h.x * sinT + h.y * cosT)
