@@ -57,9 +57,7 @@ final class GIFPalette {
                 }
             }
         }
-        // giflib wants a power-of-two palette.
-        var size = 2
-        while size < colors.count { size *= 2 }
+        let size = Self.tableSize(colors.count)
         colors += Array(repeating: GifColorType(Red: 0, Green: 0, Blue: 0), count: size - colors.count)
         guard let map = colors.withUnsafeBufferPointer({ GifMakeMapObject(Int32(size), $0.baseAddress) }) else {
             throw ExportError(path: path, reason: "giflib could not make a palette")
@@ -120,6 +118,13 @@ final class GIFPalette {
         return best
     }
 
+    /// The size of a giflib colour table for `count` colours: the power of two at least 2 that holds them.
+    static func tableSize(_ count: Int) -> Int {
+        var size = 2
+        while size < count { size *= 2 }
+        return size
+    }
+
     /// The square distance between `rgb` (0xBBGGRR) and `color`.
     private static func distance(_ rgb: UInt32, _ color: GifColorType) -> Int {
         let dr = Int(rgb & 0xFF) - Int(color.Red), dg = Int(rgb >> 8 & 0xFF) - Int(color.Green), db = Int(rgb >> 16 & 0xFF) - Int(color.Blue)
@@ -131,9 +136,7 @@ final class GIFPalette {
     func compacted(_ indices: inout [UInt8]) -> (map: UnsafeMutablePointer<ColorMapObject>, transparent: Int32)? {
         var used = [Bool](repeating: false, count: 256)
         for index in indices { used[Int(index)] = true }
-        let count = used.filter { $0 }.count
-        var size = 2
-        while size < count { size *= 2 }
+        let size = Self.tableSize(used.filter { $0 }.count)
         guard size * 2 <= Int(map.pointee.ColorCount) else { return nil }
         var table: [GifColorType] = [], to = [UInt8](repeating: 0, count: 256)
         var transparentEntry: Int32 = NO_TRANSPARENT_COLOR
