@@ -40,14 +40,14 @@ final class FrameWriter: @unchecked Sendable {
         let path = (folder as NSString).appendingPathComponent(Self.name(index))
         guard jobs > 1 else {
             try Self.encode(image, pixels: pixels, to: path)
-            lock.withLock { if spare.count < 4 { spare.append(image) } }
+            recycle(image)
             return
         }
         slots.wait()
         let box = UncheckedImage(image: image)
         queue.addOperation { [self] in
             defer {
-                lock.withLock { if spare.count < 4 { spare.append(box.image) } }
+                recycle(box.image)
                 slots.signal()
             }
             do {
@@ -61,6 +61,11 @@ final class FrameWriter: @unchecked Sendable {
     private static func encode(_ image: ImageSurface, pixels: [UInt32]?, to path: String) throws {
         let png = try pixels.map { try ImageSurface.pngData(straightPixels: $0, width: image.width, height: image.height) } ?? image.pngData()
         try ImageSurface.write(png, to: path)
+    }
+
+    /// Keeps `image`, which an encoder has finished with, for the renderer (four at most).
+    private func recycle(_ image: ImageSurface) {
+        lock.withLock { if spare.count < 4 { spare.append(image) } }
     }
 
     /// An image an encoder has finished with, to render the next frame into (nil: none yet).
