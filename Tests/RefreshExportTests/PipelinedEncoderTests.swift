@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import RefreshGraphics
 @testable import RefreshExport
+import TestSupport
 
 /// An encoder on a thread of its own writes the same bytes as the encoder alone, and its error
 /// is not lost.
@@ -19,7 +20,7 @@ import RefreshGraphics
 
     @Test(arguments: [AnimationFormat.gif, .apng, .mp4])
     func theSameBytesAsWithoutTheThread(format: AnimationFormat) throws {
-        let folder = scratchFolder("pipelined-\(format.rawValue)")
+        let folder = scratchDirectory("pipelined-\(format.rawValue)")
         let images = try frames(40)
         var files: [Data] = []
         for pipelined in [false, true] {
@@ -55,13 +56,5 @@ import RefreshGraphics
         #expect(throws: ExportError.self) { try encoder.finish() }
         #expect(inner.added == 3, "after the error the rest are only drained")
         #expect(!inner.finished)
-    }
-
-    func scratchFolder(_ name: String) -> String {
-        let path = NSTemporaryDirectory() + "refreshkit-\(name)-\(getpid())"
-        // try?: a folder left by an earlier run is replaced.
-        try? FileManager.default.removeItem(atPath: path)
-        try! FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        return path
     }
 }
