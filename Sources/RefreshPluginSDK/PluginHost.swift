@@ -25,7 +25,14 @@ public enum PluginHost {
         var hostABI: UInt32 = 0
     }
 
-    nonisolated(unsafe) private static var offer = Offer()
+    /// The last offer; a host may make instances from several threads at once, so every read
+    /// and write of it holds ``offerLock`` (unguarded, two creations at once freed its string twice).
+    nonisolated(unsafe) private static var _offer = Offer()
+    private static let offerLock = NSLock()
+    private static var offer: Offer {
+        get { offerLock.withLock { _offer } }
+        set { offerLock.withLock { _offer = newValue } }
+    }
 
     /// The plugin's own folder (its bundle's `resources/`, or the folder of its library), as the
     /// host said; nil with a host that does not say.
@@ -47,6 +54,7 @@ public enum PluginHost {
     /// Writes one line into the host's log. Call it only while the host is calling the plugin
     /// (from `init(parameters:)`, `render`, a state change), as the header says.
     public static func log(_ message: String, level: Level = .info) {
+        let offer = offer
         guard let log = offer.log else { return }
         let line = message.replacingOccurrences(of: "\n", with: " ")
         line.withCString { log(offer.context, level.rawValue, $0) }
