@@ -50,7 +50,12 @@ package enum PluginHostServer {
         hello.parameters = i.parameters.map(PluginManifest.Parameter.init(describing:))
         // try?: a parent that stopped listening is gone; the child ends.
         guard (try? PluginHostMessage.send(hello, on: socket)) != nil else { return 0 }
+        // The loop runs on the library's own thread: every call into the plugin is made there, without a hop.
+        return library.thread.run { answerRequests(library, socket: socket, pixels: pixels) }
+    }
 
+    /// Answers the host's requests until it closes the socket; the exit status.
+    private static func answerRequests(_ library: PluginLibrary, socket: Int32, pixels: UnsafeMutableRawPointer) -> Int32 {
         var instances: [Int: PluginIndicator] = [:]
         var logged = library.log.written.total
         while true {

@@ -35,8 +35,8 @@ public final class PluginIndicator: HostedIndicator {
         didSet {
             let codes = CFrame.codes(refreshState)
             guard codes != CFrame.codes(oldValue), let setState = library.descriptor.set_state else { return }
-            let path = library.info.path
-            PluginWatchdog.guarding("plugin \(path): set_state", crashLabel: library.crashLabel) { setState(instance, codes.state, codes.result) }
+            let path = library.info.path, instance = instance
+            library.call("plugin \(path): set_state") { setState(instance, codes.state, codes.result) }
         }
     }
 
@@ -49,7 +49,7 @@ public final class PluginIndicator: HostedIndicator {
         let d = library.descriptor
         var message = [CChar](repeating: 0, count: PluginError.textCapacity)
         let path = library.info.path
-        let made = PluginWatchdog.guarding("plugin \(path): create", crashLabel: library.crashLabel) {
+        let made = library.call("plugin \(path): create") {
             parameters.json.withCString { json in
                 message.withUnsafeMutableBufferPointer { buffer in
                     guard let createWithHost = d.create_with_host else { return d.create(json, buffer.baseAddress, buffer.count) }
@@ -58,9 +58,9 @@ public final class PluginIndicator: HostedIndicator {
             }
         }
         guard let made else { throw PluginError(file: library.info.path, reason: .createFailed(String(errorBuffer: message))) }
-        let length = PluginWatchdog.guarding("plugin \(path): refresh_length", crashLabel: library.crashLabel) { d.refresh_length(made) }
+        let length = library.call("plugin \(path): refresh_length") { d.refresh_length(made) }
         guard length.isFinite, length > 0 else {
-            d.destroy(made)
+            library.call("plugin \(path): destroy") { d.destroy(made) }
             throw PluginError(file: library.info.path, reason: .invalidRefreshLength(length))
         }
         self.library = library
@@ -71,7 +71,7 @@ public final class PluginIndicator: HostedIndicator {
 
     deinit {
         let destroy = library.descriptor.destroy, instance = instance, path = library.info.path
-        PluginWatchdog.guarding("plugin \(path): destroy", crashLabel: library.crashLabel) { destroy?(instance) }
+        library.call("plugin \(path): destroy") { destroy?(instance) }
     }
 
     /// The plugin's identity.
@@ -88,7 +88,7 @@ public final class PluginIndicator: HostedIndicator {
         var text = [CChar](repeating: 0, count: PluginError.textCapacity)
         let codes = CFrame.codes(state), edgeCode = UInt32(CFrame.edges.firstIndex(of: edge) ?? 0)
         let path = library.info.path, instance = instance
-        let wrote = PluginWatchdog.guarding("plugin \(path): describe (\(state))", crashLabel: library.crashLabel) {
+        let wrote = library.call("plugin \(path): describe (\(state))") {
             locale.withCString { l in text.withUnsafeMutableBufferPointer { describe(instance, codes.state, codes.result, edgeCode, l, $0.baseAddress, $0.count) } }
         }
         guard wrote != 0 else { return nil }
@@ -109,7 +109,7 @@ public final class PluginIndicator: HostedIndicator {
         defer { cairo_destroy(cr) }
         let sentinel = PluginContext.Sentinel(cr)
         let path = library.info.path, state = frame.state, stateTime = frame.stateTime
-        let status = PluginWatchdog.guarding("plugin \(path): \(RenderStep.describe(state, time: stateTime))", crashLabel: library.crashLabel) {
+        let status = library.call("plugin \(path): \(RenderStep.describe(state, time: stateTime))") {
             CFrame.withCFrame(frame, cairo: cr) { cFrame in
                 message.withUnsafeMutableBufferPointer { library.descriptor.render(instance, cFrame, $0.baseAddress, $0.count) }
             }

@@ -57,6 +57,8 @@ public final class PluginLibrary: @unchecked Sendable {
     let crashLabel: UnsafePointer<CChar>
     /// The plugin's own folder of files, as handed to it in `refresh_host`.
     public let resourceDirectory: String
+    /// The thread every call into the library runs on (see ``PluginThread``).
+    let thread: PluginThread
 
     /// Opens and checks the plugin at `path`. `displayPath` names it in errors (the original
     /// file when `path` is a hot-reload copy).
@@ -88,19 +90,23 @@ public final class PluginLibrary: @unchecked Sendable {
         }
         guard let symbol = dlsym(handle, Self.entrySymbol) else { throw fail(.missingEntrySymbol) }
         let entry = unsafeBitCast(symbol, to: refresh_plugin_entry_fn.self)
+        let thread = PluginThread.shared(by: handle, name: "plugin-calls")
         var message = [CChar](repeating: 0, count: PluginError.textCapacity)
-        let raw = PluginWatchdog.guarding("plugin \(name): its entry function", crashLabel: crashLabel) {
-            message.withUnsafeMutableBufferPointer { entry(UInt32(REFRESH_PLUGIN_ABI_VERSION), $0.baseAddress, $0.count) }
+        let raw = thread.run {
+            PluginWatchdog.guarding("plugin \(name): its entry function", crashLabel: crashLabel) {
+                message.withUnsafeMutableBufferPointer { entry(UInt32(REFRESH_PLUGIN_ABI_VERSION), $0.baseAddress, $0.count) }
+            }
         }
         guard let descriptor = raw else { throw fail(.declined(String(errorBuffer: message))) }
-        try self.init(descriptor: descriptor, name: name, bundle: bundle, crashLabel: crashLabel)
+        try self.init(descriptor: descriptor, name: name, bundle: bundle, crashLabel: crashLabel, thread: thread)
     }
 
     /// Checks the plugin whose entry function returned `descriptor` (named `name` in errors; its
     /// id must be `bundle`'s when there is one): a library just opened, or an indicator compiled
     /// into this process (RefreshTesting's in-process validation).
+    /// `thread` is the one its entry was called on; by default, the descriptor's own.
     package init(descriptor: UnsafeRawPointer, name: String, bundle: PluginBundle? = nil,
-                 crashLabel: UnsafePointer<CChar>? = nil) throws(PluginError) {
+                 crashLabel: UnsafePointer<CChar>? = nil, thread: PluginThread? = nil) throws(PluginError) {
         func fail(_ reason: PluginError.Reason) -> PluginError { PluginError(file: name, reason: reason) }
         self.crashLabel = crashLabel ?? PluginCrashReport.label(name)
         let declared = ABIStruct.declaredSize(at: descriptor)
@@ -134,6 +140,7 @@ public final class PluginLibrary: @unchecked Sendable {
             throw fail(.invalidDescriptor("\(error)"))
         }
         self.descriptor = d
+        self.thread = thread ?? PluginThread.shared(by: descriptor, name: "plugin-calls")
         unprintableFields = [("name", d.name), ("version", d.version), ("description", d.description)].compactMap { field, text in
             guard let text else { return nil }
             guard let string = String(validatingCString: text) else { return field }  // not UTF-8
@@ -165,6 +172,13 @@ public final class PluginLibrary: @unchecked Sendable {
     /// Makes an indicator from validated values.
     public func makeIndicator(_ values: ParameterValues) throws(PluginError) -> PluginIndicator {
         try PluginIndicator(library: self, parameters: values)
+    }
+
+    /// Runs `body`, a call into the plugin that `what` names, on the library's thread, after any call
+    /// another thread made first, under the watchdog and the crash report.
+    func call<T>(_ what: @escaping @Sendable @autoclosure () -> String, _ body: () -> T) -> T {
+        let crashLabel = crashLabel
+        return thread.run { PluginWatchdog.guarding(what(), crashLabel: crashLabel, body) }
     }
 
     /// Calls `body` with the `refresh_host` this host offers the plugin: its log, its resource

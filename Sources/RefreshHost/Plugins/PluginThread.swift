@@ -1,0 +1,109 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The one thread that calls into a loaded plugin library, which keeps refresh_plugin.h's two
+/// promises to a plugin: its functions are called from one thread at a time, and an instance only
+/// from the thread that created it.
+///
+/// Every call into a library (its entry, `create`, `refresh_length`, `set_state`, `render`,
+/// `describe`, `destroy`) runs on this thread, whichever thread asks; askers wait their turn. There
+/// is one per loaded library image, shared by every ``PluginLibrary`` of that image: two objects
+/// for one path share the loaded code and its statics, so they share the thread too. A call made
+/// on the thread itself (a plugin-host child runs its whole loop here) runs at once.
+package final class PluginThread: @unchecked Sendable {
+    /// The thread's side: the work handed over and the signals both ways. The thread holds only
+    /// this, so the ``PluginThread`` can go away and tell it to end.
+    private final class Mailbox: @unchecked Sendable {
+        let condition = NSCondition()
+        var work: (() -> Void)?
+        var finished = false
+        var ending = false
+        var thread = pthread_t()
+
+        func loop() {
+            condition.lock()
+            while true {
+                while work == nil && !ending { condition.wait() }
+                guard let job = work else { break }
+                work = nil
+                condition.unlock()
+                job()
+                condition.lock()
+                finished = true
+                condition.broadcast()
+            }
+            condition.unlock()
+        }
+    }
+
+    private let mailbox = Mailbox()
+    /// Held by the asker for the whole call: one call at a time, in the order they came.
+    private let turn = NSLock()
+
+    private init(name: String) {
+        let started = DispatchSemaphore(value: 0)
+        let mailbox = mailbox
+        let thread = Thread {
+            mailbox.thread = pthread_self()
+            started.signal()
+            mailbox.loop()
+        }
+        thread.name = name
+        thread.stackSize = 8 << 20  // a plugin expects a main-thread-sized stack, not a worker's 512 KB
+        thread.start()
+        started.wait()
+    }
+
+    deinit {
+        mailbox.condition.withLock {
+            mailbox.ending = true
+            mailbox.condition.broadcast()
+        }
+    }
+
+    /// Whether the caller is on this thread.
+    var isCurrent: Bool { pthread_equal(mailbox.thread, pthread_self()) != 0 }
+
+    /// Runs `body` on this thread, after the calls that asked before it, and returns what it
+    /// returned or throws what it threw. The caller waits meanwhile, so `body` may use its stack.
+    func run<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> T {
+        if isCurrent { return try body() }
+        turn.lock()
+        defer { turn.unlock() }
+        var result: Result<T, E>?
+        withoutActuallyEscaping(body) { body in
+            mailbox.condition.withLock {
+                mailbox.finished = false
+                mailbox.work = { result = Result { () throws(E) -> T in try body() } }
+                mailbox.condition.broadcast()
+                while !mailbox.finished { mailbox.condition.wait() }
+            }
+        }
+        return try result!.get()
+    }
+
+    // MARK: One per image
+
+    private final class Weak {
+        weak var thread: PluginThread?
+        init(_ thread: PluginThread) { self.thread = thread }
+    }
+
+    nonisolated(unsafe) private static var byImage: [UInt: Weak] = [:]
+    private static let byImageLock = NSLock()
+
+    /// The thread of the loaded library `key` stands for (its `dlopen` handle, which the loader
+    /// gives again for a library already loaded; or a plugin's descriptor compiled into this
+    /// process), made when it has none; `name` names a new thread (as a debugger shows it).
+    static func shared(by key: UnsafeRawPointer, name: String) -> PluginThread {
+        byImageLock.withLock {
+            if let thread = byImage[UInt(bitPattern: key)]?.thread { return thread }
+            byImage = byImage.filter { $0.value.thread != nil }
+            let thread = PluginThread(name: name)
+            byImage[UInt(bitPattern: key)] = Weak(thread)
+            return thread
+        }
+    }
+}

@@ -1,0 +1,94 @@
+import Foundation
+import Testing
+import RefreshCore
+import RefreshGraphics
+import RefreshHost
+import RefreshPluginSDK
+
+/// refresh_plugin.h promises a plugin that its functions are called from one thread at a time and
+/// an instance only from the thread that created it. The ThreadRules fixture fails every render
+/// from the first broken promise on, and says which (see its plugin.c).
+@Suite struct PluginThreadRulesTests {
+    /// Two libraries of one file share the loaded code; their instances are made here and used from
+    /// eight threads at once: states set, frames drawn, descriptions asked, instances destroyed there.
+    @Test func aLibraryIsCalledOneCallAtATimeAndEachInstanceOnItsOwnThread() throws {
+        let path = library("FixturePluginThreadRules")
+        let libraries = [try PluginLibrary(path: path), try PluginLibrary(path: path)]
+        let made = Made(try (0..<8).map { try libraries[$0 % 2].makeIndicator() })
+        let failures = Failures()
+        DispatchQueue.concurrentPerform(iterations: 8) { lane in
+            guard let indicator = made.take(lane) else { return }
+            for frame in 0..<25 {
+                let state: RefreshState = frame % 5 == 4 ? .refreshing : .pulling(progress: Double(frame % 5) / 4)
+                indicator.refreshState = state
+                _ = indicator.pluginDescription(state, edge: .top, locale: "en")
+                do {
+                    _ = try FrameRenderer.render(indicator, frame: IndicatorFrame(size: Size(width: 60, height: 40), scale: 1, state: state, progress: 0.5))
+                } catch {
+                    failures.add("\(error)")
+                }
+            }
+        }
+        // Made here, destroyed on this thread's behalf by the last release above: a later render
+        // (a fresh instance) fails if that broke a promise.
+        let last = try libraries[0].makeIndicator()
+        do {
+            _ = try FrameRenderer.render(last, frame: IndicatorFrame(size: Size(width: 60, height: 40), scale: 1, state: .refreshing))
+        } catch {
+            failures.add("\(error)")
+        }
+        #expect(failures.all.isEmpty, "\(failures.all.prefix(3))")
+    }
+
+    /// The preview's session as the window drives it: a drag, a refresh, the gallery's thumbnails, a
+    /// plugin switch and back, in the preview's process and in plugin-host children.
+    @MainActor @Test(arguments: [PluginIsolation.inProcess, .childProcess(frameLimit: 2)])
+    func thePreviewsSessionKeepsThePromises(isolation: PluginIsolation) throws {
+        var options = Session.Options()
+        options.pluginIsolation = isolation
+        let session = try Session(options: options, pluginPaths: [library("FixturePluginThreadRules"), library("RefreshSpinnerC")])
+        let image = try ImageSurface(width: 390, height: 844, scale: 1)
+        var errors: [String] = []
+        func frame(_ time: Double) {
+            _ = session.advance(toWallTime: time)
+            errors += session.draw(in: Canvas(surface: image), scale: 1).map(\.description)
+        }
+        session.perform(.pointerDown(Point(x: 200, y: 200)))
+        for step in 1...20 {
+            session.perform(.pointerMoved(Point(x: 200, y: 200 + Double(step) * 12)))
+            frame(Double(step) / 60)
+        }
+        session.perform(.pointerUp)
+        for step in 21...60 { frame(Double(step) / 60) }
+        session.perform(.toggleGallery)
+        frame(1.1)
+        session.perform(.toggleGallery)
+        session.perform(.nextPlugin)
+        frame(1.2)
+        session.perform(.previousPlugin)
+        for step in 0..<10 { frame(1.3 + Double(step) / 60) }
+        #expect(errors.isEmpty, "\(errors.prefix(3))")
+        #expect(session.slots[.top]?.indicator.info.id == "dev.refreshkit.fixture-thread-rules")
+    }
+
+    /// Instances handed to the threads that use them, each taken once (the last reference goes with it).
+    final class Made: @unchecked Sendable {
+        private let lock = NSLock()
+        private var indicators: [PluginIndicator?]
+        init(_ indicators: [PluginIndicator]) { self.indicators = indicators }
+        func take(_ index: Int) -> PluginIndicator? {
+            lock.withLock {
+                defer { indicators[index] = nil }
+                return indicators[index]
+            }
+        }
+    }
+
+    /// What failed, from any thread.
+    final class Failures: @unchecked Sendable {
+        private let lock = NSLock()
+        private var list: [String] = []
+        func add(_ text: String) { lock.withLock { list.append(text) } }
+        var all: [String] { lock.withLock { list } }
+    }
+}
