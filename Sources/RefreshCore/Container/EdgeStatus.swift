@@ -18,6 +18,12 @@ extension RefreshContainer {
         /// refresh begins programmatically with ``EdgeConfiguration/revealsProgrammaticRefresh`` (a
         /// gesture's edge is already under the finger); cleared when the edge stops holding open.
         public var needsReveal: Bool
+        /// Whether the edge's hold is a refresh running there (or its second floor open), which keeps
+        /// the view: on a list too long to show both ends, the other end is not revealed while this
+        /// one is in view (the first end shown keeps it). A hold that only shows a result or the end
+        /// of the data gives way to a refresh revealed at the other end. Requests to reveal are
+        /// handed over in the order they were made (``RefreshContainer/pendingReveals``).
+        public var keepsTheView: Bool
         /// Whether the edge is hidden (``RefreshContainer/setHidden(_:_:)``).
         public var isHidden: Bool
         /// Second-floor progress: 0 at the trigger distance, 1 at the floor's trigger distance; not

@@ -100,7 +100,9 @@ public final class RefreshContainer {
     // MARK: Edges
 
     /// Puts `indicator` at `edge`, replacing what was there (a running refresh there is dropped:
-    /// its completion will be ignored). `action` runs when the edge begins refreshing; no refresh
+    /// its completion will be ignored). `action` runs when the edge begins refreshing; nil keeps
+    /// the action the edge had, so that swapping an indicator (a plugin switch, a hot reload) never
+    /// detaches an attached ``PagingStore`` (``setAction(_:for:)`` with nil removes it). No refresh
     /// begins inside this call, even with the edge pulled past its trigger.
     /// Throws when the indicator's length or the configuration is not usable; the edge is then unchanged.
     public func enable(
@@ -115,7 +117,7 @@ public final class RefreshContainer {
             loadsMore: edge.isAtEnd, hasFloor: resolved.secondFloor != nil,
             refreshesBelowFloor: resolved.secondFloor?.refreshesBelow ?? true, generation: lastGenerations[edge]
         )
-        let slot = Slot(indicator: indicator, configuration: resolved, action: action, machine: machine)
+        let slot = Slot(indicator: indicator, configuration: resolved, action: action ?? slots[edge]?.action, machine: machine)
         slot.stateStartTime = time
         slots[edge] = slot
         // Show the pull at once, but start nothing here: the app may set the action (a store
@@ -163,7 +165,7 @@ public final class RefreshContainer {
         return EdgeStatus(
             state: slot.state, progress: slot.progress, pull: slot.pull, stateStartTime: slot.stateStartTime,
             triggerDistance: slot.configuration.triggerDistance, holdExtent: slot.configuration.holdExtent,
-            needsReveal: slot.needsReveal, isHidden: slot.machine.isHidden, secondaryProgress: slot.secondaryProgress,
+            needsReveal: slot.needsReveal, keepsTheView: slot.machine.keepsTheView, isHidden: slot.machine.isHidden, secondaryProgress: slot.secondaryProgress,
             placement: slot.configuration.placement, secondFloor: slot.configuration.secondFloor
         )
     }
@@ -193,10 +195,20 @@ public final class RefreshContainer {
     }
 
     /// The edges that should be brought into view (``EdgeStatus/needsReveal``), in the order they
-    /// asked (the scroll view keeps the first end shown), clearing the request: a scroll view acts
-    /// on each once.
+    /// asked: a scroll view reveals them in this order, and does not take the list from an end that
+    /// ``EdgeStatus/keepsTheView`` while it is in view (unless both ends fit).
+    public var pendingReveals: [RefreshEdge] {
+        RefreshEdge.allCases.filter { slots[$0]?.needsReveal == true }.sorted { slots[$0]!.revealOrder < slots[$1]!.revealOrder }
+    }
+
+    /// Whether `edge`'s hold keeps the view (``EdgeStatus/keepsTheView``); false when it is not enabled.
+    public func keepsTheView(_ edge: RefreshEdge) -> Bool {
+        slots[edge]?.machine.keepsTheView ?? false
+    }
+
+    /// ``pendingReveals``, clearing the requests: a scroll view acts on each once.
     func takeRevealRequests() -> [RefreshEdge] {
-        let asked = RefreshEdge.allCases.filter { slots[$0]?.needsReveal == true }.sorted { slots[$0]!.revealOrder < slots[$1]!.revealOrder }
+        let asked = pendingReveals
         for edge in asked { slots[edge]?.needsReveal = false }
         return asked
     }

@@ -31,13 +31,17 @@ public final class RefreshDriver {
 
     /// Hold extents first (they set the bounds), then reveals (they aim within them): the edges that
     /// do not ask to be revealed, then those that do, in the order they asked, each hold before its
-    /// reveal, so that the first end shown keeps the view.
+    /// reveal, so that the first end shown keeps the view while it refreshes.
     private func applyContainer() {
         let reveals = container.takeRevealRequests()
-        for edge in RefreshEdge.allCases where !reveals.contains(edge) { simulation.setHoldExtent(container.holdExtent(for: edge), at: edge) }
+        for edge in RefreshEdge.allCases where !reveals.contains(edge) { hold(edge) }
         for edge in reveals {
-            simulation.setHoldExtent(container.holdExtent(for: edge), at: edge)
+            hold(edge)
             simulation.reveal(edge)
         }
+    }
+
+    private func hold(_ edge: RefreshEdge) {
+        simulation.setHoldExtent(container.holdExtent(for: edge), at: edge, keepsTheView: container.keepsTheView(edge))
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 /// Where a page starts: how the store asks its source for the next page.
 public enum PagePosition: Equatable, Sendable, Hashable {
     /// A page number (the first is 0 or 1, as the API counts).
@@ -202,19 +203,21 @@ public final class PagingStore<Item: Sendable> {
     /// Lets `container`'s edges drive and show this store: a pull at `refreshEdge` refreshes, the
     /// `loadMoreEdge` loads more; results, no-more-data and its reset reach the indicators. Attach
     /// again after replacing an edge (`enable`): the new footer learns what the store knows, and a
-    /// load-more in flight is dropped.
+    /// load-more in flight is dropped (without attaching again, the edge keeps the store's action).
+    /// Drive the container on the main thread, where the store lives: an edge that begins on
+    /// another thread stops the program with a message saying so.
     public func attach(to container: RefreshContainer, refreshEdge: RefreshEdge = .top, loadMoreEdge: RefreshEdge = .bottom) {
         self.container = container
         self.refreshEdge = refreshEdge
         self.loadMoreEdge = loadMoreEdge
         container.setAction({ [weak self] _, done in
-            MainActor.assumeIsolated {
+            Self.onMainActor {
                 guard let self else { return done(.failure) }
                 self.startRefresh(completion: done)
             }
         }, for: refreshEdge)
         container.setAction({ [weak self] _, done in
-            MainActor.assumeIsolated {
+            Self.onMainActor {
                 // A pull (or the automatic trigger) after a failed page retries it.
                 guard let self, self.canLoadMore(afterError: true) else {
                     // Nothing to load now: close the footer again.
@@ -228,6 +231,18 @@ public final class PagingStore<Item: Sendable> {
         dropLoadMore()
         if next == nil && !items.isEmpty { container.setNoMoreData(loadMoreEdge) }
         syncFooterVisibility()
+    }
+
+    /// Runs an edge's action on the main actor, where the store lives: a container driven on another
+    /// thread stops the program with a message that says so, not with an executor's assertion.
+    nonisolated private static func onMainActor(_ body: @MainActor () -> Void) {
+        // MainActor.preconditionIsolated's message is not printed on Linux (libdispatch traps
+        // first). The main actor runs on the main thread, or (after dispatch_main, as in a test
+        // runner) on whichever thread drains the main queue.
+        if !Thread.isMainThread && DispatchQueue.getSpecific(key: mainQueueMark) == nil {
+            fatalError("PagingStore: the RefreshContainer it is attached to was driven off the main thread; drive the container (observe, begin, end, setNoMoreData, a RefreshDriver) on the main thread, where the store lives")
+        }
+        MainActor.assumeIsolated(body)
     }
 
     // MARK: Internals
@@ -363,3 +378,10 @@ public final class PagingStore<Item: Sendable> {
         return existing + page.filter { seen.insert(identity($0)).inserted }
     }
 }
+
+/// Marks the main queue, so that ``PagingStore`` can tell it runs there on any thread.
+nonisolated(unsafe) private let mainQueueMark: DispatchSpecificKey<Bool> = {
+    let key = DispatchSpecificKey<Bool>()
+    DispatchQueue.main.setSpecific(key: key, value: true)
+    return key
+}()

@@ -104,6 +104,8 @@ public struct ScrollSimulation: Sendable {
     /// Edges to keep in view to their hold extent until a new gesture or the hold ends; the value
     /// orders the requests (0: none), so the later one wins when both ends of an axis cannot show.
     private var revealRequests = PerEdge(repeating: 0)
+    /// The holds that keep the view (a refresh running there): see ``reveal(_:)``.
+    private var viewKeepers = PerEdge(repeating: false)
     private var revealCount = 0
     /// Seconds since the last wheel event, while a wheel gesture is in progress.
     private var wheelIdleTime: Double?
@@ -247,12 +249,22 @@ public struct ScrollSimulation: Sendable {
     }
 
     /// Sets how far `edge` is kept open past the content, in points (negative or non-finite
+    /// counts as 0; at most ``maximumHoldExtent``), as a hold that gives way to a reveal of the
+    /// other end (a result or the end of the data shown): see ``setHoldExtent(_:at:keepsTheView:)``.
+    public mutating func setHoldExtent(_ extent: Double, at edge: RefreshEdge) {
+        setHoldExtent(extent, at: edge, keepsTheView: false)
+    }
+
+    /// Sets how far `edge` is kept open past the content, in points (negative or non-finite
     /// counts as 0; at most ``maximumHoldExtent``). A refresh container sets this while an edge
     /// refreshes. When the extent grows and the content is at that edge, the edge is revealed
     /// (``reveal(_:)``); when it shrinks, content left past the new bound springs back.
-    public mutating func setHoldExtent(_ extent: Double, at edge: RefreshEdge) {
+    /// `keepsTheView`: the hold is a refresh running, and while it is in view a reveal of the other
+    /// end of the axis does not take the list from it (``RefreshContainer/EdgeStatus/keepsTheView``).
+    public mutating func setHoldExtent(_ extent: Double, at edge: RefreshEdge, keepsTheView: Bool) {
         let newExtent = extent.isFinite ? min(max(0, extent), Self.maximumHoldExtent) : 0
         let oldExtent = holdExtents[edge]
+        viewKeepers[edge] = keepsTheView && newExtent > 0
         guard newExtent != oldExtent else { return }
         holdExtents[edge] = newExtent
         let axis = edge.axis
@@ -269,20 +281,24 @@ public struct ScrollSimulation: Sendable {
     /// spring, from wherever the content is; and keeps it so while bounds change (another edge's
     /// hold ends, a page arrives) until the next gesture or the edge's hold ends.
     ///
-    /// The first end shown keeps the view: when the other end of the axis is held open and in view
-    /// (or on its way there) and the two cannot be shown at once, nothing moves, and `edge` stays
-    /// where it is, to be seen when the user scrolls there.
-    public mutating func reveal(_ edge: RefreshEdge) {
-        guard !otherEndKeepsTheView(edge) else { return }
+    /// The first end shown keeps the view while it refreshes: when the other end of the axis is held
+    /// open by a refresh (`keepsTheView`) and in view (or on its way there), and the two cannot be
+    /// shown at once, nothing moves, `edge` stays where it is (to be seen when the user scrolls
+    /// there), and the result is false. A hold that only shows a result or the end of the data
+    /// gives way, as MJRefresh's `beginRefreshing` always scrolls to its header.
+    @discardableResult
+    public mutating func reveal(_ edge: RefreshEdge) -> Bool {
+        guard !otherEndKeepsTheView(edge) else { return false }
         requestReveal(edge)
         pursueReveals(edge.axis)
+        return true
     }
 
-    /// Whether the other end of `edge`'s axis is held open and in view (or on its way there) on a
-    /// list too long to show both ends: it keeps the view, and `edge` is not revealed.
+    /// Whether the other end of `edge`'s axis is held open by a refresh and in view (or on its way
+    /// there) on a list too long to show both ends: it keeps the view, and `edge` is not revealed.
     private func otherEndKeepsTheView(_ edge: RefreshEdge) -> Bool {
         let other = edge.opposite
-        return holdExtents[other] > 0 && (revealRequests[other] > 0 || shows(other)) && !showsBothEnds(edge.axis)
+        return viewKeepers[other] && holdExtents[other] > 0 && (revealRequests[other] > 0 || shows(other)) && !showsBothEnds(edge.axis)
     }
 
     /// Whether some of `edge`'s hold extent is on screen: the content is past that end.
@@ -339,9 +355,12 @@ public struct ScrollSimulation: Sendable {
         pursueReveals(axis)
     }
 
+    /// The later request wins; where both ends cannot show at once the earlier one is dropped, so
+    /// that the list does not go back to it when the later one's hold ends.
     private mutating func requestReveal(_ edge: RefreshEdge) {
         revealCount += 1
         revealRequests[edge] = revealCount
+        if !showsBothEnds(edge.axis) { revealRequests[edge.opposite] = 0 }
     }
 
     /// Springs towards an offset that shows every edge with a reveal request on `axis`, unless the

@@ -262,6 +262,13 @@ struct EdgeStateMachine: Equatable, Sendable {
     }
 
     /// Whether the edge keeps other edges from starting: refreshing, or a second floor open or closing.
+    /// Whether its hold is a refresh running (or a floor open): the first end shown keeps the view.
+    /// A result or the end of the data held open gives way to a refresh revealed at the other end.
+    var keepsTheView: Bool {
+        guard !isHidden else { return false }
+        return phase == .refreshing || phase == .floorOpen
+    }
+
     var isBusy: Bool {
         switch phase {
         case .refreshing, .floorOpen, .floorClosing: true
