@@ -60,6 +60,9 @@ let package = Package(
         .library(name: "FixturePluginEscapes", type: .dynamic, targets: ["FixturePluginEscapes"]),
         .library(name: "FixturePluginLogs", type: .dynamic, targets: ["FixturePluginLogs"]),
         .library(name: "FixturePluginThreadRules", type: .dynamic, targets: ["FixturePluginThreadRules"]),
+        // Plugins written against earlier SDK APIs, kept as written: each must build and draw as the template does.
+        .library(name: "FixturePluginCompatUntypedReads", type: .dynamic, targets: ["FixturePluginCompatUntypedReads"]),
+        .library(name: "FixturePluginCompatThrowingReads", type: .dynamic, targets: ["FixturePluginCompatThrowingReads"]),
         .library(name: "FixturePluginConstructorHangs", type: .dynamic, targets: ["FixturePluginConstructorHangs"]),
         .library(name: "FixturePluginConstructorCrashes", type: .dynamic, targets: ["FixturePluginConstructorCrashes"]),
         .library(name: "FixturePluginCreateAborts", type: .dynamic, targets: ["FixturePluginCreateAborts"]),
@@ -208,6 +211,11 @@ let package = Package(
         .target(name: "FixturePluginEscapes", dependencies: ["FixturePluginCairoCommon"], path: "Tests/Fixtures/PluginEscapes"),
         .target(name: "FixturePluginLogs", dependencies: ["FixturePluginCairoCommon"], path: "Tests/Fixtures/PluginLogs"),
         .target(name: "FixturePluginThreadRules", dependencies: ["CRefreshPlugin", "CCairo"], path: "Tests/Fixtures/PluginThreadRules"),
+        // Built as they were written: their deprecation warnings are the point, not news in every build.
+        .target(name: "FixturePluginCompatUntypedReads", dependencies: ["RefreshPluginSDK"], path: "Tests/Fixtures/SDKCompat/UntypedReads",
+                swiftSettings: [.unsafeFlags(["-suppress-warnings"])], linkerSettings: pluginLinking),
+        .target(name: "FixturePluginCompatThrowingReads", dependencies: ["RefreshPluginSDK"], path: "Tests/Fixtures/SDKCompat/ThrowingReads",
+                swiftSettings: [.unsafeFlags(["-suppress-warnings"])], linkerSettings: pluginLinking),
         .target(name: "FixturePluginConstructorHangs", dependencies: ["FixturePluginCairoCommon"], path: "Tests/Fixtures/PluginConstructorHangs"),
         .target(name: "FixturePluginConstructorCrashes", dependencies: ["FixturePluginCairoCommon"], path: "Tests/Fixtures/PluginConstructorCrashes"),
         .target(name: "FixturePluginCreateAborts", dependencies: ["FixturePluginCairoCommon"], path: "Tests/Fixtures/PluginCreateAborts"),

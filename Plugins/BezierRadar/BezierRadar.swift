@@ -20,11 +20,11 @@ public final class BezierRadar: RefreshIndicator {
         summary: "A wave that bulges past the trigger, dots that spread with the pull, then a radar sweep while loading."
     )
 
-    static let waveColor = ParameterSpec.color("waveColor", default: "#2D8CF0", help: "The wave's colour")
-    static let accentColor = ParameterSpec.color("accentColor", default: "#FFFFFF", help: "Dots, radar and ripple colour")
-    static let bulge = ParameterSpec.number("bulge", default: 1.9, range: 0...3, help: "How far the wave bulges past the trigger, per point of over-pull")
-    static let speed = ParameterSpec.number("speed", default: 1, range: 0.2...4, help: "Radar speed, 1 = the original's (a sweep in 0.72 s)")
-    public static let parameters: [ParameterSpec] = [waveColor, accentColor, bulge, speed]
+    static let waveColor = Parameter.color("waveColor", default: "#2D8CF0", help: "The wave's colour")
+    static let accentColor = Parameter.color("accentColor", default: "#FFFFFF", help: "Dots, radar and ripple colour")
+    static let bulge = Parameter.number("bulge", default: 1.9, range: 0...3, help: "How far the wave bulges past the trigger, per point of over-pull")
+    static let speed = Parameter.number("speed", default: 1, range: 0.2...4, help: "Radar speed, 1 = the original's (a sweep in 0.72 s)")
+    public static let parameters = ParameterSpec.list(waveColor, accentColor, bulge, speed)
 
     /// The wave fills the whole gap, to the viewport's edge, at any pull.
     public static var placement: IndicatorPlacement { .stretch }
@@ -33,10 +33,10 @@ public final class BezierRadar: RefreshIndicator {
     let bulge: Double, speed: Double
 
     public init(parameters: ParameterValues) throws {
-        wave = try parameters.color(Self.waveColor)
-        accent = try parameters.color(Self.accentColor)
-        bulge = try parameters.number(Self.bulge)
-        speed = try parameters.number(Self.speed)
+        wave = parameters[Self.waveColor]
+        accent = parameters[Self.accentColor]
+        bulge = parameters[Self.bulge]
+        speed = parameters[Self.speed]
     }
 
     /// The release's spring: the wave's height, as a share of where it started, `t` seconds on.

@@ -11,12 +11,12 @@ public final class ImageSequence: RefreshIndicator {
         summary: "A folder of PNG frames, scrubbed by the pull and looped while loading (MJRefresh's GIF header)."
     )
 
-    static let folder = ParameterSpec.string("folder", default: "", help: "A folder of PNG frames, played in name order; empty: the plugin's own sequence")
-    static let pulling = ParameterSpec.string("pulling", default: "", help: "Frames scrubbed by the pull, FIRST-LAST (0-based); empty: all")
-    static let refreshing = ParameterSpec.string("refreshing", default: "", help: "Frames looped while refreshing, FIRST-LAST; empty: all")
-    static let fps = ParameterSpec.number("fps", default: 24, range: 1...60, help: "Frames a second while refreshing")
-    static let height = ParameterSpec.number("height", default: 60, range: 16...200, help: "Drawn height in points (the width follows the frames)")
-    public static let parameters: [ParameterSpec] = [folder, pulling, refreshing, fps, height]
+    static let folder = Parameter.string("folder", default: "", help: "A folder of PNG frames, played in name order; empty: the plugin's own sequence")
+    static let pulling = Parameter.string("pulling", default: "", help: "Frames scrubbed by the pull, FIRST-LAST (0-based); empty: all")
+    static let refreshing = Parameter.string("refreshing", default: "", help: "Frames looped while refreshing, FIRST-LAST; empty: all")
+    static let fps = Parameter.number("fps", default: 24, range: 1...60, help: "Frames a second while refreshing")
+    static let height = Parameter.number("height", default: 60, range: 16...200, help: "Drawn height in points (the width follows the frames)")
+    public static let parameters = ParameterSpec.list(folder, pulling, refreshing, fps, height)
 
     /// Limits checked where the folder enters: frames, pixels per frame, pixels in all.
     static let maximumFrames = 240, maximumSide = 1024, maximumPixels = 16 << 20
@@ -29,9 +29,9 @@ public final class ImageSequence: RefreshIndicator {
     let fps: Double, height: Double
 
     public init(parameters: ParameterValues) throws {
-        fps = try parameters.number(Self.fps)
-        height = try parameters.number(Self.height)
-        let folder = try parameters.string(Self.folder)
+        fps = parameters[Self.fps]
+        height = parameters[Self.height]
+        let folder = parameters[Self.folder]
         var loaded: [ImageSurface] = []
         if !folder.isEmpty {
             // try?: the folder's own error is replaced by one naming the parameter and the folder, thrown below.
@@ -56,7 +56,7 @@ public final class ImageSequence: RefreshIndicator {
                 loaded.append(image)
             }
         }
-        let pullingText = try parameters.string(Self.pulling), refreshingText = try parameters.string(Self.refreshing)
+        let pullingText = parameters[Self.pulling], refreshingText = parameters[Self.refreshing]
         if loaded.isEmpty {
             frames = try DefaultSequence.frames(side: height, dark: false)
             darkFrames = try DefaultSequence.frames(side: height, dark: true)

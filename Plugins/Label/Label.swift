@@ -15,13 +15,13 @@ public final class Label: RefreshIndicator {
         summary: "“Pull to refresh”, “Release to refresh”, “Loading…”: state text in English, Chinese and Arabic."
     )
 
-    static let color = ParameterSpec.color("color", default: "#3C3C43", help: "Text colour on light backgrounds")
-    static let darkColor = ParameterSpec.color("darkColor", default: "#EBEBF5", help: "Text colour on dark backgrounds")
-    static let fontSize = ParameterSpec.number("fontSize", default: 14, range: 8...32, help: "Text size in points")
-    static let showArrow = ParameterSpec.bool("showArrow", default: true, help: "Show an arrow that turns when releasing will refresh")
-    static let lastUpdated = ParameterSpec.string("lastUpdated", default: "", help: "A time to show as “Last updated: …” (empty: no second line)")
-    static let language = ParameterSpec.string("language", default: "", help: "Force a language (en, zh-Hans, ar); empty follows the frame's locale")
-    public static let parameters: [ParameterSpec] = [color, darkColor, fontSize, showArrow, lastUpdated, language]
+    static let color = Parameter.color("color", default: "#3C3C43", help: "Text colour on light backgrounds")
+    static let darkColor = Parameter.color("darkColor", default: "#EBEBF5", help: "Text colour on dark backgrounds")
+    static let fontSize = Parameter.number("fontSize", default: 14, range: 8...32, help: "Text size in points")
+    static let showArrow = Parameter.bool("showArrow", default: true, help: "Show an arrow that turns when releasing will refresh")
+    static let lastUpdated = Parameter.string("lastUpdated", default: "", help: "A time to show as “Last updated: …” (empty: no second line)")
+    static let language = Parameter.string("language", default: "", help: "Force a language (en, zh-Hans, ar); empty follows the frame's locale")
+    public static let parameters = ParameterSpec.list(color, darkColor, fontSize, showArrow, lastUpdated, language)
 
     public let refreshLength = 60.0
     let color: Color, darkColor: Color
@@ -31,12 +31,12 @@ public final class Label: RefreshIndicator {
     let language: String
 
     public init(parameters: ParameterValues) throws {
-        color = try parameters.color(Self.color)
-        darkColor = try parameters.color(Self.darkColor)
-        fontSize = try parameters.number(Self.fontSize)
-        showArrow = try parameters.bool(Self.showArrow)
-        lastUpdated = try parameters.string(Self.lastUpdated)
-        language = try parameters.string(Self.language)
+        color = parameters[Self.color]
+        darkColor = parameters[Self.darkColor]
+        fontSize = parameters[Self.fontSize]
+        showArrow = parameters[Self.showArrow]
+        lastUpdated = parameters[Self.lastUpdated]
+        language = parameters[Self.language]
     }
 
     /// The label's own words, which a screen reader then says too (the `language` parameter wins);

@@ -16,21 +16,21 @@ public final class LottieIndicator: RefreshIndicator {
     static let shippedDarkFile = "Lottie/refresh-dark.json"
     private static let rangeSyntax = "frames:A-B, progress:A-B (0-1) or marker:NAME"
 
-    static let file = ParameterSpec.string("file", default: "", help: "Lottie JSON or a .lottie archive (relative paths: Assets/, then the working folder). Empty: the shipped ring")
-    static let darkFile = ParameterSpec.string("darkFile", default: "", help: "The animation on dark backgrounds, with the same ranges. Empty: the shipped ring's dark version, or file")
-    static let pulling = ParameterSpec.string("pulling", default: "", help: "Scrubbed by the pull: \(rangeSyntax). Empty: marker 'pulling@<edge>' or 'pulling', else the whole animation")
-    static let eligible = ParameterSpec.string("eligible", default: "", help: "Past the trigger. Empty: marker 'eligible', else the last frame of pulling")
-    static let eligiblePlay = ParameterSpec.choice("eligiblePlay", default: "loop", options: FramePlan.Playback.allCases.map(\.rawValue),
+    static let file = Parameter.string("file", default: "", help: "Lottie JSON or a .lottie archive (relative paths: Assets/, then the working folder). Empty: the shipped ring")
+    static let darkFile = Parameter.string("darkFile", default: "", help: "The animation on dark backgrounds, with the same ranges. Empty: the shipped ring's dark version, or file")
+    static let pulling = Parameter.string("pulling", default: "", help: "Scrubbed by the pull: \(rangeSyntax). Empty: marker 'pulling@<edge>' or 'pulling', else the whole animation")
+    static let eligible = Parameter.string("eligible", default: "", help: "Past the trigger. Empty: marker 'eligible', else the last frame of pulling")
+    static let eligiblePlay = Parameter.choice("eligiblePlay", default: "loop", options: FramePlan.Playback.allCases.map(\.rawValue),
         help: "How eligible plays: hold (once, then its last frame), loop, or pingPong")
-    static let refreshing = ParameterSpec.string("refreshing", default: "", help: "While loading. Empty: marker 'refreshing', else the whole animation")
-    static let refreshingPlay = ParameterSpec.choice("refreshingPlay", default: "loop", options: ["loop", "pingPong"], help: "How refreshing plays")
-    static let success = ParameterSpec.string("success", default: "", help: "Played once after a success. Empty: marker 'success', else the last frame of pulling")
-    static let failure = ParameterSpec.string("failure", default: "", help: "Played once after a failure. Empty: marker 'failure', else the last frame of pulling")
-    static let noMoreData = ParameterSpec.string("noMoreData", default: "", help: "Played once at the end of the list. Empty: marker 'noMoreData', else the last frame of pulling")
-    static let speed = ParameterSpec.number("speed", default: 1, range: 0.1...10, help: "Playback speed of eligible, refreshing and results")
-    static let size = ParameterSpec.number("size", default: 44, range: 12...240, help: "Height of the animation in points")
-    static let animation = ParameterSpec.string("animation", default: "", help: "In a .lottie archive, the animation's id. Empty: the manifest's initial one, else its first")
-    public static let parameters: [ParameterSpec] = [file, darkFile, animation, pulling, eligible, eligiblePlay, refreshing, refreshingPlay, success, failure, noMoreData, speed, size]
+    static let refreshing = Parameter.string("refreshing", default: "", help: "While loading. Empty: marker 'refreshing', else the whole animation")
+    static let refreshingPlay = Parameter.choice("refreshingPlay", default: "loop", options: ["loop", "pingPong"], help: "How refreshing plays")
+    static let success = Parameter.string("success", default: "", help: "Played once after a success. Empty: marker 'success', else the last frame of pulling")
+    static let failure = Parameter.string("failure", default: "", help: "Played once after a failure. Empty: marker 'failure', else the last frame of pulling")
+    static let noMoreData = Parameter.string("noMoreData", default: "", help: "Played once at the end of the list. Empty: marker 'noMoreData', else the last frame of pulling")
+    static let speed = Parameter.number("speed", default: 1, range: 0.1...10, help: "Playback speed of eligible, refreshing and results")
+    static let size = Parameter.number("size", default: 44, range: 12...240, help: "Height of the animation in points")
+    static let animation = Parameter.string("animation", default: "", help: "In a .lottie archive, the animation's id. Empty: the manifest's initial one, else its first")
+    public static let parameters = ParameterSpec.list(file, darkFile, animation, pulling, eligible, eligiblePlay, refreshing, refreshingPlay, success, failure, noMoreData, speed, size)
 
     /// An animation and which of its frames each state shows, at each edge.
     struct Rendition {
@@ -50,17 +50,17 @@ public final class LottieIndicator: RefreshIndicator {
     }
 
     public init(parameters: ParameterValues) throws {
-        let file = try parameters.string(Self.file), darkFile = try parameters.string(Self.darkFile)
+        let file = parameters[Self.file], darkFile = parameters[Self.darkFile]
         let lightName = file.isEmpty ? Self.shipped(Self.shippedFile) : file
         let darkName = !darkFile.isEmpty ? darkFile : file.isEmpty ? Self.shipped(Self.shippedDarkFile) : file
         light = try Self.rendition(file: lightName, parameter: Self.file.name, parameters)
         dark = darkName == lightName ? light : try Self.rendition(file: darkName, parameter: (darkFile.isEmpty ? Self.file : Self.darkFile).name, parameters)
-        size = try parameters.number(Self.size)
+        size = parameters[Self.size]
         refreshLength = max(60, size + 16)
     }
 
     private static func rendition(file: String, parameter: String, _ parameters: ParameterValues) throws(ParameterError) -> Rendition {
-        let animation = try LottieAnimation(file: file, parameter: parameter, animation: try parameters.string(Self.animation))
+        let animation = try LottieAnimation(file: file, parameter: parameter, animation: parameters[Self.animation])
         var plans: [RefreshEdge: FramePlan] = [:]
         for edge in RefreshEdge.allCases {
             plans[edge] = try plan(for: edge, in: animation.timeline, parameters)
@@ -70,8 +70,8 @@ public final class LottieIndicator: RefreshIndicator {
 
     /// The ranges for one edge: only the automatic ones (markers such as `pulling@bottom`) differ.
     private static func plan(for edge: RefreshEdge, in timeline: AnimationTimeline, _ parameters: ParameterValues) throws(ParameterError) -> FramePlan {
-        func range(_ spec: ParameterSpec, otherwise fallback: FrameRange) throws(ParameterError) -> FrameRange {
-            try FrameRangeSpec(parsing: try parameters.string(spec), parameter: spec.name).resolve(in: timeline, parameter: spec.name, edge: edge, fallback: fallback)
+        func range(_ spec: Parameter<String>, otherwise fallback: FrameRange) throws(ParameterError) -> FrameRange {
+            try FrameRangeSpec(parsing: parameters[spec], parameter: spec.name).resolve(in: timeline, parameter: spec.name, edge: edge, fallback: fallback)
         }
         let pulling = try range(Self.pulling, otherwise: timeline.whole)
         let rest = FrameRange(holding: pulling.last)
@@ -82,9 +82,9 @@ public final class LottieIndicator: RefreshIndicator {
             success: try range(Self.success, otherwise: rest),
             failure: try range(Self.failure, otherwise: rest),
             noMoreData: try range(Self.noMoreData, otherwise: rest),
-            eligiblePlayback: FramePlan.Playback(rawValue: try parameters.string(Self.eligiblePlay)) ?? .loop,
-            refreshingPlayback: FramePlan.Playback(rawValue: try parameters.string(Self.refreshingPlay)) ?? .loop,
-            framesPerSecond: try timeline.framesPerSecond * parameters.number(Self.speed)
+            eligiblePlayback: FramePlan.Playback(rawValue: parameters[Self.eligiblePlay]) ?? .loop,
+            refreshingPlayback: FramePlan.Playback(rawValue: parameters[Self.refreshingPlay]) ?? .loop,
+            framesPerSecond: timeline.framesPerSecond * parameters[Self.speed]
         )
     }
 

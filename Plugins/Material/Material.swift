@@ -18,12 +18,12 @@ public final class Material: RefreshIndicator {
         summary: "Android's swipe-to-refresh disc: a growing arc with an arrow, spinning while loading."
     )
 
-    static let colors = ParameterSpec.string("colors", default: "#1A73E8,#D93025,#F9AB00,#188038", help: "Arc colours, comma-separated #RRGGBB, cycled while refreshing")
-    static let size = ParameterSpec.number("size", default: 40, range: 24...72, help: "Disc diameter in points")
-    static let speed = ParameterSpec.number("speed", default: 1, range: 0.25...4, help: "Spin speed, 1 = Android's")
-    static let discColor = ParameterSpec.color("discColor", default: "#FFFFFF", help: "Disc colour on light backgrounds")
-    static let darkDiscColor = ParameterSpec.color("darkDiscColor", default: "#303134", help: "Disc colour on dark backgrounds")
-    public static let parameters: [ParameterSpec] = [colors, size, speed, discColor, darkDiscColor]
+    static let colors = Parameter.string("colors", default: "#1A73E8,#D93025,#F9AB00,#188038", help: "Arc colours, comma-separated #RRGGBB, cycled while refreshing")
+    static let size = Parameter.number("size", default: 40, range: 24...72, help: "Disc diameter in points")
+    static let speed = Parameter.number("speed", default: 1, range: 0.25...4, help: "Spin speed, 1 = Android's")
+    static let discColor = Parameter.color("discColor", default: "#FFFFFF", help: "Disc colour on light backgrounds")
+    static let darkDiscColor = Parameter.color("darkDiscColor", default: "#303134", help: "Disc colour on dark backgrounds")
+    public static let parameters = ParameterSpec.list(colors, size, speed, discColor, darkDiscColor)
 
     /// The disc floats over the content, as on Android.
     public static var placement: IndicatorPlacement { .above }
@@ -33,7 +33,7 @@ public final class Material: RefreshIndicator {
     let disc: Color, darkDisc: Color
 
     public init(parameters: ParameterValues) throws {
-        let list = try parameters.string(Self.colors).split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+        let list = parameters[Self.colors].split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
         var parsed: [Color] = []
         for (i, text) in list.enumerated() {
             do { parsed.append(try Color(hex: text)) } catch {
@@ -42,10 +42,10 @@ public final class Material: RefreshIndicator {
         }
         guard (1...12).contains(parsed.count) else { throw ParameterError(parameter: "colors", reason: "expected 1 to 12 colours, found \(parsed.count)") }
         colors = parsed
-        size = try parameters.number(Self.size)
-        speed = try parameters.number(Self.speed)
-        disc = try parameters.color(Self.discColor)
-        darkDisc = try parameters.color(Self.darkDiscColor)
+        size = parameters[Self.size]
+        speed = parameters[Self.speed]
+        disc = parameters[Self.discColor]
+        darkDisc = parameters[Self.darkDiscColor]
     }
 
     /// Android's cycle: one breath of the arc (grow, then shrink from its tail) every 1.332 s.

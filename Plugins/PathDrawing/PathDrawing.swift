@@ -17,21 +17,21 @@ public final class PathDrawing: RefreshIndicator {
     ]
     static let defaultStarts = [0.0, 0.55]
 
-    static let svg = ParameterSpec.string("svg", default: "", help: "Path data; several parts separated by '|'. Empty: the built-in cloud")
-    static let file = ParameterSpec.string("file", default: "", help: "An SVG file (its paths and shapes, transforms and viewBox), or a file of path data, one part per line (relative paths: Assets/, then the working folder)")
-    static let starts = ParameterSpec.string("starts", default: "", help: "Comma-separated start proportion (0..<1) of each part; default 0 for all")
-    static let depth = ParameterSpec.number("depth", default: -1, range: -1...8, help: "MRefresh's smoothing depth: 2^(depth+1) points on the true curve per segment (depth 2: 8); -1 flattens adaptively")
-    static let lenient = ParameterSpec.bool("lenient", default: false, help: "Draw the valid part of path data with a late error, as browsers do (the host reports the error as a warning)")
-    static let flipY = ParameterSpec.bool("flipY", default: false, help: "Mirror y, for glyph outlines in font units")
-    static let size = ParameterSpec.number("size", default: 40, range: 8...200, help: "Height of the picture in points")
-    static let lineWidth = ParameterSpec.number("lineWidth", default: 2.5, range: 0.5...12, help: "Stroke width in points")
-    static let color = ParameterSpec.color("color", default: "#0A84FF", help: "Stroke colour on light backgrounds")
-    static let darkColor = ParameterSpec.color("darkColor", default: "#64D2FF", help: "Stroke colour on dark backgrounds")
-    static let successColor = ParameterSpec.color("successColor", default: "#248A3D", help: "Colour of the picture after a success")
-    static let failureColor = ParameterSpec.color("failureColor", default: "#FF3B30", help: "Colour of the picture after a failure")
-    static let animation = ParameterSpec.choice("animation", default: "comet", options: ["comet", "pulse"], help: "What refreshing looks like")
-    static let speed = ParameterSpec.number("speed", default: 0.8, range: 0.05...5, help: "Trips along the picture per second while refreshing")
-    public static let parameters: [ParameterSpec] = [svg, file, starts, depth, lenient, flipY, size, lineWidth, color, darkColor, successColor, failureColor, animation, speed]
+    static let svg = Parameter.string("svg", default: "", help: "Path data; several parts separated by '|'. Empty: the built-in cloud")
+    static let file = Parameter.string("file", default: "", help: "An SVG file (its paths and shapes, transforms and viewBox), or a file of path data, one part per line (relative paths: Assets/, then the working folder)")
+    static let starts = Parameter.string("starts", default: "", help: "Comma-separated start proportion (0..<1) of each part; default 0 for all")
+    static let depth = Parameter.number("depth", default: -1, range: -1...8, help: "MRefresh's smoothing depth: 2^(depth+1) points on the true curve per segment (depth 2: 8); -1 flattens adaptively")
+    static let lenient = Parameter.bool("lenient", default: false, help: "Draw the valid part of path data with a late error, as browsers do (the host reports the error as a warning)")
+    static let flipY = Parameter.bool("flipY", default: false, help: "Mirror y, for glyph outlines in font units")
+    static let size = Parameter.number("size", default: 40, range: 8...200, help: "Height of the picture in points")
+    static let lineWidth = Parameter.number("lineWidth", default: 2.5, range: 0.5...12, help: "Stroke width in points")
+    static let color = Parameter.color("color", default: "#0A84FF", help: "Stroke colour on light backgrounds")
+    static let darkColor = Parameter.color("darkColor", default: "#64D2FF", help: "Stroke colour on dark backgrounds")
+    static let successColor = Parameter.color("successColor", default: "#248A3D", help: "Colour of the picture after a success")
+    static let failureColor = Parameter.color("failureColor", default: "#FF3B30", help: "Colour of the picture after a failure")
+    static let animation = Parameter.choice("animation", default: "comet", options: ["comet", "pulse"], help: "What refreshing looks like")
+    static let speed = Parameter.number("speed", default: 0.8, range: 0.05...5, help: "Trips along the picture per second while refreshing")
+    public static let parameters = ParameterSpec.list(svg, file, starts, depth, lenient, flipY, size, lineWidth, color, darkColor, successColor, failureColor, animation, speed)
 
     public let refreshLength: Double
     let drawing: ProgressivePath
@@ -40,8 +40,8 @@ public final class PathDrawing: RefreshIndicator {
     let comet: Bool
 
     public init(parameters: ParameterValues) throws {
-        let svg = try parameters.string(Self.svg), file = try parameters.string(Self.file), startsText = try parameters.string(Self.starts)
-        let lenient = try parameters.bool(Self.lenient)
+        let svg = parameters[Self.svg], file = parameters[Self.file], startsText = parameters[Self.starts]
+        let lenient = parameters[Self.lenient]
         var texts: [String] = []
         var starts: [Double]
         var document: SVGDocument?
@@ -83,25 +83,25 @@ public final class PathDrawing: RefreshIndicator {
             }
             paths.append(path)
         }
-        size = try parameters.number(Self.size)
+        size = parameters[Self.size]
         let frame = Rect(x: 0, y: 0, width: size * 1.6, height: size)
         // An SVG file is placed as a browser places its viewBox; path data by its bounds.
-        let flipY = try parameters.bool(Self.flipY)
+        let flipY = parameters[Self.flipY]
         let fitted = document.map { $0.paths(fittedInto: frame) } ?? Path.fit(paths, into: frame, flipY: flipY)
-        let depth = Int(saturating: try parameters.number(Self.depth))
+        let depth = Int(saturating: parameters[Self.depth])
         // The picture is measured where it is drawn, in points: a fortieth of a point is below what
         // 2x and 3x screens show, and keeps the stroke's polyline short.
         let flattening: Flattening = depth >= 0 ? .depth(depth) : .tolerance(0.025)
         drawing = ProgressivePath(parts: fitted.enumerated().map { i, path in
             .init(path: path, startProportion: i < starts.count ? starts[i] : 0, flattening: flattening)
         })
-        lineWidth = try parameters.number(Self.lineWidth)
-        speed = try parameters.number(Self.speed)
-        color = try parameters.color(Self.color)
-        darkColor = try parameters.color(Self.darkColor)
-        successColor = try parameters.color(Self.successColor)
-        failureColor = try parameters.color(Self.failureColor)
-        comet = try parameters.string(Self.animation) == "comet"
+        lineWidth = parameters[Self.lineWidth]
+        speed = parameters[Self.speed]
+        color = parameters[Self.color]
+        darkColor = parameters[Self.darkColor]
+        successColor = parameters[Self.successColor]
+        failureColor = parameters[Self.failureColor]
+        comet = parameters[Self.animation] == "comet"
         refreshLength = max(60, size + 24)
     }
 

@@ -18,12 +18,12 @@ public final class Phoenix: RefreshIndicator {
         summary: "A town at sunrise: the sun climbs from behind it with the pull and spins while loading (Yalantis' Phoenix)."
     )
 
-    static let skyColor = ParameterSpec.color("skyColor", default: "#39AEC2", help: "Sky colour by day")
-    static let sunColor = ParameterSpec.color("sunColor", default: "#F4E69D", help: "Sun colour")
-    static let cityColor = ParameterSpec.color("cityColor", default: "#86ADC0", help: "The tower's colour")
-    static let height = ParameterSpec.number("height", default: 120, range: 60...240, help: "Pull distance, in points, at which the sun is up")
-    static let seed = ParameterSpec.number("seed", default: 0, range: 0...999, help: "Which town (the order of its buildings, the tower's height)")
-    public static let parameters: [ParameterSpec] = [skyColor, sunColor, cityColor, height, seed]
+    static let skyColor = Parameter.color("skyColor", default: "#39AEC2", help: "Sky colour by day")
+    static let sunColor = Parameter.color("sunColor", default: "#F4E69D", help: "Sun colour")
+    static let cityColor = Parameter.color("cityColor", default: "#86ADC0", help: "The tower's colour")
+    static let height = Parameter.number("height", default: 120, range: 60...240, help: "Pull distance, in points, at which the sun is up")
+    static let seed = Parameter.number("seed", default: 0, range: 0...999, help: "Which town (the order of its buildings, the tower's height)")
+    public static let parameters = ParameterSpec.list(skyColor, sunColor, cityColor, height, seed)
 
     /// A scene: its sky runs to the viewport's edge at any pull.
     public static var placement: IndicatorPlacement { .stretch }
@@ -33,11 +33,11 @@ public final class Phoenix: RefreshIndicator {
     let town: PhoenixTown
 
     public init(parameters: ParameterValues) throws {
-        sky = try parameters.color(Self.skyColor)
-        sun = try parameters.color(Self.sunColor)
-        city = try parameters.color(Self.cityColor)
-        height = try parameters.number(Self.height)
-        town = PhoenixTown(seed: Int(try parameters.number(Self.seed).rounded()))
+        sky = parameters[Self.skyColor]
+        sun = parameters[Self.sunColor]
+        city = parameters[Self.cityColor]
+        height = parameters[Self.height]
+        town = PhoenixTown(seed: Int(parameters[Self.seed].rounded()))
     }
 
     public func draw(in canvas: Canvas, frame: IndicatorFrame) {

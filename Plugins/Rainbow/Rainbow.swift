@@ -9,11 +9,11 @@ public final class Rainbow: RefreshIndicator {
         summary: "Coloured bands that grow with the pull and flow while loading (Miso's rainbow)."
     )
 
-    static let bands = ParameterSpec.number("bands", default: 6, range: 3...12, help: "Number of colour bands")
-    static let speed = ParameterSpec.number("speed", default: 1.5, range: 0.1...10, help: "Bands the colours move per second while refreshing")
-    static let palette = ParameterSpec.choice("palette", default: "miso", options: ["miso", "pastel", "mono"], help: "Colours of the bands")
-    static let height = ParameterSpec.number("height", default: 64, range: 16...200, help: "Pull distance, in points, that completes the rainbow")
-    public static let parameters: [ParameterSpec] = [bands, speed, palette, height]
+    static let bands = Parameter.number("bands", default: 6, range: 3...12, help: "Number of colour bands")
+    static let speed = Parameter.number("speed", default: 1.5, range: 0.1...10, help: "Bands the colours move per second while refreshing")
+    static let palette = Parameter.choice("palette", default: "miso", options: ["miso", "pastel", "mono"], help: "Colours of the bands")
+    static let height = Parameter.number("height", default: 64, range: 16...200, help: "Pull distance, in points, that completes the rainbow")
+    public static let parameters = ParameterSpec.list(bands, speed, palette, height)
 
     public let refreshLength: Double
     let bands: Int
@@ -21,10 +21,10 @@ public final class Rainbow: RefreshIndicator {
     let palette: String
 
     public init(parameters: ParameterValues) throws {
-        bands = Int(try parameters.number(Self.bands).rounded())
-        speed = try parameters.number(Self.speed)
-        palette = try parameters.string(Self.palette)
-        refreshLength = try parameters.number(Self.height)
+        bands = Int(parameters[Self.bands].rounded())
+        speed = parameters[Self.speed]
+        palette = parameters[Self.palette]
+        refreshLength = parameters[Self.height]
     }
 
     /// Band i's colour, `shift` bands along the cycle.

@@ -16,16 +16,16 @@ public final class Spinner: RefreshIndicator {
         summary: "The iOS activity indicator: spokes that appear with the pull and turn while loading."
     )
 
-    static let spokes = ParameterSpec.number("spokes", default: 8, range: 8...12, help: "Number of spokes")
-    static let radius = ParameterSpec.number("radius", default: 11, range: 4...40, help: "Outer radius in points")
-    static let speed = ParameterSpec.number("speed", default: 12, range: 1...60, help: "Spoke steps per second while refreshing")
-    static let color = ParameterSpec.color("color", default: "#737378", help: "Spoke colour on light backgrounds")
-    static let darkColor = ParameterSpec.color("darkColor", default: "#AEAEB2", help: "Spoke colour on dark backgrounds")
-    static let successColor = ParameterSpec.color("successColor", default: "#248A3D", help: "Tick colour")
-    static let failureColor = ParameterSpec.color("failureColor", default: "#FF3B30", help: "Cross colour")
-    static let style = ParameterSpec.choice("style", default: "classic", options: ["classic", "ios13"],
+    static let spokes = Parameter.number("spokes", default: 8, range: 8...12, help: "Number of spokes")
+    static let radius = Parameter.number("radius", default: 11, range: 4...40, help: "Outer radius in points")
+    static let speed = Parameter.number("speed", default: 12, range: 1...60, help: "Spoke steps per second while refreshing")
+    static let color = Parameter.color("color", default: "#737378", help: "Spoke colour on light backgrounds")
+    static let darkColor = Parameter.color("darkColor", default: "#AEAEB2", help: "Spoke colour on dark backgrounds")
+    static let successColor = Parameter.color("successColor", default: "#248A3D", help: "Tick colour")
+    static let failureColor = Parameter.color("failureColor", default: "#FF3B30", help: "Cross colour")
+    static let style = Parameter.choice("style", default: "classic", options: ["classic", "ios13"],
         help: "classic: spokes appear one by one as you pull; ios13: all fade in together and the spinner turns as you pull (iOS 13+)")
-    public static let parameters: [ParameterSpec] = [spokes, radius, speed, color, darkColor, successColor, failureColor, style]
+    public static let parameters = ParameterSpec.list(spokes, radius, speed, color, darkColor, successColor, failureColor, style)
 
     public let refreshLength = 60.0
     let spokes: Int
@@ -34,14 +34,14 @@ public final class Spinner: RefreshIndicator {
     let color: Color, darkColor: Color, successColor: Color, failureColor: Color
 
     public init(parameters: ParameterValues) throws {
-        spokes = Int(try parameters.number(Self.spokes).rounded())
-        radius = try parameters.number(Self.radius)
-        speed = try parameters.number(Self.speed)
-        color = try parameters.color(Self.color)
-        darkColor = try parameters.color(Self.darkColor)
-        successColor = try parameters.color(Self.successColor)
-        failureColor = try parameters.color(Self.failureColor)
-        fadesIn = try parameters.string(Self.style) == "ios13"
+        spokes = Int(parameters[Self.spokes].rounded())
+        radius = parameters[Self.radius]
+        speed = parameters[Self.speed]
+        color = parameters[Self.color]
+        darkColor = parameters[Self.darkColor]
+        successColor = parameters[Self.successColor]
+        failureColor = parameters[Self.failureColor]
+        fadesIn = parameters[Self.style] == "ios13"
     }
 
     /// The iOS 13+ look: the whole spinner fades in with the pull instead of spoke by spoke.

@@ -21,13 +21,13 @@ public final class StoreHouse: RefreshIndicator {
         summary: "Any text as short bars that fall in, turning, and assemble as you pull, then flash in turn while loading."
     )
 
-    static let text = ParameterSpec.string("text", default: "RefreshKit", help: "The text (any script the fonts cover; at most 40 characters)")
-    static let fontSize = ParameterSpec.number("fontSize", default: 30, range: 12...72, help: "Text size in points")
-    static let lineWidth = ParameterSpec.number("lineWidth", default: 1.6, range: 0.5...4, help: "Bar width in points")
-    static let color = ParameterSpec.color("color", default: "#3A3A3C", help: "Bar colour on light backgrounds")
-    static let darkColor = ParameterSpec.color("darkColor", default: "#F2F2F7", help: "Bar colour on dark backgrounds")
-    static let scatter = ParameterSpec.number("scatter", default: 150, range: 0...300, help: "How far to the side, in points, bars fall in from")
-    public static let parameters: [ParameterSpec] = [text, fontSize, lineWidth, color, darkColor, scatter]
+    static let text = Parameter.string("text", default: "RefreshKit", help: "The text (any script the fonts cover; at most 40 characters)")
+    static let fontSize = Parameter.number("fontSize", default: 30, range: 12...72, help: "Text size in points")
+    static let lineWidth = Parameter.number("lineWidth", default: 1.6, range: 0.5...4, help: "Bar width in points")
+    static let color = Parameter.color("color", default: "#3A3A3C", help: "Bar colour on light backgrounds")
+    static let darkColor = Parameter.color("darkColor", default: "#F2F2F7", help: "Bar colour on dark backgrounds")
+    static let scatter = Parameter.number("scatter", default: 150, range: 0...300, help: "How far to the side, in points, bars fall in from")
+    public static let parameters = ParameterSpec.list(text, fontSize, lineWidth, color, darkColor, scatter)
 
     /// The original's timing: a bar lands within 0.7 of the pull; 28 flash steps 0.1 s apart, each fading over 0.8 s.
     static let landing = 0.7, steps = 28, stepTime = 0.1, fade = 0.8, rest = 0.6
@@ -43,18 +43,18 @@ public final class StoreHouse: RefreshIndicator {
     let textSize: Size
 
     public init(parameters: ParameterValues) throws {
-        let text = try parameters.string(Self.text)
+        let text = parameters[Self.text]
         guard !text.isEmpty, text.count <= 40, !text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
             throw ParameterError(parameter: "text", reason: "expected 1 to 40 characters and no control characters")
         }
-        lineWidth = try parameters.number(Self.lineWidth)
-        let scatter = try parameters.number(Self.scatter)
-        color = try parameters.color(Self.color)
-        darkColor = try parameters.color(Self.darkColor)
+        lineWidth = parameters[Self.lineWidth]
+        let scatter = parameters[Self.scatter]
+        color = parameters[Self.color]
+        darkColor = parameters[Self.darkColor]
         // Lay the text out once, on a scratch surface: the outline depends only on the parameters.
         let scratch = try ImageSurface(size: Size(width: 4, height: 4), scale: 1)
         let canvas = Canvas(surface: scratch)
-        let size = try parameters.number(Self.fontSize)
+        let size = parameters[Self.fontSize]
         let layout = canvas.makeTextLayout(text, style: TextStyle(size: size, weight: .bold))
         textSize = layout.size
         let half = Point(x: layout.size.width / 2, y: layout.size.height / 2)

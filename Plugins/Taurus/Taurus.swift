@@ -19,11 +19,11 @@ public final class Taurus: RefreshIndicator {
         summary: "A plane climbing through layers of clouds with the pull, wind streaming past while loading (Yalantis' Taurus)."
     )
 
-    static let skyColor = ParameterSpec.color("skyColor", default: "#228FC1", help: "Sky colour by day")
-    static let planeColor = ParameterSpec.color("planeColor", default: "#FFFFFF", help: "The plane's colour")
-    static let height = ParameterSpec.number("height", default: 120, range: 80...240, help: "Pull distance, in points, at which the plane is up")
-    static let windLines = ParameterSpec.number("windLines", default: 10, range: 0...20, help: "How many wind lines stream past while refreshing")
-    public static let parameters: [ParameterSpec] = [skyColor, planeColor, height, windLines]
+    static let skyColor = Parameter.color("skyColor", default: "#228FC1", help: "Sky colour by day")
+    static let planeColor = Parameter.color("planeColor", default: "#FFFFFF", help: "The plane's colour")
+    static let height = Parameter.number("height", default: 120, range: 80...240, help: "Pull distance, in points, at which the plane is up")
+    static let windLines = Parameter.number("windLines", default: 10, range: 0...20, help: "How many wind lines stream past while refreshing")
+    public static let parameters = ParameterSpec.list(skyColor, planeColor, height, windLines)
 
     /// A scene: its sky runs to the viewport's edge at any pull.
     public static var placement: IndicatorPlacement { .stretch }
@@ -33,10 +33,10 @@ public final class Taurus: RefreshIndicator {
     let windLines: Int
 
     public init(parameters: ParameterValues) throws {
-        sky = try parameters.color(Self.skyColor)
-        plane = try parameters.color(Self.planeColor)
-        height = try parameters.number(Self.height)
-        windLines = Int(try parameters.number(Self.windLines).rounded())
+        sky = parameters[Self.skyColor]
+        plane = parameters[Self.planeColor]
+        height = parameters[Self.height]
+        windLines = Int(parameters[Self.windLines].rounded())
     }
 
     /// The original's bob: 0…1 and back, accelerating and decelerating, one way per second.

@@ -20,21 +20,21 @@ public final class WaterDrop: RefreshIndicator {
         summary: "The iOS 6 drop: a ball that stretches into a drop as you pull, pops, and becomes a spinner."
     )
 
-    static let color = ParameterSpec.color("color", default: "#9BA2AC", help: "Drop colour on light backgrounds")
-    static let darkColor = ParameterSpec.color("darkColor", default: "#5C6B80", help: "Drop colour on dark backgrounds")
-    static let radius = ParameterSpec.number("radius", default: 16, range: 8...30, help: "The ball's radius in points, at rest")
-    static let stretch = ParameterSpec.number("stretch", default: 96, range: 60...200, help: "Pull distance, in points, at which the drop pops")
-    public static let parameters: [ParameterSpec] = [color, darkColor, radius, stretch]
+    static let color = Parameter.color("color", default: "#9BA2AC", help: "Drop colour on light backgrounds")
+    static let darkColor = Parameter.color("darkColor", default: "#5C6B80", help: "Drop colour on dark backgrounds")
+    static let radius = Parameter.number("radius", default: 16, range: 8...30, help: "The ball's radius in points, at rest")
+    static let stretch = Parameter.number("stretch", default: 96, range: 60...200, help: "Pull distance, in points, at which the drop pops")
+    public static let parameters = ParameterSpec.list(color, darkColor, radius, stretch)
 
     public var refreshLength: Double { stretch }
     let color: Color, darkColor: Color
     let radius: Double, stretch: Double
 
     public init(parameters: ParameterValues) throws {
-        color = try parameters.color(Self.color)
-        darkColor = try parameters.color(Self.darkColor)
-        radius = try parameters.number(Self.radius)
-        stretch = try parameters.number(Self.stretch)
+        color = parameters[Self.color]
+        darkColor = parameters[Self.darkColor]
+        radius = parameters[Self.radius]
+        stretch = parameters[Self.stretch]
     }
 
     /// The original's measures, in its points; multiplied by `radius / 16`.

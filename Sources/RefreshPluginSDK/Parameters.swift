@@ -212,6 +212,8 @@ public struct ParameterValues: Equatable, Sendable {
 
     /// Who declared the parameters, for the message when a read names one it did not declare.
     package var owner = "the indicator"
+    /// What was read that was not declared (see ``misread``).
+    private var misreads = Misreads()
 
     /// No values: what an indicator that declares nothing was made with.
     package init() { values = [:] }
@@ -264,44 +266,73 @@ public struct ParameterValues: Equatable, Sendable {
     /// The values as a JSON object, keys sorted.
     public var json: String { ParameterValue.json(values) }
 
-    /// A number parameter. Reading a name that is not a declared number throws, so a misspelt name
-    /// fails the indicator's creation with its name instead of drawing with 0.
-    public func number(_ name: String) throws(ParameterError) -> Double {
-        try read(name, "a number") { if case .number(let v) = $0 { v } else { nil } }
-    }
-    /// A colour parameter; throws like `number(_:)` for a name that is not a declared colour.
-    public func color(_ name: String) throws(ParameterError) -> Color {
-        try read(name, "a colour") { if case .color(let c) = $0 { c } else { nil } }
-    }
-    /// A bool parameter; throws like `number(_:)` for a name that is not a declared bool.
-    public func bool(_ name: String) throws(ParameterError) -> Bool {
-        try read(name, "a bool") { if case .bool(let b) = $0 { b } else { nil } }
-    }
-    /// A string or choice parameter; throws like `number(_:)` for a name that is not a declared string.
-    public func string(_ name: String) throws(ParameterError) -> String {
-        try read(name, "a string") { if case .string(let s) = $0 { s } else { nil } }
+    /// A declared parameter's value, read without `try`: ``PluginExport`` checked the declaration
+    /// when the indicator was created. A handle the indicator does not list in its parameters reads
+    /// as its own default, and fails the creation naming the parameter (see ``misread``).
+    public subscript<Value>(_ parameter: Parameter<Value>) -> Value {
+        read(parameter.name, parameter.kindName, fallback: parameter.fallback, parameter.extract)
     }
 
-    /// The parameter `spec` declares, read as its kind: `try parameters.number(Self.spokes)` with
-    /// `static let spokes = ParameterSpec.number("spokes", …)` in the indicator's ``RefreshIndicator/parameters``.
-    public func number(_ spec: ParameterSpec) throws(ParameterError) -> Double { try number(spec.name) }
+    /// A number parameter, by name: 0 for a name that is not a declared number, and the creation
+    /// fails naming it (a misspelt name never draws with 0).
+    @available(*, deprecated, message: "declare a Parameter (static let spokes = Parameter.number(…)) and read parameters[Self.spokes]")
+    public func number(_ name: String) -> Double {
+        read(name, "a number", fallback: 0) { if case .number(let v) = $0 { v } else { nil } }
+    }
+    /// A colour parameter, by name: black for a name that is not a declared colour (see `number(_:)`).
+    @available(*, deprecated, message: "declare a Parameter (static let tint = Parameter.color(…)) and read parameters[Self.tint]")
+    public func color(_ name: String) -> Color {
+        read(name, "a colour", fallback: .black) { if case .color(let c) = $0 { c } else { nil } }
+    }
+    /// A bool parameter, by name: false for a name that is not a declared bool (see `number(_:)`).
+    @available(*, deprecated, message: "declare a Parameter (static let flag = Parameter.bool(…)) and read parameters[Self.flag]")
+    public func bool(_ name: String) -> Bool {
+        read(name, "a bool", fallback: false) { if case .bool(let b) = $0 { b } else { nil } }
+    }
+    /// A string or choice parameter, by name: "" for a name that is not a declared string (see `number(_:)`).
+    @available(*, deprecated, message: "declare a Parameter (static let text = Parameter.string(…)) and read parameters[Self.text]")
+    public func string(_ name: String) -> String {
+        read(name, "a string", fallback: "") { if case .string(let s) = $0 { s } else { nil } }
+    }
+
+    /// The number `spec` declares (SDK 1.0's typed read; it threw before 1.0.0 and needs no `try` now).
+    @available(*, deprecated, message: "declare a Parameter instead of a ParameterSpec and read parameters[Self.spokes]")
+    public func number(_ spec: ParameterSpec) -> Double { number(spec.name) }
     /// The colour `spec` declares.
-    public func color(_ spec: ParameterSpec) throws(ParameterError) -> Color { try color(spec.name) }
+    @available(*, deprecated, message: "declare a Parameter instead of a ParameterSpec and read parameters[Self.tint]")
+    public func color(_ spec: ParameterSpec) -> Color { color(spec.name) }
     /// The bool `spec` declares.
-    public func bool(_ spec: ParameterSpec) throws(ParameterError) -> Bool { try bool(spec.name) }
+    @available(*, deprecated, message: "declare a Parameter instead of a ParameterSpec and read parameters[Self.flag]")
+    public func bool(_ spec: ParameterSpec) -> Bool { bool(spec.name) }
     /// The string or choice `spec` declares.
-    public func string(_ spec: ParameterSpec) throws(ParameterError) -> String { try string(spec.name) }
+    @available(*, deprecated, message: "declare a Parameter instead of a ParameterSpec and read parameters[Self.text]")
+    public func string(_ spec: ParameterSpec) -> String { string(spec.name) }
 
-    /// The value of `name` as `kind` (words for the message), taken out by `extract`.
-    private func read<T>(_ name: String, _ kind: String, _ extract: (ParameterValue) -> T?) throws(ParameterError) -> T {
+    /// The first read of a name that was not declared, or declared as another kind, since these
+    /// values were made (shared by their copies): the indicator's creation fails with it.
+    public var misread: ParameterError? { misreads.first }
+
+    /// The value of `name` as `kind` (words for the message), taken out by `extract`; `fallback`,
+    /// noted as a misread, when it is not there as that kind.
+    private func read<T>(_ name: String, _ kind: String, fallback: T, _ extract: (ParameterValue) -> T?) -> T {
         guard let value = values[name] else {
-            throw ParameterError(parameter: name, reason: "\(owner) reads it as \(kind) but does not declare it (declared: \(values.keys.sorted().joined(separator: ", ")))")
+            misreads.note(ParameterError(parameter: name, reason: "\(owner) reads it as \(kind) but does not declare it (declared: \(values.keys.sorted().joined(separator: ", ")))"))
+            return fallback
         }
         guard let typed = extract(value) else {
-            throw ParameterError(parameter: name, reason: "\(owner) reads it as \(kind) but declares \(value.kindName)")
+            misreads.note(ParameterError(parameter: name, reason: "\(owner) reads it as \(kind) but declares \(value.kindName)"))
+            return fallback
         }
         return typed
     }
+}
+
+/// The misreads of one set of values and its copies (a read does not change the values).
+final class Misreads: @unchecked Sendable {
+    private let lock = NSLock()
+    private var firstError: ParameterError?
+    func note(_ error: ParameterError) { lock.withLock { if firstError == nil { firstError = error } } }
+    var first: ParameterError? { lock.withLock { firstError } }
 }
 
 extension ParameterValue: Encodable {

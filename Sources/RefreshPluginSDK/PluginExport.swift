@@ -105,6 +105,7 @@ private final class Registry: @unchecked Sendable {
         d.set_state = setStateThunk
         d.render = renderThunk
         d.describe = describeThunk
+        d.sdk_version = UnsafePointer(strdup(SDKVersion.descriptorText))
         let descriptor = UnsafeMutablePointer<refresh_plugin_descriptor>.allocate(capacity: 1)
         descriptor.initialize(to: d)
         return descriptor
@@ -135,6 +136,8 @@ private let createThunk: @convention(c) (UnsafePointer<CChar>?, UnsafeMutablePoi
         var values = try ParameterValues(specs: type.parameters, json: json.map { String(cString: $0) } ?? "{}")
         values.owner = type.info.name
         let indicator = try type.init(parameters: values)
+        // A read of something not declared (a misspelt name) fails the creation, naming it.
+        if let misread = values.misread { throw misread }
         return Unmanaged.passRetained(Instance(indicator)).toOpaque()
     } catch {
         PluginExport.write("\(error)", errorBuffer, size)

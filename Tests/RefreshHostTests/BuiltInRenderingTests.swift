@@ -188,10 +188,11 @@ import RefreshGoldens
 /// An indicator defined in the test itself, hosted without a library.
 final class Bar: RefreshIndicator {
     static let info = IndicatorInfo(id: "dev.refreshkit.test.bar", name: "Bar", version: "1", summary: "A bar as wide as the progress.")
-    static let parameters: [ParameterSpec] = [.color("color", default: "#FF0000", help: "Bar colour")]
+    static let color = Parameter.color("color", default: "#FF0000", help: "Bar colour")
+    static let parameters = ParameterSpec.list(color)
     let refreshLength = 40.0
     let color: Color
-    init(parameters: ParameterValues) throws { color = try parameters.color("color") }
+    init(parameters: ParameterValues) throws { color = parameters[Self.color] }
     func draw(in canvas: Canvas, frame: IndicatorFrame) {
         canvas.addRect(Rect(x: 0, y: 0, width: frame.size.width * min(1, max(0, frame.progress)), height: 10))
         canvas.fill(.color(color))
@@ -221,17 +222,32 @@ final class Bar: RefreshIndicator {
 
 @Suite struct ParameterTests {
     /// A read names a declared parameter of its kind, or the indicator fails at creation: a
-    /// misspelt name never draws with 0, black, false or "".
+    /// misspelt name never draws with 0, black, false or "". Reads need no `try`: the first misread
+    /// is kept (`misread`, shared by the values' copies) and PluginExport fails the creation with it.
     @Test func readingWhatWasNotDeclaredFailsNamingTheIndicator() throws {
-        let spokes = ParameterSpec.number("spokes", default: 12, range: 3...24, help: "")
-        var values = try ParameterValues(specs: [spokes, .color("tint", default: "#FF0000", help: "")])
+        let spokes = Parameter.number("spokes", default: 12, range: 3...24, help: "")
+        var values = try ParameterValues(specs: ParameterSpec.list(spokes, ParameterSpec.color("tint", default: "#FF0000", help: "")))
         values.owner = "Spinner"
-        #expect(try values.number(spokes) == 12)
-        #expect(throws: ParameterError(parameter: "spoks", reason: "Spinner reads it as a number but does not declare it (declared: spokes, tint)")) {
-            try values.number("spoks")
-        }
-        #expect(throws: ParameterError(parameter: "tint", reason: "Spinner reads it as a number but declares a colour")) { try values.number("tint") }
-        #expect(throws: ParameterError.self) { try values.string("spokes") }
+        #expect(values[spokes] == 12)
+        #expect(values.misread == nil)
+        let unlisted = Parameter.number("spoks", default: 5, range: 0...9, help: "")
+        let copy = values
+        #expect(copy[unlisted] == 5, "a handle not listed reads as its own default")
+        #expect(values.misread == ParameterError(parameter: "spoks", reason: "Spinner reads it as a number but does not declare it (declared: spokes, tint)"))
+    }
+
+    /// The reads by name of the SDK before 1.0.0 still work, deprecated, and fail the same way.
+    @available(*, deprecated, message: "exercises the deprecated reads by name")
+    @Test func theDeprecatedReadsByNameStillReadAndStillFail() throws {
+        var values = try ParameterValues(specs: [.number("spokes", default: 12, range: 3...24, help: ""), .color("tint", default: "#FF0000", help: "")])
+        values.owner = "Spinner"
+        #expect(values.number("spokes") == 12)
+        #expect(values.color("tint") == (try Color(hex: "#FF0000")))
+        #expect(values.misread == nil)
+        #expect(values.number("tint") == 0)
+        #expect(values.misread == ParameterError(parameter: "tint", reason: "Spinner reads it as a number but declares a colour"))
+        #expect(values.string("spokes") == "")
+        #expect(values.misread?.parameter == "tint", "the first misread is the one kept")
     }
 
     /// A declaration that cannot be used fails when values are made from it (at creation), not
@@ -253,13 +269,15 @@ final class Bar: RefreshIndicator {
     }
 
     @Test func valuesFromJSONAreTypedAndChecked() throws {
-        let specs: [ParameterSpec] = [.number("n", default: 1, range: 0...10, help: ""), .bool("b", default: false, help: ""),
-                                      .color("c", default: "#000", help: ""), .choice("k", default: "a", options: ["a", "b"], help: "")]
+        let n = Parameter.number("n", default: 1, range: 0...10, help: ""), b = Parameter.bool("b", default: false, help: "")
+        let c = Parameter.color("c", default: "#000", help: ""), k = Parameter.choice("k", default: "a", options: ["a", "b"], help: "")
+        let specs = ParameterSpec.list(n, b, c, k)
         let values = try ParameterValues(specs: specs, json: ##"{"n": 3, "b": true, "c": "#0A84FF", "k": "b"}"##)
-        #expect(try values.number("n") == 3)
-        #expect(try values.bool("b"))
-        #expect(try values.string("k") == "b")
-        #expect(try values.color("c") == (try Color(hex: "#0A84FF")))
+        #expect(values[n] == 3)
+        #expect(values[b])
+        #expect(values[k] == "b")
+        #expect(values[c] == (try Color(hex: "#0A84FF")))
+        #expect(values.misread == nil)
         #expect(values.json == ##"{"b": true, "c": "#0A84FF", "k": "b", "n": 3}"##)
         #expect(throws: ParameterError(parameter: "b", reason: "expected true or false, got a number")) { try ParameterValues(specs: specs, json: #"{"b": 1}"#) }
         #expect(throws: ParameterError(parameter: "k", reason: "'z' is not one of a, b")) { try ParameterValues(specs: specs, json: #"{"k": "z"}"#) }

@@ -283,18 +283,18 @@ struct SessionTests {
     @Test func theParamsFileAppliesKeepsAndRestores() throws {
         let session = try makeSession()
         session.applyParameters(Data(#"{"dev.refreshkit.spinner": {"radius": 20}}"#.utf8), file: "p.json")
-        #expect(try session.plugins[0].values?.number("radius") == 20)
+        #expect(session.plugins[0].values?.values["radius"] == .number(20))
         // Half written: the last good values stay, and the message says where the file is wrong.
         session.applyParameters(Data("{\"dev.refreshkit.spinner\":\n  {\"radius\": ".utf8), file: "p.json")
-        #expect(try session.plugins[0].values?.number("radius") == 20)
+        #expect(session.plugins[0].values?.values["radius"] == .number(20))
         #expect(session.message.contains("line 2"), "\(session.message)")
         // A value the plugin refuses is named by its place in the file, and nothing changes.
         session.applyParameters(Data("{\"dev.refreshkit.spinner\":\n  {\"radius\": 999}}".utf8), file: "p.json")
-        #expect(try session.plugins[0].values?.number("radius") == 20)
+        #expect(session.plugins[0].values?.values["radius"] == .number(20))
         #expect(session.message.hasPrefix("params file p.json: line 2, column 4: \"dev.refreshkit.spinner\".radius: 999.0 is outside"), "\(session.message)")
         // `{}` restores every default.
         session.applyParameters(Data("{}".utf8), file: "p.json")
-        #expect(try session.plugins[0].values?.number("radius") == 11)
+        #expect(session.plugins[0].values?.values["radius"] == .number(11))
         #expect(session.plugins[0].overrides.isEmpty)
     }
 
@@ -398,7 +398,7 @@ struct SessionBadPluginTests {
         session.perform(.nextPlugin)
         session.perform(.nextPlugin)
         #expect(session.plugins[session.current].id == "dev.refreshkit.spinner")
-        #expect(try session.plugins[2].values?.number("radius") == 20)
+        #expect(session.plugins[2].values?.values["radius"] == .number(20))
         let image = try ImageSurface(size: session.viewport, scale: 1)
         #expect(session.draw(in: Canvas(surface: image), scale: 1).isEmpty)
     }

@@ -9,9 +9,9 @@ import Testing
 /// An indicator as an author writes one: a ring that fills with the pull and turns while refreshing.
 final class Ring: RefreshIndicator {
     static let info = IndicatorInfo(id: "test.ring", name: "Ring", version: "1.0.0", summary: "A ring for RefreshTesting's tests.")
-    static let colour = ParameterSpec.color("color", default: "#0A84FF", help: "Ring colour")
-    static let radius = ParameterSpec.number("radius", default: 12, range: 4...30, help: "Radius in points")
-    static let parameters = [colour, radius]
+    static let colour = Parameter.color("color", default: "#0A84FF", help: "Ring colour")
+    static let radius = Parameter.number("radius", default: 12, range: 4...30, help: "Radius in points")
+    static let parameters = ParameterSpec.list(colour, radius)
     let refreshLength = 60.0
     let color: Color, radius: Double
     /// Set by ``RefreshTestingTests/validationInProcess()`` alone (the suite runs one test at a time).
@@ -19,8 +19,8 @@ final class Ring: RefreshIndicator {
     nonisolated(unsafe) static var drawn = 0
 
     init(parameters: ParameterValues) throws {
-        color = try parameters.color(Self.colour)
-        radius = try parameters.number(Self.radius)
+        color = parameters[Self.colour]
+        radius = parameters[Self.radius]
     }
 
     func draw(in canvas: Canvas, frame: IndicatorFrame) {

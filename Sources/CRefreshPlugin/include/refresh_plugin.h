@@ -264,7 +264,11 @@ typedef struct refresh_plugin_descriptor {
      * refresh", "Release to refresh", "Refreshing", … in en, zh-Hans and ar). Optional: NULL
      * means the host's defaults (it took the place of reserved[0]). */
     int (*describe)(refresh_instance *instance, uint32_t state, uint32_t result, uint32_t edge, const char *locale, char *text, size_t text_size);
-    void *reserved[6];           /* NULL: room to grow */
+    /* The SDK the plugin was built with and its semantic version, e.g. "RefreshPluginSDK 1.0.0"
+     * (`refresh-dump list` shows it). Optional: NULL for a plugin written against this header
+     * alone, or built before it existed (it took the place of reserved[0]). */
+    const char *sdk_version;
+    void *reserved[5];           /* NULL: room to grow */
 } refresh_plugin_descriptor;
 
 /* The entry every plugin exports under REFRESH_PLUGIN_ENTRY_SYMBOL. [host thread] host_abi_version is the

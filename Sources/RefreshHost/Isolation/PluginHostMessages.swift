@@ -77,6 +77,8 @@ enum PluginHostMessage {
         var mirrors: Bool?
         /// The placement it is drawn for (nil: push).
         var placement: String?
+        /// The SDK it was built with (nil: none said).
+        var sdkVersion: String?
         var parameters: [PluginManifest.Parameter]?
         /// A made instance's refresh length.
         var refreshLength: Double?

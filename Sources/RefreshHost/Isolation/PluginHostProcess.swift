@@ -89,6 +89,7 @@ public final class PluginHostProcess: LoadedPlugin {
         info = PluginInfo(indicator: IndicatorInfo(id: hello.id ?? "", name: hello.name ?? "", version: hello.version ?? "", summary: hello.summary ?? ""),
                           parameters: specs, abiVersion: hello.abiVersion ?? 0, path: path, mirrorsForRightToLeft: hello.mirrors ?? false,
                           placement: hello.placement.flatMap(IndicatorPlacement.init(rawValue:)) ?? .push)
+        info.sdkVersion = hello.sdkVersion
     }
 
     deinit {

@@ -47,6 +47,7 @@ package enum PluginHostServer {
         hello.abiVersion = i.abiVersion
         hello.mirrors = i.mirrorsForRightToLeft ? true : nil
         hello.placement = i.placement == .push ? nil : i.placement.rawValue
+        hello.sdkVersion = i.sdkVersion
         hello.parameters = i.parameters.map(PluginManifest.Parameter.init(describing:))
         // try?: a parent that stopped listening is gone; the child ends.
         guard (try? PluginHostMessage.send(hello, on: socket)) != nil else { return 0 }

@@ -146,9 +146,12 @@ package enum PluginProbe {
     /// What the child reports of a library that loaded.
     struct Record: Codable {
         var id: String, name: String, version: String, summary: String, abi: UInt32
+        var sdk: String?
 
         func info(path: String) -> PluginInfo {
-            PluginInfo(indicator: IndicatorInfo(id: id, name: name, version: version, summary: summary), parameters: [], abiVersion: abi, path: path)
+            var info = PluginInfo(indicator: IndicatorInfo(id: id, name: name, version: version, summary: summary), parameters: [], abiVersion: abi, path: path)
+            info.sdkVersion = sdk
+            return info
         }
     }
 
@@ -161,7 +164,8 @@ package enum PluginProbe {
             say("BEGIN\t\(index)")
             do {
                 let info = try PluginLibrary(path: path).info
-                let record = Record(id: info.indicator.id, name: info.indicator.name, version: info.indicator.version, summary: info.indicator.summary, abi: info.abiVersion)
+                let record = Record(id: info.indicator.id, name: info.indicator.name, version: info.indicator.version, summary: info.indicator.summary, abi: info.abiVersion,
+                                    sdk: info.sdkVersion)
                 // try?: a record of strings and an integer always encodes.
                 let json = (try? JSONEncoder().encode(record)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
                 say("OK\t\(index)\t\(json)")

@@ -19,6 +19,9 @@ public struct PluginInfo: Equatable, Sendable {
     public var mirrorsForRightToLeft = false
     /// The placement it is drawn for where none was chosen (`REFRESH_PLUGIN_PLACEMENT_*`; push when it claims none).
     public var placement = IndicatorPlacement.push
+    /// The SDK it was built with, as it says (`refresh_plugin_descriptor.sdk_version`, e.g.
+    /// `RefreshPluginSDK 1.0.0`); nil for a plugin written against the C header alone.
+    public var sdkVersion: String?
 
     /// Metadata as a plugin library reports it (or an in-process stand-in, for tests).
     package init(indicator: IndicatorInfo, parameters: [ParameterSpec], abiVersion: UInt32, path: String, mirrorsForRightToLeft: Bool = false,
@@ -36,6 +39,8 @@ public struct PluginInfo: Equatable, Sendable {
 public final class PluginLibrary: @unchecked Sendable {
     /// The symbol every plugin exports.
     public static let entrySymbol = REFRESH_PLUGIN_ENTRY_SYMBOL
+    /// The oldest plugin ABI this host loads (`REFRESH_PLUGIN_ABI_VERSION_MIN`).
+    public static let oldestABIVersion = UInt32(REFRESH_PLUGIN_ABI_VERSION_MIN)
     /// The smallest descriptor this host can use: up to and including `render`.
     static let minimumDescriptorSize = MemoryLayout<refresh_plugin_descriptor>.offset(of: \refresh_plugin_descriptor.render)! + MemoryLayout<UnsafeRawPointer>.size
     /// The smallest parameter entry this host can use: up to and including `choice_count`.
@@ -147,7 +152,7 @@ public final class PluginLibrary: @unchecked Sendable {
             return PluginError.printable(string) == string ? nil : field
         }
         resourceDirectory = Self.resourceDirectory(forLibraryAt: name)
-        info = PluginInfo(
+        var info = PluginInfo(
             indicator: IndicatorInfo(id: id, name: PluginError.printable(String(cString: d.name)),
                                      version: d.version.map { PluginError.printable(String(cString: $0)) } ?? "?",
                                      summary: d.description.map { PluginError.printable(String(cString: $0)) } ?? ""),
@@ -155,6 +160,8 @@ public final class PluginLibrary: @unchecked Sendable {
             mirrorsForRightToLeft: d.flags & REFRESH_PLUGIN_MIRRORS_FOR_RTL.rawValue != 0,
             placement: PlacementFlags.placement(in: d.flags)
         )
+        info.sdkVersion = d.sdk_version.map { PluginError.printable(String(cString: $0)) }
+        self.info = info
     }
 
     /// Makes an indicator from parameter values given as a JSON object (missing names take their

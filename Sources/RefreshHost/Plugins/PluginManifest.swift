@@ -62,6 +62,9 @@ public struct PluginManifest: Codable, Equatable, Sendable {
     public var license: String
     /// The plugin ABI versions it works with.
     public var abi: ABIRange
+    /// The SDK the library was built with, as it says (`RefreshPluginSDK 1.0.0`); nil for a plugin
+    /// written against the C header alone, or a bundle packed before manifests said it.
+    public var sdk: String?
     /// The library's file name inside the bundle (no folders).
     public var library: String
     /// SHA-256 of the library, lowercase hex.
@@ -146,8 +149,10 @@ public struct PluginManifest: Codable, Equatable, Sendable {
                 throw PluginError(file: libraryPath, reason: .invalidManifest(InputFileError(file: libraryPath, field: "parameters", reason: "\(error)", kind: Self.kind)))
             }
         }
-        return PluginInfo(indicator: IndicatorInfo(id: id, name: name, version: version, summary: description),
-                          parameters: specs, abiVersion: abi.minimum, path: libraryPath)
+        var info = PluginInfo(indicator: IndicatorInfo(id: id, name: name, version: version, summary: description),
+                              parameters: specs, abiVersion: abi.minimum, path: libraryPath)
+        info.sdkVersion = sdk
+        return info
     }
 
     /// The manifest of a loaded library: its descriptor's fields, with what a descriptor does not hold.
@@ -160,6 +165,7 @@ public struct PluginManifest: Codable, Equatable, Sendable {
         self.author = author
         self.license = license
         abi = ABIRange(minimum: info.abiVersion, maximum: max(info.abiVersion, UInt32(REFRESH_PLUGIN_ABI_VERSION)))
+        sdk = info.sdkVersion
         self.library = library
         self.sha256 = sha256
         self.thumbnail = thumbnail

@@ -3,7 +3,8 @@ import Foundation
 import RefreshHost
 import RefreshPluginSDK
 
-/// `refresh-dump list`: the plugins in the search path, with their id, name, version and file.
+/// `refresh-dump list`: the plugins in the search path, with their id, name, version, the SDK they
+/// were built with and file.
 struct ListCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "list",
@@ -25,11 +26,14 @@ struct ListCommand: ParsableCommand {
         let found = searchPath.discover()
         print("search path: \(searchPath.directories.joined(separator: ":"))")
         print("assets: \(Assets.directory ?? "(none found; set REFRESHKIT_ASSETS)")")
+        print("plugin ABI \(PluginExport.abiVersion) (loads \(PluginLibrary.oldestABIVersion)...\(PluginExport.abiVersion)), RefreshPluginSDK \(SDKVersion.current)")
         for result in found {
             switch result {
             case .success(let info):
                 let i = info.indicator
-                print("\(Self.column(i.id, 30)) \(Self.column(i.name, 14)) \(Self.column(i.version, 7)) \(info.path)")
+                // The SDK it was built with; "C ABI" for a plugin written against the header alone.
+                let sdk = info.sdkVersion.map { $0.replacingOccurrences(of: "RefreshPluginSDK ", with: "SDK ") } ?? "C ABI \(info.abiVersion)"
+                print("\(Self.column(i.id, 30)) \(Self.column(i.name, 14)) \(Self.column(i.version, 7)) \(Self.column(sdk, 11)) \(info.path)")
                 if parameters {
                     // A bundle's manifest lists them; a bare library is asked in a plugin-host child, as the probe above was.
                     // try?: the probe loaded this library; one that no longer loads lists no parameters.

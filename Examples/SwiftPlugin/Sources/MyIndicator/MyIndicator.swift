@@ -10,18 +10,18 @@ public final class MyIndicator: RefreshIndicator {
         summary: "A dot that grows with the pull and breathes while loading."
     )
 
-    /// Each parameter is a spec value that declares it and reads it.
-    static let color = ParameterSpec.color("color", default: "#C75C00", help: "Dot colour")
-    static let radius = ParameterSpec.number("radius", default: 10, range: 2...40, help: "Dot radius at full pull, in points")
-    public static let parameters = [color, radius]
+    /// Each parameter is declared once, typed, and read as parameters[Self.name] (no try: creation checks it).
+    static let color = Parameter.color("color", default: "#C75C00", help: "Dot colour")
+    static let radius = Parameter.number("radius", default: 10, range: 2...40, help: "Dot radius at full pull, in points")
+    public static let parameters = ParameterSpec.list(color, radius)
 
     public let refreshLength = 60.0
     let color: Color
     let radius: Double
 
     public init(parameters: ParameterValues) throws {
-        color = try parameters.color(Self.color)
-        radius = try parameters.number(Self.radius)
+        color = parameters[Self.color]
+        radius = parameters[Self.radius]
     }
 
     /// A pure function of `frame`: no clocks, no randomness.

@@ -1,0 +1,45 @@
+// Kept as it was written: a plugin against the SDK of the round whose reads threw (a spec value
+// reads its own parameter, `try parameters.number(Self.radius)`). It must keep building against
+// every 1.x SDK and draw what the template draws. Never edit.
+import Foundation
+import RefreshPluginSDK
+
+public final class CompatDot: RefreshIndicator {
+    public static let info = IndicatorInfo(id: "dev.refreshkit.fixture-compat-throwing", name: "Compat (throwing reads)", version: "1.0.0",
+                                           summary: "The template's dot, written against the SDK's throwing reads.")
+
+    static let color = ParameterSpec.color("color", default: "#C75C00", help: "Dot colour")
+    static let radius = ParameterSpec.number("radius", default: 10, range: 2...40, help: "Dot radius at full pull, in points")
+    public static let parameters = [color, radius]
+
+    public let refreshLength = 60.0
+    let color: Color
+    let radius: Double
+
+    public init(parameters: ParameterValues) throws {
+        color = try parameters.color(Self.color)
+        radius = try parameters.number(Self.radius)
+    }
+
+    public func draw(in canvas: Canvas, frame: IndicatorFrame) {
+        let visible = frame.visibleRect
+        let scale: Double
+        switch frame.state {
+        case .pulling(let progress): scale = progress
+        case .eligible: scale = 1.15
+        case .refreshing: scale = frame.environment.reduceMotion ? 1 : 1 + 0.2 * sin(2 * .pi * frame.stateTime)
+        case .finished, .noMoreData: scale = 0.6
+        case .secondaryEligible: scale = 1 + 0.3 * min(max(frame.secondaryProgress, 0), 1)
+        case .none, .unknown, .secondaryOpen, .secondaryClosing: return
+        @unknown default: return
+        }
+        let r = radius * scale
+        canvas.addEllipse(in: Rect(x: visible.center.x - r, y: visible.center.y - r, width: 2 * r, height: 2 * r))
+        canvas.fill(.color(color))
+    }
+}
+
+@_cdecl("refresh_plugin_entry")
+public func refreshPluginEntry(_ hostABI: UInt32, _ error: UnsafeMutablePointer<CChar>?, _ errorSize: Int) -> UnsafeRawPointer? {
+    PluginExport.entry(CompatDot.self, hostABI: hostABI, error: error, errorSize: errorSize)
+}
