@@ -13,6 +13,24 @@ import RefreshPluginSDK
         #expect(output.contains("USAGE: refresh-dump \(command)"), "\(output)")
     }
 
+    /// Help is written to be wrapped by the parser: on a wide terminal no sentence of any command's
+    /// overview breaks in the middle (validate's broke after "name, version and").
+    @Test func noHelpTextBreaksASentence() throws {
+        let (_, top) = try refreshDump(["--help"])
+        let commands = top.components(separatedBy: "SUBCOMMANDS:").last!.split(separator: "\n")
+            .compactMap { $0.hasPrefix("  ") && !$0.hasPrefix("   ") ? $0.split(separator: " ").first.map(String.init) : nil }
+        #expect(commands.count >= 15, "\(commands)")
+        for command in commands {
+            let (status, output) = try refreshDump([command, "--help"], environment: ["COLUMNS": "1000"])
+            #expect(status == 0, "\(command): \(output)")
+            let lines = output.components(separatedBy: "USAGE:")[0].split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            // A list item per line ("flash: …") follows a line that ends its sentence; a broken sentence does not.
+            for (line, next) in zip(lines, lines.dropFirst()) where !line.isEmpty && !".:;!?)".contains(line.last!) && next.first?.isLowercase == true {
+                Issue.record("\(command) --help breaks a sentence: '…\(line.suffix(40))' / '\(next.prefix(40))…'")
+            }
+        }
+    }
+
     @Test func sweepWritesOneFramePerProgressValueAndASheet() throws {
         let out = scratch("sweep-progress")
         let (status, output) = try refreshDump(["sweep", "--plugin", "Spinner", "--progress", "0:1:3", "--out", out])

@@ -72,6 +72,11 @@ import RefreshPluginSDK
         #expect(named.contains("com.example.my-indicator"), "\(named)")
         #expect(output.contains("\(products)/libRefreshLabel.so"))
         #expect(!output.contains("Fixture"))
+        // The ABI and SDK this tool speaks, and the SDK each plugin was built with (none for a C one).
+        #expect(output.contains("plugin ABI 1 (loads 1...1), RefreshPluginSDK \(SDKVersion.current)"), "\(output)")
+        let lines = output.split(separator: "\n")
+        #expect(lines.first { $0.hasPrefix("dev.refreshkit.spinner ") }?.contains("SDK \(SDKVersion.current)") == true, "\(output)")
+        #expect(lines.first { $0.hasPrefix("dev.refreshkit.spinner-c ") }?.contains("C ABI 1") == true, "\(output)")
         let bad = scratch("list-bad")
         try String(repeating: "not a library ", count: 20).write(toFile: bad + "/libBroken.so", atomically: true, encoding: .utf8)
         let withBad = try refreshDump(["list", "--plugin-path", bad])
@@ -99,6 +104,21 @@ import RefreshPluginSDK
     /// Level 1 loads, creates and draws every state once; level 3 adds the fuzzing, whose 400 steps
     /// (over 64 KB of lines, which used to fill the pipe and stall the check child until its CPU
     /// limit) come through.
+    /// validate names a plugin as every other command does (--plugin and --plugin-path), a path
+    /// alone still works, and naming none or two is an error that says how.
+    @Test func validateNamesAPluginAsEveryCommandDoes() throws {
+        let named = try refreshDump(["validate", "--plugin-path", products, "--plugin", "Spinner (C)", "--level", "1"])
+        #expect(named.status == 0 && named.output.contains("libRefreshSpinnerC.so") && named.output.contains("PASS"), "\(named.output)")
+        let byID = try refreshDump(["validate", "--plugin", "dev.refreshkit.spinner-c", "--level", "1"])
+        #expect(byID.status == 0, "\(byID.output)")
+        let none = try refreshDump(["validate"])
+        #expect(none.status != 0 && none.output.contains("name the plugin: --plugin <id|name|path>, or its path"), "\(none.output)")
+        let both = try refreshDump(["validate", "\(products)/libRefreshSpinnerC.so", "--plugin", "Spinner"])
+        #expect(both.status != 0 && both.output.contains("not both"), "\(both.output)")
+        let missing = try refreshDump(["validate", "--plugin", "No Such Plugin"])
+        #expect(missing.status != 0 && missing.output.contains("No Such Plugin"), "\(missing.output)")
+    }
+
     @Test func levelsCheckLessAndMore() throws {
         let low = try refreshDump(["validate", "\(products)/libRefreshSpinner.so", "--level", "1"])
         #expect(low.status == 0 && low.output.contains("✓ rendering: 14 frames in every state\n"), "\(low.output)")

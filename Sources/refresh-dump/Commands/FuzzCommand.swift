@@ -9,10 +9,10 @@ struct FuzzCommand: ParsableCommand {
         commandName: "fuzz",
         abstract: "Feed generated hostile inputs through every stage and count crashes, hangs and non-finite outputs.",
         discussion: """
-            Stages: svg (parse → flatten → measure → trim → fit → render), scenario (reader → player → frames),
-            params (every plugin's create and frames), lottie (the plugin's checks → rlottie). Inputs are
+            Stages: svg (parse → flatten → measure → trim → fit → render), scenario (reader → player → frames), \
+            params (every plugin's create and frames), lottie (the plugin's checks → rlottie). Inputs are \
             reproducible: input N of a seed is always the same (`--first N --inputs 1` runs it alone).
-            Batches run in child processes with a deadline; a batch that crashes or hangs is run again input
+            Batches run in child processes with a deadline; a batch that crashes or hangs is run again input \
             by input to count them. Exits 1 when anything was not clean.
             """
     )

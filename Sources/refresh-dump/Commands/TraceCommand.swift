@@ -10,7 +10,7 @@ struct TraceCommand: ParsableCommand {
         abstract: "Print the scroll offset, pull and refresh state of a simulated pull, frame by frame.",
         discussion: """
             A finger pulls the top of a list down by --pull points over --drag-time seconds and lets go.
-            If the pull passed the trigger distance the list refreshes for --load-time seconds and ends
+            If the pull passed the trigger distance the list refreshes for --load-time seconds and ends \
             with --result; the result shows for --hold seconds, then the edge retracts.
             """
     )

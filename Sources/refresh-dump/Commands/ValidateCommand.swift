@@ -10,23 +10,28 @@ struct ValidateCommand: ParsableCommand {
         commandName: "validate",
         abstract: "Check a plugin before shipping it: ABI, parameters, every state, determinism, speed, crashes.",
         discussion: """
-            The plugin runs in a child process. Checks: the descriptor and ABI; its name, version and
-            summary printable; every parameter at its limits and choices; the refresh length within
-            1...2000 pt; every state at several progress values, times, both themes, every edge and reduced
-            motion, all on one surface that keeps what earlier frames left: nothing painted outside the
-            frame, the Cairo context left as it was given (every save restored, operator and transformation
-            put back, no error status); the same frame twice gives the same bytes; the median frame time at
-            780×240 px, in CPU time, against the budget (a warning unless --enforce-budget, a failure
-            over 10× it); the child's peak memory
-            against --memory-mb. A crash names the signal and the step; a child that ends before its last
-            check (an exit() in the plugin) fails; a hang is stopped after --timeout seconds of the
-            child's CPU time, so a busy machine does not fail a healthy plugin.
-            Exit 0 only when every check passes.
+            The plugin runs in a child process. Checks: the descriptor and ABI; its name, version and \
+            summary printable; every parameter at its limits and choices; the refresh length within 1...2000 pt; \
+            every state at several progress values, times, both themes, every edge and reduced motion, all on one \
+            surface that keeps what earlier frames left: nothing painted outside the frame, the Cairo context left \
+            as it was given (every save restored, operator and transformation put back, no error status); the same \
+            frame twice gives the same bytes; the median frame time at 780×240 px, in CPU time, against the budget \
+            (a warning unless --enforce-budget, a failure over 10× it); the child's peak memory against --memory-mb. \
+            A crash names the signal and the step; a child that ends before its last check (an exit() in the plugin) \
+            fails; a hang is stopped after --timeout seconds of the child's CPU time, so a busy machine does not \
+            fail a healthy plugin. Exit 0 only when every check passes.
+
+            Name the plugin as every command does, --plugin with an id, a name or a path (and --plugin-path \
+            folders to search), or give its path alone: `refresh-dump validate --plugin-path .build/debug \
+            --plugin "My Indicator"`, `refresh-dump validate .build/debug/libMyIndicator.so`.
             """
     )
 
-    @Argument(help: "The plugin's shared library.")
-    var path: String
+    @Argument(help: "The plugin's shared library (or use --plugin).")
+    var path: String?
+    @Option(name: .long, help: "The plugin: an id (dev.refreshkit.spinner), a name (Spinner) or a path to a .so.")
+    var plugin: String?
+    @OptionGroup var search: SearchPathOptions
     @Option(help: "Seconds of CPU time the child may use (wall time may be ten times that).")
     var timeout: Double = 60
     @Option(name: .customLong("memory-mb"), help: "Peak memory (resident) the child may reach, in MB.")
@@ -43,6 +48,12 @@ struct ValidateCommand: ParsableCommand {
         guard memoryMegabytes > 0, memoryMegabytes.isFinite, memoryMegabytes <= 1_048_576 else { throw ValidationError("--memory-mb must be > 0") }
         guard budgetMilliseconds > 0, budgetMilliseconds.isFinite else { throw ValidationError("--budget-ms must be > 0") }
         guard (1...3).contains(level) else { throw ValidationError("--level must be 1, 2 or 3") }
+        let path: String
+        switch (self.path, plugin) {
+        case (let given?, nil), (nil, let given?): path = try search.searchPath.resolve(given)
+        case (nil, nil): throw ValidationError("name the plugin: --plugin <id|name|path>, or its path")
+        case (_?, _?): throw ValidationError("name the plugin once: a path or --plugin, not both")
+        }
         let child = Process()
         child.executableURL = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
         child.arguments = ["validate-child", path, "--budget-ms", "\(budgetMilliseconds)", "--memory-mb", "\(memoryMegabytes)", "--level", "\(level)"] + (enforceBudget ? ["--enforce-budget"] : [])
