@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import RefreshPluginSDK
 import TestSupport
 
 /// `refresh-dump lint`: every built-in passes; a fixture made to fail one check fails it, with the
@@ -60,5 +61,8 @@ import TestSupport
         #expect(status == 0, "\(output)")
         let manifest = try String(contentsOfFile: "\(out)/dev.refreshkit.spinner.refreshplugin/plugin.json", encoding: .utf8)
         #expect(manifest.contains("\"lint\" : [") && manifest.contains("✓ contrast: ") && manifest.contains("✓ flash: "), "\(manifest)")
+        // Pack lints fewer scenarios than lint does; the manifest says which, and the SDK that built the library.
+        #expect(manifest.contains("over 1 scenario (pull-to-refresh)"), "\(manifest)")
+        #expect(manifest.contains("\"sdk\" : \"RefreshPluginSDK \(SDKVersion.current)\""), "\(manifest)")
     }
 }

@@ -28,7 +28,9 @@ extension PluginLint {
                 }
             }
         }
-        let passed = "at most \(worst.flashes) flash\(worst.flashes == 1 ? "" : "es") in any second over \(scenarios.count) scenarios, both themes, normal and reduced motion"
+        // Which scenarios, by name: a manifest keeps this line, and "over 1 scenarios" said neither which nor that it was fewer than lint plays.
+        let played = scenarios.map(\.fileName).joined(separator: ", ")
+        let passed = "at most \(worst.flashes) flash\(worst.flashes == 1 ? "" : "es") in any second over \(scenarios.count) scenario\(scenarios.count == 1 ? "" : "s") (\(played)), both themes, normal and reduced motion"
         guard worst.flashes > FlashCounter.flashesPerSecond else { return (passed, []) }
         return (passed, [LintFinding(check: Check.flash.rawValue, at: worst.at, figure: "\(worst.flashes) flashes in one second",
                                      limit: "at most \(FlashCounter.flashesPerSecond) (WCAG 2.3.1, over a quarter of a 10° field: \(Int(FlashCounter.areaLimit)) pt²)",
