@@ -59,6 +59,36 @@ import RefreshPluginSDK
         #expect(scenario.environment.layoutDirection == .rightToLeft)
     }
 
+    /// A scenario says its version: written as 1, read as 1 when absent (every file from before),
+    /// refused by name when newer, before a field the newer format added is judged.
+    @Test func aScenarioCarriesItsVersionAndANewerOneIsRefusedByName() throws {
+        let written = String(decoding: try Scenario.decode(Data(Self.everything.utf8)).fileData(), as: UTF8.self)
+        #expect(written.contains("\"version\" : 1") || written.contains("\"version\":1"), "\(written.prefix(200))")
+        let minimal = #"{"edges": {"top": {"plugin": "Spinner"}}, "steps": []}"#
+        #expect(throws: Never.self) { try Scenario.decode(Data(minimal.utf8)) }
+        #expect(throws: Never.self) { try Scenario.decode(Data(minimal.replacingOccurrences(of: "{\"edges", with: "{\"version\": 1, \"edges").utf8)) }
+        let newer = #"{"version": 2, "edges": {"top": {"plugin": "Spinner"}}, "steps": [], "sparkles": true}"#
+        do {
+            _ = try Scenario.decode(Data(newer.utf8), file: "newer.json")
+            Issue.record("a version 2 scenario was read")
+        } catch {
+            #expect(error.description == "scenario newer.json: line 1, column 2: version: made by a newer RefreshKit: version 2; this one reads up to version 1")
+        }
+        for bad in [#""2""#, "0", "1.5"] {
+            #expect(throws: InputFileError.self) { try Scenario.decode(Data(#"{"version": \#(bad), "edges": {"top": {"plugin": "Spinner"}}, "steps": []}"#.utf8)) }
+        }
+    }
+
+    /// Present with the wrong type is not missing (issue 53 §5).
+    @Test func stepsOfTheWrongTypeSayWhatTheyAre() throws {
+        do {
+            _ = try Scenario.decode(Data(#"{"edges": {"top": {"plugin": "Spinner"}}, "steps": "drag"}"#.utf8), file: "s.json")
+            Issue.record("read")
+        } catch {
+            #expect(error.description.hasSuffix("steps: expected an array of steps, found a string"), "\(error)")
+        }
+    }
+
     @Test func aFieldTheReaderDoesNotKnowIsNeverWritten() throws {
         // What the writer writes is what the reader accepts: an unknown field would fail this read.
         let written = try Scenario.decode(Data(Self.everything.utf8)).fileData()

@@ -75,12 +75,32 @@ public struct InputFileError: Error, Equatable, CustomStringConvertible {
 
     /// The `kind` file at `path` decoded as `type` (``json(at:limit:kind:)``); valid JSON of another
     /// shape is said in `expected`'s words at the field and place the decoder stopped on.
-    package static func decode<T: Decodable>(_ type: T.Type, at path: String, limit: Int, kind: String, expected: String) throws(InputFileError) -> T {
+    /// With `newestVersion`, the file's `"version"` (each element's, for an array) is checked first
+    /// (``FileVersion``): a newer file is refused by name, not by the first field it changed.
+    package static func decode<T: Decodable>(_ type: T.Type, at path: String, limit: Int, kind: String, expected: String,
+                                             newestVersion: Int? = nil) throws(InputFileError) -> T {
         let data = try json(at: path, limit: limit, kind: kind)
+        if let newestVersion { try checkVersion(of: data, newest: newestVersion, file: path, kind: kind) }
         do {
             return try JSONDecoder().decode(type, from: data)
         } catch {
             throw decoding(error, of: data, file: path, kind: kind, otherwise: expected)
+        }
+    }
+
+    /// Refuses `data` when its `"version"` (or an element's, in an array) is not one a reader of
+    /// `newest` reads. A version that is not a number is left to the decoder, which names its field.
+    private static func checkVersion(of data: Data, newest: Int, file: String, kind: String) throws(InputFileError) {
+        struct Versioned: Decodable { var version: Double? }
+        // try?: a file of another shape has no version here; the decoder then says what it is.
+        if let one = try? JSONDecoder().decode(Versioned.self, from: data) {
+            if let problem = FileVersion.problem(one.version, newest: newest) { throw InputFileError(file: file, field: "version", reason: problem, kind: kind) }
+        } else if let many = try? JSONDecoder().decode([Versioned].self, from: data) {
+            for (index, element) in many.enumerated() {
+                if let problem = FileVersion.problem(element.version, newest: newest) {
+                    throw InputFileError(file: file, field: "[\(index)].version", reason: problem, kind: kind)
+                }
+            }
         }
     }
 

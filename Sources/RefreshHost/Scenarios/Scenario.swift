@@ -136,6 +136,9 @@ extension Scenario {
     /// The most entries a list in a scenario may have (steps, checkpoints): twice the default
     /// frame limit, since a step takes a frame or more, but for the few that take none.
     public static let defaultElementLimit = 2 * ScenarioPlayer.defaultFrameLimit
+    /// The scenario file version this build writes and reads (`"version"`; a file without one is
+    /// version 1, a newer one is refused by name: ``FileVersion``).
+    public static let version = 1
 
     /// `path` as given when that file exists; else a shipped scenario of that name (with or without
     /// `.json`, in the assets' `Scenarios/`), so `run pull-to-refresh` works from any folder.
@@ -234,6 +237,11 @@ private struct ScenarioReader {
     }
 
     func scenario(_ json: JSONValue) throws(InputFileError) -> Scenario {
+        // The version first: a newer file's new fields are not this reader's to judge.
+        if case .object(let fields) = json, let raw = fields["version"] {
+            guard case .number(let version) = raw else { throw fail("version", "expected a number, found \(raw.kindName)") }
+            if let problem = FileVersion.problem(version, newest: Scenario.version) { throw fail("version", problem) }
+        }
         let top = try object(json, "", allowed: Scenario.Field.allCases.names)
         var viewport = Defaults.viewport
         if let raw = top["viewport"] {
@@ -303,7 +311,8 @@ private struct ScenarioReader {
                 checkpoints.append(t)
             }
         }
-        guard case .array(let rawSteps)? = top["steps"] else { throw fail("steps", "missing (an array of steps)") }
+        guard let stepsValue = top["steps"] else { throw fail("steps", "missing (an array of steps)") }
+        guard case .array(let rawSteps) = stepsValue else { throw fail("steps", "expected an array of steps, found \(stepsValue.kindName)") }
         var steps: [Scenario.Step] = []
         for (i, raw) in rawSteps.enumerated() { steps.append(try step(raw, "steps[\(i)]", axis: axis)) }
         let name = try string(top, "name", "", default: ((file as NSString).lastPathComponent as NSString).deletingPathExtension)

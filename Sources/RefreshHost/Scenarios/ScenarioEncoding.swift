@@ -4,7 +4,7 @@ import RefreshPluginSDK
 extension Scenario {
     /// The fields of a scenario file, one list for the reader (what it allows) and the writer.
     enum Field: String, CodingKey, CaseIterable {
-        case name, description, viewport, axis, rows, rowHeight, fps, edges, theme, locale, reduceMotion, window, checkpoints, steps
+        case version, name, description, viewport, axis, rows, rowHeight, fps, edges, theme, locale, reduceMotion, window, checkpoints, steps
     }
     /// The fields of `viewport`.
     enum ViewportField: String, CodingKey, CaseIterable { case width, height }
@@ -59,6 +59,7 @@ extension Scenario: Encodable {
     /// takes, optional ones only when set, so reading what was written gives the same scenario.
     public func encode(to encoder: Encoder) throws {
         var c = encoder.container(keyedBy: Field.self)
+        try c.encode(Scenario.version, forKey: .version)
         try c.encode(name, forKey: .name)
         if !description.isEmpty { try c.encode(description, forKey: .description) }
         var v = c.nestedContainer(keyedBy: ViewportField.self, forKey: .viewport)

@@ -206,6 +206,10 @@ struct ReportCommand: ParsableCommand {
 
     /// What one shard wrote: its cells and its part of the spec (`report-shard-I-of-N.json`).
     struct ShardResult: Codable {
+        /// The shard file's format version (``FileVersion``): ``version`` when written, nil (version 1) before shards carried it.
+        var version: Int? = Self.version
+        /// The shard format this build writes and reads.
+        static let version = 1
         var index: Int
         var count: Int
         var themes: [String]
@@ -246,7 +250,7 @@ struct ReportCommand: ParsableCommand {
             guard !names.isEmpty else { throw ValidationError("--merge \(folder): no report-shard-*.json (run report --shard there first)") }
             for name in names {
                 let result = try InputFileError.decode(ShardResult.self, at: "\(folder)/\(name)", limit: 256 << 20, kind: "--merge",
-                                                       expected: "not a shard result (it has the fields of another file)")
+                                                       expected: "not a shard result (it has the fields of another file)", newestVersion: ShardResult.version)
                 // A shard is a file someone may have sent: its tabs must be tabs this command makes,
                 // checked before anything of it is copied.
                 for (index, tab) in result.themes.enumerated() where !Self.isTab(tab) {

@@ -196,6 +196,8 @@ struct RunShardResult: Encodable {
         var frame: Int
         var event: String
     }
+    /// The file's version (``FileVersion``): 1.
+    var version = 1
     var shard: Int
     var count: Int
     var frames: [Int]

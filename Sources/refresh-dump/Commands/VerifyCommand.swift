@@ -176,7 +176,7 @@ struct VerifyCommand: ParsableCommand {
             guard FileManager.default.fileExists(atPath: path) else { throw ValidationError("--merge \(folder): no \(VerifyReport.resultFile) (run verify --report there)") }
             // A shard's result is a few hundred bytes a checkpoint: 64 MB is room for any real one.
             reports += try InputFileError.decode([VerifyReport].self, at: path, limit: 64 << 20, kind: "--merge",
-                                         expected: "not a verify result (it has the fields of another file)")
+                                         expected: "not a verify result (it has the fields of another file)", newestVersion: VerifyReport.version)
         }
         let passed = reports.map(\.passed).reduce(0, +), failed = reports.map(\.failed).reduce(0, +)
         if let report {

@@ -66,6 +66,9 @@ struct VerifyReport: Codable {
         var plot: MotionPlot?
     }
 
+    /// The version of the result file's format (``FileVersion``): ``version`` when written, nil
+    /// (version 1) in files written before results carried it.
+    var version: Int? = Self.version
     var scenario: String
     var passed: Int
     var failed: Int
@@ -73,6 +76,8 @@ struct VerifyReport: Codable {
     var motion: MotionResult?
 
     static let resultFile = "verify-result.json"
+    /// The result format this build writes and reads.
+    static let version = 1
 
     /// The report of `checks` against `golden`, its images copied into `folder/images`.
     init(scenario: String, checks: [ScenarioVerifier.Check], motion: ScenarioVerifier.MotionCheck? = nil, golden: String, folder: String) throws {
