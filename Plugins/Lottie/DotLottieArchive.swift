@@ -1,4 +1,5 @@
 import Foundation
+import RefreshPluginSDK
 import ZIPFoundation
 
 /// A dotLottie (`.lottie`) archive, the zip LottieFiles hands out: `manifest.json`, animations
@@ -69,7 +70,7 @@ struct DotLottieArchive {
                 let target = "\(resources)/\(name)"
                 let data = try read(entry)
                 do {
-                    try FileManager.default.createDirectory(atPath: (target as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+                    try FileManager.default.createDirectory(atPath: PathText.folder(of: target), withIntermediateDirectories: true)
                     try data.write(to: URL(fileURLWithPath: target))
                 } catch {
                     throw DotLottieError("has an image that could not be unpacked ('\(name.prefix(80))': \(error.localizedDescription))")

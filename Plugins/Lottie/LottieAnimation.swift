@@ -40,7 +40,7 @@ final class LottieAnimation {
             throw fail(error.reason)
         }
         // A .lottie archive: its animation's JSON, its images unpacked where rlottie finds them.
-        var resources = (path as NSString).deletingLastPathComponent
+        var resources = PathText.folder(of: path)
         if DotLottieArchive.isArchive(data) || name.lowercased().hasSuffix(".lottie") {
             let archive: DotLottieArchive
             do { archive = try DotLottieArchive(path: path, animation: id) } catch { throw fail(error.description) }

@@ -48,7 +48,7 @@ public enum OutputFile {
 
     /// Makes the folder a file at `path` goes in (``makeFolder(_:)``); nothing for a bare file name.
     public static func makeFolder(containing path: String) throws(GraphicsError) {
-        let folder = (path as NSString).deletingLastPathComponent
+        let folder = PathText.folder(of: path)
         if !folder.isEmpty { try makeFolder(folder) }
     }
 

@@ -28,7 +28,7 @@ public final class PendingFile {
     public init(path: String) throws(GraphicsError) {
         self.path = path
         try Self.checkFinalName(path)
-        let folder = (path as NSString).deletingLastPathComponent
+        let folder = PathText.folder(of: path)
         var template = Array(((folder.isEmpty ? "." : folder) + "/.refreshkit-XXXXXX").utf8CString)
         let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard fd >= 0 else { throw .output(path: path, reason: "cannot be created: \(Self.words(errno))") }

@@ -227,16 +227,17 @@ public final class PluginLibrary: @unchecked Sendable {
             }
             // The folders of the file actually opened (symbolic links resolved), up to the root.
             // try?: without /proc the folders of the path as given are checked instead.
-            var folder = ((try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/\(fd)")) ?? path as String) as NSString
+            var folder = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/\(fd)")) ?? path
             while true {
-                folder = folder.deletingLastPathComponent as NSString
+                folder = PathText.folder(of: folder)
+                if folder.isEmpty { folder = "." }
                 var info = stat()
                 guard stat(folder as String, &info) == 0 else { throw refuse("its folder \(folder) cannot be read") }
                 if info.st_uid != getuid() && info.st_uid != 0 { throw refuse("its folder \(folder) is owned by uid \(info.st_uid)") }
                 if info.st_mode & S_IWOTH != 0 && info.st_mode & S_ISVTX == 0 {
                     throw refuse("its folder \(folder) is writable by others")
                 }
-                if folder.length <= 1 { break }
+                if folder.count <= 1 { break }
             }
         } catch {
             close(fd)
@@ -248,7 +249,7 @@ public final class PluginLibrary: @unchecked Sendable {
     /// The folder a plugin's files live in: `resources/` beside the library when there is one (a
     /// bundle, or one being packed), else the library's own folder.
     static func resourceDirectory(forLibraryAt path: String) -> String {
-        let folder = (path as NSString).deletingLastPathComponent
+        let folder = PathText.folder(of: path)
         let resources = (folder.isEmpty ? "." : folder) + "/" + PluginManifest.resourcesFolder
         var isFolder: ObjCBool = false
         return FileManager.default.fileExists(atPath: resources, isDirectory: &isFolder) && isFolder.boolValue ? resources : (folder.isEmpty ? "." : folder)

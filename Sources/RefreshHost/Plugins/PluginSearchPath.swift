@@ -1,4 +1,5 @@
 import Foundation
+import RefreshGraphics
 
 /// Where plugins are looked for, in this order: explicit folders (`--plugin-path`), then
 /// `REFRESH_PLUGIN_PATH` (colon-separated), then the user's folder (``userDirectory(environment:)``,
@@ -53,14 +54,14 @@ public struct PluginSearchPath: Equatable, Sendable {
     /// installed in (its folder's parent).
     public static var installedDirectory: String? {
         guard let products = buildProductsDirectory else { return nil }
-        return ((products as NSString).deletingLastPathComponent as NSString).appendingPathComponent("lib/refreshkit/plugins")
+        return (PathText.folder(of: products) as NSString).appendingPathComponent("lib/refreshkit/plugins")
     }
 
     /// The folder holding the running executable, where SwiftPM puts the plugin libraries it builds.
     public static var buildProductsDirectory: String? {
         // try?: without /proc there is no build folder to search; the other folders still are.
         guard let executable = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") else { return nil }
-        return (executable as NSString).deletingLastPathComponent
+        return PathText.folder(of: executable)
     }
 
     /// What the search path holds, folder by folder, names sorted: bundle folders (a folder with
@@ -139,8 +140,8 @@ public struct PluginSearchPath: Equatable, Sendable {
     /// The search-path folder an entry came from: a bare library's folder, or the folder holding
     /// a bundle's folder.
     static func searchFolder(of libraryPath: String) -> String {
-        let folder = (libraryPath as NSString).deletingLastPathComponent
-        return folder.hasSuffix("." + PluginManifest.bundleExtension) ? (folder as NSString).deletingLastPathComponent : folder
+        let folder = PathText.folder(of: libraryPath)
+        return folder.hasSuffix("." + PluginManifest.bundleExtension) ? PathText.folder(of: folder) : folder
     }
 
     /// The names within a few typing slips of `reference` (edit distance, case ignored), closest first.

@@ -44,7 +44,7 @@ package enum OpenedFile: Equatable, Sendable {
         if name.hasSuffix(".lottie") { return .parameter(plugin: lottie, name: "file", value: path) }
         if name.hasSuffix(".png") {
             guard name.dropLast(4).last?.isNumber == true else { throw fail("one PNG: open the folder of a numbered sequence, or one of its numbered frames") }
-            return .parameter(plugin: imageSequence, name: "folder", value: (path as NSString).deletingLastPathComponent)
+            return .parameter(plugin: imageSequence, name: "folder", value: PathText.folder(of: path))
         }
         let data: Data
         do { data = try CappedFile.contents(of: path, limit: jsonLimit) } catch { throw fail(error.description) }

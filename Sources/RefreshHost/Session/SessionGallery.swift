@@ -65,7 +65,7 @@ extension Session {
 
     /// A bundle's thumbnail (`thumbnail` in its manifest), when the library is in a bundle that has one.
     static func bundleThumbnail(of library: String) throws -> ImageSurface? {
-        let folder = (library as NSString).deletingLastPathComponent
+        let folder = PathText.folder(of: library)
         guard PluginBundle.isBundle(folder), let name = try PluginBundle(folder: folder).manifest.thumbnail else { return nil }
         return try ImageSurface.readPNG(at: "\(folder)/\(name)")
     }

@@ -37,7 +37,7 @@ struct ListCommand: ParsableCommand {
                 if parameters {
                     // A bundle's manifest lists them; a bare library is asked in a plugin-host child, as the probe above was.
                     // try?: the probe loaded this library; one that no longer loads lists no parameters.
-                    let specs = PluginBundle.isBundle((info.path as NSString).deletingLastPathComponent) ? info.parameters
+                    let specs = PluginBundle.isBundle(PathText.folder(of: info.path)) ? info.parameters
                         : (try? PluginIsolation.childProcess().load(info.path).info.parameters) ?? []
                     for spec in specs { print("    \(spec.name): \(spec.kindName), default \(spec.defaultValue.json) — \(spec.help)") }
                 }

@@ -107,7 +107,7 @@ struct PackCommand: ParsableCommand {
             // The same bundle is the same archive: names sorted, no packing time or owner's name,
             // gzip without its header time (a fixed date in 2000, which tar does not call implausible).
             let repeatable = ["--sort=name", "--format=gnu", "--mtime=@946684800", "--owner=0", "--group=0", "--numeric-owner", "--use-compress-program=gzip -n"]
-            let (tarStatus, tarOutput) = try ChildProgram.run("/usr/bin/tar", repeatable + ["-cf", archivePath, "-C", (bundleFolder as NSString).deletingLastPathComponent, (bundleFolder as NSString).lastPathComponent])
+            let (tarStatus, tarOutput) = try ChildProgram.run("/usr/bin/tar", repeatable + ["-cf", archivePath, "-C", PathText.folder(of: bundleFolder), (bundleFolder as NSString).lastPathComponent])
             guard tarStatus == 0 else { throw ValidationError("tar could not write \(archivePath): \(tarOutput)") }
             print("archived into \(archivePath)")
         }

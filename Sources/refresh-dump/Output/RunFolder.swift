@@ -39,7 +39,7 @@ struct RunFolder {
             }
         }
         self.final = final
-        let parent = (final as NSString).deletingLastPathComponent
+        let parent = PathText.folder(of: final)
         if !parent.isEmpty { try OutputFile.makeFolder(parent) }
         do {
             // A run's folder gets the umask's permissions, not mkdtemp's 0700: it is renamed into place.
