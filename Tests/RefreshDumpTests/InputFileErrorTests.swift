@@ -67,6 +67,29 @@ import TestSupport
         #expect(!FileManager.default.fileExists(atPath: folder + "/f.png"))
     }
 
+    /// A forged `verify-result.json` cannot point the merged page anywhere but its own images:
+    /// `javascript:`, an outside address, `..` and a hidden file are refused, naming the field; a
+    /// newer result is refused by its version.
+    @Test func verifyMergeLinksOnlyItsOwnImages() throws {
+        func result(_ link: String, version: Int = 1) -> String {
+            #"[{"version": \#(version), "scenario": "s", "passed": 0, "failed": 1, "checks": [{"name": "t0.250.png", "time": 0.25, "passed": false, "detail": "differs", "actual": "\#(link)"}]}]"#
+        }
+        for (index, link) in ["javascript:alert(1)", "https://example.invalid/x.png", "images/../../etc/passwd", "images/.hidden.png", "/etc/passwd"].enumerated() {
+            let folder = scratch("verify-forged-\(index)")
+            try result(link).write(toFile: "\(folder)/verify-result.json", atomically: true, encoding: .utf8)
+            let merged = try refreshDump(["verify", "--merge", folder, "--report", scratch("verify-forged-page-\(index)")])
+            #expect(merged.status != 0 && merged.output.contains("checks[0].actual") && merged.output.contains("is not a file under images/"), "\(link): \(merged.output)")
+        }
+        let own = scratch("verify-own")
+        try FileManager.default.createDirectory(atPath: "\(own)/images", withIntermediateDirectories: true)
+        try result("images/s-t0.250.actual.png").write(toFile: "\(own)/verify-result.json", atomically: true, encoding: .utf8)
+        let fine = try refreshDump(["verify", "--merge", own, "--report", scratch("verify-own-page")])
+        #expect(fine.output.contains("0 passed, 1 failed"), "\(fine.output)")
+        try result("images/x.png", version: 3).write(toFile: "\(own)/verify-result.json", atomically: true, encoding: .utf8)
+        let newer = try refreshDump(["verify", "--merge", own])
+        #expect(newer.status != 0 && newer.output.contains("[0].version: made by a newer RefreshKit: version 3"), "\(newer.output)")
+    }
+
     /// `verify --merge` of a result file of another shape names the file and where it went wrong.
     @Test func aMergedFileOfAnotherShapeIsPlaced() throws {
         let folder = scratch("merge-error")

@@ -299,12 +299,7 @@ struct ReportCommand: ParsableCommand {
 
     /// Whether `path` is one ``cellFile(tab:scenario:id:variant:)`` makes: relative, under `cells/`,
     /// of safe names (no `..`, no scheme, no query), so a shard cannot point the page elsewhere.
-    static func isCellFile(_ path: String) -> Bool {
-        let parts = path.split(separator: "/", omittingEmptySubsequences: false)
-        return parts.count >= 2 && parts[0] == "cells" && parts.dropFirst().allSatisfy { part in
-            !part.isEmpty && !part.hasPrefix(".") && Scenario.safeFileName(String(part)) == part
-        }
-    }
+    static func isCellFile(_ path: String) -> Bool { OwnFile.isInside("cells", path) }
 
     /// Whether `tag` looks like a BCP 47 tag (ASCII letters, digits, `-` and `_`, at most 35).
     static func isLocaleTag(_ tag: String) -> Bool {

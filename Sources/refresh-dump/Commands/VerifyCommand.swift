@@ -177,6 +177,10 @@ struct VerifyCommand: ParsableCommand {
             // A shard's result is a few hundred bytes a checkpoint: 64 MB is room for any real one.
             reports += try InputFileError.decode([VerifyReport].self, at: path, limit: 64 << 20, kind: "--merge",
                                          expected: "not a verify result (it has the fields of another file)", newestVersion: VerifyReport.version)
+            // A result is a file someone may have sent: the page links only images it copied into its own folder.
+            if let (field, link) = reports.lazy.compactMap(\.foreignLink).first {
+                throw ValidationError("--merge \(path): \(field): \(InputFileError.quoted(link)) is not a file under images/")
+            }
         }
         let passed = reports.map(\.passed).reduce(0, +), failed = reports.map(\.failed).reduce(0, +)
         if let report {

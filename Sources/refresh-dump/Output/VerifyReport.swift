@@ -76,6 +76,17 @@ struct VerifyReport: Codable {
     var motion: MotionResult?
 
     static let resultFile = "verify-result.json"
+
+    /// The first link the page would make that is not a file under `images/` (``OwnFile``): its
+    /// field and text. Nil for every result this tool writes.
+    var foreignLink: (field: String, link: String)? {
+        var links: [(String, String?)] = []
+        for (index, check) in checks.enumerated() {
+            links += [("checks[\(index)].expected", check.expected), ("checks[\(index)].actual", check.actual), ("checks[\(index)].diff", check.diff)]
+        }
+        links.append(("motion.strip", motion?.strip))
+        return links.lazy.compactMap { field, link in link.map { (field, $0) } }.first { !OwnFile.isInside("images", $0.1) }
+    }
     /// The result format this build writes and reads.
     static let version = 1
 
