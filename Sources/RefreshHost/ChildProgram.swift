@@ -1,20 +1,63 @@
 import Foundation
+import RefreshGraphics
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Another program run to its end: what the tools start (tar for bundle archives, the tool itself
 /// for validate and lint while packing).
 package enum ChildProgram {
     /// Runs `executable` with `arguments` and waits for it; its exit status and everything it
-    /// printed (standard output and error together).
+    /// printed (standard output and error together). The child starts with no signal blocked and
+    /// the stop signals' default actions (not this process's blocked mask, which Foundation's
+    /// `Process` hands on), and a stop signal to this process ends it too
+    /// (``TemporaryPaths/rememberChild(_:)``): killing a command ends its children.
     package static func run(_ executable: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let output = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: output, as: UTF8.self))
+        var ends: [Int32] = [0, 0]
+        guard pipe(&ends) == 0 else { throw ChildProgramError(executable: executable, reason: String(cString: strerror(errno))) }
+        let (reading, writing) = (ends[0], ends[1])
+        _ = fcntl(reading, F_SETFD, FD_CLOEXEC)
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_adddup2(&actions, writing, 1)
+        posix_spawn_file_actions_adddup2(&actions, writing, 2)
+        posix_spawn_file_actions_addclose(&actions, writing)
+        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var pid = pid_t()
+        let started = TemporaryPaths.withChildSignalAttributes { posix_spawn(&pid, executable, &actions, $0, argv, environ) }
+        close(writing)
+        guard started == 0 else {
+            close(reading)
+            throw ChildProgramError(executable: executable, reason: String(cString: strerror(started)))
+        }
+        let token = TemporaryPaths.rememberChild(pid)
+        defer { TemporaryPaths.forget(token) }
+        var output = Data()
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let n = buffer.withUnsafeMutableBytes { read(reading, $0.baseAddress, $0.count) }
+            if n > 0 { output.append(buffer, count: n); continue }
+            if n < 0 && errno == EINTR { continue }
+            break
+        }
+        close(reading)
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        // WIFEXITED / WEXITSTATUS, else the signal as 128 + N, as a shell says it.
+        let code = status & 0x7f == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
+        return (code, String(decoding: output, as: UTF8.self))
     }
+}
+
+/// A program that could not be started.
+package struct ChildProgramError: Error, CustomStringConvertible {
+    /// The program.
+    package var executable: String
+    /// Why, in words.
+    package var reason: String
+    /// `could not start /usr/bin/tar: no such file or directory`.
+    package var description: String { "could not start \(executable): \(reason)" }
 }

@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 import Testing
 import TestSupport
 @testable import RefreshHost
@@ -21,6 +24,27 @@ import TestSupport
         try FileManager.default.copyItem(atPath: bundle, toPath: copy)
         try FileManager.default.copyItem(atPath: bundle + ".tar.gz", toPath: copy + ".tar.gz")
         return copy
+    }
+
+    /// The archive is written as every file is: a link planted at its name is not written through,
+    /// a named pipe there does not hang the command, a folder there fails it; each before the bundle
+    /// beside it is replaced (issue 53 §2).
+    @Test(arguments: ["link", "pipe", "folder"])
+    func aThingPlantedAtTheArchivesNameIsNeverWrittenThrough(planted: String) throws {
+        let folder = scratch("pack-planted-\(planted)")
+        let archive = "\(folder)/dev.refreshkit.spinner-c.refreshplugin.tar.gz", victim = "\(folder)/victim"
+        try "victim".write(toFile: victim, atomically: true, encoding: .utf8)
+        switch planted {
+        case "link": try FileManager.default.createSymbolicLink(atPath: archive, withDestinationPath: victim)
+        case "pipe": #expect(mkfifo(archive, 0o600) == 0)
+        default: try FileManager.default.createDirectory(atPath: archive, withIntermediateDirectories: true)
+        }
+        let (status, output) = try refreshDump(["pack", "\(products)/libRefreshSpinnerC.so", "--out", folder, "--author", "Tests", "--license", "MIT", "--archive"])
+        #expect(status != 0 && output.contains(archive), "\(output)")
+        #expect(try String(contentsOfFile: victim, encoding: .utf8) == "victim")
+        #expect(!FileManager.default.fileExists(atPath: "\(folder)/dev.refreshkit.spinner-c.refreshplugin"), "the bundle was not made either")
+        let left = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasPrefix(".refreshkit-") }
+        #expect(left.isEmpty, "\(left)")
     }
 
     /// Packs the built `product` into `folder`; the bundle's path.

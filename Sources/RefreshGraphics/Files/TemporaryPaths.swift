@@ -43,7 +43,31 @@ public enum TemporaryPaths {
     public static func forget(_ token: Int) {
         lock.lock()
         paths[token] = nil
+        children[token] = nil
         lock.unlock()
+    }
+
+    /// Sends SIGTERM to every child still kept: the process is being stopped.
+    private static func endChildren() {
+        lock.lock()
+        let all = children.values
+        children = [:]
+        lock.unlock()
+        for pid in all { kill(pid, SIGTERM) }
+    }
+
+    /// The programs this process started and waits for (tar, gzip, the tool itself), by token:
+    /// a stop signal ends them too, before the paths go (``rememberChild(_:)``).
+    nonisolated(unsafe) private static var children: [Int: pid_t] = [:]
+
+    /// Keeps `pid`, a child this process waits for, to be sent SIGTERM if the process is stopped
+    /// by a signal first; returns the token that forgets it (``forget(_:)``).
+    public static func rememberChild(_ pid: pid_t) -> Int {
+        lock.lock()
+        defer { lock.unlock() }
+        lastToken += 1
+        children[lastToken] = pid
+        return lastToken
     }
 
     /// Removes every path still kept (the process is ending).
@@ -74,6 +98,7 @@ public enum TemporaryPaths {
             var set = stopSignalSet()
             var received: Int32 = 0
             while sigwait(&set, &received) != 0 {}
+            endChildren()
             removeAll()
             signal(received, SIG_DFL)
             var one = sigset_t()
@@ -93,8 +118,9 @@ public enum TemporaryPaths {
         pthread_sigmask(SIG_UNBLOCK, &set, nil)
     }
 
-    /// Runs `body` with spawn attributes that give a child an empty signal mask: a child must not
-    /// inherit the blocked stop signals of ``removeOnStopSignals()``.
+    /// Runs `body` with spawn attributes that give a child an empty signal mask and the default
+    /// actions of the stop signals and SIGPIPE: a child must not inherit the blocked stop signals of
+    /// ``removeOnStopSignals()``.
     public static func withChildSignalAttributes<T>(_ body: (UnsafePointer<posix_spawnattr_t>) -> T) -> T {
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
@@ -102,7 +128,11 @@ public enum TemporaryPaths {
         var none = sigset_t()
         sigemptyset(&none)
         posix_spawnattr_setsigmask(&attributes, &none)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK))
+        // And the stop signals' default actions, should this process ignore one (nohup).
+        var defaults = stopSignalSet()
+        sigaddset(&defaults, SIGPIPE)
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
         return body(&attributes)
     }
 

@@ -96,19 +96,28 @@ struct PackCommand: ParsableCommand {
                                       author: author ?? kept?.author ?? "unknown", license: license ?? kept?.license ?? "unknown", thumbnail: thumbnailName,
                                       lint: lint.isEmpty ? nil : lint)
         try OutputFile.write(manifest.encoded(), to: (staging as NSString).appendingPathComponent(PluginManifest.fileName))
+        // The archive is written as every file is: under a temporary name beside it, renamed when
+        // whole. Its final name is checked now, before the bundle is replaced: a link, folder or
+        // pipe planted there fails the command with nothing changed.
+        let archivePath = bundleFolder + ".tar.gz"
+        let pendingArchive = archive ? try PendingFile(path: archivePath) : nil
         // The finished bundle replaces an older one in one step.
         // try?: an old bundle that cannot be removed makes the move below fail, naming it.
         try? files.removeItem(atPath: bundleFolder)
         try files.moveItem(atPath: staging, toPath: bundleFolder)
         print("packed \(manifest.name) \(manifest.version) (\(id)) into \(bundleFolder)")
 
-        if archive {
-            let archivePath = bundleFolder + ".tar.gz"
+        if let pendingArchive {
             // The same bundle is the same archive: names sorted, no packing time or owner's name,
             // gzip without its header time (a fixed date in 2000, which tar does not call implausible).
+            // tar writes the temporary file PendingFile made (mkstemp: ours, never a link).
             let repeatable = ["--sort=name", "--format=gnu", "--mtime=@946684800", "--owner=0", "--group=0", "--numeric-owner", "--use-compress-program=gzip -n"]
-            let (tarStatus, tarOutput) = try ChildProgram.run("/usr/bin/tar", repeatable + ["-cf", archivePath, "-C", PathText.folder(of: bundleFolder), (bundleFolder as NSString).lastPathComponent])
-            guard tarStatus == 0 else { throw ValidationError("tar could not write \(archivePath): \(tarOutput)") }
+            let (tarStatus, tarOutput) = try ChildProgram.run("/usr/bin/tar", repeatable + ["-cf", pendingArchive.temporary, "-C", PathText.folder(of: bundleFolder), (bundleFolder as NSString).lastPathComponent])
+            guard tarStatus == 0 else {
+                pendingArchive.abandon()
+                throw ValidationError("tar could not write \(archivePath): \(tarOutput)")
+            }
+            try pendingArchive.commit()
             print("archived into \(archivePath)")
         }
     }
