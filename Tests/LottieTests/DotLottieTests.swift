@@ -72,6 +72,12 @@ import RefreshPluginSDK
         } catch {
             #expect(error.description.contains("unpacks to more than 1 MB"))
         }
+        // A manifest that is not JSON, or not a dotLottie's, is said in words with a place, not a type dump.
+        let broken = try archive("broken.lottie", [("manifest.json", Data("{\n  \"animations\": [\n".utf8)), ("a/x.json", ring)])
+        #expect(reason(broken).contains("has a manifest.json that is not valid JSON: line 3, column 1"), "\(reason(broken))")
+        #expect(!reason(broken).contains("DecodingError"))
+        let other = try archive("other.lottie", [("manifest.json", Data(#"{"animations": [{"name": "x"}]}"#.utf8)), ("a/x.json", ring)])
+        #expect(reason(other).contains("is not a dotLottie manifest (expected \"animations\": [{\"id\": \"…\"}]; at animations[0].id)"), "\(reason(other))")
         let notZip = "\(folder)/text.lottie"
         try "hello".write(toFile: notZip, atomically: true, encoding: .utf8)
         #expect(reason(notZip).contains("is not a zip archive a .lottie must be"))

@@ -102,6 +102,13 @@ import TestSupport
         #expect(error("<svg><g></svg>").contains("not well-formed XML"))
         #expect(error("<svg>\n<symbol id=\"a\"><use href=\"#a\"/></symbol>\n<use href=\"#a\"/></svg>").contains("nested more than 64 deep"))
         #expect(!SVGDocument.looksLikeSVG(Data("M0 0 L 10 10".utf8)) && SVGDocument.looksLikeSVG(Data("\u{FEFF}  <?xml version=\"1.0\"?><svg/>".utf8)))
+        // Any markup is read as a document, so a root that is not <svg> says so (it was taken for path data).
+        #expect(SVGDocument.looksLikeSVG(Data("\n<html><body/></html>".utf8)))
+        // libxml2's numbers in words, the number kept.
+        #expect(error("<svg><g></svg>").contains("an end tag that does not match its start tag (XML error 76) at line 1"), "\(error("<svg><g></svg>"))")
+        #expect(error("<svg a='1' a='2'/>").contains("an attribute given twice (XML error 42)"))
+        let loop = "<?xml version=\"1.0\"?><!DOCTYPE svg [<!ENTITY a \"&b;\"><!ENTITY b \"&a;\">]><svg>&a;</svg>"
+        #expect(error(loop).contains("an entity loop"), "\(error(loop))")
     }
 
     /// Icon files drawn from our outlines (strokes with the file's width, round ends, fills in

@@ -36,10 +36,12 @@ public struct SVGDocument: Sendable {
     /// The largest file read: far more than any icon.
     public static let fileLimit = 4 << 20
 
-    /// Whether `data` starts like an SVG or XML document (after a byte order mark and blanks).
+    /// Whether `data` starts like markup, after a byte order mark and blanks: an SVG or XML document
+    /// is read as one, and any other markup (`<html>`) is then refused by its root, with its line.
+    /// Path data never starts with `<`.
     public static func looksLikeSVG(_ data: Data) -> Bool {
         let head = String(decoding: data.prefix(1024), as: UTF8.self).drop { $0 == "\u{FEFF}" || $0.isWhitespace }
-        return head.hasPrefix("<?xml") || head.hasPrefix("<svg") || head.hasPrefix("<!--") || head.hasPrefix("<!DOCTYPE svg")
+        return head.hasPrefix("<")
     }
 
     /// Reads `data`, the contents of `file` (named in errors).

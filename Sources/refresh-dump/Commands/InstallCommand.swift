@@ -41,10 +41,20 @@ struct InstallCommand: ParsableCommand {
             unpacked = (staging as NSString).appendingPathComponent((bundle as NSString).lastPathComponent)
             try FileTree.copy(from: bundle, to: unpacked)
         }
-        let checked = try PluginBundle(folder: unpacked)
-        _ = try checked.info()  // the library is the one the manifest describes
-        // Loaded once, in a child: a library that crashes or hangs when loaded is not installed.
-        if case .failure(let error) = PluginProbe.probed([checked.libraryPath])[0].result { throw error }
+        // Errors name the bundle the user gave, not the staging copy deleted on exit.
+        let given = PluginArchive.isArchive(bundle) ? "\(bundle) → \((unpacked as NSString).lastPathComponent)" : bundle
+        func naming(_ error: Error) -> Error {
+            StoppedError(description: PlainErrorText.words(error).replacingOccurrences(of: unpacked, with: given))
+        }
+        let checked: PluginBundle
+        do {
+            checked = try PluginBundle(folder: unpacked)
+            _ = try checked.info()  // the library is the one the manifest describes
+            // Loaded once, in a child: a library that crashes or hangs when loaded is not installed.
+            if case .failure(let error) = PluginProbe.probed([checked.libraryPath])[0].result { throw error }
+        } catch {
+            throw naming(error)
+        }
 
         let target = (destination as NSString).appendingPathComponent("\(checked.manifest.id).\(PluginManifest.bundleExtension)")
         let previous = target + ".previous"
