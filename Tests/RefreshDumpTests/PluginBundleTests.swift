@@ -114,6 +114,16 @@ import TestSupport
         #expect(renderOutput.contains("SHA-256"), "\(renderOutput)")
     }
 
+    /// install's errors name the bundle the user gave, never the staging copy deleted on exit.
+    @Test func installNamesTheBundleGivenNotItsStagingCopy() throws {
+        let folder = scratch("install-names")
+        let bundle = try spinnerBundle(in: folder)
+        let manifest = "\(bundle)/plugin.json"
+        try String(contentsOfFile: manifest, encoding: .utf8).replacingOccurrences(of: "\"id\"", with: "\"identity\"").write(toFile: manifest, atomically: true, encoding: .utf8)
+        let (status, output) = try refreshDump(["install", bundle, "--to", scratch("install-names-to")])
+        #expect(status != 0 && output.contains("\(bundle)/plugin.json") && !output.contains(".install-"), "\(output)")
+    }
+
     @Test func installPutsTheBundleFirstInTheSearchPath() throws {
         let folder = scratch("install")
         let dataHome = scratch("install-home")
