@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TestSupport
+import RefreshGraphics
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -96,6 +97,33 @@ import Glibc
             if stillPlanted {
                 #expect(text.contains(path) || text.contains(output) || text.contains(folder), "\(what): kept without saying so: \(text)")
             }
+        }
+    }
+
+    /// A link to a folder elsewhere, planted at every depth below the output (`cells`,
+    /// `cells/light`, `handoff/<column>`, a report's `images`, a motion golden's frames folder), is
+    /// never followed: the folder elsewhere stays empty, and a command that refuses names the link.
+    @Test(arguments: ["run", "report", "verify"])
+    func noFolderLinkBelowTheOutputIsFollowed(command: String) throws {
+        let arguments = try #require(Self.commands.first { $0.name == command }).arguments
+        let clean = scratch("folder-links-clean-\(command)")
+        _ = try refreshDump(arguments.map { $0.replacingOccurrences(of: "OUT", with: clean) })
+        let folders = try FileManager.default.subpathsOfDirectory(atPath: clean).filter { path in
+            var isFolder: ObjCBool = false
+            return FileManager.default.fileExists(atPath: "\(clean)/\(path)", isDirectory: &isFolder) && isFolder.boolValue
+        }.sorted()
+        #expect(!folders.isEmpty, "\(command) made no folder to plant a link at")
+        for (index, folderPath) in folders.enumerated() {
+            let elsewhere = scratch("folder-links-elsewhere-\(command)-\(index)")
+            let out = scratch("folder-links-\(command)-\(index)")
+            let planted = "\(out)/\(folderPath)"
+            try FileManager.default.createDirectory(atPath: PathText.folder(of: planted), withIntermediateDirectories: true)
+            try FileManager.default.createSymbolicLink(atPath: planted, withDestinationPath: elsewhere)
+            let (status, text) = try refreshDump(arguments.map { $0.replacingOccurrences(of: "OUT", with: out) })
+            let written = try FileManager.default.contentsOfDirectory(atPath: elsewhere)
+            #expect(written.isEmpty, "\(command), a link at \(folderPath): written through (\(written.prefix(3))): \(text.suffix(300))")
+            // Refused: the link named, or (run, which replaces its folder whole) the folder it will not replace.
+            if status != 0 { #expect(text.contains(planted) || text.contains("--out \(out): "), "\(command) \(folderPath): \(text.suffix(300))") }
         }
     }
 }

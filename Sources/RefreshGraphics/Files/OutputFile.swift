@@ -33,7 +33,11 @@ public enum OutputFile {
     /// Makes the folder `path` and any missing folders above it (the umask's permissions); one
     /// that is there already is fine. A file in the way, a read-only or full disk is said in plain
     /// words with the folder's path, never a Foundation domain.
+    /// Below an ``OutputRoots`` root no folder on the way, the folder itself included, may be a
+    /// symbolic link or another user's.
     public static func makeFolder(_ path: String) throws(GraphicsError) {
+        // The folder itself counts as a step on the way: a link there is refused too.
+        try OutputRoots.checkWay(to: path, includingItself: true)
         var isFolder: ObjCBool = false
         if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) {
             guard isFolder.boolValue else { throw .output(path: path, reason: "is a file, not a folder") }
@@ -44,6 +48,8 @@ public enum OutputFile {
         } catch {
             throw .output(path: path, reason: "cannot be created: \(PlainErrorText.reason(error))")
         }
+        // A link planted while the folders were made is found now, before anything is written there.
+        try OutputRoots.checkWay(to: path, includingItself: true)
     }
 
     /// Makes the folder a file at `path` goes in (``makeFolder(_:)``); nothing for a bare file name.

@@ -27,6 +27,7 @@ public final class PendingFile {
     /// but a regular file or the folder cannot take a new file.
     public init(path: String) throws(GraphicsError) {
         self.path = path
+        try OutputRoots.checkWay(to: path)
         try Self.checkFinalName(path)
         let folder = PathText.folder(of: path)
         var template = Array(((folder.isEmpty ? "." : folder) + "/.refreshkit-XXXXXX").utf8CString)
@@ -91,6 +92,7 @@ public final class PendingFile {
             throw .output(path: path, reason: "cannot be written: \(reason)")
         }
         do {
+            try OutputRoots.checkWay(to: path)
             try Self.checkFinalName(path)
         } catch {
             abandon()

@@ -38,6 +38,7 @@ struct GalleryCommand: ParsableCommand {
     }
 
     func run() throws {
+        OutputRoots.add(out)
         guard scale.isFinite, (1...4).contains(scale) else { throw ValidationError("--scale must be 1...4") }
         let searchPath = search.searchPath
         let references: [Result<String, PluginError>] = plugin.isEmpty

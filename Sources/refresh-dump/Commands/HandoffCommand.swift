@@ -20,6 +20,7 @@ struct HandoffCommand: ParsableCommand {
     var out: String = "out/handoff"
 
     func run() throws {
+        OutputRoots.add(out)
         let path = try plugin.searchPath.resolve(plugin.plugin)
         let loaded = try plugin.isolation.isolation.load(path)
         let values = try JSONDecoder().decode([String: ParameterValue].self, from: Data(plugin.parametersJSON(for: loaded).utf8))

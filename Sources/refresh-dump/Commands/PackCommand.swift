@@ -37,6 +37,7 @@ struct PackCommand: ParsableCommand {
     }
 
     func run() throws {
+        OutputRoots.add(out)
         let (library, sourceFolder) = try locateLibrary()
         let kept = try sourceFolder.flatMap(readSourceManifest)
         if let resources, !FileManager.default.fileExists(atPath: resources) { throw ValidationError("--resources \(resources): no such folder") }

@@ -73,6 +73,7 @@ struct ReportCommand: ParsableCommand {
     }
 
     func run() throws {
+        OutputRoots.add(out)
         if !merge.isEmpty { return try mergeShards() }
         let themes = try theme.split(separator: ",").map { name -> IndicatorEnvironment.ColorScheme in
             guard let scheme = IndicatorEnvironment.ColorScheme(rawValue: String(name)) else { throw ValidationError("--theme: '\(name)' is not light or dark") }

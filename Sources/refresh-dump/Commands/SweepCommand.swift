@@ -41,6 +41,7 @@ struct SweepCommand: ParsableCommand {
     }
 
     func run() throws {
+        OutputRoots.add(out)
         guard (progress == nil) != (times == nil) else { throw ValidationError("give exactly one of --progress or --times") }
         let indicator = try plugin.makeIndicator(plugin.isolation.isolation)
         var base = try frame.spec()

@@ -62,6 +62,8 @@ struct VerifyCommand: ParsableCommand {
     @OptionGroup var sharding: ShardOptions
 
     func run() throws {
+        // Below these no link is followed: the report, the goldens (--update) and their failures folder.
+        for folder in [report, golden.isEmpty ? nil : golden, golden.isEmpty ? nil : golden + "-failures"].compactMap({ $0 }) { OutputRoots.add(folder) }
         if !merge.isEmpty { return try mergeResults() }
         guard !scenario.isEmpty, !golden.isEmpty else { throw ValidationError("give a scenario and --golden (or --merge folders)") }
         let player = try scenarioOptions.player(self.scenario, search: search, plugin: plugin)

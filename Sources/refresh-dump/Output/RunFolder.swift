@@ -50,6 +50,7 @@ struct RunFolder {
             throw ValidationError("--out \(final): \(error)")
         }
         remembered = TemporaryPaths.remember(staging)
+        OutputRoots.add(staging)  // below it no link is followed
         // The marker, with the list of what the folder holds, is written once, by commit().
     }
 
