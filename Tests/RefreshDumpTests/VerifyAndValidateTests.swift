@@ -77,6 +77,12 @@ import RefreshPluginSDK
         let lines = output.split(separator: "\n")
         #expect(lines.first { $0.hasPrefix("dev.refreshkit.spinner ") }?.contains("SDK \(SDKVersion.current)") == true, "\(output)")
         #expect(lines.first { $0.hasPrefix("dev.refreshkit.spinner-c ") }?.contains("C ABI 1") == true, "\(output)")
+        // Only the build folder skips its test fixtures: a user's library named libFixture… is listed.
+        let mine = scratch("list-fixture-named")
+        try FileManager.default.copyItem(atPath: "\(products)/libFixturePluginLogs.so", toPath: "\(mine)/libFixtureMine.so")
+        let (_, withMine) = try refreshDump(["list", "--plugin-path", mine])
+        #expect(withMine.contains("\(mine)/libFixtureMine.so"), "\(withMine)")
+        #expect(!withMine.contains("\(products)/libFixture"), "\(withMine)")
         let bad = scratch("list-bad")
         try String(repeating: "not a library ", count: 20).write(toFile: bad + "/libBroken.so", atomically: true, encoding: .utf8)
         let withBad = try refreshDump(["list", "--plugin-path", bad])

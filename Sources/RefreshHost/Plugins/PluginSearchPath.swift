@@ -32,11 +32,7 @@ public struct PluginSearchPath: Equatable, Sendable {
         // One folder named twice (`.build/debug` and where that link points, or a relative name for
         // it) is searched once.
         var seen = Set<String>()
-        let here = FileManager.default.currentDirectoryPath
-        let kept = directories.enumerated().filter { _, folder in
-            let absolute = folder.hasPrefix("/") ? folder : (here as NSString).appendingPathComponent(folder)
-            return seen.insert((absolute as NSString).standardizingPath.resolvingSymlinksInPath).inserted
-        }
+        let kept = directories.enumerated().filter { _, folder in seen.insert(resolved(folder)).inserted }
         var path = PluginSearchPath(directories: kept.map(\.element))
         path.hidesExamplesIn = kept.last.flatMap { $0.offset >= named ? $0.element : nil }
         return path
@@ -65,17 +61,27 @@ public struct PluginSearchPath: Equatable, Sendable {
     }
 
     /// What the search path holds, folder by folder, names sorted: bundle folders (a folder with
-    /// `plugin.json`) and bare shared libraries. Test fixtures (`libFixture*`) are skipped.
+    /// `plugin.json`) and bare shared libraries. The build folder's test fixtures (`libFixture*`,
+    /// built beside the tools) are skipped there, and only there: a user's `libFixtureX.so` is listed.
     public func libraries() -> [String] {
-        directories.flatMap { directory -> [String] in
+        let build = Self.buildProductsDirectory.map(Self.resolved)
+        return directories.flatMap { directory -> [String] in
             // try?: a folder of the search path that is missing or unreadable holds no plugins.
             let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+            let isBuildFolder = build != nil && Self.resolved(directory) == build
             return names.sorted().map { (directory as NSString).appendingPathComponent($0) }.filter { path in
                 let name = (path as NSString).lastPathComponent
                 if directory == hidesExamplesIn && name.hasPrefix("libExample") { return false }
-                return (name.hasSuffix(".so") && !name.hasPrefix("libFixture")) || PluginBundle.isBundle(path)
+                if isBuildFolder && name.hasPrefix("libFixture") { return false }
+                return name.hasSuffix(".so") || PluginBundle.isBundle(path)
             }
         }
+    }
+
+    /// `folder` absolute, links resolved: one folder however it is named.
+    static func resolved(_ folder: String) -> String {
+        let absolute = folder.hasPrefix("/") ? folder : (FileManager.default.currentDirectoryPath as NSString).appendingPathComponent(folder)
+        return (absolute as NSString).standardizingPath.resolvingSymlinksInPath
     }
 
     /// The plugins found. Bundles are read from their manifests (no plugin code runs); bare
