@@ -82,4 +82,22 @@ import TestSupport
             #expect(rows.contains { $0.contains("`\(command)`") }, "the reference has no row for '\(command)'")
         }
     }
+
+    /// The author's guide shows the template's own test file, which AuthorPackageTests builds and
+    /// runs: its sample cannot drift from what passes (it once used radius 14 against references
+    /// recorded at 10).
+    @Test func theGuidesTestSampleIsTheTemplatesTest() throws {
+        let template = try String(contentsOf: packageRoot.appendingPathComponent("Examples/SwiftPlugin/Tests/MyIndicatorTests/MyIndicatorTests.swift"), encoding: .utf8)
+        let start = try #require(template.range(of: "import MyIndicator")).lowerBound
+        let body = String(template[start...])
+        #expect(try Self.text("Documentation/PluginAuthorsGuide.md").contains("```swift\n" + body + "```\n"))
+    }
+
+    /// Where the guide says the C header and the export map are in a checkout, they are.
+    @Test func theGuideNamesTheHeaderAndExportMapWhereTheyAre() throws {
+        let guide = try Self.text("Documentation/PluginAuthorsGuide.md")
+        for file in ["Sources/CRefreshPlugin/include/refresh_plugin.h", "Plugins/plugin-exports.map"] {
+            #expect(guide.contains("`\(file)`") && FileManager.default.fileExists(atPath: packageRoot.appendingPathComponent(file).path), "\(file)")
+        }
+    }
 }

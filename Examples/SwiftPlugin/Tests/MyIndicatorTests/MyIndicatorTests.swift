@@ -13,7 +13,8 @@ import Testing
     }
 
     /// The same through swift-snapshot-testing (`__Snapshots__/`): a frame, and the motion of the
-    /// pull-to-refresh scenario RefreshKit ships (every frame's state, progress, offset and pixels).
+    /// pull-to-refresh scenario RefreshKit ships (every frame's state, progress, offset and events;
+    /// `.motion(scenario: …, pixels: .exact)` also fails any changed picture).
     @Test func snapshots() throws {
         let indicator = try MyIndicator.make()
         assertSnapshot(of: indicator, as: .frame(.pulling(progress: 0.6)))
