@@ -12,7 +12,8 @@ extension BenchCommand {
     /// up on one core), and the file's length against the scenario's.
     func exportFormats() throws -> [Result] {
         guard let path = Assets.path("Scenarios/pull-to-refresh.json") else { throw ValidationError("Assets/Scenarios/pull-to-refresh.json is missing") }
-        let player = try ScenarioPlayer(scenario: try Scenario.load(path: path), searchPath: search.searchPath)
+        // In a plugin-host child, as every command draws: a crashing plugin on the search path costs a row, not the bench.
+        let player = try ScenarioPlayer(scenario: try Scenario.load(path: path), searchPath: search.searchPath, isolation: .childProcess())
         let rect = player.windowRect(nil)
         var frames: [ImageSurface] = []
         while try player.advance() { frames.append(try player.render(window: rect, scale: 2, reusing: nil).image) }
