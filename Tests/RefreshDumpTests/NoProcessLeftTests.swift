@@ -96,4 +96,18 @@ import TestSupport
         run.waitUntilExit()
         Self.expectEndedByItsLifeline(host, "the plugin-host child")
     }
+
+    /// A library whose constructor crashes leaves nothing in the temporary folder: the private copy
+    /// a plugin-host child loads is in memory no folder holds (a copy in `refreshkit-plugin-XXXXXX`
+    /// stayed behind on every attempt, megabytes each for a Swift plugin).
+    @Test func aLibraryThatCrashesWhileLoadingLeavesNoCopyBehind() throws {
+        let temporary = scratch("tmpdir-crash-on-load")
+        for fixture in ["FixturePluginConstructorCrashes", "RefreshSpinner"] {
+            let (status, output) = try refreshDump(["render", "--plugin", "\(products)/lib\(fixture).so", "--out", "\(temporary)-\(fixture).png"],
+                                                   environment: ["TMPDIR": temporary])
+            #expect(fixture == "RefreshSpinner" ? status == 0 : output.contains("crashed with signal 11"), "\(fixture): \(output)")
+        }
+        let left = try FileManager.default.contentsOfDirectory(atPath: temporary)
+        #expect(left.isEmpty, "\(left)")
+    }
 }

@@ -168,11 +168,22 @@ public final class HotReloadingPlugin {
         pendingReload?.load.wait()
     }
 
-    /// Copies `path` (checked first) into a new private folder, loads the copy, and removes both:
-    /// the mapping outlives the name, and nothing is left behind.
+    /// Copies `path` (checked first) into memory that no folder holds (a memfd) and loads the copy
+    /// from there: a library whose constructor crashes or hangs the process leaves no copy behind
+    /// (a copy in a temporary folder stayed there, megabytes each attempt). Where the kernel has no
+    /// memfd, the copy goes into a new private folder, removed after loading.
     static func loadCopy(of path: String) throws(PluginError) -> PluginLibrary {
         let source = try PluginLibrary.openChecked(path, name: path)
         defer { close(source) }
+        let memory = memfd_create("refreshkit-plugin", 1)  // MFD_CLOEXEC
+        if memory >= 0 {
+            defer { close(memory) }  // the library keeps a descriptor of its own
+            guard copy(from: source, to: memory) else {
+                throw PluginError(file: path, reason: .notASharedObject("cannot copy: \(String(cString: strerror(errno)))"))
+            }
+            fchmod(memory, 0o700)  // a memfd starts world-writable, which the loader's check refuses
+            return try PluginLibrary(path: "/proc/self/fd/\(memory)", displayPath: path)
+        }
         var template = Array((NSTemporaryDirectory() + "/refreshkit-plugin-XXXXXX").utf8CString)
         guard let folderPointer = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
             throw PluginError(file: path, reason: .notASharedObject("no private folder for a copy: \(String(cString: strerror(errno)))"))
@@ -186,23 +197,21 @@ public final class HotReloadingPlugin {
         // Copy from the descriptor that was checked, not from the path again.
         let target = open(copy, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o700)
         guard target >= 0 else { throw PluginError(file: path, reason: .notASharedObject("cannot copy: \(String(cString: strerror(errno)))")) }
+        let copied = Self.copy(from: source, to: target)
+        close(target)
+        if !copied { throw PluginError(file: path, reason: .notASharedObject("cannot copy: \(String(cString: strerror(errno)))")) }
+        return try PluginLibrary(path: copy, displayPath: path)
+    }
+
+    /// Copies what is left to read of `source` into `target`; false on a failure (errno says which).
+    private static func copy(from source: Int32, to target: Int32) -> Bool {
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
-        var failed = false
         while true {
             let n = buffer.withUnsafeMutableBytes { read(source, $0.baseAddress, $0.count) }
             if n < 0 && errno == EINTR { continue }
-            if n <= 0 {
-                failed = n < 0
-                break
-            }
-            if buffer.withUnsafeBytes({ write(target, $0.baseAddress, n) }) != n {
-                failed = true
-                break
-            }
+            if n <= 0 { return n == 0 }
+            if buffer.withUnsafeBytes({ write(target, $0.baseAddress, n) }) != n { return false }
         }
-        close(target)
-        if failed { throw PluginError(file: path, reason: .notASharedObject("cannot copy: \(String(cString: strerror(errno)))")) }
-        return try PluginLibrary(path: copy, displayPath: path)
     }
 
     /// The regular files that `indicator`'s text parameters name, found as the plugins find them.
@@ -227,3 +236,6 @@ public final class HotReloadingPlugin {
         )
     }
 }
+
+/// memfd_create(2), which Swift's Glibc module does not show (it needs _GNU_SOURCE); glibc 2.27 and later.
+@_silgen_name("memfd_create") private func memfd_create(_ name: UnsafePointer<CChar>, _ flags: UInt32) -> Int32
