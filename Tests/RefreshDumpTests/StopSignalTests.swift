@@ -4,8 +4,10 @@ import TestSupport
 
 /// A command stopped by SIGTERM (what Ctrl-C's SIGINT, a CI's cancel and `timeout` send) in the
 /// middle of its work takes its files under temporary names with it — a run's staging folder,
-/// each encoder's file — and ends by that signal as before. The fixture plugin sends it from the
-/// plugin-host child at its twentieth frame, so the moment is the same every time.
+/// each encoder's file — and ends by that signal as before. At its twentieth frame the fixture
+/// plugin has a process of its own send it (a user's signal comes from outside the tool), so the
+/// moment is the same every time. The same signal sent by the plugin host itself is the plugin's
+/// fault: the command names the plugin and goes on as for a crash.
 @Suite struct StopSignalTests {
     static let plugin = "\(products)/libFixturePluginStopsItsHost.so"
     static let commands: [(name: String, arguments: [String])] = [
@@ -19,12 +21,24 @@ import TestSupport
         let arguments = try #require(Self.commands.first { $0.name == command }).arguments
         let folder = scratch("stopped-\(command)")
         let (status, text) = try refreshDump(arguments.map { $0.replacingOccurrences(of: "OUT", with: folder) },
-                                             environment: ["REFRESHKIT_FIXTURE_STOP_HOST": "1"])
+                                             environment: ["REFRESHKIT_FIXTURE_STOP_HOST": "user"])
         #expect(status == SIGTERM, "\(command) ended with \(status), not by the signal: \(text)")
         let left = try FileManager.default.subpathsOfDirectory(atPath: folder)
         // A pending file is .refreshkit-XXXXXX (a run's marker, .refreshkit-run, is not one), a staging folder NAME.partial-XXXXXX.
         let temporary = left.filter { $0.range(of: #"\.refreshkit-[A-Za-z0-9]{6}$|\.partial-"#, options: .regularExpression) != nil }
         #expect(temporary.isEmpty, "\(command) left \(temporary)")
         if command == "run" { #expect(!left.contains("run"), "a stopped run put its folder in place: \(left)") }
+    }
+
+    /// A plugin that signals the process hosting it is named for it, and the command ends as for a
+    /// crash (it ended with 143 and not a word).
+    @Test(arguments: ["run", "report", "validate"])
+    func aPluginThatSignalsItsHostIsNamed(command: String) throws {
+        let folder = scratch("signalled-\(command)")
+        let arguments = command == "validate" ? ["validate", Self.plugin, "--level", "2"]
+            : try #require(Self.commands.first { $0.name == command }).arguments.map { $0.replacingOccurrences(of: "OUT", with: folder) }
+        let (status, text) = try refreshDump(arguments, environment: ["REFRESHKIT_FIXTURE_STOP_HOST": "plugin"])
+        #expect(status == 1 || status == 2, "\(command) ended with \(status): \(text.suffix(400))")
+        #expect(text.contains("sent the process hosting it Terminated") || text.contains("sent validate Terminated"), "\(command): \(text.suffix(400))")
     }
 }

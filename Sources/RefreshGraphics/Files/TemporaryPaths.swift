@@ -47,6 +47,42 @@ public enum TemporaryPaths {
         lock.unlock()
     }
 
+    /// The plugin hosts this process started (pid → token), and the stop signal each one that sent
+    /// this process one sent (``signalSent(by:)``).
+    nonisolated(unsafe) private static var pluginHosts: [pid_t: Int] = [:]
+    nonisolated(unsafe) private static var signalsFromHosts: [pid_t: Int32] = [:]
+
+    /// Keeps `pid`, a plugin-host child: a stop signal it sends this process is its plugin's fault,
+    /// not a user's request, so the process stops the child (SIGKILL) and goes on. Call
+    /// ``forgetPluginHost(_:)`` once it is reaped.
+    public static func rememberPluginHost(_ pid: pid_t) {
+        lock.withLock { pluginHosts[pid] = 1 }
+    }
+
+    /// Stops treating `pid` as a plugin host (it was reaped: the number may be reused).
+    public static func forgetPluginHost(_ pid: pid_t) {
+        lock.withLock {
+            pluginHosts[pid] = nil
+            signalsFromHosts[pid] = nil
+        }
+    }
+
+    /// The stop signal the plugin host `pid` sent this process, if it sent one.
+    public static func signalSent(by pid: pid_t) -> Int32? {
+        lock.withLock { signalsFromHosts[pid] }
+    }
+
+    /// Stops `sender` when it is a plugin host, noting `signal`; whether it was one.
+    private static func stopPluginHost(_ sender: pid_t, for signal: Int32) -> Bool {
+        let isHost = lock.withLock { () -> Bool in
+            guard pluginHosts[sender] != nil else { return false }
+            signalsFromHosts[sender] = signal
+            return true
+        }
+        if isHost { kill(sender, SIGKILL) }
+        return isHost
+    }
+
     /// Sends SIGTERM to every child still kept: the process is being stopped.
     private static func endChildren() {
         lock.lock()
@@ -97,7 +133,16 @@ public enum TemporaryPaths {
         let waiter = Thread {
             var set = stopSignalSet()
             var received: Int32 = 0
-            while sigwait(&set, &received) != 0 {}
+            while true {
+                var info = siginfo_t()
+                received = sigwaitinfo(&set, &info)
+                guard received > 0 else { continue }
+                // From a plugin host (a plugin that signals the process hosting it): the plugin's
+                // fault. Its host is stopped and the command goes on, naming it as for a crash.
+                let sender = info._sifields._kill.si_pid
+                if info.si_code == SI_USER, stopPluginHost(sender, for: received) { continue }
+                break
+            }
             endChildren()
             removeAll()
             signal(received, SIG_DFL)

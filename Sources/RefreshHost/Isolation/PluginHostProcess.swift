@@ -167,12 +167,15 @@ public final class PluginHostProcess: LoadedPlugin {
         reaped = true
         let signal = status & 0x7f
         if case .closed = failure {
-            if signal != 0 && signal != SIGKILL {
+            if let sent = TemporaryPaths.signalSent(by: pid) {
+                why = "sent the process hosting it \(String(cString: strsignal(sent))) (signal \(sent)) during \(step); a plugin must not signal its host, so its plugin host was stopped"
+            } else if signal != 0 && signal != SIGKILL {
                 why = "crashed with signal \(signal) (\(strsignal(signal).map { String(cString: $0) } ?? "?")) during \(step)"
             } else if signal == 0 {
                 why += " (exit status \((status >> 8) & 0xff))"
             }
         }
+        TemporaryPaths.forgetPluginHost(pid)  // reaped: the number may be another process's soon
         let error = PluginError(file: path, reason: .reported(why + Self.stoppedHint))
         self.failure = error
         return error
@@ -216,6 +219,7 @@ public final class PluginHostProcess: LoadedPlugin {
         }
         var pid: pid_t = 0
         let status = TemporaryPaths.withChildSignalAttributes { posix_spawn(&pid, helper, &actions, $0, argv, envp) }
+        if status == 0 { TemporaryPaths.rememberPluginHost(pid) }  // its signals to us are its plugin's
         return status == 0 ? .success(pid) : .failure(SpawnError(description: "cannot start \(helper): \(String(cString: strerror(status)))"))
     }
 
@@ -237,6 +241,7 @@ public final class PluginHostProcess: LoadedPlugin {
                 var status: Int32 = 0
                 while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
             }
+            TemporaryPaths.forgetPluginHost(pid)
             close(socket)
             munmap(pixels, PluginHostProcess.pixelCapacity)
         }

@@ -65,6 +65,9 @@ struct ValidateCommand: ParsableCommand {
         child.standardError = FileHandle.standardError
         defer { withExtendedLifetime(lifeline) {} }
         try child.run()
+        // The plugin runs in the check child: a stop signal from it is the plugin's doing, not a user's.
+        TemporaryPaths.rememberPluginHost(child.processIdentifier)
+        defer { TemporaryPaths.forgetPluginHost(child.processIdentifier) }
         // Test hook: name the check child, so a test can kill validate and see the child end.
         if ProcessInfo.processInfo.environment["REFRESHKIT_ANNOUNCE_CHILD"] != nil {
             FileHandle.standardError.write(Data("check child \(child.processIdentifier)\n".utf8))
@@ -107,6 +110,9 @@ struct ValidateCommand: ParsableCommand {
             failures += 1
         } else if overMemory {
             print("  ✗ used over \(fixed(memoryMegabytes * 2, 0)) MB of memory during: \(lastStep); stopped")
+            failures += 1
+        } else if let sent = TemporaryPaths.signalSent(by: child.processIdentifier) {
+            print("  ✗ sent validate \(String(cString: strsignal(sent))) (signal \(sent)) during: \(lastStep); a plugin must not signal the process that hosts it")
             failures += 1
         } else if child.terminationReason == .uncaughtSignal {
             let signal = child.terminationStatus
