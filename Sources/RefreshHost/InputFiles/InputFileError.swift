@@ -93,13 +93,13 @@ public struct InputFileError: Error, Equatable, CustomStringConvertible {
     private static func checkVersion(of data: Data, newest: Int, file: String, kind: String) throws(InputFileError) {
         struct Versioned: Decodable { var version: Double? }
         // try?: a file of another shape has no version here; the decoder then says what it is.
-        if let one = try? JSONDecoder().decode(Versioned.self, from: data) {
-            if let problem = FileVersion.problem(one.version, newest: newest) { throw InputFileError(file: file, field: "version", reason: problem, kind: kind) }
-        } else if let many = try? JSONDecoder().decode([Versioned].self, from: data) {
-            for (index, element) in many.enumerated() {
-                if let problem = FileVersion.problem(element.version, newest: newest) {
-                    throw InputFileError(file: file, field: "[\(index)].version", reason: problem, kind: kind)
-                }
+        let one = try? JSONDecoder().decode(Versioned.self, from: data)
+        // try?: likewise for an array of results (verify's), each element with its version.
+        let many = one == nil ? try? JSONDecoder().decode([Versioned].self, from: data) : nil
+        let versions = one.map { [$0.version] } ?? many?.map(\.version) ?? []
+        for (index, version) in versions.enumerated() {
+            if let problem = FileVersion.problem(version, newest: newest) {
+                throw InputFileError(file: file, field: many == nil ? "version" : "[\(index)].version", reason: problem, kind: kind)
             }
         }
     }
