@@ -18,6 +18,10 @@ public struct InputFileError: Error, Equatable, CustomStringConvertible {
     public var field: String
     /// What is wrong, or what was expected.
     public var reason: String
+    /// The plugin's failure, in its words (`plugin libX.so: crashed with signal 6 …`), when that is
+    /// what went wrong at this place (a scenario's edge whose plugin crashed while it was made): the
+    /// message then leads with the plugin, the file's place after.
+    public var pluginFailure: String?
 
     /// An error in `file` (of `kind`) about `field`; ``located(in:at:)`` adds the line and column.
     public init(file: String, field: String = "", reason: String, kind: String = "scenario", line: Int? = nil, column: Int? = nil) {
@@ -30,7 +34,11 @@ public struct InputFileError: Error, Equatable, CustomStringConvertible {
     }
 
     /// `scenario pull.json: line 4, column 9: steps[3].drag.duration: expected a number ≥ 0`.
-    public var description: String { "\(kind) \(file): \(detail)" }
+    public var description: String {
+        guard let pluginFailure else { return "\(kind) \(file): \(detail)" }
+        let place = line.map { line in "line \(line)" + (column.map { ", column \($0)" } ?? "") + ": " } ?? ""
+        return "\(pluginFailure) (\(kind) \(file): \(place)\(field))"
+    }
 
     /// The message without the kind and file: place, field and reason.
     public var detail: String {

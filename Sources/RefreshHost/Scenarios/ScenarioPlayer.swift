@@ -80,10 +80,20 @@ public final class ScenarioPlayer {
                 if PluginSearchPath.isPath(setup.plugin) && !allowsPluginPaths {
                     throw InputFileError(file: source, field: "\(field).plugin", reason: "\(InputFileError.quoted(setup.plugin)) is a path; a scenario names plugins by id or name (a path is accepted from the command line, or with --allow-plugin-paths, because loading a library runs its code)").locatedInFile(limit: Scenario.fileLimit)
                 }
+                let path: String
                 do {
-                    library = try isolation.load(searchPath.resolve(setup.plugin))
+                    path = try searchPath.resolve(setup.plugin)
                 } catch {
+                    // A name the search path does not have: the scenario's error.
                     throw InputFileError(file: source, field: "\(field).plugin", reason: error.description).locatedInFile(limit: Scenario.fileLimit)
+                }
+                do {
+                    library = try isolation.load(path)
+                } catch {
+                    // The plugin's: the headline names it, the scenario's place after.
+                    var failure = InputFileError(file: source, field: "\(field).plugin", reason: error.description)
+                    failure.pluginFailure = error.description
+                    throw failure.locatedInFile(limit: Scenario.fileLimit)
                 }
             }
             let values = (pluginOverride == nil ? setup.parameters : [:]).merging(parameterOverrides) { $1 }
@@ -98,7 +108,9 @@ public final class ScenarioPlayer {
             do {
                 indicator = try library.makeIndicator(parametersJSON: checked.json)
             } catch {
-                throw InputFileError(file: source, field: field, reason: error.description).locatedInFile(limit: Scenario.fileLimit)
+                var failure = InputFileError(file: source, field: field, reason: error.description)
+                failure.pluginFailure = error.description
+                throw failure.locatedInFile(limit: Scenario.fileLimit)
             }
             let slot = IndicatorSlot(indicator)
             var configuration = setup.configuration
