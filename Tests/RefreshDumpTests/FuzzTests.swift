@@ -52,4 +52,13 @@ import RefreshHost
         #expect(status == 2)
         #expect(output.contains("libFixturePluginRenderHangs.so: render (refreshing, t=0.000 s) did not return after 1."), "\(output)")
     }
+
+    /// validate's report says what hung and for how long, not only "the check process ended with status 2".
+    @Test func validateSaysWhatHung() throws {
+        let (status, output) = try refreshDump(["validate", products + "/libFixturePluginRenderHangs.so", "--level", "1"],
+                                               environment: ["REFRESHKIT_PLUGIN_CPU_LIMIT": "1"])
+        #expect(status == 1)
+        let report = try #require(output.split(separator: "\n").first { $0.contains("✗ the check process ended with status 2") }, "\(output)")
+        #expect(report.contains("during: render") && report.contains("did not return after 1."), "\(report)")
+    }
 }

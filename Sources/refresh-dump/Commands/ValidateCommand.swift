@@ -62,7 +62,9 @@ struct ValidateCommand: ParsableCommand {
         let pipe = Pipe(), lifeline = Lifeline.pipe()
         child.standardOutput = pipe
         child.standardInput = lifeline  // killing validate ends the check child too
-        child.standardError = FileHandle.standardError
+        // Its words on standard error (what its own watchdog says of a hang) go into the report.
+        let errors = Pipe()
+        child.standardError = errors
         defer { withExtendedLifetime(lifeline) {} }
         try child.run()
         // The plugin runs in the check child: a stop signal from it is the plugin's doing, not a user's.
@@ -78,7 +80,7 @@ struct ValidateCommand: ParsableCommand {
             finished.signal()
         }
         // Read as it comes: a child whose lines fill the pipe must not block on it (it would look hung).
-        let drain = PipeDrain(pipe)
+        let drain = PipeDrain(pipe), errorDrain = PipeDrain(errors)
         // The limit is the child's CPU time (and, far beyond it, wall time): polled every 0.1 s.
         var timedOut = false, overMemory = false
         let started = Date()
@@ -93,6 +95,10 @@ struct ValidateCommand: ParsableCommand {
             }
         }
         let output = String(decoding: drain.wait(), as: UTF8.self)
+        let said = String(decoding: errorDrain.wait(), as: UTF8.self)
+        FileHandle.standardError.write(Data(said.utf8))  // as before: a plugin's own prints stay visible
+        // The child's last word on why it stopped (its watchdog's "did not return after 30.0 s of CPU time").
+        let lastWord = said.split(separator: "\n").last { $0.hasPrefix("Error: ") }.map { ": " + $0.dropFirst("Error: ".count) } ?? ""
         var failures = 0, lastStep = "loading", done = false
         print("validate \(PluginError.printable(path))")
         for line in output.split(separator: "\n") {
@@ -120,7 +126,7 @@ struct ValidateCommand: ParsableCommand {
             print("  ✗ crashed with signal \(signal) (\(name)) during: \(lastStep)")
             failures += 1
         } else if child.terminationStatus != 0 && failures == 0 {
-            print("  ✗ the check process ended with status \(child.terminationStatus)")
+            print("  ✗ the check process ended with status \(child.terminationStatus) during: \(lastStep)\(lastWord)")
             failures += 1
         } else if !done && failures == 0 {
             // The plugin ended the process itself (exit() in render): a host would be gone too.
