@@ -115,7 +115,8 @@ struct ValidateCommand: ParsableCommand {
             print("  ✗ timed out after \(fixed(timeout, 0)) s of CPU time during: \(lastStep)")
             failures += 1
         } else if overMemory {
-            print("  ✗ used over \(fixed(memoryMegabytes * 2, 0)) MB of memory during: \(lastStep); stopped")
+            // Stopped at twice the limit (the child's own check reports a peak between the two): say both.
+            print("  ✗ used over \(fixed(memoryMegabytes * 2, 0)) MB of memory, twice --memory-mb \(fixed(memoryMegabytes, 0)), during: \(lastStep); stopped")
             failures += 1
         } else if let sent = TemporaryPaths.signalSent(by: child.processIdentifier) {
             print("  ✗ sent validate \(String(cString: strsignal(sent))) (signal \(sent)) during: \(lastStep); a plugin must not signal the process that hosts it")
