@@ -18,6 +18,9 @@
  *   [host thread] Every function here, the entry included, is called from one thread at a time,
  *   and an instance only from the thread that created it. host->log may be called only from
  *   inside a call the host made (on that thread), never later or from a thread of the plugin's.
+ *   RefreshKit's hosts keep this by making every call into a loaded library on one thread of the
+ *   library's own (in a plugin-host child, the thread that answers the host), so a plugin may keep
+ *   thread-local state made in create and statics without locks.
  *
  * Rules
  *   - A frame is a pure function of the plugin's parameters and the refresh_frame it is given:
