@@ -8,7 +8,8 @@ import Glibc
 /// for validate and lint while packing).
 package enum ChildProgram {
     /// Runs `executable` with `arguments` and waits for it; its exit status and everything it
-    /// printed (standard output and error together). The child starts with no signal blocked and
+    /// printed (standard output and error together); a child ended by a signal gives that signal's
+    /// number, as Foundation's `Process` did. The child starts with no signal blocked and
     /// the stop signals' default actions (not this process's blocked mask, which Foundation's
     /// `Process` hands on), and a stop signal to this process ends it too
     /// (``TemporaryPaths/rememberChild(_:)``): killing a command ends its children.
@@ -46,8 +47,8 @@ package enum ChildProgram {
         close(reading)
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-        // WIFEXITED / WEXITSTATUS, else the signal as 128 + N, as a shell says it.
-        let code = status & 0x7f == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
+        // WIFEXITED / WEXITSTATUS, else the signal's number, as Foundation's Process said it (callers print it).
+        let code = status & 0x7f == 0 ? (status >> 8) & 0xff : status & 0x7f
         return (code, String(decoding: output, as: UTF8.self))
     }
 }
