@@ -61,7 +61,7 @@ struct DotLottieArchive {
             throw DotLottieError("has a manifest.json that is not valid JSON: \(problem.text(in: manifestData))")
         }
         do { manifest = try JSONDecoder().decode(Manifest.self, from: manifestData) } catch {
-            let field = Self.field(of: error)
+            let field = JSONSyntax.field(of: error)
             throw DotLottieError("has a manifest.json that is not a dotLottie manifest (expected \"animations\": [{\"id\": \"…\"}]\(field.isEmpty ? "" : "; at \(field)"))")
         }
         let ids = manifest.animations.map(\.id)
@@ -90,16 +90,6 @@ struct DotLottieArchive {
     }
 
     /// The parts of `manifest.json` read: the animations' ids and the initial one (version 2).
-    /// Where a decoding error stopped, as a path (`animations[0].id`); empty for the whole file.
-    private static func field(of error: Error) -> String {
-        let path: [CodingKey] = switch error as? DecodingError {
-        case .typeMismatch(_, let c)?, .valueNotFound(_, let c)?, .dataCorrupted(let c)?: c.codingPath
-        case .keyNotFound(let key, let c)?: c.codingPath + [key]
-        default: []
-        }
-        return path.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined().trimmingPrefix(".").description
-    }
-
     private struct Manifest: Decodable {
         struct Animation: Decodable { var id: String }
         struct Initial: Decodable { var animation: String? }

@@ -1,6 +1,20 @@
 import Foundation
 
 extension JSONSyntax {
+    /// The JSON path of a decoding error in the file's words (`steps[3].drag.to`), never a Swift
+    /// type; empty for the file as a whole.
+    package static func field(of error: Error) -> String {
+        let path: [CodingKey]
+        switch error as? DecodingError {
+        case .typeMismatch(_, let context)?, .valueNotFound(_, let context)?, .dataCorrupted(let context)?: path = context.codingPath
+        case .keyNotFound(let key, let context)?: path = context.codingPath + [key]
+        default: path = []
+        }
+        return path.reduce(into: "") { text, key in
+            if let index = key.intValue { text += "[\(index)]" } else { text += (text.isEmpty ? "" : ".") + (key.stringValue.isEmpty ? "\"\"" : key.stringValue) }
+        }
+    }
+
     /// One step of a field's path: a key of an object, or an index into a list.
     package enum PathStep: Equatable, Sendable {
         case key(String)

@@ -133,17 +133,7 @@ public struct InputFileError: Error, Equatable, CustomStringConvertible {
     }
 
     /// The JSON path of a decoding error in the file's words (`steps[3].drag.to`), never a Swift type.
-    package static func field(of error: Error) -> String {
-        let path: [CodingKey]
-        switch error as? DecodingError {
-        case .typeMismatch(_, let context)?, .valueNotFound(_, let context)?, .dataCorrupted(let context)?: path = context.codingPath
-        case .keyNotFound(let key, let context)?: path = context.codingPath + [key]
-        default: path = []
-        }
-        return path.reduce(into: "") { text, key in
-            if let index = key.intValue { text += "[\(index)]" } else { text += (text.isEmpty ? "" : ".") + (key.stringValue.isEmpty ? "\"\"" : key.stringValue) }
-        }
-    }
+    package static func field(of error: Error) -> String { JSONSyntax.field(of: error) }
 
     /// A value from the file as a message quotes it: in quotes, control characters shown as `�`,
     /// cut to 80 characters with "…", so a 10 MB string never floods an error line.
