@@ -2,6 +2,7 @@ import Foundation
 #if canImport(Glibc)
 import Glibc
 #endif
+import Testing
 
 /// glibc's `pipe2` and `posix_spawn_file_actions_addchdir_np` (the module map leaves out what
 /// needs _GNU_SOURCE; glibc has had both since 2.29).
@@ -57,9 +58,12 @@ public func runProgram(_ executable: String, _ arguments: [String], in directory
         close(ends[0])
         throw ProgramError(reason: "cannot start \(executable): \(String(cString: strerror(spawned)))")
     }
+    let started = Date()
     let output = FileHandle(fileDescriptor: ends[0], closeOnDealloc: true).readDataToEndOfFile()
     var status: Int32 = 0
-    while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+    var usage = rusage()
+    while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
+    ProgramCosts.record(executable: executable, usage: usage, wall: Date().timeIntervalSince(started))
     let code = status & 0x7f == 0 ? (status >> 8) & 0xff : status & 0x7f
     return (code, String(decoding: output, as: UTF8.self))
 }
@@ -82,4 +86,24 @@ public func runUnderXvfb(_ arguments: [String]) throws -> (status: Int32, output
     defer { try? FileManager.default.removeItem(atPath: folder) }
     let environment = ProcessInfo.processInfo.environment.merging(["TMPDIR": folder]) { $1 }
     return try runProgram("/usr/bin/xvfb-run", ["-a", "-f", folder + "/Xauthority", "-s", "-screen 0 1280x1000x24"] + arguments, environment: environment)
+}
+
+/// What the programs the tests start cost, test by test: with `REFRESHKIT_TEST_COSTS` naming a
+/// file, each program's end appends a line `test<TAB>cpu seconds<TAB>wall seconds<TAB>program` to
+/// it (the CPU of the program and of every child it waited for). `scripts/test-costs.sh` sums it;
+/// `make test` prints the costliest tests that way.
+enum ProgramCosts {
+    static let file: Int32? = ProcessInfo.processInfo.environment["REFRESHKIT_TEST_COSTS"].flatMap { path in
+        let descriptor = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o644)
+        return descriptor < 0 ? nil : descriptor
+    }
+
+    static func record(executable: String, usage: rusage, wall: TimeInterval) {
+        guard let file else { return }
+        let cpu = Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
+        let test = Test.current.map { "\($0.id)" } ?? "-"
+        // One write of a short line with O_APPEND: lines from threads running beside it never mix.
+        let line = Array("\(test)\t\(String(format: "%.3f", cpu))\t\(String(format: "%.3f", wall))\t\((executable as NSString).lastPathComponent)\n".utf8)
+        _ = line.withUnsafeBytes { write(file, $0.baseAddress, $0.count) }
+    }
 }
