@@ -94,7 +94,7 @@ let package = Package(
         .systemLibrary(name: "CRLottie", pkgConfig: "rlottie", providers: [.apt(["librlottie-dev"])]),
         .systemLibrary(name: "CGIF", pkgConfig: "imagequant", providers: [.apt(["libimagequant-dev", "libgif-dev"])]),
 
-        // Pure Swift, no C, on RefreshContract's vocabulary (re-exported). Rooms: Contract/
+        // Pure Swift, no C, on RefreshContract's vocabulary (re-exported). Rooms: Indicator/
         // (AnimatableRefresh: what the container holds), StateMachine/ (the transition table and an
         // edge's configuration), Container/ (offsets in, progress and states out), Physics/ (rubber
         // band, fling, spring), Paging/, Support/.
@@ -126,11 +126,11 @@ let package = Package(
         // What a Swift plugin imports: RefreshIndicator, parameters, the export adapter.
         .target(name: "RefreshPluginSDK", dependencies: ["RefreshGraphics", "CRefreshPlugin"]),
 
-        // Everything between the tools and the plugins. Rooms: Plugins/ (finding, loading, checking,
+        // Everything between the tools and the plugins. Rooms: PluginLoading/ (finding, loading, checking,
         // hot reload, the in-process watchdog), Isolation/ (plugin-host children, the probe, crash
         // records), Session/ (the interactive session: commands, keys, clock, pretend server),
         // Scenes/ (what a frame of the list looks like), Scenarios/ (reading, playing, verifying),
-        // Motion/ (motion goldens: every frame's track, its film, comparison and strip), Validation/
+        // MotionGoldens/ (motion goldens: every frame's track, its film, comparison and strip), Validation/
         // (validate's checks), Lint/ (lint's measures), Fuzzing/.
         .target(name: "RefreshHost", dependencies: ["RefreshCore", "RefreshPluginSDK", "RefreshGoldens", "CRefreshPlugin", "CCairo", "CPangoCairo"]),
 
