@@ -126,17 +126,29 @@ let package = Package(
         // What a Swift plugin imports: RefreshIndicator, parameters, the export adapter.
         .target(name: "RefreshPluginSDK", dependencies: ["RefreshGraphics", "CRefreshPlugin"]),
 
-        // Everything between the tools and the plugins. Rooms: PluginLoading/ (finding, loading, checking,
-        // hot reload, the in-process watchdog), Isolation/ (plugin-host children, the probe, crash
-        // records), Session/ (the interactive session: commands, keys, clock, pretend server),
-        // Scenes/ (what a frame of the list looks like), Scenarios/ (reading, playing, verifying),
-        // MotionGoldens/ (motion goldens: every frame's track, its film, comparison and strip), Validation/
-        // (validate's checks), Lint/ (lint's measures), Fuzzing/.
+        // What every tool and the plugin author's test kit share: the plugin host. Rooms:
+        // PluginLoading/ (finding, loading, checking, hot reload, the in-process watchdog),
+        // Isolation/ (plugin-host children, the probe, crash records), Scenes/ (what a frame of the
+        // list looks like), Scenarios/ (reading, playing, verifying), MotionGoldens/ (every frame's
+        // track, its film, comparison and strip), InputFiles/ (versions and errors of the files
+        // people write).
         .target(name: "RefreshHost", dependencies: ["RefreshCore", "RefreshPluginSDK", "RefreshGoldens", "CRefreshPlugin", "CCairo", "CPangoCairo"]),
+
+        // The preview's session, shared by the window and the scripted preview. Rooms: Session/
+        // (commands, keys, clock, pretend server), Timeline/, Inspector/, Overlays/ (help, gallery,
+        // captions).
+        .target(name: "RefreshPreviewSession", dependencies: ["RefreshHost", "RefreshCore", "RefreshPluginSDK"]),
+
+        // refresh-dump's checks of a plugin. Rooms: Validation/ (validate's checks, also run by
+        // RefreshTesting), Lint/ (lint's measures), Fuzzing/.
+        .target(name: "RefreshChecks", dependencies: ["RefreshHost", "RefreshCore", "RefreshPluginSDK", "RefreshGoldens"]),
+
+        // What a developer takes into an app: the trigger, hold, timing and words per platform.
+        .target(name: "RefreshHandoff", dependencies: ["RefreshHost", "RefreshCore", "RefreshPluginSDK"]),
 
         // A plugin author's test kit: frames and motion of a Swift indicator in process, checked
         // against references with verify's comparator.
-        .target(name: "RefreshTesting", dependencies: ["RefreshHost", "RefreshGoldens", "CRefreshPlugin",
+        .target(name: "RefreshTesting", dependencies: ["RefreshHost", "RefreshChecks", "RefreshGoldens", "CRefreshPlugin",
                                                        .product(name: "SnapshotTesting", package: "swift-snapshot-testing")]),
 
         // Built-in indicators.
@@ -166,6 +178,9 @@ let package = Package(
                 "RefreshGraphics",
                 "RefreshGoldens",
                 "RefreshHost",
+                "RefreshChecks",
+                "RefreshHandoff",
+                "RefreshPreviewSession",
                 "RefreshExport",
                 "RefreshCommandLine",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -226,6 +241,7 @@ let package = Package(
             dependencies: [
                 "RefreshCore",
                 "RefreshHost",
+                "RefreshPreviewSession",
                 "RefreshExport",
                 "CSDL2",
                 "RefreshCommandLine",
@@ -237,9 +253,9 @@ let package = Package(
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "RefreshCoreTests", dependencies: ["RefreshCore"]),
         .testTarget(name: "RefreshGraphicsTests", dependencies: ["RefreshCore", "RefreshGraphics", "RefreshGoldens"], exclude: ["Golden", "SVGIcons"]),
-        .testTarget(name: "RefreshHostTests", dependencies: ["RefreshCore", "RefreshHost", "RefreshGoldens", "TestSupport"], exclude: ["Golden"]),
-        .testTarget(name: "RefreshDumpTests", dependencies: ["RefreshCore", "RefreshHost", "RefreshGoldens", "RefreshExport", "TestSupport"], exclude: ["Golden", "Handoff"]),
-        .testTarget(name: "RefreshPreviewTests", dependencies: ["RefreshCore", "RefreshHost", "RefreshGoldens", "RefreshExport", "TestSupport"]),
+        .testTarget(name: "RefreshHostTests", dependencies: ["RefreshCore", "RefreshHost", "RefreshPreviewSession", "RefreshChecks", "RefreshHandoff", "RefreshGoldens", "TestSupport"], exclude: ["Golden"]),
+        .testTarget(name: "RefreshDumpTests", dependencies: ["RefreshCore", "RefreshHost", "RefreshPreviewSession", "RefreshChecks", "RefreshHandoff", "RefreshGoldens", "RefreshExport", "TestSupport"], exclude: ["Golden", "Handoff"]),
+        .testTarget(name: "RefreshPreviewTests", dependencies: ["RefreshCore", "RefreshHost", "RefreshPreviewSession", "RefreshChecks", "RefreshHandoff", "RefreshGoldens", "RefreshExport", "TestSupport"]),
         .testTarget(name: "LottieTests", dependencies: ["Lottie", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
         .testTarget(name: "RefreshTestingTests", dependencies: ["RefreshTesting", "RefreshGoldens",
                                                                .product(name: "SnapshotTesting", package: "swift-snapshot-testing")],

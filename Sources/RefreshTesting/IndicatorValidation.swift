@@ -1,5 +1,6 @@
 import CRefreshPlugin
 import Foundation
+import RefreshChecks
 import RefreshHost
 import RefreshPluginSDK
 

@@ -1,5 +1,6 @@
 import Foundation
 import RefreshHost
+import RefreshPreviewSession
 import RefreshPluginSDK
 
 /// The side panel: the session's lines (plugin, edges, states, distances, parameters) and the

@@ -3,6 +3,7 @@ import RefreshCommandLine
 import Foundation
 import RefreshExport
 import RefreshHost
+import RefreshPreviewSession
 import RefreshPluginSDK
 
 /// `refresh-preview`: the designer's window.

@@ -1,6 +1,7 @@
 import CSDL2
 import Foundation
 import RefreshHost
+import RefreshPreviewSession
 import RefreshPluginSDK
 import RefreshCore
 

@@ -1,6 +1,7 @@
 import Foundation
 import RefreshExport
 import RefreshHost
+import RefreshPreviewSession
 import RefreshPluginSDK
 
 /// The window's loop around a ``PreviewSession``: input → commands, the wall clock → steps, the session's

@@ -2,6 +2,7 @@ import Foundation
 import RefreshExport
 import RefreshGraphics
 import RefreshHost
+import RefreshPreviewSession
 
 /// The preview's recordings: the one under way (V, or a `--record START:END` range of a script),
 /// the ones stopped whose files are still being finished, and the scenario file beside each.

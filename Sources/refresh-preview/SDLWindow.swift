@@ -2,6 +2,7 @@ import CSDL2
 import Foundation
 import RefreshGraphics
 import RefreshHost
+import RefreshPreviewSession
 
 /// The preview's window: an SDL window whose whole content is one Cairo image, uploaded to a
 /// streaming texture each frame. The only file that talks to SDL.

@@ -100,4 +100,21 @@ import TestSupport
             #expect(guide.contains("`\(file)`") && FileManager.default.fileExists(atPath: packageRoot.appendingPathComponent(file).path), "\(file)")
         }
     }
+
+    /// Architecture.md's map names every module under Sources/ and every room in it: a folder
+    /// added, moved or renamed without the map fails here (the C shims are named together).
+    @Test func theArchitectureMapNamesEveryModuleAndRoom() throws {
+        let map = try Self.text("Documentation/Architecture.md")
+        let lines = map.split(separator: "\n").map(String.init)
+        let sources = packageRoot.appendingPathComponent("Sources").path
+        for module in try FileManager.default.contentsOfDirectory(atPath: sources).sorted() where !module.hasPrefix("C") {
+            let row = try #require(lines.first { $0.hasPrefix("| `Sources/\(module)`") }, "Sources/\(module) has no row in Architecture.md")
+            for room in try FileManager.default.contentsOfDirectory(atPath: sources + "/" + module).sorted() {
+                var isFolder: ObjCBool = false
+                guard FileManager.default.fileExists(atPath: sources + "/" + module + "/" + room, isDirectory: &isFolder), isFolder.boolValue,
+                      !room.hasSuffix(".docc") else { continue }
+                #expect(row.contains("`\(room)/`"), "Architecture.md's row for Sources/\(module) does not name its room \(room)/")
+            }
+        }
+    }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import RefreshHost
+import RefreshChecks
 
 /// A seeded slice of the fuzzing that `refresh-dump fuzz` runs at length (input-hardening issue):
 /// every stage, nothing non-finite, every error placed; and the command counts crashes and hangs.

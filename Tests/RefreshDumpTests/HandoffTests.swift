@@ -4,6 +4,7 @@ import Testing
 import RefreshCore
 import RefreshPluginSDK
 import TestSupport
+@testable import RefreshHandoff
 
 /// `refresh-dump handoff` and the generators behind it: each platform's text is held against a
 /// golden (a change to a generator shows as a diff), quotes, backslashes, dollars and line breaks

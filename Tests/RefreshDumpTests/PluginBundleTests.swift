@@ -5,6 +5,7 @@ import Glibc
 import Testing
 import TestSupport
 @testable import RefreshHost
+@testable import RefreshPreviewSession
 
 /// Bundles: `pack` makes them, `install` puts them in place, the search path reads their manifests
 /// without running code, and a library that is not the one packed is refused.

@@ -1,5 +1,6 @@
 import Testing
 @testable import RefreshHost
+@testable import RefreshPreviewSession
 
 /// "1×" is real time: simulated seconds follow a fake wall clock through dropped frames, fast
 /// displays and slow motion; a stall is dropped, not caught up (the preview issue, item 1).

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import RefreshHost
 import RefreshPluginSDK
+@testable import RefreshPreviewSession
 
 /// The plugin gallery, driven through the session's commands with synthetic pointer events: I
 /// (or the inspector's plugin button) opens it, each plugin is a card with its thumbnail or

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import RefreshHost
 import RefreshPluginSDK
+@testable import RefreshPreviewSession
 
 /// The inspector, driven through the session's commands with synthetic pointer events in the
 /// panel (no window): controls made from the Spinner's declarations, a slider dragged and

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import RefreshHost
 import RefreshPluginSDK
+@testable import RefreshPreviewSession
 
 /// The four placements, drawn by the scene renderer with two indicators (the Spinner at the top,
 /// the Label at the bottom) and told to the plugins through the frame.

@@ -4,6 +4,7 @@ import TestSupport
 @testable import RefreshHost
 import RefreshPluginSDK
 import RefreshGoldens
+@testable import RefreshPreviewSession
 
 /// Plugins in a plugin-host child: the same pictures, and a crash, abort or hang ends only the
 /// child while the session keeps its state and serves the other plugins.

@@ -4,6 +4,7 @@ import RefreshCore
 import RefreshGraphics
 import RefreshHost
 import RefreshPluginSDK
+import RefreshPreviewSession
 
 /// refresh_plugin.h promises a plugin that its functions are called from one thread at a time and
 /// an instance only from the thread that created it. The ThreadRules fixture fails every render

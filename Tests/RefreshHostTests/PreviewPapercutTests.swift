@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import RefreshHost
 import RefreshPluginSDK
+@testable import RefreshPreviewSession
 
 /// The window's papercuts (issue 30): captions that covered the footer, a stale caption after a
 /// layout switch, sentinel numbers while the second floor is open, "sound on" without audio, and

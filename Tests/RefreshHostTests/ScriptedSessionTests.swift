@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import RefreshHost
 import RefreshPluginSDK
+import RefreshPreviewSession
 
 /// The preview playing a scenario: one frame of the script per advance, whatever the wall clock;
 /// pause and step as in the interactive session; the list belongs to the script.

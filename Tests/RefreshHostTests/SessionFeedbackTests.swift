@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import RefreshHost
 import RefreshPluginSDK
+import RefreshPreviewSession
 
 /// The preview's keys for issue 19: placement (O), the second floor (G, X, a push), captions (A)
 /// and the haptic lamp and sound (K), on a session with a fake clock.

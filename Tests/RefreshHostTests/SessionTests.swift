@@ -4,6 +4,7 @@ import TestSupport
 import RefreshHost
 import RefreshPluginSDK
 import RefreshGoldens
+import RefreshPreviewSession
 
 /// The preview's session without a window: a fake wall clock, every kind of command, the list's
 /// rules and its full-screen states. The window (under Xvfb) is tested end to end elsewhere.

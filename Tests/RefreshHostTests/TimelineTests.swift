@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import RefreshHost
 import RefreshPluginSDK
+@testable import RefreshPreviewSession
 
 /// The timeline under the list, driven through the session's commands with synthetic pointer
 /// events on the strip (no window): a gesture kept as a track with its phases and events, a

@@ -2,13 +2,13 @@ import Foundation
 
 /// Work that starts a plugin on a thread of its own (a plugin-host child starting, its indicator
 /// made): the caller goes on, takes the result once it has come, or waits for it (tests).
-final class BackgroundLoad<Value>: @unchecked Sendable {
+package final class BackgroundLoad<Value>: @unchecked Sendable {
     private let lock = NSLock()
     private var result: Result<Value, PluginError>?
     private let done = DispatchSemaphore(value: 0)
 
     /// Starts `work` now, with the caller's probe limit (a test's shorter one) on its thread too.
-    init(_ work: @escaping @Sendable () throws(PluginError) -> Value) {
+    package init(_ work: @escaping @Sendable () throws(PluginError) -> Value) {
         let limit = PluginProbe.timeoutOverride
         Thread.detachNewThread { [self] in
             PluginProbe.$timeoutOverride.withValue(limit) {
@@ -20,10 +20,10 @@ final class BackgroundLoad<Value>: @unchecked Sendable {
     }
 
     /// The result once it has come; nil before.
-    var outcome: Result<Value, PluginError>? { lock.withLock { result } }
+    package var outcome: Result<Value, PluginError>? { lock.withLock { result } }
 
     /// Waits until the result has come.
-    func wait() {
+    package func wait() {
         done.wait()
         done.signal()
     }

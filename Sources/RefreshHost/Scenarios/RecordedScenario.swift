@@ -16,6 +16,11 @@ package enum RecordedScenario {
         package var parameters: [String: ParameterValue] = [:]
         /// The placement and floor the edge was enabled with.
         package var status: RefreshContainer.EdgeStatus?
+
+        /// An edge as a session recorded it.
+        package init(edge: RefreshEdge, plugin: String, parameters: [String: ParameterValue] = [:], status: RefreshContainer.EdgeStatus?) {
+            (self.edge, self.plugin, self.parameters, self.status) = (edge, plugin, parameters, status)
+        }
     }
 
     /// Frames a second of a recorded scenario.

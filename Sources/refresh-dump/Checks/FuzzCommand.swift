@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import RefreshHost
+import RefreshChecks
 
 /// `refresh-dump fuzz`: hostile inputs through every stage, in child processes so that a crash or
 /// a hang is counted rather than ending the run.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import RefreshHost
+import RefreshChecks
 import RefreshPluginSDK
 
 /// `refresh-dump lint`: motion safety and cost, measured.

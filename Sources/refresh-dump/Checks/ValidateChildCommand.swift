@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import RefreshHost
+import RefreshChecks
 import RefreshPluginSDK
 
 /// The child side of `validate`: loads the plugin in this process and prints one line per check.

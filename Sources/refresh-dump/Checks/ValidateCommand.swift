@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import RefreshHost
+import RefreshChecks
 import RefreshPluginSDK
 
 /// `refresh-dump validate`: checks a plugin in a child process, so a crash or a hang is reported

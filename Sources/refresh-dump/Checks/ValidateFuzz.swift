@@ -1,6 +1,7 @@
 import Foundation
 import RefreshCore
 import RefreshHost
+import RefreshChecks
 import RefreshPluginSDK
 
 /// `validate --level 3`: what a careless host, or a host of tomorrow, may do to a plugin. Every

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import RefreshHandoff
 import RefreshHost
 import RefreshPluginSDK
 

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import RefreshExport
+import RefreshHandoff
 import RefreshHost
 import RefreshPluginSDK
 import RefreshCore

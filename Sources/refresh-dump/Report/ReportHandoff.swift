@@ -1,5 +1,6 @@
 import Foundation
 import RefreshGraphics
+import RefreshHandoff
 import RefreshHost
 
 /// The review page's handoff for one column: its files under `handoff/COLUMN/` and their text,

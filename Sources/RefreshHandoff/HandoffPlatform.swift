@@ -1,0 +1,78 @@
+import Foundation
+import RefreshHost
+
+/// The platforms a handoff is written for, a file each: MJRefresh (Swift and Objective-C),
+/// SmartRefreshLayout (Kotlin), flutter_easy_refresh (Dart), SwiftUI and Jetpack Compose (Material 3).
+package enum HandoffPlatform: String, CaseIterable, Sendable {
+    case mjrefreshSwift, mjrefreshObjectiveC, smartRefreshLayout, easyRefresh, swiftUI, compose
+
+    /// The file's name in a handoff folder.
+    package var fileName: String {
+        switch self {
+        case .mjrefreshSwift: "mjrefresh.swift"
+        case .mjrefreshObjectiveC: "mjrefresh.m"
+        case .smartRefreshLayout: "smartrefreshlayout.kt"
+        case .easyRefresh: "easyrefresh.dart"
+        case .swiftUI: "swiftui.swift"
+        case .compose: "compose.kt"
+        }
+    }
+
+    /// The platform's name, for a tab.
+    package var title: String {
+        switch self {
+        case .mjrefreshSwift: "MJRefresh (Swift)"
+        case .mjrefreshObjectiveC: "MJRefresh (Objective-C)"
+        case .smartRefreshLayout: "SmartRefreshLayout (Kotlin)"
+        case .easyRefresh: "flutter_easy_refresh (Dart)"
+        case .swiftUI: "SwiftUI"
+        case .compose: "Jetpack Compose (Material 3)"
+        }
+    }
+
+    /// The code a developer pastes for `spec`, the motion spec and what the library cannot express
+    /// in comments at its top.
+    package func text(for spec: HandoffSpec) -> String { text(for: spec, motion: spec.motionLines) }
+
+    /// ``text(for:)`` with the motion spec's lines already made (the curve fit behind them is the
+    /// dear part, the same for every platform).
+    func text(for spec: HandoffSpec, motion: [String]) -> String {
+        let (limits, code): ([String], String) = switch self {
+        case .mjrefreshSwift: (MJRefreshHandoff.limits(spec), MJRefreshHandoff.swift(spec))
+        case .mjrefreshObjectiveC: (MJRefreshHandoff.limits(spec), MJRefreshHandoff.objectiveC(spec))
+        case .smartRefreshLayout: (SmartRefreshLayoutHandoff.limits(spec), SmartRefreshLayoutHandoff.kotlin(spec))
+        case .easyRefresh: (EasyRefreshHandoff.limits(spec), EasyRefreshHandoff.dart(spec))
+        case .swiftUI: (SwiftUIHandoff.limits(spec), SwiftUIHandoff.swift(spec))
+        case .compose: (ComposeHandoff.limits(spec), ComposeHandoff.kotlin(spec))
+        }
+        var header = motion
+        header.append("")
+        header.append(limits.isEmpty ? "\(title) expresses all of it." : "What \(title) cannot express:")
+        header += limits.map { "  - \($0)" }
+        // A line break in a value would end the comment: every control character becomes a space.
+        let safe = header.map { String(String.UnicodeScalarView($0.unicodeScalars.map { $0.properties.generalCategory == .control || $0 == "\u{2028}" || $0 == "\u{2029}" ? " " : $0 })) }
+        return safe.map { $0.isEmpty ? "//" : "// \($0)" }.joined(separator: "\n") + "\n\n" + code
+    }
+
+    /// A type name made of `name`'s letters and digits ("Water Drop" → "WaterDrop").
+    static func typeName(_ name: String) -> String {
+        let words = name.split { !($0.isLetter || $0.isNumber) || !$0.isASCII }
+        let joined = words.map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
+        return joined.first?.isLetter == true ? joined : "Indicator" + joined
+    }
+
+    /// `text` as the inside of a string literal: backslash and quote escaped, and `$` too where it
+    /// would start a template (Kotlin, Dart).
+    static func literal(_ text: String, templates: Bool = false) -> String {
+        let escaped = text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+            .replacingOccurrences(of: "\n", with: "\\n")
+        return templates ? escaped.replacingOccurrences(of: "$", with: "\\$") : escaped
+    }
+
+    /// `#RRGGBB[AA]` as red, green, blue and alpha in 0...1.
+    static func components(_ hex: String) -> (red: Double, green: Double, blue: Double, alpha: Double) {
+        let digits = Array(hex.dropFirst())
+        func byte(_ i: Int) -> Double { Double(Int(String(digits[i..<i + 2]), radix: 16) ?? 0) / 255 }
+        return (byte(0), byte(2), byte(4), digits.count == 8 ? byte(6) : 1)
+    }
+}

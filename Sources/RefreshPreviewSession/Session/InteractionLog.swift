@@ -1,0 +1,106 @@
+import Foundation
+import RefreshPluginSDK
+import RefreshHost
+
+/// What a designer did while the preview recorded (pointer, wheel, refreshes begun from the
+/// keyboard) and how each refresh ended, on the session's clock, turned into a scenario that
+/// replays it headless: `refresh-dump run` or `verify` on the same gestures.
+///
+/// Gestures become `drag`, `release`, `wheel` and `wait` steps whose frame counts add up to the
+/// times they happened (each step ends on the frame nearest its true end). The pretend server's
+/// answers become `finish` steps (a pull to refresh) and `loadMore` steps (a page at the end edge)
+/// at the moment they came.
+package struct InteractionLog {
+    /// One thing that happened.
+    package enum Entry: Equatable {
+        /// The finger went down at this position along the scroll axis.
+        case down(Double)
+        /// The finger moved to this position along the axis.
+        case move(Double)
+        /// The finger lifted.
+        case up
+        /// A wheel event moving the content this far along the axis.
+        case wheel(Double)
+        /// A refresh began from the keyboard (not from a gesture).
+        case begin(RefreshEdge)
+        /// A refresh ended.
+        case finished(RefreshEdge, RefreshResult)
+        /// An open second floor was closed from the keyboard (a push closes it by the gesture itself).
+        case closeSecondFloor(RefreshEdge)
+    }
+
+    /// Session time the log began at.
+    package let start: Double
+    /// The scroll axis the positions are along.
+    package let axis: ScrollAxis
+    /// Rows the list held when the log began (the scenario's starting rows).
+    package let rows: Int
+    /// What happened, oldest first.
+    package private(set) var entries: [(time: Double, entry: Entry)] = []
+
+    /// A log beginning at session time `start`, with `rows` rows in the list.
+    package init(start: Double, axis: ScrollAxis, rows: Int) {
+        self.start = start
+        self.axis = axis
+        self.rows = rows
+    }
+
+    /// Notes `entry` at session time `time`.
+    package mutating func record(_ entry: Entry, at time: Double) {
+        entries.append((max(time, entries.last?.time ?? start), entry))
+    }
+
+    /// The steps that replay the log up to `end` at `fps` frames a second; `pageSize` rows arrive
+    /// with each page at the end edge.
+    package func steps(until end: Double, fps: Double, pageSize: Int) -> [Scenario.Step] {
+        var steps: [Scenario.Step] = []
+        var framesSoFar = 0
+        var fingerDown = false, dragFrom = 0.0, position = 0.0
+        func frames(until time: Double) -> Int { max(0, Int(((time - start) * fps).rounded()) - framesSoFar) }
+        func seconds(_ frames: Int) -> Double { (Double(frames) / fps * 1_000_000).rounded() / 1_000_000 }
+        func drag(to target: Double, frames n: Int) {
+            steps.append(.drag(from: dragFrom, to: target, duration: seconds(n), easing: .linear))
+            framesSoFar += n
+            dragFrom = target
+        }
+        for (time, entry) in entries + [(end, Entry.up)] {
+            let n = frames(until: time)
+            if fingerDown {
+                // The span up to this entry: the finger travels to where this entry puts it. A move
+                // within the same frame rides on the next span.
+                if case .move(let p) = entry { position = p }
+                if n > 0 { drag(to: position, frames: n) }
+            } else if n > 0 {
+                steps.append(.wait(duration: seconds(n)))
+                framesSoFar += n
+            }
+            switch entry {
+            case .down(let p):
+                fingerDown = true
+                dragFrom = p
+                position = p
+            case .move:
+                break
+            case .up:
+                guard fingerDown else { break }
+                if position != dragFrom { drag(to: position, frames: 1) }
+                steps.append(.release(velocity: nil))
+                fingerDown = false
+            case .wheel(let delta):
+                steps.append(.wheel(delta: delta, count: 1, interval: seconds(1)))
+                framesSoFar += 1
+            case .begin(let edge):
+                steps.append(.begin(edge: edge))
+            case .closeSecondFloor(let edge):
+                steps.append(.closeSecondFloor(edge: edge))
+            case .finished(let edge, let result):
+                if edge.isAtEnd && result != .failure {
+                    steps.append(.loadMore(edge: edge, rows: result == .noMoreData ? 0 : pageSize, last: result == .noMoreData))
+                } else {
+                    steps.append(.finish(edge: edge, result: result))
+                }
+            }
+        }
+        return steps
+    }
+}

@@ -1,0 +1,115 @@
+import Foundation
+import RefreshPluginSDK
+import RefreshCore
+import RefreshHost
+
+/// The preview panel's lines for one moment: the plugin, every edge's state, progress and pull,
+/// the velocity, placement, haptics, what a screen reader says, speed, theme, what drives the list,
+/// the parameters and the last message. The front end adds its frame times below.
+package struct PanelText {
+    /// The indicator shown (also while its error card shows).
+    var info: IndicatorInfo?
+    /// Why the plugin did not load, if it did not.
+    var loadError: String?
+    /// What the plugin wrote through `refresh_host.log`, newest last.
+    var pluginLog: [String] = []
+    /// How the indicators sit and whether the refresh edge has a second floor.
+    var placement = IndicatorPlacement.push
+    var hasSecondFloor = false
+    /// The scrubbed progress while a scrub holds the pull.
+    var scrubProgress: Double?
+    /// What drives the list: the script's line, or the rows, paging and server's lines.
+    var listLines: [String] = []
+    /// The plugin's parameters, their values as JSON, and the one `+` and `−` change.
+    var parameters: [(name: String, value: String)] = []
+    var selectedParameter = 0
+
+    /// The lines, read from `session` for what every session has.
+    @MainActor func lines(for session: some PreviewSession) -> [String] {
+        let container = session.driver.container
+        // The edges as drawn: the live list's, or the moment the timeline shows.
+        let moment = session.listMoment, reviewing = moment.time != session.time
+        let axis = session.sceneLayout.axis
+        var lines = ["RefreshKit preview", ""]
+        lines.append("plugin   \(info?.name ?? "none") \(info?.version ?? "")")
+        lines.append("         \(info?.id ?? "")")
+        if let loadError { lines.append("  ✗ \(loadError)") }
+        for line in pluginLog.suffix(2) { lines.append("  log: \(line)") }
+        lines.append("edges    \(moment.statuses.map(\.edge.rawValue).joined(separator: " + ")) (\(axis))")
+        if reviewing { lines.append("timeline t=\(Self.format(moment.time, 2)) s shown; live (or a touch on the list) goes back") }
+        for (edge, status) in moment.statuses {
+            lines.append("── \(edge.rawValue)")
+            lines.append("state    \(status.state)")
+            lines.append("progress \(Self.format(status.progress))   trigger \(Self.format(status.triggerDistance, 0)) pt")
+            // While a second floor is open or closing the raw distance stands for no finger: the phase says more.
+            let raw = (reviewing ? nil : container.secondFloorPhase(of: edge)).map { "second floor \($0.rawValue)" } ?? "raw \(Self.format(status.pull.rawDistance, 1)) pt"
+            lines.append("pull     \(Self.format(status.pull.distance, 1)) pt  \(raw)")
+            // A trigger further than the drag goes (Phoenix's 120 pt) is said while pulling, not guessed.
+            if case .pulling = status.state { lines.append("         pull to \(Self.format(status.triggerDistance, 0)) pt to refresh") }
+        }
+        lines.append("velocity \(Self.format(moment.simulation.velocity[axis], 0)) pt/s")
+        lines.append("place    \(placement.rawValue)  second floor \(hasSecondFloor ? "on" : "off")")
+        let lastHaptic = session.lastHaptic
+        let lit = lastHaptic.map { session.time - $0.time < Session.lampTime } ?? false
+        lines.append("haptic   \(lit ? "●" : "○") \(lastHaptic.map { $0.kind.rawValue } ?? "–")  ×\(session.hapticCount)")
+        lines.append("sound    \(!session.view.hasAudio ? "no audio device" : session.soundOn ? "on" : "off")")
+        lines.append("says     \(session.lastAnnouncement?.text ?? "–")")
+        lines.append("")
+        lines.append("speed    \(session.view.speedName)\(session.paused ? "  paused" : "")\(scrubProgress.map { "  scrub \(Self.format($0))" } ?? "")")
+        let environment = session.environment
+        lines.append("theme    \(environment.colorScheme.rawValue)  motion \(environment.reduceMotion ? "reduced" : "full")")
+        lines.append("locale   \(environment.locale)\(environment.layoutDirection == .rightToLeft ? "  right to left" : "")")
+        lines += listLines
+        if !parameters.isEmpty {
+            lines.append("")
+            lines.append("parameters (Tab, + −)")
+            for (i, parameter) in parameters.enumerated() {
+                lines.append("\(i == selectedParameter ? "›" : " ") \(parameter.name.padding(toLength: 14, withPad: " ", startingAt: 0)) \(parameter.value)")
+            }
+        }
+        lines.append("")
+        lines.append(session.message)
+        if session.showsKeyHint { lines.append("? for keys") }
+        return lines
+    }
+
+    /// `value` with `decimals` decimals, in the C locale whatever a plugin set.
+    package static func format(_ value: Double, _ decimals: Int = 2) -> String {
+        String(format: "%.\(decimals)f", locale: Locale(identifier: "en_US_POSIX"), value)
+    }
+}
+
+extension Session {
+    /// The panel's text for this moment (the front end adds its frame times).
+    package func panelLines() -> [String] { panelLines(parameters: true) }
+
+    /// The panel's text, without the parameter lines when the inspector shows them as controls.
+    package func panelLines(parameters: Bool) -> [String] {
+        let plugin = plugins.isEmpty ? nil : plugins[current]
+        var text = PanelText()
+        text.info = plugin?.hot?.indicator.info ?? slots.values.first?.info  // the plugin, also while its error card shows
+        text.loadError = plugin?.loadError.map { "\($0)" }
+        text.pluginLog = plugin?.hot?.maker.logLines ?? []
+        text.placement = placement
+        text.hasSecondFloor = hasSecondFloor
+        text.scrubProgress = scrub?.progress
+        text.listLines = ["rows     \(dataSource.rows)/\(dataSource.totalRows)  next: \(dataSource.forcedOutcome?.rawValue ?? "\(Int(dataSource.failureRate * 100))% fail")",
+                          "paging   \(dataSource.store.state)"]
+        if let lastAnswer { text.listLines.append(lastAnswer + retryHint) }
+        if parameters, let plugin, let values = plugin.values {
+            text.parameters = plugin.parameters.map { ($0.name, values.values[$0.name]?.json ?? "?") }
+            text.selectedParameter = selectedParameter
+        }
+        return text.lines(for: self)
+    }
+
+    /// How to retry while a failed page stands.
+    private var retryHint: String {
+        switch dataSource.store.state {
+        case .fullscreenError: " — Enter retries"
+        case .pagingError: " — pull again or press Enter to retry"
+        case .items where dataSource.store.items.isEmpty, .empty: ""
+        default: ""
+        }
+    }
+}

@@ -1,0 +1,442 @@
+import Foundation
+import RefreshPluginSDK
+import RefreshCore
+import RefreshHost
+
+/// The preview's interactive session without a window: the plugins, the list (simulation,
+/// container, paging store and its pretend server), the scrub and parameters, and how it is shown
+/// (``SessionView``). A front end sends it ``Command``s and the wall clock, and draws what
+/// ``PreviewSession/draw(in:scale:)`` draws; tests do the same with a fake clock. A scenario plays
+/// in a ``ScriptedSession`` instead.
+@MainActor
+package final class Session: PreviewSession {
+    /// How the interactive list starts.
+    package struct Options {
+        /// The list's viewport, in points.
+        package var viewport = Defaults.viewport
+        /// Simulated seconds a request takes.
+        package var refreshTime = Defaults.refreshTime
+        /// Share of simulated loads that fail, 0...1.
+        package var failureRate = Defaults.failureRate
+        /// Rows per page; nil: enough to fill the viewport and scroll (``Defaults/pageSize(forExtent:rowHeight:)``).
+        package var pageSize: Int?
+        /// Rows in all.
+        package var totalRows = Defaults.totalRows
+        /// Where plugins run: in a plugin-host child each (the preview's default), or in this process.
+        package var pluginIsolation = PluginIsolation.inProcess
+        /// Default options.
+        package init() {}
+    }
+
+    /// The options it was made with.
+    package let options: Options
+    /// The plugin files, as given (``reloadPlugins`` loads them again).
+    package let pluginPaths: [String]
+    /// The plugins, loaded or with the reason they did not load.
+    package internal(set) var plugins: [SessionPlugin]
+    /// The plugin shown.
+    package internal(set) var current = 0
+    /// The enabled edges.
+    package private(set) var layout = EdgeLayout.topAndBottom
+    /// The scrubbed edge and progress while the scrub holds the pull.
+    package internal(set) var scrub: (edge: RefreshEdge, progress: Double)?
+    /// The parameter `+` and `−` change.
+    package internal(set) var selectedParameter = 0
+    /// The pretend server's last answer (the panel adds how to retry while the failure stands).
+    package private(set) var lastAnswer: String?
+    /// How the indicators sit: push, behind, above or stretch (O cycles); until O is pressed, the
+    /// placement the plugin shown is drawn for.
+    package var placement: IndicatorPlacement { chosenPlacement ?? (plugins.isEmpty ? .push : plugins[current].placement) }
+    /// The placement O chose; nil: the plugin's own.
+    private var chosenPlacement: IndicatorPlacement?
+    /// Whether the refresh edge has a second floor (G), at 2.5 times its trigger distance.
+    package private(set) var hasSecondFloor = false
+    /// How the list is shown: theme, speed, pause, panel, help, captions, message.
+    package var view = SessionView(message: "Drag the list.", showsTimeline: true)
+    /// The timeline under the list: the last gesture, and the moment of it reviewed.
+    package internal(set) var timeline = TimelineState()
+    /// The haptics so far (the front end clicks when the count grows).
+    package private(set) var hapticCount = 0
+    /// The last haptic and its simulated time.
+    package private(set) var lastHaptic: (kind: HapticKind, time: Double)?
+    /// The announcements so far (the front end speaks them when asked).
+    package private(set) var announcementCount = 0
+    /// The last announcement and its simulated time.
+    package private(set) var lastAnnouncement: (text: String, time: Double)?
+    /// The gallery's rendered thumbnails, by plugin file and theme.
+    var galleryThumbnails: [String: ImageSurface] = [:]
+    /// The simulation and container.
+    package private(set) var driver: RefreshDriver
+    /// The indicator slot at each enabled edge.
+    package private(set) var slots: [RefreshEdge: IndicatorSlot] = [:]
+    /// How the list looks.
+    package private(set) var sceneLayout: SceneLayout
+    /// The list's pretend server and paging store.
+    package let dataSource: SimulatedDataSource
+    /// None: the pointer drives this list.
+    package var script: ScenarioPlayer? { nil }
+
+    private var pointer: Point?
+    /// A row's height, or a card's pitch in the horizontal carousel.
+    private var rowExtent: Double { layout.axis == .vertical ? Defaults.rowHeight : Defaults.cardPitch }
+
+    /// An interactive session over the plugins at `pluginPaths` (probed now), starting with
+    /// `firstPlugin` (id, name or path) when it is among them.
+    package convenience init(options: Options = Options(), pluginPaths: [String], firstPlugin: String? = nil) throws {
+        try self.init(options: options, probed: PluginProbe.probed(pluginPaths), firstPlugin: firstPlugin)
+    }
+
+    /// An interactive session over plugins already probed (``PluginSearchPath/probed()``); fails
+    /// when `options.viewport` is not a usable size.
+    package init(options: Options = Options(), probed: [(path: String, result: Result<PluginInfo, PluginError>)], firstPlugin: String? = nil) throws {
+        self.options = options
+        pluginPaths = probed.map(\.path)
+        plugins = Self.plugins(probed, isolation: options.pluginIsolation)
+        let pageSize = options.pageSize ?? Defaults.pageSize(forExtent: options.viewport.height)
+        dataSource = SimulatedDataSource(refreshTime: options.refreshTime, failureRate: options.failureRate,
+                                         pageSize: pageSize, totalRows: options.totalRows)
+        sceneLayout = SceneLayout(viewport: options.viewport)
+        driver = RefreshDriver(simulation: try ScrollSimulation(.init(viewportSize: options.viewport, contentSize: Size(width: 0, height: 0))),
+                               container: RefreshContainer())
+        if let first = firstPlugin, let index = plugins.firstIndex(where: { $0.id == first || $0.name.lowercased() == first.lowercased() || $0.path == first }) {
+            current = index
+        }
+        try rebuild()
+    }
+
+    /// The plugins the probe found, each loaded when first shown (never, when the probe failed).
+    private static func plugins(_ probed: [(path: String, result: Result<PluginInfo, PluginError>)], isolation: PluginIsolation) -> [SessionPlugin] {
+        probed.map { SessionPlugin(path: $0.path, probed: $0.result, isolation: isolation) }
+    }
+
+    // MARK: The list
+
+    /// A fresh list with the current plugin at the layout's edges and a fresh paging store, which
+    /// asks for its first page at once. Fails only for a viewport the initialiser already refused.
+    private func rebuild() throws {
+        let axis = layout.axis
+        let simulation = try ScrollSimulation(.init(viewportSize: options.viewport, contentSize: contentSize(rows: 0), scrollableAxes: [axis]))
+        dataSource.restart()
+        sceneLayout = SceneLayout(viewport: options.viewport, axis: axis, rowHeight: rowExtent)
+        let container = RefreshContainer()
+        container.locale = view.environment.locale
+        driver = RefreshDriver(simulation: simulation, container: container)
+        slots = [:]
+        enableEdges()
+        container.onEvent = { [unowned self] event in
+            switch event {
+            case .haptic(_, let kind):
+                hapticCount += 1
+                lastHaptic = (kind, time)
+            case .announce(_, let text):
+                announcementCount += 1
+                lastAnnouncement = (text, time)
+            default:
+                view.message = "\(event)"
+            }
+            timeline.note(event, at: time)
+            if case .finished(let edge, let result) = event { note(.finished(edge, result)) }
+        }
+        dataSource.store.loadInitial()
+        scrub = nil
+        timeline = TimelineState()  // the last list's gesture does not fit this one
+        lastAnnouncement = nil  // said of the list that was: a caption of it would mislead
+    }
+
+    /// Enables the layout's edges with the current plugin, each edge's trigger distance its own,
+    /// and attaches the paging store (again) to them.
+    private func enableEdges() {
+        let container = driver.container
+        for edge in layout.edges {
+            let slot = slots[edge] ?? IndicatorSlot(currentIndicator)
+            slot.indicator = currentIndicator
+            // The floor is measured by what the slot holds.
+            func configuration() -> EdgeConfiguration {
+                EdgeConfiguration(preloadDistance: edge.isAtEnd ? Defaults.preloadDistance : nil,
+                                  resultHoldTime: EdgeConfiguration.defaultResultHoldTime, haptics: .thresholdAndStart, placement: placement,
+                                  secondFloor: hasSecondFloor && !edge.isAtEnd ? SecondFloor(triggerDistance: 2.5 * slot.refreshLength) : nil)
+            }
+            do {
+                try container.enable(edge, indicator: slot, configuration: configuration())
+            } catch {
+                // A plugin with an unusable length: show the reason where the indicator would be.
+                slot.indicator = FailedIndicator(error: PluginError(file: plugins.isEmpty ? "(none)" : plugins[current].path, reason: .invalidDescriptor("\(error)")))
+                do {
+                    try container.enable(edge, indicator: slot, configuration: configuration())
+                } catch {
+                    view.message = "the \(edge.rawValue) edge cannot be shown: \(error)"
+                }
+            }
+            slots[edge] = slot
+        }
+        let axis = layout.axis
+        dataSource.store.attach(to: container, refreshEdge: axis == .vertical ? .top : .leading,
+                                loadMoreEdge: axis == .vertical ? .bottom : .trailing)
+    }
+
+    private var currentIndicator: any HostedIndicator {
+        plugins.isEmpty ? FailedIndicator(error: PluginError(file: "(none)", reason: .notFound("the search path"))) : plugins[current].indicator
+    }
+
+    /// Puts the current plugin's indicator in every slot; when its refresh length differs from the
+    /// one the edges were enabled with, enables them again so the trigger distance is the new
+    /// plugin's (an edge in the middle of a refresh is left alone until it is back to rest).
+    func showCurrentPlugin() {
+        let indicator = currentIndicator
+        let lengthChanged = slots.values.contains { $0.refreshLength != indicator.refreshLength }
+        let placementChanged = layout.edges.contains { driver.container.status(of: $0)?.placement != placement }
+        for slot in slots.values { slot.indicator = indicator }
+        if lengthChanged || placementChanged { reEnableEdges() }
+    }
+
+    private var needsReEnable = false
+
+    /// Enables the edges again with the new options, now when they are at rest, else when they are.
+    private func reEnableEdges() {
+        if edgesAreQuiet { enableEdges() } else { needsReEnable = true }
+    }
+
+    private func contentSize(rows: Int) -> Size {
+        layout.axis == .vertical ? Size(width: options.viewport.width, height: Double(rows) * rowExtent)
+                                 : Size(width: Double(rows) * rowExtent, height: options.viewport.height)
+    }
+
+    // MARK: Recording the interaction
+
+    /// What happens from now on, kept to be saved as a scenario (``endInteractionLog()``).
+    package internal(set) var interactionLog: InteractionLog?
+
+    /// Starts keeping the gestures and refresh outcomes (the preview does while it records).
+    package func beginInteractionLog() {
+        interactionLog = InteractionLog(start: time, axis: layout.axis, rows: dataSource.rows)
+    }
+
+    /// Stops keeping the log and returns it as a scenario file (JSON) that replays what happened
+    /// with the current plugin and parameters; nil when no log was kept.
+    package func endInteractionLog(name: String) throws -> Data? {
+        guard let log = interactionLog else { return nil }
+        interactionLog = nil
+        return try scenario(of: log, name: name, until: time).fileData()
+    }
+
+    /// The scenario that replays `log` up to session time `end` with the current plugin and parameters.
+    func scenario(of log: InteractionLog, name: String, until end: Double) -> Scenario {
+        // The placement and floor each edge was enabled with: O and G wait for a busy edge to rest,
+        // and the floor is 2.5× the length of the plugin it was enabled with.
+        let edges = layout.edges.map { edge in
+            RecordedScenario.Edge(edge: edge, plugin: plugins.isEmpty ? "" : plugins[current].id,
+                                  parameters: plugins.isEmpty ? [:] : plugins[current].overrides, status: driver.container.status(of: edge))
+        }
+        return RecordedScenario.scenario(name: name, viewport: options.viewport, axis: layout.axis, rows: log.rows, rowExtent: rowExtent,
+                                         environment: view.environment, edges: edges,
+                                         steps: log.steps(until: end, fps: RecordedScenario.fps, pageSize: dataSource.pageSize))
+    }
+
+    /// `p`'s coordinate along the list's scroll axis.
+    private func along(_ p: Point) -> Double { layout.axis == .vertical ? p.y : p.x }
+
+    // MARK: Commands
+
+    /// Carries out `command`; returns what the front end must do about it.
+    @discardableResult
+    package func perform(_ command: Command) -> Effect {
+        if let effect = performWhileTyping(command) { return effect }
+        if let effect = performInTimeline(command) { return effect }
+        if let effect = performViewCommand(command) { return effect }
+        if view.showsGallery, performInGallery(command) { return .none }
+        if let effect = performInInspector(command) { return effect }
+        switch command {
+        case .pointerDown(let p):
+            guard scrub == nil, p.x >= 0, p.y >= 0, p.x < viewport.width, p.y < viewport.height else { break }
+            pointer = p
+            driver.simulation.dragBegan()
+            note(.down(along(p)))
+        case .pointerMoved(let p):
+            guard let last = pointer else { break }
+            driver.simulation.dragMoved(by: Point(x: p.x - last.x, y: p.y - last.y))
+            pointer = p
+            note(.move(along(p)))
+        case .pointerUp:
+            guard pointer != nil else { break }
+            pointer = nil
+            driver.simulation.dragEnded()
+            note(.up)
+        case .wheel(let delta):
+            guard scrub == nil, delta.x.isFinite, delta.y.isFinite else { break }
+            driver.simulation.wheel(by: delta)
+            note(.wheel(along(delta)))
+        case .toggleGallery: openGallery()
+        case .toggleTimeline: view.showsTimeline.toggle()
+        case .nextPlugin: switchPlugin(by: 1)
+        case .previousPlugin: switchPlugin(by: -1)
+        case .reloadPlugins:
+            plugins = Self.plugins(PluginProbe.probed(pluginPaths), isolation: options.pluginIsolation)
+            current = min(current, max(0, plugins.count - 1))
+            rebuildOrSay("reloaded \(plugins.count) plugins")
+        case .toggleScrub: toggleScrub()
+        case .scrub(let delta):
+            // Hundredths exactly: ten steps of 0.05 from 0.5 must be 1, not 0.9999999999999999.
+            if let s = scrub, delta.isFinite { scrub = (s.edge, min(1.5, max(0, ((s.progress + delta) * 100).rounded() / 100))) }
+        case .nextLayout:
+            let all = EdgeLayout.allCases
+            layout = all[(all.firstIndex(of: layout)! + 1) % all.count]
+            rebuildOrSay("edges: " + layout.edges.map(\.rawValue).joined(separator: " + "))
+        case .nextPlacement:
+            let all = IndicatorPlacement.allCases
+            chosenPlacement = all[(all.firstIndex(of: placement)! + 1) % all.count]
+            reEnableEdges()
+            view.message = "placement \(placement.rawValue)"
+        case .toggleSecondFloor:
+            hasSecondFloor.toggle()
+            reEnableEdges()
+            view.message = hasSecondFloor ? "second floor on: pull past 2.5× the trigger and release" : "second floor off"
+        case .closeSecondFloor:
+            for edge in driver.container.enabledEdges where driver.container.state(of: edge) == .secondaryOpen {
+                driver.container.closeSecondFloor(edge)
+                note(.closeSecondFloor(edge))
+            }
+        case .beginRefresh:
+            let began = dataSource.store.refresh() != nil
+            view.message = began ? "refreshing" : "a refresh is already running"
+            if began, let edge = layout.edges.first { note(.begin(edge)) }
+        case .endRefresh:
+            for edge in driver.container.enabledEdges where driver.container.state(of: edge) == .refreshing {
+                driver.container.end(edge, result: dataSource.forcedOutcome ?? .success)
+            }
+        case .forceOutcome(let outcome):
+            dataSource.forcedOutcome = outcome
+            view.message = "next outcome: \(outcome.rawValue)"
+        case .retry: retry()
+        case .selectParameter(let backwards):
+            let count = max(1, plugins.isEmpty ? 1 : plugins[current].parameters.count)
+            selectedParameter = (selectedParameter + (backwards ? count - 1 : 1)) % count
+        case .changeParameter(let step): changeParameter(by: step)
+        default: break  // the view's, handled above
+        }
+        return .none
+    }
+
+    /// Builds the list again and says `done`, or why it could not be built (the old list stays).
+    private func rebuildOrSay(_ done: String) {
+        do {
+            try rebuild()
+            say(done)
+        } catch {
+            say("the list could not be built: \(error)")
+        }
+    }
+
+    private func switchPlugin(by step: Int) {
+        guard !plugins.isEmpty else { return }
+        pick((current + step + plugins.count) % plugins.count)
+    }
+
+    private func retry() {
+        switch dataSource.store.state {
+        case .fullscreenError, .pagingError:
+            view.message = dataSource.store.retry() != nil ? "retrying" : "cannot retry now"
+        default:
+            view.message = "nothing to retry"
+        }
+    }
+
+    // MARK: Time
+
+    /// Advances to wall time `now` (seconds, monotonic): the simulation takes as many fixed steps
+    /// as the clock and the speed say ("1×" is real time whatever the frame rate); paused, a
+    /// ``Command/step`` advances one 120 Hz frame. Always true, and never throws: the interactive
+    /// list never ends, and a list that cannot grow says why in the panel.
+    package func advance(toWallTime now: Double) -> Bool {
+        advance(steps: dueSteps(atWallTime: now))
+        return true
+    }
+
+    /// Advances to wall time `now` as ``advance(toWallTime:)`` does, stopping at each of `clock`'s
+    /// frames on the way to hand `sample` the list at that time (a recording's frames are drawn
+    /// on the list's clock, however few frames the window shows).
+    package func advance(toWallTime now: Double, sampling clock: inout RecordingClock, _ sample: (Double) -> Void) -> Bool {
+        var steps = dueSteps(atWallTime: now)
+        while true {
+            if clock.isDue(at: driver.time) {
+                sample(clock.next)
+                clock.advance()
+                continue
+            }
+            guard steps > 0 else { break }
+            let untilNext = max(1, Int(((clock.next - driver.time) / view.clock.step).rounded(.up)))
+            advance(steps: min(steps, untilNext))
+            steps -= min(steps, untilNext)
+        }
+        return true
+    }
+
+    /// The simulation steps due at wall time `now` (one 120 Hz frame's worth for a step while paused).
+    private func dueSteps(atWallTime now: Double) -> Int {
+        if timeline.isReviewing {
+            // The live list waits while a moment of the timeline shows; the playhead moves instead.
+            timeline.play(by: Double(view.clock.steps(at: now, rate: timeline.playing ? view.speed : 0)) * view.clock.step)
+            return 0
+        }
+        let steps = view.clock.steps(at: now, rate: view.paused ? 0 : view.speed)
+        let count = view.paused && view.stepOnce ? max(1, Int((Defaults.frameInterval / view.clock.step).rounded())) : steps
+        view.stepOnce = false
+        return count
+    }
+
+    private func advance(steps: Int) {
+        applyScrub()
+        for _ in 0..<steps {
+            driver.advance(by: view.clock.step)
+            keepMoment(always: false)
+        }
+        if let answer = dataSource.tick(now: driver.time).last { lastAnswer = answer }
+        let wanted = contentSize(rows: dataSource.rows)
+        if driver.simulation.configuration.contentSize != wanted {
+            do { try driver.simulation.setContentSize(wanted) } catch { view.message = "the list cannot grow to \(dataSource.rows) rows: \(error)" }
+        }
+        if needsReEnable && edgesAreQuiet {
+            needsReEnable = false
+            enableEdges()
+        }
+        keepMoment(always: true)
+        if timeline.track?.isOpen == true && pointer == nil && driver.simulation.isResting && edgesAreQuiet { timeline.track?.isOpen = false }
+    }
+
+    /// Whether nothing on screen can change until an input arrives: no scrub; the list
+    /// at rest with no finger on it; every edge showing `none` or `noMoreData` (states whose
+    /// indicators do not animate); no request waiting. The window then waits for events instead of
+    /// drawing the same picture.
+    package var isAtRest: Bool {
+        if timeline.isReviewing { return !timeline.playing && timeline.dragging == nil }
+        guard scrub == nil, pointer == nil, driver.simulation.isResting, !dataSource.isBusy, !galleryIsLoading else { return false }
+        return edgesAreQuiet
+    }
+
+    /// Whether every edge shows `none`, `noMoreData` or nothing observed yet: no refresh running or
+    /// ending, nothing animating, nothing a new configuration would cut short.
+    var edgesAreQuiet: Bool {
+        driver.container.enabledEdges.allSatisfy { edge in
+            switch driver.container.state(of: edge) {
+            case .none, .noMoreData, .unknown: true
+            default: false
+            }
+        }
+    }
+
+    // MARK: Drawing
+
+    /// What the list shows in place of rows: loading, a failed first page, or nothing to show.
+    package var placeholder: ListPlaceholder? {
+        switch dataSource.store.state {
+        case .idle, .fullscreenLoading: return .loading
+        case .fullscreenError(let reason): return .failed(reason)
+        case .empty: return .empty
+        default: return nil
+        }
+    }
+
+    /// How long a caption stays, in simulated seconds.
+    static let captionTime = 2.5
+    /// How long the panel's haptic lamp stays lit, in simulated seconds.
+    static let lampTime = 0.25
+}
