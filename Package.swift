@@ -260,6 +260,8 @@ let package = Package(
         .testTarget(name: "RefreshTestingTests", dependencies: ["RefreshTesting", "RefreshGoldens",
                                                                .product(name: "SnapshotTesting", package: "swift-snapshot-testing")],
                     exclude: ["__Frames__", "__Snapshots__"]),
+        .testTarget(name: "RefreshChecksTests", dependencies: ["RefreshChecks", "RefreshGraphics"]),
+        .testTarget(name: "RefreshHandoffTests", dependencies: ["RefreshHandoff"]),
         .testTarget(name: "RefreshExportTests", dependencies: ["RefreshExport", "RefreshGoldens", "CGIF", "TestSupport"]),
     ]
 )
