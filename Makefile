@@ -20,9 +20,18 @@ deps:
 build: deps
 	$(SWIFT) build
 
-# The suites use Swift Testing; XCTest finds none and says "Executed 0 tests" first.
+# The suites use Swift Testing; XCTest finds none and says "Executed 0 tests" first. The tools
+# and plugins the end-to-end tests drive are built once in release (REFRESHKIT_TEST_TOOLS): they
+# draw thousands of frames, five times faster than a debug build. After the run: the tests whose
+# programs cost the most CPU, and the CPU of the whole run.
+TEST_COSTS := .build/test-costs.tsv
 test: build
-	$(SWIFT) test
+	$(SWIFT) build -c release
+	@rm -f $(TEST_COSTS); started=$$(date +%s); status=0; \
+	REFRESHKIT_TEST_TOOLS="$$($(SWIFT) build -c release --show-bin-path)" REFRESHKIT_TEST_COSTS=$(TEST_COSTS) $(SWIFT) test || status=$$?; \
+	scripts/test-costs.sh $(TEST_COSTS) 10; \
+	echo "The run: $$(( $$(date +%s) - started )) s wall; CPU (user, system) of this shell, then of the run and everything it started:"; times; \
+	exit $$status
 
 # The randomised state-machine checks at full count, in release (about REFRESHKIT_SEQUENCES each).
 soak: deps

@@ -15,6 +15,9 @@ mkdir -p "$logs"
 rm -f "$logs"/run-*.log
 
 swift build --build-tests || exit 1
+# The tools the end-to-end tests drive, in release, as `make test` runs them.
+swift build -c release || exit 1
+export REFRESHKIT_TEST_TOOLS="$(swift build -c release --show-bin-path)"
 
 pids=()
 stop_hogs() { ((${#pids[@]})) && kill "${pids[@]}" 2>/dev/null; }

@@ -5,7 +5,8 @@ import TestSupport
 /// The template plugin package as an author has it: copied out of this repository, pointed at this
 /// checkout, its own `swift test` (RefreshTesting: frames, a snapshot, the motion of a shipped
 /// scenario and validate's checks) passes against the references it ships with, fails when the
-/// indicator changes, and records new ones that then pass.
+/// indicator changes, and records new ones that then pass; the plugin it builds loads in the tools
+/// and passes `refresh-dump validate`.
 @Suite struct AuthorPackageTests {
     /// `swift test` in `folder` with `environment` over this process's (no record mode, CI as given).
     func swiftTest(in folder: String, _ environment: [String: String]) throws -> (status: Int32, output: String) {
@@ -27,6 +28,14 @@ import TestSupport
         // As shipped, under CI: the references pass and nothing is recorded.
         var (status, output) = try swiftTest(in: package, ["CI": "true"])
         #expect(status == 0 && output.contains("Test run with 3 tests in 1 suite passed"), "\(output.suffix(3000))")
+
+        // The plugin it built (depending on this checkout's RefreshPluginSDK) loads in the tools
+        // and passes validate: one build of the package serves both.
+        let built = package + "/.build/debug/libMyIndicator.so"
+        let validate = try refreshDump(["validate", built])
+        #expect(validate.status == 0 && validate.output.contains("PASS"), "\(validate.output)")
+        let render = try refreshDump(["render", "--plugin", built, "--state", "pulling:0.7", "--out", scratch("author-package-render") + "/dot.png"])
+        #expect(render.status == 0 && render.output.contains("My Indicator pulling:0.70"), "\(render.output)")
 
         // The dot turns green: the frames and the snapshot fail with the comparator's words.
         let source = package + "/Sources/MyIndicator/MyIndicator.swift"

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 import RefreshHost
 import RefreshPluginSDK
 
@@ -7,7 +8,7 @@ import RefreshPluginSDK
 /// `--jobs`, whole or sharded, in one process or several, whatever else the machine is doing.
 @Suite struct DeterminismTests {
     func frames(_ file: String) throws -> [[UInt8]] {
-        let search = PluginSearchPath(directories: [products])
+        let search = PluginSearchPath(directories: [buildFolder])
         let player = try ScenarioPlayer(scenario: Scenario.load(path: "\(scenarioFolder)/\(file)"), searchPath: search,
                                         pluginOverride: PluginLibrary(path: search.resolve("dev.refreshkit.label")))
         var frames: [[UInt8]] = []
@@ -79,16 +80,18 @@ import RefreshPluginSDK
                         "verify/verify-result.json", "verify/index.html", "verify-failures/t0.300.diff.png",
                         "verify-merged/verify-result.json"]
 
-    @Test func threeCopiesAtOnceWithDifferentJobsWriteTheSameBytes() throws {
+    /// Two copies: one lane in order, and more lanes than this machine has cores in the other
+    /// order (a third copy, at two lanes, proved nothing these two do not and cost a third more).
+    @Test func twoCopiesAtOnceWithDifferentJobsWriteTheSameBytes() throws {
         let base = scratch("determinism")
-        let jobs = [1, 2, 3]
+        let jobs = [1, 3]
         let results = Locked([Int: [String]]())
         // The copies run at the same time: each loads the machine for the others.
         DispatchQueue.concurrentPerform(iterations: jobs.count) { copy in
             let folder = "\(base)/copy-\(copy)"
             try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
             var problems: [String] = []
-            // The middle copy runs the groups in the other order: a command's copies run tens of
+            // The second copy runs the groups in the other order: a command's copies run tens of
             // seconds apart, so a time written into a file would show.
             let groups = Self.commands(jobs: jobs[copy])
             for (arguments, expected) in (copy == 1 ? groups.reversed() : groups).joined() {

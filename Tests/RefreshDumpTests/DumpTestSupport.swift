@@ -3,7 +3,8 @@ import Testing
 import RefreshHost
 import TestSupport
 
-let products = PluginSearchPath.buildProductsDirectory!
+/// The built tools and plugins the commands are run with (see ``toolsFolder``).
+let products = toolsFolder
 /// This test target's folder (its goldens are below it).
 let here = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
 let scenarioFolder = packageRoot.appendingPathComponent("Assets/Scenarios").path

@@ -1,12 +1,13 @@
 import Foundation
 import Testing
+import TestSupport
 import RefreshHost
 import RefreshChecks
 
 /// A seeded slice of the fuzzing that `refresh-dump fuzz` runs at length (input-hardening issue):
 /// every stage, nothing non-finite, every error placed; and the command counts crashes and hangs.
 @Suite struct FuzzTests {
-    static let plugins = PluginSearchPath(directories: [products])
+    static let plugins = PluginSearchPath(directories: [buildFolder])
 
     @Test(arguments: [(Fuzzer.Stage.svg, 3000), (.scenario, 150), (.params, 180)])
     func aSeededSliceOfEveryStageIsClean(stage: Fuzzer.Stage, inputs: Int) {

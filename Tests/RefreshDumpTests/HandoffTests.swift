@@ -66,7 +66,7 @@ import TestSupport
           "edges": { "top": { "plugin": "dev.refreshkit.spinner", "triggerDistance": 100 } },
           "steps": [ { "wait": 0.1 } ] }
         """
-        let player = try ScenarioPlayer(scenario: Scenario.decode(Data(json.utf8)), searchPath: PluginSearchPath(directories: [products]))
+        let player = try ScenarioPlayer(scenario: Scenario.decode(Data(json.utf8)), searchPath: PluginSearchPath(directories: [buildFolder]))
         let spec = try #require(HandoffSpec(player: player))
         let status = try #require(player.driver.container.status(of: .top))
         #expect(spec.trigger == 100)

@@ -31,7 +31,7 @@ import TestSupport
         try Data(scenario.replacingOccurrences(of: "\"far\"", with: "40").utf8).write(to: URL(fileURLWithPath: path))
         let loaded = try Scenario.load(path: path)
         #expect(throws: InputFileError(file: path, field: "edges.top.params.spokes", reason: "40.0 is outside 8.0...12.0", line: 2, column: 68)) {
-            try ScenarioPlayer(scenario: loaded, searchPath: PluginSearchPath(directories: [products]))
+            try ScenarioPlayer(scenario: loaded, searchPath: PluginSearchPath(directories: [buildFolder]))
         }
     }
 

@@ -13,11 +13,14 @@ import TestSupport
 
     static func fixture(_ name: String) -> String { "\(products)/libFixturePluginLint\(name).so" }
 
+    /// Every check but the cost, which measures CPU time and so passes or fails with the machine
+    /// and its load (a test never does): the Slow fixture below fails it by far.
     @Test(arguments: builtIns)
     func everyBuiltInPasses(plugin: String) throws {
-        let (status, output) = try refreshDump(["lint", "--plugin", plugin, "--scenario", "pull-to-refresh"])
+        let (status, output) = try refreshDump(["lint", "--plugin", plugin, "--scenario", "pull-to-refresh", "--skip", "cost"])
         #expect(status == 0 && output.contains("clean ("), "\(output)")
-        for check in ["flash", "contrast", "reduced-motion", "mirror", "cost", "export"] { #expect(output.contains("✓ \(check): "), "\(check): \(output)") }
+        for check in ["flash", "contrast", "reduced-motion", "mirror", "export"] { #expect(output.contains("✓ \(check): "), "\(check): \(output)") }
+        #expect(!output.contains("cost"), "\(output)")
     }
 
     @Test func theCleanFixturePassesEveryCheck() throws {

@@ -246,21 +246,4 @@ import TestSupport
         #expect(status == 0, "\(command): \(output)")
         return output
     }
-
-    /// A Swift plugin in a package of its own (Examples/SwiftPlugin copied to a temporary folder,
-    /// depending on this checkout's RefreshPluginSDK product) builds, loads and passes validate.
-    @Test func aSwiftPluginPackageOutsideTheRepositoryBuildsAndLoads() throws {
-        let work = scratch("swift-plugin")
-        let package = "\(work)/MyIndicator"
-        try FileManager.default.copyItem(atPath: packageRoot.appendingPathComponent("Examples/SwiftPlugin").path, toPath: package)
-        let manifest = try String(contentsOfFile: "\(package)/Package.swift", encoding: .utf8)
-        try manifest.replacingOccurrences(of: "path: \"../..\"", with: "path: \"\(packageRoot.path)\"")
-            .write(toFile: "\(package)/Package.swift", atomically: true, encoding: .utf8)
-        _ = try shell("cd \(package) && swift build 2>&1")
-        let built = "\(package)/.build/debug/libMyIndicator.so"
-        let (status, output) = try refreshDump(["validate", built])
-        #expect(status == 0 && output.contains("PASS"), "\(output)")
-        let (renderStatus, render) = try refreshDump(["render", "--plugin", built, "--state", "pulling:0.7", "--out", "\(work)/dot.png"])
-        #expect(renderStatus == 0 && render.contains("My Indicator pulling:0.70"), "\(render)")
-    }
 }

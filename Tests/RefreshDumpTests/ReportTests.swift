@@ -87,7 +87,7 @@ func selftest(page: String, budget: Int = 20000) throws -> (dom: String, report:
 
         // The poster is the first refreshing frame, not the empty t = 0 one.
         let player = try ScenarioPlayer(scenario: Scenario.load(path: try #require(Assets.path("Scenarios/pull-to-refresh.json"))),
-                                        searchPath: PluginSearchPath(directories: [PluginSearchPath.buildProductsDirectory!]))
+                                        searchPath: PluginSearchPath(directories: [buildFolder]))
         while try player.advance() && player.driver.container.state(of: .top) != .refreshing {}
         let first = try player.render(window: player.windowRect(), scale: 2).image
         let poster = try ImageSurface.readPNG(at: "\(folder)/\(try #require(byColumn["dev.refreshkit.spinner"]?["poster"] as? String))")

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 import RefreshHost
 import RefreshPluginSDK
 
@@ -13,7 +14,7 @@ import RefreshPluginSDK
     func shippedScenariosLoadAndPlayToTheEnd(file: String) throws {
         let scenario = try Scenario.load(path: "\(scenarioFolder)/\(file)")
         #expect(!scenario.checkpoints.isEmpty && !scenario.steps.isEmpty)
-        let player = try ScenarioPlayer(scenario: scenario, searchPath: PluginSearchPath(directories: [products]))
+        let player = try ScenarioPlayer(scenario: scenario, searchPath: PluginSearchPath(directories: [buildFolder]))
         while try player.advance() {}
         #expect(player.frameIndex == player.totalFrames)
     }
@@ -74,7 +75,7 @@ import RefreshPluginSDK
         let json = #"{"edges": {"top": {"plugin": "dev.refreshkit.spinner", "params": {"spokes": 40}}}, "steps": [{"wait": 0.1}]}"#
         let scenario = try Scenario.decode(Data(json.utf8))
         #expect {
-            try ScenarioPlayer(scenario: scenario, searchPath: PluginSearchPath(directories: [products]))
+            try ScenarioPlayer(scenario: scenario, searchPath: PluginSearchPath(directories: [buildFolder]))
         } throws: { error in
             (error as? InputFileError)?.description == "scenario (scenario): edges.top.params.spokes: 40.0 is outside 8.0...12.0"
         }
@@ -97,7 +98,7 @@ import RefreshPluginSDK
     @Test func aChildsRenderFailureIsSaidOnce() throws {
         let plugin = "\(products)/libFixturePluginRenderFails.so"
         let json = #"{"edges": {"top": {"plugin": "\#(plugin)"}}, "steps": [{"drag": {"from": 100, "to": 260, "duration": 0.3}}]}"#
-        let player = try ScenarioPlayer(scenario: try Scenario.decode(Data(json.utf8)), searchPath: PluginSearchPath(directories: [products]),
+        let player = try ScenarioPlayer(scenario: try Scenario.decode(Data(json.utf8)), searchPath: PluginSearchPath(directories: [buildFolder]),
                                         allowsPluginPaths: true, isolation: .childProcess())
         while try player.advance() {}
         let (_, errors) = try player.render(scale: 1)
@@ -110,7 +111,7 @@ import RefreshPluginSDK
         let plugin = "\(products)/libFixturePluginRenderFails.so"
         let json = #"{"viewport": {"width": 390, "height": 400}, "edges": {"top": {"plugin": "\#(plugin)"}},"# +
             #" "steps": [{"drag": {"from": 100, "to": 260, "duration": 0.3}}]}"#
-        let player = try ScenarioPlayer(scenario: try Scenario.decode(Data(json.utf8)), searchPath: PluginSearchPath(directories: [products]), allowsPluginPaths: true)
+        let player = try ScenarioPlayer(scenario: try Scenario.decode(Data(json.utf8)), searchPath: PluginSearchPath(directories: [buildFolder]), allowsPluginPaths: true)
         while try player.advance() {}
         let (image, errors) = try player.render(window: Rect(x: 0, y: 0, width: 390, height: 400), scale: 1)
         #expect(errors.first?.reasonDescription == "render failed: out of paint")

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import RefreshHost
 import RefreshPluginSDK
 
@@ -21,7 +22,7 @@ import RefreshPluginSDK
         let file = try write(#"{"edges": {"top": {"plugin": "./libEvil.so"}}, "steps": [{"wait": 0.1}]}"#, to: folder)
         let scenario = try Scenario.load(path: file)
         #expect {
-            try ScenarioPlayer(scenario: scenario, searchPath: PluginSearchPath(directories: [products]))
+            try ScenarioPlayer(scenario: scenario, searchPath: PluginSearchPath(directories: [buildFolder]))
         } throws: { error in
             let text = "\(error)"
             return text.hasPrefix("scenario \(file): line 1, column 20: edges.top.plugin: './libEvil.so' is a path") && text.contains("--allow-plugin-paths")
@@ -54,9 +55,9 @@ import RefreshPluginSDK
         let scenario = try Scenario.decode(Data(#"{"fps": 240, "edges": {"top": {"plugin": "Spinner"}}, "steps": [\#(steps)]}"#.utf8), file: "long.json")
         #expect(throws: InputFileError(file: "long.json", field: "steps",
                                       reason: "the timeline is 144000 frames (600 s at 240 fps), over the limit of 20000 (--max-frames raises it)")) {
-            try ScenarioPlayer(scenario: scenario, searchPath: PluginSearchPath(directories: [products]))
+            try ScenarioPlayer(scenario: scenario, searchPath: PluginSearchPath(directories: [buildFolder]))
         }
-        let allowed = try ScenarioPlayer(scenario: scenario, searchPath: PluginSearchPath(directories: [products]), frameLimit: 200_000)
+        let allowed = try ScenarioPlayer(scenario: scenario, searchPath: PluginSearchPath(directories: [buildFolder]), frameLimit: 200_000)
         #expect(allowed.totalFrames == 144_000)
     }
 
@@ -100,7 +101,7 @@ import RefreshPluginSDK
     @Test func checkpointsAfterTheEndAreErrors() throws {
         let scenario = try Scenario.decode(Data(#"{"edges": {"top": {"plugin": "Spinner"}}, "checkpoints": [0.5, 1e300], "steps": [{"wait": 1}]}"#.utf8), file: "c.json")
         #expect(throws: InputFileError(file: "c.json", field: "checkpoints[1]", reason: "1e+300 s is after the end of the timeline (1.0 s)")) {
-            try ScenarioPlayer(scenario: scenario, searchPath: PluginSearchPath(directories: [products]))
+            try ScenarioPlayer(scenario: scenario, searchPath: PluginSearchPath(directories: [buildFolder]))
         }
         let folder = scratch("at")
         let result = try refreshDump(["verify", scenarioFolder + "/pull-short.json", "--golden", folder, "--at", "1e300", "--plugin-path", products])
@@ -126,7 +127,7 @@ import RefreshPluginSDK
         }
         let unknown = try write(#"{"name": "fine", "edges": {"top": {"plugin": "NoSuchPlugin"}}, "steps": []}"#, to: folder, name: "u.json")
         #expect {
-            try ScenarioPlayer(scenario: try Scenario.load(path: unknown), searchPath: PluginSearchPath(directories: [products]))
+            try ScenarioPlayer(scenario: try Scenario.load(path: unknown), searchPath: PluginSearchPath(directories: [buildFolder]))
         } throws: { error in
             "\(error)".hasPrefix("scenario \(unknown): line 1, column 36: edges.top.plugin: ")
         }
@@ -134,7 +135,7 @@ import RefreshPluginSDK
         // names it, the scenario's place comes after (it read as a scenario error at a valid line).
         let crashing = try write(#"{"edges": {"top": {"plugin": "\#(products)/libFixturePluginCreateAborts.so"}}, "steps": []}"#, to: folder, name: "c.json")
         #expect {
-            try ScenarioPlayer(scenario: try Scenario.load(path: crashing), searchPath: PluginSearchPath(directories: [products]), allowsPluginPaths: true,
+            try ScenarioPlayer(scenario: try Scenario.load(path: crashing), searchPath: PluginSearchPath(directories: [buildFolder]), allowsPluginPaths: true,
                                isolation: .childProcess())
         } throws: { error in
             "\(error)".hasPrefix("plugin \(products)/libFixturePluginCreateAborts.so: crashed with signal 6 (Aborted) during create")

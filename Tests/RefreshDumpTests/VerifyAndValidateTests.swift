@@ -12,7 +12,7 @@ import RefreshPluginSDK
     @Test(arguments: cases)
     func checkpointsMatchTheGoldens(file: String, plugin: String) throws {
         let scenario = try Scenario.load(path: "\(scenarioFolder)/\(file)")
-        let search = PluginSearchPath(directories: [products])
+        let search = PluginSearchPath(directories: [buildFolder])
         let player = try ScenarioPlayer(scenario: scenario, searchPath: search, pluginOverride: PluginLibrary(path: search.resolve(plugin)))
         let folder = here.appendingPathComponent("Golden/\(scenario.name)/\(goldenID(plugin, scenario: scenario.name))").path
         let update = ProcessInfo.processInfo.environment["REFRESHKIT_UPDATE_GOLDENS"] == "1" && plugin == goldenID(plugin, scenario: scenario.name)

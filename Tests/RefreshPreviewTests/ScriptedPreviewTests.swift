@@ -8,7 +8,7 @@ import RefreshGoldens
 /// The preview itself, under Xvfb: a scripted run must show exactly the headless frame of the
 /// same moment, and its panel must report the same state.
 @Suite struct ScriptedPreviewTests {
-    let products = PluginSearchPath.buildProductsDirectory!
+    let products = toolsFolder
     let scenarioPath = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Assets/Scenarios/pull-to-refresh.json").path
 
@@ -33,7 +33,7 @@ import RefreshGoldens
         #expect(blocks.last?.contains("| state    finished:success") == true, "\(output)")
 
         // The indicator's band of the window equals the headless frame of the same moment.
-        let player = try ScenarioPlayer(scenario: Scenario.load(path: scenarioPath), searchPath: PluginSearchPath(directories: [products]))
+        let player = try ScenarioPlayer(scenario: Scenario.load(path: scenarioPath), searchPath: PluginSearchPath(directories: [buildFolder]))
         for (time, file) in [(1.0, "refreshing.png"), (1.7, "success.png")] {
             while player.time < time - 1e-9 { try player.advance() }
             let screenshot = try ImageSurface.readPNG(at: "\(folder)/\(file)")
@@ -71,7 +71,7 @@ import RefreshGoldens
             Issue.record("xvfb-run is missing: `make test` installs the xvfb package")
             return nil
         }
-        let products = PluginSearchPath.buildProductsDirectory!
+        let products = toolsFolder
         let scenario = packageRoot.appendingPathComponent("Assets/Scenarios/pull-short.json").path
         return try runUnderXvfb(["\(products)/refresh-preview", "--script", scenario, "--no-panel", "--out", scratchDirectory("scripted-preview-out-\(UUID().uuidString.prefix(8))")] + arguments)
     }
@@ -95,7 +95,7 @@ import RefreshGoldens
 /// names the close matches, before any window opens.
 @Suite struct UnknownPluginTests {
     @Test func aMisspelledPluginIsAnErrorWithTheCloseMatch() throws {
-        let products = PluginSearchPath.buildProductsDirectory!
+        let products = toolsFolder
         let (status, output) = try runProgram(products + "/refresh-preview", ["--plugin", "Spiner", "--plugin-path", products])
         #expect(status == 2)
         #expect(output.contains("plugin Spiner: not found") && output.contains("did you mean 'Spinner'"), "\(output)")
@@ -114,7 +114,7 @@ import RefreshGoldens
 @Suite struct ScriptedFaultyPluginTests {
     @Test(arguments: ["FixturePluginRenderCrashes", "FixturePluginRenderHangs", "FixturePluginCreateAborts"])
     func theScriptEndsWithTwoNamingThePlugin(fixture: String) throws {
-        let plugin = "\(PluginSearchPath.buildProductsDirectory!)/lib\(fixture).so"
+        let plugin = "\(toolsFolder)/lib\(fixture).so"
         guard let (status, output) = try ScriptedExitTests.scriptedPreview(["--plugin", plugin]) else { return }
         #expect(status == 2, "\(output)")
         #expect(output.contains("plugin \(plugin)"), "\(output)")

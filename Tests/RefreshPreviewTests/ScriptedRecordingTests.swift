@@ -12,7 +12,7 @@ import TestSupport
 /// The time limit stops a hang, never judges speed: a test waits its turn for the main actor and
 /// the cores behind the whole suite (a 1-minute limit ran out on a loaded CI run).
 @Suite(.timeLimit(.minutes(15))) struct ScriptedRecordingTests {
-    let products = PluginSearchPath.buildProductsDirectory!
+    let products = toolsFolder
     let scenario = packageRoot.appendingPathComponent("Assets/Scenarios/pull-to-refresh.json").path
 
     /// Records `ranges` of pull-to-refresh in `format` into `folder`; nil when there is no Xvfb.
@@ -60,7 +60,7 @@ import TestSupport
         guard try record(["0.8:1.3"], format: "apng", into: folder) != nil else { return }
         let (frames, length) = try AnimationReader.read("\(folder)/recording-1.apng")
         #expect(abs(length - 0.5) < 1e-3)  // APNG counts in 1/10000 s
-        let player = try ScenarioPlayer(scenario: Scenario.load(path: "\(folder)/recording-1.json"), searchPath: PluginSearchPath(directories: [products]))
+        let player = try ScenarioPlayer(scenario: Scenario.load(path: "\(folder)/recording-1.json"), searchPath: PluginSearchPath(directories: [buildFolder]))
         var compared = 0
         // The scenario's frames are 1/60 s apart, as the recording's (APNG rounds their starts to 1/10000 s).
         for (index, frame) in frames.enumerated() {

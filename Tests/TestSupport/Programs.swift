@@ -13,6 +13,22 @@ private func posix_spawn_file_actions_addchdir_np(_ actions: UnsafeMutablePointe
 /// The package's folder (where Package.swift is).
 public let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
+/// This test process's own build folder: where the plugins a test loads in this process come
+/// from (a plugin search of this folder leaves the build's test fixtures out).
+public let buildFolder: String = {
+    // try!: a test process without /proc/self/exe finds no tool at all; better to stop here.
+    URL(fileURLWithPath: try! FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")).deletingLastPathComponent().path
+}()
+
+/// The folder of the built tools and plugins the end-to-end tests run: `REFRESHKIT_TEST_TOOLS`
+/// when set (`make test` builds them once in release there: validate, lint and pack draw
+/// thousands of frames, five times faster than in debug), else ``buildFolder``. The frames are
+/// the same either way (the goldens are one set).
+public let toolsFolder: String = {
+    guard let folder = ProcessInfo.processInfo.environment["REFRESHKIT_TEST_TOOLS"], !folder.isEmpty else { return buildFolder }
+    return URL(fileURLWithPath: folder, relativeTo: packageRoot).standardizedFileURL.path
+}()
+
 /// Runs `executable` with `arguments` (in `directory`, else the package's folder; with exactly
 /// `environment` when given, else this process's); its exit status and everything it printed,
 /// standard output and error together. Never in this process's working directory: a test of a
@@ -33,7 +49,7 @@ public func runProgram(_ executable: String, _ arguments: [String], in directory
     posix_spawn_file_actions_adddup2(&actions, ends[1], 1)
     posix_spawn_file_actions_adddup2(&actions, ends[1], 2)
     posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-    posix_spawn_file_actions_addchdir_np(&actions, directory ?? packageRoot.path)
+    _ = posix_spawn_file_actions_addchdir_np(&actions, directory ?? packageRoot.path)
     let argv = ([executable] + arguments).map { strdup($0) } + [nil]
     let envp = (environment ?? ProcessInfo.processInfo.environment).map { strdup("\($0.key)=\($0.value)") } + [nil]
     defer {
