@@ -46,8 +46,10 @@ package final class ValidationStage {
         let m = Int(Self.margin * surface.scale)
         let width = surface.width, height = surface.height
         for y in 0..<height {
-            for x in 0..<width where x < m || y < m || x >= width - m || y >= height - m {
-                if pixels[y * width + x] != sentinelWord { return false }
+            // Whole rows above and below the frame; the left and right strips beside it.
+            let spans = y < m || y >= height - m ? [0..<width] : [0..<m, (width - m)..<width]
+            for span in spans {
+                for x in span where pixels[y * width + x] != sentinelWord { return false }
             }
         }
         return true
