@@ -15,7 +15,7 @@ import TestSupport
 
     func scratchFile(_ text: String) -> String {
         let path = scratchDirectory("file-version") + "/\(UUID().uuidString).json"
-        FileManager.default.createFile(atPath: path, contents: Data(text.utf8))
+        #expect(FileManager.default.createFile(atPath: path, contents: Data(text.utf8)))
         return path
     }
 

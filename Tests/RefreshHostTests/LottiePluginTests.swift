@@ -184,7 +184,7 @@ import RefreshPluginSDK
         let folder = scratchDirectory("lottie-hostile")
         let shipped = try String(contentsOfFile: Assets.path("Lottie/refresh.json")!, encoding: .utf8)
         let big = folder + "/big.json"
-        FileManager.default.createFile(atPath: big, contents: nil)
+        #expect(FileManager.default.createFile(atPath: big, contents: nil))
         let handle = try #require(FileHandle(forWritingAtPath: big))
         try handle.truncate(atOffset: 1 << 30)
         try handle.close()

@@ -13,7 +13,7 @@ import TestSupport
 
     func read(_ text: String) -> Result<PluginManifest, PluginError> {
         let folder = scratchDirectory("manifest-\(UUID().uuidString)")
-        FileManager.default.createFile(atPath: "\(folder)/plugin.json", contents: Data(text.utf8))
+        #expect(FileManager.default.createFile(atPath: "\(folder)/plugin.json", contents: Data(text.utf8)))
         return Result { () throws(PluginError) in try PluginManifest.read(bundle: folder) }
     }
 

@@ -380,7 +380,7 @@ public final class PagingStore<Item: Sendable> {
 }
 
 /// Marks the main queue, so that ``PagingStore`` can tell it runs there on any thread.
-nonisolated(unsafe) private let mainQueueMark: DispatchSpecificKey<Bool> = {
+private let mainQueueMark: DispatchSpecificKey<Bool> = {
     let key = DispatchSpecificKey<Bool>()
     DispatchQueue.main.setSpecific(key: key, value: true)
     return key

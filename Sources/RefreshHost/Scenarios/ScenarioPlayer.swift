@@ -334,7 +334,7 @@ public final class ScenarioPlayer {
         let image: ImageSurface
         if let recycled, recycled.scale == scale,
            recycled.width == Int((rect.size.width * scale).rounded(.up)), recycled.height == Int((rect.size.height * scale).rounded(.up)) {
-            recycled.withPixels { $0.initializeMemory(as: UInt8.self, repeating: 0) }
+            recycled.withPixels { _ = $0.initializeMemory(as: UInt8.self, repeating: 0) }
             image = recycled
         } else {
             image = try ImageSurface(size: rect.size, scale: scale)
