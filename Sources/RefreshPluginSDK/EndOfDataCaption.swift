@@ -2,7 +2,7 @@ import RefreshContract
 import RefreshGraphics
 
 extension Canvas {
-    /// Says in words that the list has no more data: ``StateDescription``'s "No more items" in the
+    /// Says in words that the list has no more data: `StateDescription`'s "No more items" in the
     /// frame's locale (English, Simplified Chinese, Arabic; English for others), in the frame's
     /// reading direction, centred in its visible part (or on `center`), on one line that shrinks to
     /// fit. What a footer draws in place of a mark a user would have to decode.

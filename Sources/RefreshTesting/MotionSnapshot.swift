@@ -4,7 +4,7 @@ import RefreshPluginSDK
 import SnapshotTesting
 
 /// The motion of a scenario played with an indicator in process: `verify`'s motion golden
-/// (``MotionTrack``) for a plugin's own tests.
+/// (`MotionTrack`) for a plugin's own tests.
 public enum MotionSnapshot {
     /// The track of `scenario` (a path, or the name of a scenario RefreshKit ships, such as
     /// `pull-to-refresh`) played with `indicator` at every edge it enables: each frame's states,

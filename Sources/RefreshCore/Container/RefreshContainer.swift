@@ -124,7 +124,7 @@ public final class RefreshContainer {
     }
 
     /// Hides `edge` (MJRefresh's `footer.hidden`, for a list with no rows) or shows it again. A
-    /// hidden edge shows ``RefreshState/none``, keeps nothing open and starts no refresh; a refresh
+    /// hidden edge shows `RefreshState.none`, keeps nothing open and starts no refresh; a refresh
     /// running there is dropped. Its no-more-data flag is kept. Does nothing when the edge is not enabled.
     public func setHidden(_ hidden: Bool, _ edge: RefreshEdge) {
         send(.setHidden(hidden), to: edge, gesture: nil)
@@ -139,7 +139,7 @@ public final class RefreshContainer {
         if let old = slots[edge] { lastGenerations[edge] = max(lastGenerations[edge], old.machine.generation) }
     }
 
-    /// The enabled edges, in ``RefreshEdge`` order.
+    /// The enabled edges, in `RefreshEdge` order.
     public var enabledEdges: [RefreshEdge] { RefreshEdge.allCases.filter { slots[$0] != nil } }
 
     /// The state, progress and distances of `edge`, or nil when it is not enabled.
@@ -153,7 +153,7 @@ public final class RefreshContainer {
         )
     }
 
-    /// The state shown at `edge`; ``RefreshState/unknown`` when it is not enabled.
+    /// The state shown at `edge`; `RefreshState.unknown` when it is not enabled.
     public func state(of edge: RefreshEdge) -> RefreshState {
         slots[edge]?.state ?? .unknown
     }
@@ -311,8 +311,8 @@ public final class RefreshContainer {
     }
 
     /// Ends the refresh running at `edge` with `result`; does nothing when none runs.
-    /// A ``RefreshResult/noMoreData`` result leaves a load edge (bottom, trailing) in
-    /// ``RefreshState/noMoreData``; at a refresh edge (top, leading) it counts as success.
+    /// A `RefreshResult.noMoreData` result leaves a load edge (bottom, trailing) in
+    /// `RefreshState.noMoreData`; at a refresh edge (top, leading) it counts as success.
     public func end(_ edge: RefreshEdge, result: RefreshResult) {
         send(.end(result, generation: nil), to: edge, gesture: nil)
     }

@@ -15,7 +15,7 @@ public protocol AnimatableRefresh: AnyObject {
     var refreshState: RefreshState { get set }
 
     /// What a screen reader should say when `state` begins at `edge`, in `locale` (a BCP 47 tag);
-    /// nil or empty: nothing. By default ``StateDescription``'s words.
+    /// nil or empty: nothing. By default `StateDescription`'s words.
     func stateDescription(_ state: RefreshState, edge: RefreshEdge, locale: String) -> String?
 }
 

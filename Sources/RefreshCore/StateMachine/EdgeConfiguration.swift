@@ -1,6 +1,6 @@
 /// When a pull past the trigger distance starts a refresh.
 public enum RefreshTriggerPolicy: String, Sendable, CaseIterable, Hashable {
-    /// When the finger lifts while the edge is ``RefreshState/eligible`` (UIKit, Material, MJRefresh's header).
+    /// When the finger lifts while the edge is `RefreshState.eligible` (UIKit, Material, MJRefresh's header).
     case onRelease
     /// As soon as the pull reaches the trigger distance, finger still down (Cupertino, MRefresh).
     case onReach
@@ -35,7 +35,7 @@ public struct EdgeConfiguration: Equatable, Sendable {
     /// when the user's own motion (a finger, or a fling still slowing down) brings the content's end
     /// within this many points of the viewport's end. Nil: only pulls trigger. 0...100,000.
     public var preloadDistance: Double?
-    /// Seconds a ``RefreshState/finished(_:)`` result is shown, edge held open, before it retracts. 0...100,000.
+    /// Seconds a `RefreshState.finished` result is shown, edge held open, before it retracts. 0...100,000.
     public var resultHoldTime: Double
     /// Whether a programmatic ``RefreshContainer/begin(_:)`` scrolls the edge into view when the
     /// list is scrolled away from it (MJRefresh, IQPullToRefresh and EasyRefresh do). On by default.

@@ -23,7 +23,7 @@ public struct InputFileError: Error, Equatable, CustomStringConvertible {
     /// message then leads with the plugin, the file's place after.
     public var pluginFailure: String?
 
-    /// An error in `file` (of `kind`) about `field`; ``located(in:at:)`` adds the line and column.
+    /// An error in `file` (of `kind`) about `field`; `located(in:at:)` adds the line and column.
     public init(file: String, field: String = "", reason: String, kind: String = "scenario", line: Int? = nil, column: Int? = nil) {
         self.kind = kind
         self.file = file

@@ -11,7 +11,7 @@ import Glibc
 /// copied through the socket.
 ///
 /// A frame that takes more than ``frameLimit`` of the child's CPU time ends the child (a hang),
-/// as does one during which the child uses no CPU for ``blockedSlack``, or a crash;
+/// as does one during which the child uses no CPU for `blockedSlack`, or a crash;
 /// from then on every call fails with why and the step it was in, and the host's own state is
 /// untouched. A new `PluginHostProcess` (after a rebuild, or `R` in the preview) starts a new child;
 /// dropping this one ends its child, so a replaced library is really gone from memory.
@@ -63,7 +63,7 @@ public final class PluginHostProcess: LoadedPlugin {
     private var reaped = false
 
     /// Starts a child that loads the plugin at `path` (from a private copy) and says what it is.
-    /// A spare child waiting in ``SparePluginHosts/shared`` is used when there is one: it has
+    /// A spare child waiting in `SparePluginHosts.shared` is used when there is one: it has
     /// started already.
     public convenience init(path: String, frameLimit: Double = PluginHostProcess.defaultFrameLimit) throws(PluginError) {
         try self.init(path: path, frameLimit: frameLimit, spares: .shared)
@@ -355,7 +355,7 @@ public final class RemoteIndicator: HostedIndicator {
     /// The plugin's identity.
     public var info: IndicatorInfo { host.info.indicator }
 
-    /// The plugin's `describe` in the child, or ``StateDescription``'s words when it has none or
+    /// The plugin's `describe` in the child, or `StateDescription`'s words when it has none or
     /// the child does not answer.
     public func stateDescription(_ state: RefreshState, edge: RefreshEdge, locale: String) -> String? {
         let codes = CFrame.codes(state)

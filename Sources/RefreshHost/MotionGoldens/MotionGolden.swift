@@ -3,7 +3,7 @@ import RefreshGoldens
 import RefreshPluginSDK
 
 /// A scenario's motion golden in a golden folder (`<scenario>.motion.json` and its film), checked
-/// against a played track or written from it as the ``RecordMode`` says: the motion half of `verify`.
+/// against a played track or written from it as the `RecordMode` says: the motion half of `verify`.
 public struct MotionGolden {
     /// The golden folder.
     public var folder: String

@@ -24,7 +24,7 @@ public struct MotionTrack: Codable, Equatable, Sendable {
         public var offset: Double
         /// Each enabled edge, by name (`top`, `bottom`, …).
         public var edges: [String: Edge]
-        /// The container's events since the frame before (``RefreshEvent``'s words); nil for none.
+        /// The container's events since the frame before (`RefreshEvent`'s words); nil for none.
         public var events: [String]?
         /// The first 16 hex digits of the SHA-256 of the frame's pixels (at ``MotionTrack/scale``);
         /// also the name of its picture in the film folder.

@@ -23,7 +23,7 @@ public struct PluginError: Error, Equatable, CustomStringConvertible {
         case notFound(String)
         /// More than one library in the search path answers to the name or id.
         case ambiguous([String])
-        /// What the child process that tried to load it said (see ``PluginProbe``).
+        /// What the child process that tried to load it said (see `PluginProbe`).
         case reported(String)
         /// A bundle's `plugin.json` is unreadable or wrong (the field named).
         case invalidManifest(InputFileError)

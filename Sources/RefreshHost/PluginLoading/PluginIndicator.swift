@@ -4,8 +4,8 @@ import RefreshPluginSDK
 import RefreshCore
 
 /// What the host draws: something it can put at an edge (the container holds it as an
-/// ``AnimatableRefresh``) and draw, or fail to draw with a ``PluginError``. One of three indicator
-/// words: a plugin writes a ``RefreshIndicator``, the container holds an ``AnimatableRefresh``, the
+/// `AnimatableRefresh`) and draw, or fail to draw with a ``PluginError``. One of three indicator
+/// words: a plugin writes a `RefreshIndicator`, the container holds an `AnimatableRefresh`, the
 /// host draws a `HostedIndicator`. The host's kinds: ``IndicatorSlot`` (a place whose indicator
 /// can be swapped), ``PluginIndicator`` (a plugin loaded in this process), ``RemoteIndicator`` (one
 /// in a plugin-host child), ``LocalIndicator`` (a Swift type linked in), `FailedIndicator` (an
@@ -19,7 +19,7 @@ public protocol HostedIndicator: AnimatableRefresh {
     func draw(in canvas: Canvas, frame: IndicatorFrame) throws(PluginError)
 }
 
-/// A plugin instance behind the ``AnimatableRefresh`` protocol: the container drives it like any
+/// A plugin instance behind the `AnimatableRefresh` protocol: the container drives it like any
 /// indicator, the renderer draws it through the C ABI.
 public final class PluginIndicator: HostedIndicator {
     /// The library it came from.
@@ -40,7 +40,7 @@ public final class PluginIndicator: HostedIndicator {
         }
     }
 
-    /// What the last ``render(_:into:)`` left behind in its Cairo context that a plugin must not
+    /// What the last `render(_:into:)` left behind in its Cairo context that a plugin must not
     /// (a `cairo_save` without its restore, a changed operator or matrix): the host's own context
     /// never sees it, but `validate` fails the plugin for it. Empty when the plugin was tidy.
     public private(set) var lastUntidiness: [String] = []
@@ -77,7 +77,7 @@ public final class PluginIndicator: HostedIndicator {
     /// The plugin's identity.
     public var info: IndicatorInfo { library.info.indicator }
 
-    /// The plugin's `describe`, or ``StateDescription``'s words when it has none or gives none.
+    /// The plugin's `describe`, or `StateDescription`'s words when it has none or gives none.
     public func stateDescription(_ state: RefreshState, edge: RefreshEdge, locale: String) -> String? {
         pluginDescription(state, edge: edge, locale: locale) ?? StateDescription.text(for: state, edge: edge, locale: locale)
     }
@@ -123,7 +123,7 @@ public final class PluginIndicator: HostedIndicator {
     }
 }
 
-/// A Swift ``RefreshIndicator`` hosted in-process, without a library in between.
+/// A Swift `RefreshIndicator` hosted in-process, without a library in between.
 public final class LocalIndicator<Indicator: RefreshIndicator>: HostedIndicator {
     /// The indicator.
     public let indicator: Indicator

@@ -181,7 +181,7 @@ public struct PluginManifest: Codable, Equatable, Sendable {
         return (try? encoder.encode(self)) ?? Data()
     }
 
-    /// SHA-256 of `data`, lowercase hex (``SHA256``).
+    /// SHA-256 of `data`, lowercase hex (`SHA256`).
     public static func sha256(of data: Data) -> String { SHA256.hex(of: data) }
 }
 

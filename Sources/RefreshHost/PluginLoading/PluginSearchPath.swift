@@ -85,7 +85,7 @@ public struct PluginSearchPath: Equatable, Sendable {
     }
 
     /// The plugins found. Bundles are read from their manifests (no plugin code runs); bare
-    /// libraries are loaded and checked in a child process (``PluginProbe``), so one bad library
+    /// libraries are loaded and checked in a child process (`PluginProbe`), so one bad library
     /// cannot harm the caller. Failures come back as errors.
     public func discover() -> [Result<PluginInfo, PluginError>] {
         probed().map(\.result)

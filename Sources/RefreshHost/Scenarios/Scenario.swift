@@ -125,7 +125,7 @@ public struct Scenario: Equatable, Sendable {
 }
 
 extension Scenario {
-    /// Reads a scenario file: `given` is a path, or the name of a shipped scenario (``shippedPath(_:)``).
+    /// Reads a scenario file: `given` is a path, or the name of a shipped scenario (`shippedPath(_:)`).
     public static func load(path given: String, elementLimit: Int = defaultElementLimit) throws(InputFileError) -> Scenario {
         let path = shippedPath(given)
         var scenario = try decode(try InputFileError.contents(of: path, limit: fileLimit), file: path, elementLimit: elementLimit)
@@ -137,7 +137,7 @@ extension Scenario {
     /// frame limit, since a step takes a frame or more, but for the few that take none.
     public static let defaultElementLimit = 2 * ScenarioPlayer.defaultFrameLimit
     /// The scenario file version this build writes and reads (`"version"`; a file without one is
-    /// version 1, a newer one is refused by name: ``FileVersion``).
+    /// version 1, a newer one is refused by name: `FileVersion`).
     public static let version = 1
 
     /// `path` as given when that file exists; else a shipped scenario of that name (with or without

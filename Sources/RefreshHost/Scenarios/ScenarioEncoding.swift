@@ -55,7 +55,7 @@ extension Sequence where Element: CodingKey {
 }
 
 extension Scenario: Encodable {
-    /// Writes the scenario in the file format ``decode(_:file:)`` reads: every field the reader
+    /// Writes the scenario in the file format `decode(_:file:)` reads: every field the reader
     /// takes, optional ones only when set, so reading what was written gives the same scenario.
     public func encode(to encoder: Encoder) throws {
         var c = encoder.container(keyedBy: Field.self)

@@ -2,8 +2,8 @@ import Foundation
 import RefreshPluginSDK
 import RefreshCore
 
-/// Plays a ``Scenario`` frame by frame through the real ``ScrollSimulation`` and
-/// ``RefreshContainer``, and renders what the list shows. `refresh-dump run` calls it in a loop;
+/// Plays a ``Scenario`` frame by frame through the real `ScrollSimulation` and
+/// `RefreshContainer`, and renders what the list shows. `refresh-dump run` calls it in a loop;
 /// the preview calls it once per displayed frame when scripted.
 public final class ScenarioPlayer {
     /// The scenario being played.

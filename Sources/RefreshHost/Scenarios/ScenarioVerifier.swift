@@ -29,7 +29,7 @@ public struct ScenarioVerifier {
     public var failureFolder: String
     /// The largest channel difference (0...255) a pixel may have and still match.
     public var tolerance: Int
-    /// Which goldens are written from this run (``RecordMode``).
+    /// Which goldens are written from this run (`RecordMode`).
     public var record: RecordMode
     /// How pixels beyond `tolerance` are judged (perceptual threshold, anti-aliasing, pixel budget).
     public var options = PerceptualComparison.Options()

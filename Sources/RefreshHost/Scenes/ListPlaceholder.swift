@@ -3,7 +3,7 @@ import RefreshPluginSDK
 import RefreshCore
 
 /// What a list shows instead of rows while it has none: its first page loading, the first page
-/// failed, or nothing to show (``PagingStore``'s full-screen states).
+/// failed, or nothing to show (`PagingStore`'s full-screen states).
 public enum ListPlaceholder: Equatable, Sendable {
     /// The first page is loading: a centred spinner.
     case loading
