@@ -6,7 +6,7 @@ SWIFT ?= swift
 # Debian packages the build, the tests and the demo need.
 SYSTEM_PACKAGES := pkg-config libcairo2-dev libpango1.0-dev libsdl2-dev libpng-dev fonts-dejavu-core fonts-droid-fallback libcjson-dev libwebp-dev librlottie-dev xvfb xauth libavformat-dev libavcodec-dev libswscale-dev libavutil-dev libimagequant-dev libgif-dev chromium librsvg2-bin
 
-.PHONY: all deps build test soak soak-suite demo gallery install clean
+.PHONY: all deps build test soak soak-suite demo gallery install docs clean
 
 # Where `make install` puts the tools, the built-in plugins (as bundles) and the shared assets.
 PREFIX ?= /usr/local
@@ -22,13 +22,18 @@ build: deps
 
 # The suites use Swift Testing; XCTest finds none and says "Executed 0 tests" first. The tools
 # and plugins the end-to-end tests drive are built once in release (REFRESHKIT_TEST_TOOLS): they
-# draw thousands of frames, five times faster than a debug build. After the run: the tests whose
-# programs cost the most CPU, and the CPU of the whole run.
+# draw thousands of frames, five times faster than a debug build; the template plugin package as an
+# author has it is built once too (REFRESHKIT_AUTHOR_PACKAGE). The tests are built before the clock
+# starts. After the run: the tests whose programs cost the most CPU, and the CPU of the whole run.
 TEST_COSTS := .build/test-costs.tsv
 test: build
 	$(SWIFT) build -c release
+	$(MAKE) --no-print-directory docs
+	scripts/prepare-author-package.sh .build/author-package
+	$(SWIFT) build --build-tests
 	@rm -f $(TEST_COSTS); started=$$(date +%s); status=0; \
-	REFRESHKIT_TEST_TOOLS="$$($(SWIFT) build -c release --show-bin-path)" REFRESHKIT_TEST_COSTS=$(TEST_COSTS) $(SWIFT) test || status=$$?; \
+	REFRESHKIT_TEST_TOOLS="$$($(SWIFT) build -c release --show-bin-path)" REFRESHKIT_AUTHOR_PACKAGE=$(CURDIR)/.build/author-package/MyIndicator \
+	REFRESHKIT_TEST_COSTS=$(TEST_COSTS) $(SWIFT) test --skip-build || status=$$?; \
 	scripts/test-costs.sh $(TEST_COSTS) 10; \
 	echo "The run: $$(( $$(date +%s) - started )) s wall; CPU (user, system) of this shell, then of the run and everything it started:"; times; \
 	exit $$status
@@ -64,6 +69,15 @@ gallery: build
 install: deps
 	$(SWIFT) build -c release --scratch-path .build-release
 	scripts/install.sh "$(PREFIX)" .build-release/release
+
+# The reference of each public product (DocC), one site each in out/docs/<Module>; a warning
+# (a broken symbol link, an unknown parameter) fails it.
+DOC_TARGETS := RefreshPluginSDK RefreshCore RefreshHost RefreshTesting
+docs: deps
+	@mkdir -p out/docs; for target in $(DOC_TARGETS); do \
+		$(SWIFT) package --allow-writing-to-directory out/docs generate-documentation --target $$target \
+			--output-path out/docs/$$target --warnings-as-errors || exit 1; \
+	done; echo "Open out/docs/<Module>/index.html through a web server, or read the catalogs in Sources/*/*.docc."
 
 clean:
 	rm -rf .build

@@ -15,13 +15,26 @@ import TestSupport
         return try runProgram("/usr/bin/env", ["swift", "test"], in: folder, environment: merged.merging(environment) { $1 })
     }
 
-    @Test func anAuthorsPackageTestsItsIndicator() throws {
+    /// The package: the one `make test` built before the tests (`REFRESHKIT_AUTHOR_PACKAGE`, made by
+    /// scripts/prepare-author-package.sh: the build, a minute of CPU, is not the test's), else a
+    /// fresh copy of Examples/SwiftPlugin pointed at this checkout.
+    func authorPackage() throws -> String {
+        let manifestPath = "path: \"\(packageRoot.path)\""
+        if let prepared = ProcessInfo.processInfo.environment["REFRESHKIT_AUTHOR_PACKAGE"], !prepared.isEmpty {
+            #expect(try String(contentsOfFile: prepared + "/Package.swift", encoding: .utf8).contains(manifestPath), "\(prepared) is not this checkout's")
+            return prepared
+        }
         let package = scratch("author-package") + "/MyIndicator"
         try FileManager.default.copyItem(atPath: packageRoot.appendingPathComponent("Examples/SwiftPlugin").path, toPath: package)
         let manifest = package + "/Package.swift"
         let text = try String(contentsOfFile: manifest, encoding: .utf8)
         #expect(text.contains("path: \"../..\""))
-        try text.replacingOccurrences(of: "path: \"../..\"", with: "path: \"\(packageRoot.path)\"").write(toFile: manifest, atomically: true, encoding: .utf8)
+        try text.replacingOccurrences(of: "path: \"../..\"", with: manifestPath).write(toFile: manifest, atomically: true, encoding: .utf8)
+        return package
+    }
+
+    @Test func anAuthorsPackageTestsItsIndicator() throws {
+        let package = try authorPackage()
         let references = package + "/Tests/MyIndicatorTests"
         let shipped = try Data(contentsOf: URL(fileURLWithPath: references + "/__Frames__/MyIndicatorTests/every-state.png"))
 
