@@ -30,13 +30,16 @@ public final class PendingFile {
         try OutputRoots.checkWay(to: path)
         try Self.checkFinalName(path)
         let folder = PathText.folder(of: path)
-        var template = Array(((folder.isEmpty ? "." : folder) + "/.refreshkit-XXXXXX").utf8CString)
-        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard fd >= 0 else { throw .output(path: path, reason: "cannot be created: \(Self.words(errno))") }
+        var fd: Int32 = -1
+        // Made and kept in one step: a stop signal in between would leave the file behind.
+        (temporary, remembered) = try TemporaryPaths.make { () -> Result<String, GraphicsError> in
+            var template = Array(((folder.isEmpty ? "." : folder) + "/.refreshkit-XXXXXX").utf8CString)
+            fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+            guard fd >= 0 else { return .failure(.output(path: path, reason: "cannot be created: \(Self.words(errno))")) }
+            return .success(template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) })
+        }
         _ = fcntl(fd, F_SETFD, FD_CLOEXEC)  // a child started meanwhile must not keep it open
         descriptor = fd
-        temporary = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
-        remembered = TemporaryPaths.remember(temporary)
         // Files made by mkstemp are 0600; outputs are ordinary files (0666 less the umask).
         fchmod(fd, Self.permissions(0o666))
     }

@@ -39,6 +39,49 @@ public enum TemporaryPaths {
         return lastToken
     }
 
+    /// Paths being made now, inside ``make(_:)``: the end waits for them.
+    nonisolated(unsafe) private static var making = 0
+
+    /// Makes a path with `body` (which returns it, or nil with its error when it made nothing) and
+    /// keeps it as ``remember(_:)`` does, with no moment between the two in which the process can
+    /// end and leave it behind: a stop waits for a `make` that has begun (it removes what it made
+    /// and waits for the end), and one that would begin after the stop never runs.
+    public static func make<Failure: Error>(_ body: () -> Result<String, Failure>) throws(Failure) -> (path: String, token: Int) {
+        lock.lock()
+        if ending { waitForTheEnd() }
+        making += 1
+        lock.unlock()
+        let made = body()
+        lock.lock()
+        making -= 1
+        let path: String
+        switch made {
+        case .success(let madePath): path = madePath
+        case .failure(let error):
+            lock.unlock()
+            throw error
+        }
+        if ending {
+            // try?: the process is ending; what cannot be removed is left, as it would have been.
+            try? FileManager.default.removeItem(atPath: path)
+            waitForTheEnd()
+        }
+        if !exitHandlerInstalled {
+            exitHandlerInstalled = true
+            atexit { TemporaryPaths.removeAll() }
+        }
+        lastToken += 1
+        paths[lastToken] = path
+        lock.unlock()
+        return (path, lastToken)
+    }
+
+    /// Lets go of the lock (held by the caller) and waits for the process to end, writing nothing.
+    private static func waitForTheEnd() -> Never {
+        lock.unlock()
+        while true { pause() }
+    }
+
     /// Stops keeping the path of `token`: it was renamed into place or removed.
     public static func forget(_ token: Int) {
         lock.lock()
@@ -113,6 +156,9 @@ public enum TemporaryPaths {
         let all = paths.values
         paths = [:]
         lock.unlock()
+        // A path being made now is removed by its maker, who then waits: wait for those (each is
+        // one mkstemp or mkdir; two seconds is far more than any takes).
+        for _ in 0..<2000 where lock.withLock({ making > 0 }) { usleep(1000) }
         for path in all {
             // Another thread may put a file into a folder while it is removed; a second pass takes it.
             for _ in 0..<3 where FileManager.default.fileExists(atPath: path) {

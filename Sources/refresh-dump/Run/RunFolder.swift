@@ -42,14 +42,16 @@ struct RunFolder {
         let parent = PathText.folder(of: final)
         if !parent.isEmpty { try OutputFile.makeFolder(parent) }
         do {
-            // A run's folder gets the umask's permissions, not mkdtemp's 0700: it is renamed into place.
-            staging = try OutputFile.makeUniqueFolder(final + ".partial-", mode: 0o777)
+            // A run's folder gets the umask's permissions, not mkdtemp's 0700: it is renamed into
+            // place. Made and kept in one step: a stop signal in between would leave it behind.
+            (staging, remembered) = try TemporaryPaths.make { () -> Result<String, GraphicsError> in
+                Result { () throws(GraphicsError) in try OutputFile.makeUniqueFolder(final + ".partial-", mode: 0o777) }
+            }
         } catch .output(_, let reason) {
             throw ValidationError("--out \(final): \(reason)")
         } catch {
             throw ValidationError("--out \(final): \(error)")
         }
-        remembered = TemporaryPaths.remember(staging)
         OutputRoots.add(staging)  // below it no link is followed
         // The marker, with the list of what the folder holds, is written once, by commit().
     }

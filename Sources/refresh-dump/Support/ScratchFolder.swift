@@ -15,11 +15,13 @@ struct ScratchFolder {
     /// removes it even when the child was killed), else in the temporary folder.
     init(_ purpose: String, in parent: String? = nil) throws {
         do {
-            path = try OutputFile.makeUniqueFolder((parent ?? NSTemporaryDirectory()) + "/refreshkit-\(purpose)-")
+            // Made and kept in one step: a stop signal in between would leave it behind.
+            (path, remembered) = try TemporaryPaths.make { () -> Result<String, GraphicsError> in
+                Result { () throws(GraphicsError) in try OutputFile.makeUniqueFolder((parent ?? NSTemporaryDirectory()) + "/refreshkit-\(purpose)-") }
+            }
         } catch {
             throw ValidationError("no scratch folder: \(PlainErrorText.words(error))")
         }
-        remembered = TemporaryPaths.remember(path)
     }
 
     /// Removes the folder and what is in it.
