@@ -250,7 +250,7 @@ let package = Package(
         ),
 
         // What several test targets share: running a program, the package's folder, scratch folders.
-        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["RefreshGoldens", "RefreshGraphics"], path: "Tests/TestSupport"),
         .testTarget(name: "RefreshCoreTests", dependencies: ["RefreshCore"]),
         .testTarget(name: "RefreshGraphicsTests", dependencies: ["RefreshCore", "RefreshGraphics", "RefreshGoldens"], exclude: ["Golden", "SVGIcons"]),
         .testTarget(name: "RefreshHostTests", dependencies: ["RefreshCore", "RefreshHost", "RefreshPreviewSession", "RefreshChecks", "RefreshHandoff", "RefreshGoldens", "TestSupport"], exclude: ["Golden"]),
@@ -260,6 +260,7 @@ let package = Package(
         .testTarget(name: "RefreshTestingTests", dependencies: ["RefreshTesting", "RefreshGoldens",
                                                                .product(name: "SnapshotTesting", package: "swift-snapshot-testing")],
                     exclude: ["__Frames__", "__Snapshots__"]),
+        .testTarget(name: "RefreshPreviewSessionTests", dependencies: ["RefreshCore", "RefreshHost", "RefreshPreviewSession", "RefreshGoldens", "TestSupport"], exclude: ["Golden"]),
         .testTarget(name: "RefreshChecksTests", dependencies: ["RefreshChecks", "RefreshGraphics"]),
         .testTarget(name: "RefreshHandoffTests", dependencies: ["RefreshHandoff"]),
         .testTarget(name: "RefreshExportTests", dependencies: ["RefreshExport", "RefreshGoldens", "CGIF", "TestSupport"]),
