@@ -1,17 +1,15 @@
 import Foundation
 import Testing
 import ZIPFoundation
+import TestSupport
 import RefreshPluginSDK
 @testable import Lottie
 
 /// `.lottie` archives, made here (not downloaded): the animation the manifest names renders as its
 /// JSON does; an id picks another; and what a hostile zip can carry is refused.
 @Suite struct DotLottieTests {
-    let folder: String = {
-        let path = NSTemporaryDirectory() + "refreshkit-dotlottie-tests-\(getpid())-\(UUID().uuidString.prefix(8))"
-        try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        return path
-    }()
+    /// A scratch folder of this test's, removed with the test process's (it used to stay in /tmp).
+    let folder = scratchDirectory("dotlottie-\(UUID().uuidString.prefix(8))")
 
     /// Writes an archive of `entries` (path → bytes) to `name` in the test's folder.
     func archive(_ name: String, _ entries: [(String, Data)]) throws -> String {
