@@ -252,7 +252,7 @@ let package = Package(
         // What several test targets share: running a program, the package's folder, scratch folders.
         .target(name: "TestSupport", dependencies: ["RefreshGoldens", "RefreshGraphics"], path: "Tests/TestSupport"),
         .testTarget(name: "RefreshCoreTests", dependencies: ["RefreshCore"]),
-        .testTarget(name: "RefreshGraphicsTests", dependencies: ["RefreshCore", "RefreshGraphics", "RefreshGoldens"], exclude: ["Golden", "SVGIcons"]),
+        .testTarget(name: "RefreshGraphicsTests", dependencies: ["RefreshCore", "RefreshGraphics", "RefreshGoldens", "TestSupport"], exclude: ["Golden", "SVGIcons"]),
         .testTarget(name: "RefreshHostTests", dependencies: ["RefreshCore", "RefreshHost", "RefreshPreviewSession", "RefreshChecks", "RefreshHandoff", "RefreshGoldens", "TestSupport"], exclude: ["Golden"]),
         .testTarget(name: "RefreshDumpTests", dependencies: ["RefreshCore", "RefreshHost", "RefreshPreviewSession", "RefreshChecks", "RefreshHandoff", "RefreshGoldens", "RefreshExport", "TestSupport"], exclude: ["Golden", "Handoff"]),
         .testTarget(name: "RefreshPreviewTests", dependencies: ["RefreshCore", "RefreshHost", "RefreshPreviewSession", "RefreshChecks", "RefreshHandoff", "RefreshGoldens", "RefreshExport", "TestSupport"]),

@@ -12,6 +12,8 @@ import TestSupport
     func swiftTest(in folder: String, _ environment: [String: String]) throws -> (status: Int32, output: String) {
         var merged = ProcessInfo.processInfo.environment
         for key in ["CI", "REFRESHKIT_RECORD", "SNAPSHOT_TESTING_RECORD"] { merged[key] = nil }
+        // SwiftPM's lock files go to TMPDIR: in a scratch folder they go with the test process's.
+        merged["TMPDIR"] = scratch("author-package-tmp")
         return try runProgram("/usr/bin/env", ["swift", "test"], in: folder, environment: merged.merging(environment) { $1 })
     }
 
@@ -22,6 +24,12 @@ import TestSupport
         let manifestPath = "path: \"\(packageRoot.path)\""
         if let prepared = ProcessInfo.processInfo.environment["REFRESHKIT_AUTHOR_PACKAGE"], !prepared.isEmpty {
             #expect(try String(contentsOfFile: prepared + "/Package.swift", encoding: .utf8).contains(manifestPath), "\(prepared) is not this checkout's")
+            // Its code and references as shipped, whatever an earlier run of this test changed; its
+            // build stays.
+            for part in ["Sources", "Tests"] {
+                try FileManager.default.removeItem(atPath: prepared + "/" + part)
+                try FileManager.default.copyItem(atPath: packageRoot.appendingPathComponent("Examples/SwiftPlugin/" + part).path, toPath: prepared + "/" + part)
+            }
             return prepared
         }
         let package = scratch("author-package") + "/MyIndicator"

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 import RefreshGraphics
 @testable import RefreshExport
 import RefreshGoldens
@@ -21,12 +22,7 @@ import CGIF
         }
     }
 
-    func folder(_ name: String) -> String {
-        let path = NSTemporaryDirectory() + "refreshkit-export-\(name)-\(getpid())"
-        try? FileManager.default.removeItem(atPath: path)
-        try! FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        return path
-    }
+    func folder(_ name: String) -> String { scratchDirectory("export-\(name)") }
 
     func write(_ format: AnimationFormat, _ images: [ImageSurface], frameRate: Double, in folder: String) throws -> String {
         let path = "\(folder)/a.\(format.fileExtension)"

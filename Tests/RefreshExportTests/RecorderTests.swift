@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 import RefreshGraphics
 @testable import RefreshExport
 
@@ -15,9 +16,7 @@ import RefreshGraphics
 
     @Test(arguments: [AnimationFormat.mp4, .gif, .apng])
     func aRecordingLastsAsLongAsTheClockRan(format: AnimationFormat) throws {
-        let folder = NSTemporaryDirectory() + "refreshkit-recorder-\(format.rawValue)-\(getpid())"
-        try? FileManager.default.removeItem(atPath: folder)
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let folder = scratchDirectory("recorder-\(format.rawValue)")
         let path = "\(folder)/r.\(format.fileExtension)"
         let recorder = try Recorder(path: path, format: format, rate: 60)
         // A busy window: 25 frames a second with every third one lost, then a stall of 0.7 s,
@@ -52,9 +51,7 @@ import RefreshGraphics
     /// A span recorded at once (the preview's timeline clip) has a frame at each of the
     /// recording's frame times, each the one drawn for its time, and lasts the span.
     @Test func aSpanRecordedAtOnceHoldsEachFrameDrawnForItsTime() throws {
-        let folder = NSTemporaryDirectory() + "refreshkit-recorder-span-\(getpid())-\(UUID().uuidString.prefix(8))"
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let folder = scratchDirectory("recorder-span")
         let path = "\(folder)/clip.apng"
         let recorder = try Recorder(path: path, format: .apng, rate: 60)
         var asked: [Double] = []

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import RefreshGraphics
 import RefreshGoldens
 
@@ -175,7 +176,7 @@ import RefreshGoldens
     }
 
     @Test func goldenCheckWritesActualAndDiffOnMismatch() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("refreshkit-golden-\(getpid())").path
+        let directory = scratchDirectory("golden")
         // Every pixel counts: the one changed below is in a corner, where it could pass as anti-aliasing.
         let golden = GoldenImage(path: directory + "/g.png", tolerance: 0, options: .init(countsAntiAliasing: true))
         let image = try sample()

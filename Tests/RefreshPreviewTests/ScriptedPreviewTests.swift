@@ -17,9 +17,7 @@ import RefreshGoldens
             Issue.record("xvfb-run is missing: `make test` installs the xvfb package")
             return
         }
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("refreshkit-preview-\(getpid())").path
-        try? FileManager.default.removeItem(atPath: folder)
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let folder = scratchDirectory("preview")
         let (status, output) = try runUnderXvfb(["\(products)/refresh-preview",
                                                              "--script", scenarioPath, "--out", folder,
                                                              "--screenshot-at", "1.0=\(folder)/refreshing.png", "--screenshot-at", "1.7=\(folder)/success.png",
