@@ -14,15 +14,33 @@ import TestSupport
         ("run", ["run", "\(scenarioFolder)/pull-to-refresh.json", "--plugin", plugin, "--format", "gif,mp4,apng,webp", "--out", "OUT/run"]),
         ("report", ["report", "--plugin", plugin, "--scenario", "pull-to-refresh", "--out", "OUT/report"]),
         ("sweep", ["sweep", "--plugin", plugin, "--progress", "0:1:40", "--format", "gif,mp4", "--out", "OUT/sweep"]),
+        ("validate", ["validate", plugin, "--level", "2"]),
+        ("lint", ["lint", "--plugin", plugin, "--scenario", "pull-to-refresh"]),
     ]
 
+    /// The processes whose environment holds `mark` (every process a command starts inherits it).
+    func processes(marked mark: String) -> [String] {
+        // try?: a process that ended while the folder was read, or one not ours to read, is not left.
+        let pids = ((try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []).filter { $0.allSatisfy(\.isNumber) }
+        return pids.compactMap { pid in
+            guard let environment = FileManager.default.contents(atPath: "/proc/\(pid)/environ"),
+                  environment.split(separator: 0).contains(where: { $0.elementsEqual(mark.utf8) }) else { return nil }
+            let command = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline").map { String(decoding: $0, as: UTF8.self) } ?? ""
+            return "\(pid) \(command.replacingOccurrences(of: "\0", with: " "))"
+        }
+    }
+
+    /// Stopped in the middle, a command leaves no file under a temporary name and no process: it
+    /// ends (and waits for) its plugin hosts and the programs it started before it ends.
     @Test(arguments: commands.map(\.name))
-    func aStoppedCommandLeavesNoTemporaryFile(command: String) throws {
+    func aStoppedCommandLeavesNoTemporaryFileNorProcess(command: String) throws {
         let arguments = try #require(Self.commands.first { $0.name == command }).arguments
         let folder = scratch("stopped-\(command)")
+        let id = UUID().uuidString, mark = "REFRESHKIT_TEST_MARK=\(id)"
         let (status, text) = try refreshDump(arguments.map { $0.replacingOccurrences(of: "OUT", with: folder) },
-                                             environment: ["REFRESHKIT_FIXTURE_STOP_HOST": "user"])
+                                             environment: ["REFRESHKIT_FIXTURE_STOP_HOST": "user", "REFRESHKIT_TEST_MARK": id])
         #expect(status == SIGTERM, "\(command) ended with \(status), not by the signal: \(text)")
+        #expect(processes(marked: mark).isEmpty, "\(command) left \(processes(marked: mark))")
         let left = try FileManager.default.subpathsOfDirectory(atPath: folder)
         // A pending file is .refreshkit-XXXXXX (a run's marker, .refreshkit-run, is not one), a staging folder NAME.partial-XXXXXX.
         let temporary = left.filter { $0.range(of: #"\.refreshkit-[A-Za-z0-9]{6}$|\.partial-"#, options: .regularExpression) != nil }

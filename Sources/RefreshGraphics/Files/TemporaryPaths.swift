@@ -90,22 +90,22 @@ public enum TemporaryPaths {
         lock.unlock()
     }
 
-    /// The plugin hosts this process started (pid → token), and the stop signal each one that sent
-    /// this process one sent (``signalSent(by:)``).
-    nonisolated(unsafe) private static var pluginHosts: [pid_t: Int] = [:]
+    /// The plugin hosts this process started, and the stop signal each one that sent this process
+    /// one sent (``signalSent(by:)``).
+    nonisolated(unsafe) private static var pluginHosts: Set<pid_t> = []
     nonisolated(unsafe) private static var signalsFromHosts: [pid_t: Int32] = [:]
 
     /// Keeps `pid`, a plugin-host child: a stop signal it sends this process is its plugin's fault,
     /// not a user's request, so the process stops the child (SIGKILL) and goes on. Call
     /// ``forgetPluginHost(_:)`` once it is reaped.
     public static func rememberPluginHost(_ pid: pid_t) {
-        lock.withLock { pluginHosts[pid] = 1 }
+        _ = lock.withLock { pluginHosts.insert(pid) }
     }
 
     /// Stops treating `pid` as a plugin host (it was reaped: the number may be reused).
     public static func forgetPluginHost(_ pid: pid_t) {
         lock.withLock {
-            pluginHosts[pid] = nil
+            pluginHosts.remove(pid)
             signalsFromHosts[pid] = nil
         }
     }
@@ -118,7 +118,7 @@ public enum TemporaryPaths {
     /// Stops `sender` when it is a plugin host, noting `signal`; whether it was one.
     private static func stopPluginHost(_ sender: pid_t, for signal: Int32) -> Bool {
         let isHost = lock.withLock { () -> Bool in
-            guard pluginHosts[sender] != nil else { return false }
+            guard pluginHosts.contains(sender) else { return false }
             signalsFromHosts[sender] = signal
             return true
         }
@@ -127,12 +127,28 @@ public enum TemporaryPaths {
     }
 
     /// Sends SIGTERM to every child still kept: the process is being stopped.
+    /// Ends this process's children before it ends, so that none outlives its command: SIGTERM to
+    /// the programs it started, SIGKILL to its plugin hosts (a plugin is not trusted to end when
+    /// asked), then waits for each, two seconds at most before SIGKILL.
     private static func endChildren() {
         lock.lock()
-        let all = children.values
+        let programs = Array(children.values), hosts = Array(pluginHosts)
         children = [:]
         lock.unlock()
-        for pid in all { kill(pid, SIGTERM) }
+        for pid in programs { kill(pid, SIGTERM) }
+        for pid in hosts { kill(pid, SIGKILL) }
+        for pid in programs + hosts {
+            // 0: still running; the pid, or -1 when another thread reaped it first: gone.
+            var waited = 0
+            while waitpid(pid, nil, WNOHANG) == 0, waited < 2000 {
+                usleep(1000)
+                waited += 1
+            }
+            if waited == 2000 {
+                kill(pid, SIGKILL)
+                while waitpid(pid, nil, 0) < 0 && errno == EINTR {}
+            }
+        }
     }
 
     /// The programs this process started and waits for (tar, gzip, the tool itself), by token:
