@@ -68,7 +68,7 @@ import TestSupport
     }
 
     @Test func theReferenceNamesEveryCommand() throws {
-        let help = try refreshDump(["--help"]).output
+        let help = try runProgram(toolsFolder + "/refresh-dump", ["--help"]).output
         let commands = help.components(separatedBy: "SUBCOMMANDS:").last!.split(separator: "\n")
             .compactMap { line -> String? in
                 guard line.hasPrefix("  "), !line.hasPrefix("   ") else { return nil }
