@@ -14,6 +14,9 @@ public enum TemporaryPaths {
     nonisolated(unsafe) private static var exitHandlerInstalled = false
     /// Set once the process is ending: a path made after that is removed at once.
     nonisolated(unsafe) private static var ending = false
+    /// Set when a stop signal is being handled: the process ends by that signal, and a thread that
+    /// calls `exit` meanwhile (its child just ended, killed by the stop) waits for it.
+    nonisolated(unsafe) private static var stopping = false
     /// The signals that end a command at a user's or a system's request.
     static let stopSignals: [Int32] = [SIGINT, SIGTERM, SIGHUP]
 
@@ -192,6 +195,10 @@ public enum TemporaryPaths {
     public static func removeOnStopSignals() {
         var set = stopSignalSet()
         pthread_sigmask(SIG_BLOCK, &set, nil)
+        // Once a stop is under way the process ends by the signal, never by another thread's exit.
+        atexit {
+            if TemporaryPaths.lock.withLock({ TemporaryPaths.stopping }) { while true { pause() } }
+        }
         let waiter = Thread {
             var set = stopSignalSet()
             var received: Int32 = 0
@@ -205,6 +212,7 @@ public enum TemporaryPaths {
                 if info.si_code == SI_USER, stopPluginHost(sender, for: received) { continue }
                 break
             }
+            lock.withLock { stopping = true }
             endChildren()
             removeAll()
             signal(received, SIG_DFL)
