@@ -24,14 +24,18 @@ public enum TemporaryPaths {
     /// before ``forget(_:)``; returns the token that forgets it.
     public static func remember(_ path: String) -> Int {
         lock.lock()
+        return keep(path)
+    }
+
+    /// Keeps `path` and lets go of the lock (held by the caller); its token. While the process is
+    /// ending (another thread is removing the rest) the path goes now instead, and this thread
+    /// waits for the end rather than write into it.
+    private static func keep(_ path: String) -> Int {
         defer { lock.unlock() }
         if ending {
-            // The process is ending (another thread is removing the rest): this one goes now, and
-            // this thread waits for the end rather than write into it.
             // try?: the process is ending; what cannot be removed is left, as it would have been.
             try? FileManager.default.removeItem(atPath: path)
-            lock.unlock()
-            while true { pause() }
+            waitForTheEnd()
         }
         if !exitHandlerInstalled {
             exitHandlerInstalled = true
@@ -64,19 +68,7 @@ public enum TemporaryPaths {
             lock.unlock()
             throw error
         }
-        if ending {
-            // try?: the process is ending; what cannot be removed is left, as it would have been.
-            try? FileManager.default.removeItem(atPath: path)
-            waitForTheEnd()
-        }
-        if !exitHandlerInstalled {
-            exitHandlerInstalled = true
-            atexit { TemporaryPaths.removeAll() }
-        }
-        lastToken += 1
-        paths[lastToken] = path
-        lock.unlock()
-        return (path, lastToken)
+        return (path, keep(path))
     }
 
     /// Lets go of the lock (held by the caller) and waits for the process to end, writing nothing.
