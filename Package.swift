@@ -66,6 +66,8 @@ let package = Package(
         .library(name: "FixturePluginConstructorHangs", type: .dynamic, targets: ["FixturePluginConstructorHangs"]),
         .library(name: "FixturePluginConstructorCrashes", type: .dynamic, targets: ["FixturePluginConstructorCrashes"]),
         .library(name: "FixturePluginCreateAborts", type: .dynamic, targets: ["FixturePluginCreateAborts"]),
+        .library(name: "FixturePluginDestroyAborts", type: .dynamic, targets: ["FixturePluginDestroyAborts"]),
+        .library(name: "FixturePluginBlocks", type: .dynamic, targets: ["FixturePluginBlocks"]),
         .library(name: "FixturePluginCreateHangs", type: .dynamic, targets: ["FixturePluginCreateHangs"]),
         .library(name: "FixturePluginLintClean", type: .dynamic, targets: ["FixturePluginLintClean"]),
         .library(name: "FixturePluginLintFlashes", type: .dynamic, targets: ["FixturePluginLintFlashes"]),
@@ -234,6 +236,8 @@ let package = Package(
         .target(name: "FixturePluginConstructorHangs", dependencies: ["FixturePluginCairoCommon"], path: "Tests/Fixtures/PluginConstructorHangs"),
         .target(name: "FixturePluginConstructorCrashes", dependencies: ["FixturePluginCairoCommon"], path: "Tests/Fixtures/PluginConstructorCrashes"),
         .target(name: "FixturePluginCreateAborts", dependencies: ["FixturePluginCairoCommon"], path: "Tests/Fixtures/PluginCreateAborts"),
+        .target(name: "FixturePluginDestroyAborts", dependencies: ["FixturePluginCairoCommon"], path: "Tests/Fixtures/PluginDestroyAborts"),
+        .target(name: "FixturePluginBlocks", dependencies: ["FixturePluginCairoCommon"], path: "Tests/Fixtures/PluginBlocks"),
         .target(name: "FixturePluginCreateHangs", dependencies: ["FixturePluginCairoCommon"], path: "Tests/Fixtures/PluginCreateHangs"),
 
         .executableTarget(

@@ -40,12 +40,13 @@ final class LottieAnimation {
             throw fail(error.reason)
         }
         // A .lottie archive: its animation's JSON, its images unpacked where rlottie finds them.
-        var resources = PathText.folder(of: path)
+        // rlottie joins the folder and an asset's "u" + "p" as they are: the folder ends in "/".
+        var resources = PathText.folder(of: path) + "/"
         if DotLottieArchive.isArchive(data) || name.lowercased().hasSuffix(".lottie") {
             let archive: DotLottieArchive
             do { archive = try DotLottieArchive(path: path, animation: id) } catch { throw fail(error.description) }
             data = archive.json
-            resources = archive.resources
+            resources = archive.resources + "/"
             unpackedFolder = archive.resources
         }
 
@@ -57,6 +58,11 @@ final class LottieAnimation {
             lottie_animation_from_data(bytes.baseAddress!.assumingMemoryBound(to: CChar.self), Self.cacheKey(data),
                                        resources)
         }
+        // rlottie reads the images while it loads: the unpacked folder is not needed after, and
+        // removed now it is not left behind by a process stopped while it draws.
+        if let unpackedFolder { try? FileManager.default.removeItem(atPath: unpackedFolder) }
+        unpackedImages = unpackedFolder
+        unpackedFolder = nil
         guard let loaded else { throw fail("is JSON, but rlottie cannot load it as a Lottie animation") }
         let frameCount = lottie_animation_get_totalframe(loaded)
         guard frameCount > 0, frameCount < 10_000_000 else {
@@ -66,20 +72,18 @@ final class LottieAnimation {
         var w = 0, h = 0
         lottie_animation_get_size(loaded, &w, &h)
         handle = loaded
-        unpacked = unpackedFolder
         width = Double(max(w, 1))
         height = Double(max(h, 1))
         timeline = AnimationTimeline(name: name, firstFrame: header.firstFrame, frameCount: frameCount,
                                      framesPerSecond: header.framesPerSecond, markers: header.markers)
     }
 
-    /// The folder a .lottie archive's images were unpacked to, removed with the animation.
-    private var unpacked: String?
+    /// The folder a .lottie's images were unpacked to, already removed: rlottie read them while
+    /// it loaded (nil for a JSON file).
+    let unpackedImages: String?
 
     deinit {
         lottie_animation_destroy(handle)
-        // try?: a temporary folder already gone (or never made) leaves nothing to remove.
-        if let unpacked { try? FileManager.default.removeItem(atPath: unpacked) }
     }
 
     /// Frame number `frame` (the file's numbering) rendered at `width` × `height` pixels.

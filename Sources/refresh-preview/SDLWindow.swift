@@ -27,7 +27,9 @@ final class SDLWindow {
     /// Starts SDL's video and returns the display's refresh rate in Hz (0 when it does not say).
     static func start() throws -> Int {
         guard SDL_Init(SDL_INIT_VIDEO) == 0 else { throw Failure(description: String(cString: SDL_GetError())) }
-        // SDL put in handlers for SIGINT and SIGTERM: they are the host's now, not a plugin's doing.
+        // SDL put in handlers for SIGINT and SIGTERM, and ours go in front of them: they are the
+        // host's now, not a plugin's doing.
+        StopDeadline.install()
         PluginSideEffects.takeSnapshot()
         // Without a display SDL falls back to a window nobody can see; unless that was asked for
         // (SDL_VIDEODRIVER=offscreen), it means there is no display.
@@ -79,6 +81,7 @@ final class SDLWindow {
     /// Ends SDL, which puts back the signal handlers it replaced: the host's change again, so a
     /// plugin call after it (a scripted player dropped last) is not blamed for it.
     private static func quit() {
+        StopDeadline.uninstall()
         SDL_Quit()
         PluginSideEffects.takeSnapshot()
     }
@@ -126,6 +129,7 @@ final class SDLWindow {
         while SDL_PollEvent(&event) != 0 {
             switch SDL_EventType(event.type) {
             case SDL_QUIT:
+                StopDeadline.answer()
                 commands.append(.quit)
             case SDL_KEYDOWN where typing:
                 // A text field has the keys: only editing keys are commands.

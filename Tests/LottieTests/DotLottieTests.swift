@@ -50,6 +50,33 @@ import RefreshPluginSDK
         #expect(try pixels(LottieAnimation(file: v1, parameter: "file"), frame: 20) == pixels(darkJSON, frame: 20))
     }
 
+    /// An image asset, in a .lottie's images/ and beside a JSON file: rlottie finds it (the folder
+    /// it is given ends in "/"; before, neither showed), and the unpacked folder is gone once loaded.
+    @Test func anImageAssetIsDrawnAndItsUnpackedFolderIsGone() throws {
+        let red = try ImageSurface(width: 10, height: 10)
+        red.withPixels { bytes in
+            let pixels = bytes.bindMemory(to: UInt32.self)
+            for i in pixels.indices { pixels[i] = 0xFFFF_0000 }
+        }
+        let png = "\(folder)/red.png"
+        try red.writePNG(to: png)
+        let image = try Data(contentsOf: URL(fileURLWithPath: png))
+        let json = Data(#"{"v":"5.7.0","fr":30,"ip":0,"op":30,"w":40,"h":40,"assets":[{"id":"img","w":10,"h":10,"u":"images/","p":"img.png","e":0}],"layers":[{"ddd":0,"ind":1,"ty":2,"refId":"img","ks":{"o":{"a":0,"k":100},"r":{"a":0,"k":0},"p":{"a":0,"k":[20,20,0]},"a":{"a":0,"k":[5,5,0]},"s":{"a":0,"k":[400,400,100]}},"ip":0,"op":30,"st":0}]}"#.utf8)
+        let path = try archive("image.lottie", [("manifest.json", manifest(["x"])), ("a/x.json", json), ("i/img.png", image), ("images/img.png", image)])
+        let fromArchive = try LottieAnimation(file: path, parameter: "file")
+        let centre = try pixels(fromArchive, frame: 0)[44 * 88 + 44]
+        // Red and (nearly: the image is scaled 4×) opaque; an image not found leaves it transparent.
+        #expect(centre >> 24 > 0xF0 && (centre >> 16) & 0xFF > 0xF0 && centre & 0xFFFF == 0, "the image's red at the centre, not \(String(centre, radix: 16))")
+        let unpacked = try #require(fromArchive.unpackedImages)
+        #expect(!FileManager.default.fileExists(atPath: unpacked), "\(unpacked) is left while the animation lives")
+
+        try FileManager.default.createDirectory(atPath: "\(folder)/beside/images", withIntermediateDirectories: true)
+        try image.write(to: URL(fileURLWithPath: "\(folder)/beside/images/img.png"))
+        try json.write(to: URL(fileURLWithPath: "\(folder)/beside/image.json"))
+        let fromJSON = try LottieAnimation(file: "\(folder)/beside/image.json", parameter: "file")
+        #expect(try pixels(fromJSON, frame: 0) == pixels(fromArchive, frame: 0))
+    }
+
     @Test func whatAHostileArchiveCarriesIsRefused() throws {
         func reason(_ path: String, animation: String = "") -> String {
             do { _ = try LottieAnimation(file: path, parameter: "file", animation: animation); return "loaded" } catch { return error.reason }

@@ -103,4 +103,26 @@ import RefreshGraphics
         let (status, output) = try refreshDump(["verify", Self.pull, "--plugin", Self.fixture("FixturePluginRenderCrashes"), "--golden", golden])
         #expect(status == 1, "\(output)")
     }
+
+    /// A plugin that aborts in destroy has drawn its frames: render and sweep write them, then name
+    /// the fault and end with 2 (before, the abort went unsaid and the command ended 0).
+    @Test func anAbortInDestroyIsNamedAfterTheFramesAreWritten() throws {
+        let out = scratch("faulty-destroy")
+        let render = try refreshDump(["render", "--plugin", Self.fixture("FixturePluginDestroyAborts"), "--out", "\(out)/frame.png"])
+        #expect(render.status == 2, "\(render.output)")
+        #expect(render.output.contains("plugin \(Self.fixture("FixturePluginDestroyAborts")): crashed with signal 6 (Aborted) during destroy"), "\(render.output)")
+        #expect(FileManager.default.fileExists(atPath: "\(out)/frame.png"))
+        let sweep = try refreshDump(["sweep", "--plugin", Self.fixture("FixturePluginDestroyAborts"), "--progress", "0:1:3", "--out", "\(out)/sweep"])
+        #expect(sweep.status == 2 && sweep.output.contains("during destroy"), "\(sweep.output)")
+        #expect(FileManager.default.fileExists(atPath: "\(out)/sweep/contact-sheet.png"))
+    }
+
+    /// A render that waits 5 ms a frame without using CPU (the fixture sleeps) fails validate's
+    /// waiting check, though its CPU time is far under the budget; a built-in passes it.
+    @Test func validateFailsARenderThatWaits() throws {
+        let blocks = try refreshDump(["validate", Self.fixture("FixturePluginBlocks")])
+        #expect(blocks.status == 1, "\(blocks.output)")
+        #expect(blocks.output.contains("✗ waiting: 9 frames in 10 wait ") && blocks.output.contains("without using CPU (a sleep, I/O or a lock in render)"), "\(blocks.output)")
+        #expect(blocks.output.contains("✓ frame time: median "), "the CPU it uses is within the budget: \(blocks.output)")
+    }
 }

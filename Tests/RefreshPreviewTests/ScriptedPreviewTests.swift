@@ -118,3 +118,23 @@ import RefreshGoldens
         #expect(output.contains("plugin \(plugin)"), "\(output)")
     }
 }
+
+/// A stop signal ends the preview even while a plugin hangs inside it (`--in-process`), where the
+/// loop that would read SDL's quit never runs again: it ignored SIGTERM and never ended. The
+/// fixture's own process sends the signal as the render begins to hang, so the moment is known.
+@Suite struct StoppedPreviewTests {
+    @Test func aStopSignalEndsThePreviewWhileAPluginHangsInside() throws {
+        var environment = ProcessInfo.processInfo.environment
+        environment["SDL_VIDEODRIVER"] = "dummy"  // asked for: no display needed to hang
+        environment["REFRESHKIT_FIXTURE_STOP_SELF"] = "1"
+        let temporary = scratchDirectory("stopped-preview-tmp-\(UUID().uuidString.prefix(8))")
+        environment["TMPDIR"] = temporary
+        let scenario = packageRoot.appendingPathComponent("Assets/Scenarios/pull-short.json").path
+        let (status, output) = try runProgram("\(toolsFolder)/refresh-preview",
+                                              ["--script", scenario, "--plugin", "\(toolsFolder)/libFixturePluginRenderHangs.so", "--in-process",
+                                               "--no-panel", "--out", scratchDirectory("stopped-preview-\(UUID().uuidString.prefix(8))")],
+                                              environment: environment)
+        #expect(status == SIGTERM, "the preview ended with \(status), not by the signal: \(output)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: temporary).isEmpty, "left in its TMPDIR")
+    }
+}

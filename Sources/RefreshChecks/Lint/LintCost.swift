@@ -4,14 +4,13 @@ import RefreshHost
 
 extension PluginLint {
     /// Median and 99th-percentile CPU time of a frame at 1×, 2× and 3× (pulling and refreshing
-    /// frames of the 390 × 120 band): in process, this thread's (clearing included); in a
-    /// plugin-host child, the child's, where the plugin draws (the host's side of the exchange is
-    /// the host's cost, not the plugin's).
+    /// frames of the 390 × 120 band): in process, the library's thread's; in a plugin-host child,
+    /// the child's, where the plugin draws (the host's side of the exchange is the host's cost,
+    /// not the plugin's).
     func cost(_ indicator: any HostedIndicator) throws -> (String, [LintFinding]) {
-        let clock = (plugin as? PluginHostProcess).flatMap { ProcessClock.cpuClock(of: $0.processIdentifier) } ?? CLOCK_THREAD_CPUTIME_ID
         var figures: [String] = [], found: [LintFinding] = []
         for scale in [1.0, 2.0, 3.0] {
-            let (samples, width, height) = try FrameCost.samples(indicator, scale: scale, count: 200, clock: clock)
+            let (samples, _, width, height) = try FrameCost.samples(indicator, scale: scale, count: 200)
             let p50 = samples[samples.count / 2] * 1000, p99 = samples[samples.count * 99 / 100] * 1000
             let budget = budgetMilliseconds * max(1, scale * scale / 4)
             let figure = String(format: "%.0f×: p50 %.3f ms, p99 %.3f ms", scale, p50, p99)

@@ -121,7 +121,6 @@ public enum TemporaryPaths {
         return isHost
     }
 
-    /// Sends SIGTERM to every child still kept: the process is being stopped.
     /// Ends this process's children before it ends, so that none outlives its command: SIGTERM to
     /// the programs it started, SIGKILL to its plugin hosts (a plugin is not trusted to end when
     /// asked), then waits for each, two seconds at most before SIGKILL.
@@ -204,18 +203,26 @@ public enum TemporaryPaths {
                 if info.si_code == SI_USER, stopPluginHost(sender, for: received) { continue }
                 break
             }
-            lock.withLock { stopping = true }
-            endChildren()
-            removeAll()
-            signal(received, SIG_DFL)
-            var one = sigset_t()
-            sigemptyset(&one)
-            sigaddset(&one, received)
-            pthread_sigmask(SIG_UNBLOCK, &one, nil)
-            kill(getpid(), received)
+            endByStopSignal(received)
         }
         waiter.name = "refreshkit-stop-signals"
         waiter.start()
+    }
+
+    /// Ends the process as a stop signal does, whatever its other threads are doing (one may be
+    /// stuck in a plugin): its children ended, its temporary paths removed, then `received` raised
+    /// with its default action, so the process's status says which signal stopped it.
+    public static func endByStopSignal(_ received: Int32) -> Never {
+        lock.withLock { stopping = true }
+        endChildren()
+        removeAll()
+        signal(received, SIG_DFL)
+        var one = sigset_t()
+        sigemptyset(&one)
+        sigaddset(&one, received)
+        pthread_sigmask(SIG_UNBLOCK, &one, nil)
+        kill(getpid(), received)
+        while true { pause() }
     }
 
     /// Unblocks the stop signals, which a program inherits blocked when a process that called
@@ -227,8 +234,10 @@ public enum TemporaryPaths {
 
     /// Runs `body` with spawn attributes that give a child an empty signal mask and the default
     /// actions of the stop signals and SIGPIPE: a child must not inherit the blocked stop signals of
-    /// ``removeOnStopSignals()``.
-    public static func withChildSignalAttributes<T>(_ body: (UnsafePointer<posix_spawnattr_t>) -> T) -> T {
+    /// ``removeOnStopSignals()``. A child in a process group of its own (`ownGroup`) does not get
+    /// the signals a terminal or `timeout` sends the whole group (Ctrl-C): the process that
+    /// started it ends it as it ends itself, and not before.
+    public static func withChildSignalAttributes<T>(ownGroup: Bool = false, _ body: (UnsafePointer<posix_spawnattr_t>) -> T) -> T {
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
@@ -239,7 +248,8 @@ public enum TemporaryPaths {
         var defaults = stopSignalSet()
         sigaddset(&defaults, SIGPIPE)
         posix_spawnattr_setsigdefault(&attributes, &defaults)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        posix_spawnattr_setpgroup(&attributes, 0)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | (ownGroup ? POSIX_SPAWN_SETPGROUP : 0)))
         return body(&attributes)
     }
 

@@ -218,7 +218,9 @@ public final class PluginHostProcess: LoadedPlugin {
             envp.forEach { free($0) }
         }
         var pid: pid_t = 0
-        let status = TemporaryPaths.withChildSignalAttributes { posix_spawn(&pid, helper, &actions, $0, argv, envp) }
+        // A group of its own: a Ctrl-C is the tool's to answer (it quits and ends its hosts), not a
+        // crash of every plugin to report first.
+        let status = TemporaryPaths.withChildSignalAttributes(ownGroup: true) { posix_spawn(&pid, helper, &actions, $0, argv, envp) }
         if status == 0 { TemporaryPaths.rememberPluginHost(pid) }  // its signals to us are its plugin's
         return status == 0 ? .success(pid) : .failure(SpawnError(description: "cannot start \(helper): \(String(cString: strerror(status)))"))
     }
@@ -323,6 +325,7 @@ public final class RemoteIndicator: HostedIndicator {
     /// Its refresh length, checked to be finite and > 0.
     public let refreshLength: Double
     private let instance: Int
+    private var closed = false
 
     init(host: PluginHostProcess, instance: Int, parameters: ParameterValues, refreshLength: Double) {
         self.host = host
@@ -333,7 +336,16 @@ public final class RemoteIndicator: HostedIndicator {
 
     deinit {
         // try?: a child that is gone or hung has nothing left to destroy; the host process reaps it.
-        _ = try? host.call(.destroy(instance: instance), deadline: host.frameLimit, step: "destroy")
+        if !closed { _ = try? host.call(.destroy(instance: instance), deadline: host.frameLimit, step: "destroy") }
+    }
+
+    /// Destroys the plugin's instance now and throws what went wrong in its `destroy` (a crash, a
+    /// hang), for a command that reports the plugin's faults to the end; a second call does nothing.
+    /// Without it, the instance is destroyed when the indicator goes away, and such a fault is silent.
+    public func close() throws(PluginError) {
+        guard !closed else { return }
+        closed = true
+        _ = try host.call(.destroy(instance: instance), deadline: host.frameLimit, step: "destroy")
     }
 
     /// The state the container set; passed on to the plugin when it changes.

@@ -65,6 +65,10 @@ public final class PluginLibrary: @unchecked Sendable {
     /// The thread every call into the library runs on (see ``PluginThread``).
     let thread: PluginThread
 
+    /// The clock of the CPU time spent in the library's calls (its thread's), for measuring a
+    /// plugin's frames: the asking thread's own clock would only see it wait.
+    package var cpuClock: clockid_t { thread.cpuClock }
+
     /// Opens and checks the plugin at `path`. `displayPath` names it in errors (the original
     /// file when `path` is a hot-reload copy).
     public convenience init(path: String, displayPath: String? = nil) throws(PluginError) {

@@ -66,6 +66,12 @@ package final class PluginThread: @unchecked Sendable {
     /// Whether the caller is on this thread.
     var isCurrent: Bool { pthread_equal(mailbox.thread, pthread_self()) != 0 }
 
+    /// The clock of this thread's CPU time: what a plugin's own calls cost, whichever thread asked.
+    var cpuClock: clockid_t {
+        var clock = clockid_t()
+        return pthread_getcpuclockid(mailbox.thread, &clock) == 0 ? clock : CLOCK_THREAD_CPUTIME_ID
+    }
+
     /// Runs `body` on this thread, after the calls that asked before it, and returns what it
     /// returned or throws what it threw. The caller waits meanwhile, so `body` may use its stack.
     func run<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> T {

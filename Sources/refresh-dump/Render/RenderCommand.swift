@@ -28,6 +28,8 @@ struct RenderCommand: ParsableCommand {
         try OutputFile.makeFolder(containing: out)
         try image.writePNG(to: out)
         print("\(out): \(indicator.info.name) \(frameValue.state) \(image.width)×\(image.height) px")
+        // A plugin that fails in destroy has still drawn the frame: it is written, and the fault named.
+        try (indicator as? RemoteIndicator)?.close()
         if let warning {
             FileHandle.standardError.write(Data("warning: \(warning); drew the valid part\n".utf8))
             if !lenient { throw ExitCode(2) }

@@ -89,10 +89,15 @@ struct SweepCommand: ParsableCommand {
             if i % every == 0 { try sheet.add(image, label: progress != nil ? "pulling \(fixed(value, 2))" : "\(f.state) t=\(fixed(value, 2))s") }
         }
         if shardCount > 1 { ShardOptions.acknowledge() }
-        guard leads else { return print("\(indicator.info.name): shard \(shardIndex)/\(shardCount), \(written) of \(values.count) frames in \(out)/ (shard 0 writes the contact sheet)") }
-        try sheet.finish().writePNG(to: "\(out)/contact-sheet.png")
-        for encoder in animations { try encoder.finish() }
-        print("\(indicator.info.name): \(written) of \(values.count) frames in \(out)/, contact sheet \(out)/contact-sheet.png"
-              + formats.map { ", \(out)/sweep.\($0.fileExtension)" }.joined())
+        if leads {
+            try sheet.finish().writePNG(to: "\(out)/contact-sheet.png")
+            for encoder in animations { try encoder.finish() }
+            print("\(indicator.info.name): \(written) of \(values.count) frames in \(out)/, contact sheet \(out)/contact-sheet.png"
+                  + formats.map { ", \(out)/sweep.\($0.fileExtension)" }.joined())
+        } else {
+            print("\(indicator.info.name): shard \(shardIndex)/\(shardCount), \(written) of \(values.count) frames in \(out)/ (shard 0 writes the contact sheet)")
+        }
+        // The frames are written; a fault in the plugin's destroy is still the plugin's, named.
+        try (indicator as? RemoteIndicator)?.close()
     }
 }

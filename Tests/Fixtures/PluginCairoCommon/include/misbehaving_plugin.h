@@ -11,7 +11,10 @@
  *   MISBEHAVE_ESCAPES         an ANSI escape in its name, a byte that is not UTF-8 in its version
  *   MISBEHAVE_LOGS            (well behaved) logs through refresh_host and reports its folder
  *   MISBEHAVE_CONSTRUCTOR     crashes in a library constructor, before any host call
- *   MISBEHAVE_CONSTRUCTOR_HANGS  never returns from a library constructor */
+ *   MISBEHAVE_CONSTRUCTOR_HANGS  never returns from a library constructor
+ *   MISBEHAVE_BLOCKS          (otherwise well behaved) each render waits 5 ms without using CPU,
+ *                             as a render blocked on a lock, a file or the network does
+ *   MISBEHAVE_DESTROY_ABORTS  (otherwise well behaved) abort() in destroy */
 #ifndef MISBEHAVING_PLUGIN_H
 #define MISBEHAVING_PLUGIN_H
 #include <cairo/cairo.h>
@@ -56,7 +59,12 @@ static refresh_instance *misbehaving_create_with_host(const refresh_host *host, 
     return misbehaving_create(json, error, size);
 }
 
-static void misbehaving_destroy(refresh_instance *instance) { free(instance); }
+static void misbehaving_destroy(refresh_instance *instance) {
+#ifdef MISBEHAVE_DESTROY_ABORTS
+    abort();
+#endif
+    free(instance);
+}
 
 static double misbehaving_length(refresh_instance *instance) {
     (void)instance;
@@ -71,6 +79,10 @@ static int misbehaving_render(refresh_instance *instance, const refresh_frame *f
     (void)instance; (void)error; (void)size;
     cairo_t *cr = frame->cairo;
     misbehaving_frames++;
+#ifdef MISBEHAVE_BLOCKS
+    struct timespec wait = {0, 5 * 1000 * 1000};
+    while (nanosleep(&wait, &wait) != 0) {}
+#endif
 #ifdef MISBEHAVE_NONDETERMINISTIC
     /* The whole clock in nanoseconds, 24 bits a half of the square: two renders a millisecond or
      * more apart always differ (a single channel of it repeated one render in 200). */

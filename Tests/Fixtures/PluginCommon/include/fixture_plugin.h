@@ -3,7 +3,9 @@
 #ifndef FIXTURE_PLUGIN_H
 #define FIXTURE_PLUGIN_H
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
+#include <unistd.h>
 #include "refresh_plugin.h"
 
 static refresh_instance *fixture_create(const char *json, char *error, size_t size) {
@@ -35,6 +37,16 @@ static int fixture_render(refresh_instance *instance, const refresh_frame *frame
     *nowhere = 1;
 #endif
 #ifdef FIXTURE_RENDER_HANGS
+    /* With REFRESHKIT_FIXTURE_STOP_SELF set, a process of its own sends SIGTERM to the process
+     * drawing (a user's stop, from outside) as the render begins to hang: the moment is known. */
+    if (getenv("REFRESHKIT_FIXTURE_STOP_SELF") && fork() == 0) {
+        char pid[24];
+        snprintf(pid, sizeof pid, "%d", (int)getppid());
+        char *const argv[] = {"kill", "-TERM", pid, NULL};
+        char *const envp[] = {NULL};
+        execve("/bin/kill", argv, envp);
+        _exit(0);
+    }
     for (volatile unsigned long spins = 0;; spins++) {}
 #endif
 #ifdef FIXTURE_RENDER_FAILS

@@ -1,0 +1,2 @@
+#define MISBEHAVE_BLOCKS 1
+#include "misbehaving_plugin.h"

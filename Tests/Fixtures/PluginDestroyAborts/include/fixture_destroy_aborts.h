@@ -1,0 +1,1 @@
+/* The fixture has no public interface. */
