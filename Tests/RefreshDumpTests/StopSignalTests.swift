@@ -16,6 +16,8 @@ import TestSupport
         ("sweep", ["sweep", "--plugin", plugin, "--progress", "0:1:40", "--format", "gif,mp4", "--out", "OUT/sweep"]),
         ("validate", ["validate", plugin, "--level", "2"]),
         ("lint", ["lint", "--plugin", plugin, "--scenario", "pull-to-refresh"]),
+        // pack runs validate, whose check child draws: the fixture stops pack itself, its grandparent.
+        ("pack", ["pack", plugin, "--out", "OUT/pack", "--archive", "--author", "Tests", "--license", "MIT"]),
     ]
 
     /// The processes whose environment holds `mark` (every process a command starts inherits it).
@@ -38,7 +40,7 @@ import TestSupport
         let folder = scratch("stopped-\(command)")
         let id = UUID().uuidString, mark = "REFRESHKIT_TEST_MARK=\(id)"
         let (status, text) = try refreshDump(arguments.map { $0.replacingOccurrences(of: "OUT", with: folder) },
-                                             environment: ["REFRESHKIT_FIXTURE_STOP_HOST": "user", "REFRESHKIT_TEST_MARK": id])
+                                             environment: ["REFRESHKIT_FIXTURE_STOP_HOST": command == "pack" ? "user:pack" : "user", "REFRESHKIT_TEST_MARK": id])
         #expect(status == SIGTERM, "\(command) ended with \(status), not by the signal: \(text)")
         #expect(processes(marked: mark).isEmpty, "\(command) left \(processes(marked: mark))")
         let left = try FileManager.default.subpathsOfDirectory(atPath: folder)

@@ -6,7 +6,8 @@
  *   MISBEHAVE_EXITS           exit(0) in the third render
  *   MISBEHAVE_NONDETERMINISTIC  (otherwise well behaved) its square's colours are the clock's nanoseconds
  *   MISBEHAVE_STOPS_HOST      SIGTERM to its parent in the twentieth render, when the environment
- *                             has REFRESHKIT_FIXTURE_STOP_HOST (a user's Ctrl-C, at a known frame)
+ *                             has REFRESHKIT_FIXTURE_STOP_HOST (a user's Ctrl-C, at a known frame;
+ *                             "user:COMMAND" sends it to the nearest ancestor running COMMAND)
  *   MISBEHAVE_HUGE_LENGTH     a refresh length of 1e308
  *   MISBEHAVE_ESCAPES         an ANSI escape in its name, a byte that is not UTF-8 in its version
  *   MISBEHAVE_LOGS            (well behaved) logs through refresh_host and reports its folder
@@ -75,6 +76,37 @@ static double misbehaving_length(refresh_instance *instance) {
 #endif
 }
 
+#ifdef MISBEHAVE_STOPS_HOST
+/* The nearest process above this one whose command's first argument is `command` (refresh-dump
+ * pack runs validate, whose child draws: "user:pack" stops pack itself), else the parent. */
+static pid_t misbehaving_ancestor(const char *command) {
+    pid_t pid = getppid();
+    for (int depth = 0; depth < 8 && pid > 1; depth++) {
+        char path[64], line[4096];
+        snprintf(path, sizeof path, "/proc/%d/cmdline", (int)pid);
+        FILE *file = fopen(path, "r");
+        if (!file) break;
+        size_t length = fread(line, 1, sizeof line - 1, file);
+        fclose(file);
+        line[length] = 0;
+        size_t first = strlen(line) + 1;
+        if (first < length && strcmp(line + first, command) == 0) return pid;
+        snprintf(path, sizeof path, "/proc/%d/stat", (int)pid);
+        file = fopen(path, "r");
+        if (!file) break;
+        int parent = 0;
+        /* pid (comm) state ppid: comm may hold spaces and parentheses, so read from the last ')'. */
+        length = fread(line, 1, sizeof line - 1, file);
+        fclose(file);
+        line[length] = 0;
+        char *close = strrchr(line, ')');
+        if (!close || sscanf(close + 1, " %*c %d", &parent) != 1) break;
+        pid = parent;
+    }
+    return getppid();
+}
+#endif
+
 static int misbehaving_render(refresh_instance *instance, const refresh_frame *frame, char *error, size_t size) {
     (void)instance; (void)error; (void)size;
     cairo_t *cr = frame->cairo;
@@ -124,7 +156,8 @@ static int misbehaving_render(refresh_instance *instance, const refresh_frame *f
      * outside (the host ends by it); anything else: the plugin signals its host itself (its fault). */
     const char *stop = getenv("REFRESHKIT_FIXTURE_STOP_HOST");
     if (misbehaving_frames == 20 && stop) {
-        pid_t host = getppid();
+        pid_t host = strncmp(stop, "user:", 5) == 0 ? misbehaving_ancestor(stop + 5) : getppid();
+        if (strncmp(stop, "user:", 5) == 0) stop = "user";
         if (strcmp(stop, "user") != 0) kill(host, SIGTERM);
         else if (fork() == 0) {
             /* kill(1) with an empty environment: a test that looks for processes left by the
