@@ -51,11 +51,17 @@ import TestSupport
         #expect(JSONSyntax.offset(of: [], in: Data("  ".utf8)) == nil)
     }
 
-    /// `--params`: a value the plugin refuses, and one of the wrong kind, named with line and column.
+    /// `--params`: a value the plugin refuses, one of the wrong kind, a newer version and a file
+    /// for another plugin, named with line and column.
     @Test(arguments: [
         ("{\n  \"radius\": 10,\n  \"spokes\": 40\n}", "--params p.json: line 3, column 3: spokes: 40.0 is outside 8.0...12.0"),
         ("{\n  \"spokes\": [8]\n}", "--params p.json: line 2, column 3: spokes: expected a number, string or bool"),
-        ("[1]", "--params p.json: line 1, column 1: expected a JSON object of numbers, strings and bools"),
+        ("[1]", "--params p.json: line 1, column 1: expected {\"version\": 1, \"plugin id\": {\"parameter\": value}}"),
+        // The form the preview's Save writes: keyed by plugin, with a version.
+        ("{\"version\": 1, \"dev.refreshkit.spinner\": {\"spokes\": 40}}", "--params p.json: line 1, column 43: \"dev.refreshkit.spinner\".spokes: 40.0 is outside 8.0...12.0"),
+        ("{\"version\": 3, \"dev.refreshkit.spinner\": {}}", "--params p.json: line 1, column 2: version: made by a newer RefreshKit: version 3; this one reads up to version 1"),
+        ("{\"version\": 1, \"Phoenix\": {\"radius\": 3}}", "--params p.json: holds no values for dev.refreshkit.spinner (Spinner); it holds 'Phoenix'"),
+        ("{\"version\": 1, \"Spinner\": {}, \"spokes\": 9}", "--params p.json: line 1, column 31: spokes: expected an object of the plugin's parameters, found a number"),
         ("{\"spokes\": 4.9e-325}", "--params p.json: line 1, column 12: spokes: the number 4.9e-325 is too small"),
     ])
     func aParamsFileErrorIsPlaced(text: String, expected: String) throws {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import RefreshHost
 import RefreshPluginSDK
+import TestSupport
 @testable import RefreshPreviewSession
 
 /// The inspector, driven through the session's commands with synthetic pointer events in the
@@ -128,8 +129,9 @@ struct InspectorTests {
         session.set("radius", to: .number(14))
         session.set("color", to: .string("#FF375F"))
         guard case .saveParameters(let data) = click(session, try point(session, .save)) else { Issue.record("no save"); return }
-        let saved = try JSONDecoder().decode([String: [String: ParameterValue]].self, from: data)
-        #expect(saved == ["dev.refreshkit.spinner": ["color": .string("#FF375F"), "radius": .number(14)]])
+        let saved = try ParameterFile.read(data, file: "saved", kind: "params file")
+        #expect(saved == ParameterFile(plugins: ["dev.refreshkit.spinner": ["color": .string("#FF375F"), "radius": .number(14)]]))
+        #expect(String(decoding: data, as: UTF8.self).hasPrefix("{\n  \"version\": 1,\n"), "the file says its version first")
         #expect(click(session, try point(session, .copy)) == .copyToClipboard("--plugin dev.refreshkit.spinner --param color=#FF375F --param radius=14"))
     }
 
@@ -156,3 +158,50 @@ struct InspectorTests {
         #expect(session.plugins[0].overrides["svg"] == .string("M0 0 L10 10"))
     }
 }
+
+/// What the preview's Save writes is what every command that draws a plugin reads with `--params`
+/// (they refused it: "dev.refreshkit.spinner: expected a number, string or bool"), and `run` and
+/// `report` take it too: each command's output shows the saved values.
+@MainActor
+@Suite struct SavedParametersEveryCommandReadsTests {
+    @Test func everyCommandReadsWhatSaveWrote() throws {
+        var options = Session.Options()
+        options.failureRate = 0
+        let session = try Session(options: options, pluginPaths: [library("RefreshSpinner")], firstPlugin: "dev.refreshkit.spinner")
+        _ = session.advance(toWallTime: 0)
+        session.set("radius", to: .number(30))
+        session.set("color", to: .string("#FF375F"))
+        let folder = scratchDirectory("saved-params-\(UUID().uuidString.prefix(8))")
+        let file = "\(folder)/params-1.json"
+        try #require(session.savedParameters).write(to: URL(fileURLWithPath: file))
+        let tool = "\(toolsFolder)/refresh-dump"
+        let scenario = packageRoot.appendingPathComponent("Assets/Scenarios/pull-short.json").path
+
+        func succeeds(_ arguments: [String]) throws {
+            let (status, output) = try runProgram(tool, arguments)
+            #expect(status == 0, "\(arguments[0]) --params: \(output.suffix(300))")
+        }
+        // render: the saved values drawn, the same as given one by one, not the defaults.
+        try succeeds(["render", "--plugin", "Spinner", "--params", file, "--out", "\(folder)/saved.png"])
+        try succeeds(["render", "--plugin", "Spinner", "--param", "radius=30", "--param", "color=#FF375F", "--out", "\(folder)/given.png"])
+        try succeeds(["render", "--plugin", "Spinner", "--out", "\(folder)/default.png"])
+        let saved = try ImageSurface.readPNG(at: "\(folder)/saved.png").straightPixels()
+        #expect(saved == (try ImageSurface.readPNG(at: "\(folder)/given.png").straightPixels()))
+        #expect(saved != (try ImageSurface.readPNG(at: "\(folder)/default.png").straightPixels()))
+        try succeeds(["sweep", "--plugin", "Spinner", "--params", file, "--progress", "0:1:2", "--out", "\(folder)/sweep"])
+        try succeeds(["handoff", "--plugin", "Spinner", "--params", file, "--out", "\(folder)/handoff"])
+        try succeeds(["lint", "--plugin", "Spinner", "--params", file, "--scenario", "pull-short", "--skip", "cost"])
+        try succeeds(["run", scenario, "--params", file, "--out", "\(folder)/run"])
+        try succeeds(["run", scenario, "--out", "\(folder)/run-default"])
+        #expect(try Data(contentsOf: URL(fileURLWithPath: "\(folder)/run/contact-sheet.png")) != Data(contentsOf: URL(fileURLWithPath: "\(folder)/run-default/contact-sheet.png")),
+                "the run's spinner has the saved radius and colour")
+        try succeeds(["report", "--plugin", "Spinner", "--scenario", "pull-short", "--params", file, "--out", "\(folder)/report"])
+        let shard = try String(contentsOfFile: "\(folder)/report/report-shard-0-of-1.json", encoding: .utf8)
+        #expect(shard.contains(#"\"radius\":30"#), "the page's cell was drawn with the saved radius")
+        // And the preview reads it back: the values come back after a reset.
+        session.set("radius", to: .number(20))
+        session.applyParameters(try Data(contentsOf: URL(fileURLWithPath: file)), file: file)
+        #expect(session.plugins[0].overrides["radius"] == .number(30), "\(session.view.message)")
+    }
+}
+

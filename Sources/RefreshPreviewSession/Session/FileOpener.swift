@@ -56,7 +56,9 @@ package enum OpenedFile: Equatable, Sendable {
         }
         if object["layers"] != nil && (object["v"] != nil || object["fr"] != nil) { return .parameter(plugin: lottie, name: "file", value: path) }
         if object["steps"] != nil { return .scenario(path: path) }
-        if !object.isEmpty && object.values.allSatisfy({ $0 is [String: Any] }) { return .params(data) }
-        throw fail("JSON that is neither a Lottie animation (layers), a scenario (steps) nor a params file ({\"plugin id\": {\"parameter\": value}})")
+        // A params file as Save writes it: objects by plugin, and its version.
+        let entries = object.filter { $0.key != "version" }
+        if !object.isEmpty && entries.values.allSatisfy({ $0 is [String: Any] }) { return .params(data) }
+        throw fail("JSON that is neither a Lottie animation (layers), a scenario (steps) nor a params file ({\"version\": 1, \"plugin id\": {\"parameter\": value}})")
     }
 }

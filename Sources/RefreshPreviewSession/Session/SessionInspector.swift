@@ -185,12 +185,12 @@ extension Session {
         showCurrentPlugin()
     }
 
-    /// The changed values of the plugin shown as a params file, `{"plugin id": {…}}`; nil when none changed.
+    /// The changed values of every plugin as a params file (``ParameterFile``, keyed by plugin id and
+    /// versioned): what every `--params` reads. Nil when none changed.
     var savedParameters: Data? {
-        guard !plugins.isEmpty, !plugins[current].overrides.isEmpty else { return nil }
-        let plugin = plugins[current]
-        let body = plugin.overrides.keys.sorted().map { "    \(ParameterValue.string($0).json): \(plugin.overrides[$0]!.json)" }.joined(separator: ",\n")
-        return Data("{\n  \(ParameterValue.string(plugin.id).json): {\n\(body)\n  }\n}\n".utf8)
+        let changed = plugins.filter { !$0.overrides.isEmpty }
+        guard !changed.isEmpty else { return nil }
+        return ParameterFile(plugins: Dictionary(changed.map { ($0.id, $0.overrides) }) { $1 }).data
     }
 
     /// The changed values as command-line options: `--plugin ID --param k=v …`, shell-quoted where needed.

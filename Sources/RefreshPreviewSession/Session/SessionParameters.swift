@@ -68,37 +68,39 @@ extension Session {
         return changed
     }
 
-    /// Applies the contents of a params file, `{"plugin id or name": {"parameter": value}}`. A
-    /// plugin the file does not name goes back to its defaults (`{}` restores them all). A file
-    /// that is not valid JSON (half written) changes nothing; the message says where it is wrong.
+    /// Applies the contents of a params file (``ParameterFile``: `{"version": 1, "plugin id or
+    /// name": {"parameter": value}}`, or a flat file of values for the plugin shown). A plugin a
+    /// keyed file does not name goes back to its defaults (`{"version": 1}` restores them all). A
+    /// file that is not valid (half written) changes nothing; the message says where it is wrong.
     package func applyParameters(_ data: Data, file: String) {
         let kept = " (keeping the last good values)"
-        if let problem = InputFileError.syntax(of: data, file: file, kind: "params file") {
-            view.message = "\(problem)" + kept
+        let parameterFile: ParameterFile
+        do {
+            parameterFile = try ParameterFile.read(data, file: file, kind: "params file")
+        } catch {
+            view.message = "\(error)" + kept
             return
         }
-        let all: [String: [String: ParameterValue]]
-        do {
-            all = try JSONDecoder().decode([String: [String: ParameterValue]].self, from: data)
-        } catch {
-            view.message = "\(InputFileError.decoding(error, of: data, file: file, kind: "params file", otherwise: "expected {\"plugin id\": {\"parameter\": value}}"))" + kept
-            return
+        // A flat file is for the plugin shown; a keyed one for each plugin it names.
+        func values(of plugin: SessionPlugin) -> [String: ParameterValue]? {
+            if parameterFile.flat != nil && plugin !== plugins[current] { return nil }
+            return parameterFile.values(id: plugin.id, name: plugin.name)
         }
         // A value a plugin refuses is named by its place in the file before anything changes.
         for plugin in plugins {
             // One still loading has no declarations yet: its values are checked when it loads.
-            guard plugin.values != nil, let key = [plugin.id, plugin.name].first(where: { all[$0] != nil }), let values = all[key] else { continue }
+            guard plugin.values != nil, let given = values(of: plugin) else { continue }
             do {
-                _ = try ParameterValues(specs: plugin.parameters, overrides: values)
+                _ = try ParameterValues(specs: plugin.parameters, overrides: given)
             } catch {
-                let field = key.contains(".") ? "\"\(key)\"" : key
-                view.message = "\(InputFileError(file: file, field: "\(field).\(error.parameter)", reason: error.reason, kind: "params file").located(in: data))" + kept
+                let field = parameterFile.field(id: plugin.id, name: plugin.name).map { "\($0).\(error.parameter)" } ?? error.parameter
+                view.message = "\(InputFileError(file: file, field: field, reason: error.reason, kind: "params file").located(in: data))" + kept
                 return
             }
         }
         view.message = "applied \(file)"
         for plugin in plugins {
-            let values = all[plugin.id] ?? all[plugin.name] ?? [:]
+            let values = values(of: plugin) ?? [:]
             guard values != plugin.overrides else { continue }
             plugin.overrides = values
             if let error = plugin.applyOverrides() { view.message = "\(file): \(error)" }

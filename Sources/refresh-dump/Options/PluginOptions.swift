@@ -44,7 +44,7 @@ struct PluginOptions: ParsableArguments {
     @OptionGroup var search: SearchPathOptions
     @Option(name: .customLong("param"), help: "A parameter value, name=value (repeatable); values are JSON when they parse as JSON, else text.")
     var params: [String] = []
-    @Option(name: .customLong("params"), help: "A JSON file of parameter values; --param entries override it.")
+    @Option(name: .customLong("params"), help: "A parameter file, as the preview's Save writes it ({\"version\": 1, \"plugin id\": {\"name\": value}}) or one plugin's values ({\"name\": value}); --param entries override it.")
     var paramsFile: String?
     @OptionGroup var isolation: IsolationOptions
 
@@ -54,24 +54,8 @@ struct PluginOptions: ParsableArguments {
     /// The parameter values for `plugin` as a JSON object text, file first, then each --param.
     /// A value of the file that `plugin` refuses is named by file, line, column and parameter.
     func parametersJSON(for plugin: any LoadedPlugin) throws -> String {
-        var values: [String: ParameterValue] = [:]
         let given = try Self.parse(params)
-        if let paramsFile {
-            let kind = "--params"
-            let data = try InputFileError.json(at: paramsFile, limit: 1 << 20, kind: kind)
-            do {
-                values = try JSONDecoder().decode([String: ParameterValue].self, from: data)
-            } catch {
-                let atTop = InputFileError.field(of: error).isEmpty
-                throw InputFileError.decoding(error, of: data, file: paramsFile, kind: kind,
-                                              otherwise: atTop ? "expected a JSON object of numbers, strings and bools" : "expected a number, string or bool")
-            }
-            do {
-                _ = try ParameterValues(specs: plugin.info.parameters, overrides: values.filter { given[$0.key] == nil })
-            } catch {
-                throw InputFileError(file: paramsFile, field: error.parameter, reason: error.reason, kind: kind).located(in: data)
-            }
-        }
+        var values = try paramsFile.map { try ParametersFileOption(path: $0).values(for: plugin.info, except: given, required: true) ?? [:] } ?? [:]
         values.merge(given) { $1 }
         return ParameterValue.json(values)
     }

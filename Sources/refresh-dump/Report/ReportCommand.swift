@@ -25,6 +25,8 @@ struct ReportCommand: ParsableCommand {
     var scenarios: [String] = []
     @Option(name: .customLong("variant"), help: "A parameter set to compare beside the baseline, NAME: k=v, k=v for every plugin that has those parameters, or PLUGIN/NAME: k=v for one (repeatable; a column each).")
     var variants: [String] = []
+    @Option(name: .customLong("params"), help: "A parameter file, as the preview's Save writes it: each plugin's cells (its variants' too) start from the values the file holds for it.")
+    var paramsFile: String?
     @Option(help: "Themes as tabs: light, dark or both (comma-separated).")
     var theme: String = "light"
     @Option(help: "Locales as tabs, comma-separated (ar, he, fa, ur lay out right to left; default: each scenario's own).")
@@ -96,8 +98,16 @@ struct ReportCommand: ParsableCommand {
         // Every cell, in the page's order, with what it costs (its frames): shards split this list.
         // A variant a plugin cannot take is a cell of no cost that shows the plugin's baseline.
         let variants = try variants.map(ReportVariant.init(parsing:))
-        let infos = Self.infos(of: pluginPaths, variants: variants, isolation: isolation.isolation)
+        let infos = variants.isEmpty && paramsFile == nil ? [:] : Self.infos(of: pluginPaths, isolation: isolation.isolation)
         try ReportVariant.check(variants, against: Array(infos.values))
+        var fileValues: [String: [String: ParameterValue]] = [:]
+        if let paramsFile {
+            let file = try ParametersFileOption(path: paramsFile)
+            for path in pluginPaths { fileValues[path] = try infos[path].flatMap { try file.values(for: $0, required: false) } }
+            if fileValues.values.allSatisfy(\.isEmpty) {
+                throw InputFileError(file: paramsFile, reason: "holds no values for the page's plugins", kind: ParametersFileOption.kind)
+            }
+        }
         var jobs: [(scenario: Scenario, tab: String, plugin: String, variant: String, parameters: [String: ParameterValue], cost: Int, note: String?)] = []
         let locales: [String?] = try locale.map { list in
             try list.split(separator: ",").map { name in
@@ -122,10 +132,11 @@ struct ReportCommand: ParsableCommand {
                 }
                 for pluginPath in pluginPaths {
                     let cost = ScenarioPlayer.totalFrames(of: scenario)
-                    jobs.append((scenario, tab, pluginPath, "", [:], cost, nil))
+                    let baseline = fileValues[pluginPath] ?? [:]
+                    jobs.append((scenario, tab, pluginPath, "", baseline, cost, nil))
                     for variant in variants {
                         let note = infos[pluginPath].map(variant.baselineNote) ?? "the baseline: the plugin did not load"
-                        jobs.append((scenario, tab, pluginPath, variant.name, variant.overrides, note == nil ? cost : 0, note))
+                        jobs.append((scenario, tab, pluginPath, variant.name, baseline.merging(variant.overrides) { $1 }, note == nil ? cost : 0, note))
                     }
                 }
             }
@@ -322,8 +333,7 @@ struct ReportCommand: ParsableCommand {
 
     /// What each of `paths` is, parameters included (loaded where `isolation` says: a probe
     /// leaves them out); a plugin that does not load has none. Only loaded when there are variants.
-    static func infos(of paths: [String], variants: [ReportVariant], isolation: PluginIsolation) -> [String: PluginInfo] {
-        guard !variants.isEmpty else { return [:] }
+    static func infos(of paths: [String], isolation: PluginIsolation) -> [String: PluginInfo] {
         var infos: [String: PluginInfo] = [:]
         for path in paths {
             // try?: a plugin that does not load shows its card in every cell; its variants say so.

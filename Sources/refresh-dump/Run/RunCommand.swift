@@ -38,6 +38,8 @@ struct RunCommand: ParsableCommand {
     var locale: String?
     @Option(name: .customLong("param"), help: "A parameter value name=value for every edge's plugin (repeatable; JSON when it parses as JSON, else text).")
     var params: [String] = []
+    @Option(name: .customLong("params"), help: "A parameter file, as the preview's Save writes it: each edge's plugin takes the values the file holds for it; --param entries override them.")
+    var paramsFile: String?
     @Flag(help: "Empty the output folder of what earlier runs wrote there first (by default their files that this run does not write are kept, and named).")
     var clean = false
     @Option(help: "Frames drawn at once (each by plugin-host children of its own) and threads that encode them (default: one per core); one job keeps one core busy. The files are the same for any number.")
@@ -56,7 +58,13 @@ struct RunCommand: ParsableCommand {
     /// Plays the scenario into the staging folder and puts it in place.
     private func play() throws {
         guard jobs >= 1, jobs <= 64 else { throw ValidationError("--jobs must be 1...64") }
-        let overrides = try PluginOptions.parse(params)
+        var overrides = try PluginOptions.parse(params)
+        let file = try paramsFile.map(ParametersFileOption.init(path:))
+        if let file, let plugin {
+            // One plugin at every edge: the file must hold its values.
+            let info = try ParametersFileOption.info(of: plugin, in: search.searchPath, isolation: scenarioOptions.isolation.isolation)
+            overrides = (try file.values(for: info, except: overrides, required: true) ?? [:]).merging(overrides) { $1 }
+        }
         let scheme = try theme.map { name -> IndicatorEnvironment.ColorScheme in
             guard let scheme = IndicatorEnvironment.ColorScheme(rawValue: name) else { throw ValidationError("--theme must be light or dark, not '\(name)'") }
             return scheme
@@ -70,6 +78,8 @@ struct RunCommand: ParsableCommand {
                 scenario.environment.locale = locale
                 scenario.environment.layoutDirection = TextDirection(locale: locale)
             }
+            if let file, plugin == nil { try file.apply(to: &scenario, except: overrides, search: search.searchPath, allowsPluginPaths: scenarioOptions.allowPluginPaths,
+                                                              isolation: scenarioOptions.isolation.isolation) }
             for edge in scenario.edges.keys { scenario.edges[edge]!.parameters.merge(overrides) { $1 } }
         }
         let scenario = player.scenario
@@ -180,9 +190,9 @@ struct RunCommand: ParsableCommand {
         if let plugin { parts.append(Scenario.safeFileName(plugin)) }
         if let theme { parts.append(theme) }
         if let locale { parts.append(Scenario.safeFileName(locale)) }
-        if !params.isEmpty {
+        if !params.isEmpty || paramsFile != nil {
             // FNV-1a of the parameters: the same for the same options on every run and machine.
-            let hash = params.joined(separator: "&").utf8.reduce(UInt64(0xcbf2_9ce4_8422_2325)) { ($0 ^ UInt64($1)) &* 0x100_0000_01b3 }
+            let hash = (params + [paramsFile.map { "@" + $0 } ?? ""]).joined(separator: "&").utf8.reduce(UInt64(0xcbf2_9ce4_8422_2325)) { ($0 ^ UInt64($1)) &* 0x100_0000_01b3 }
             parts.append("params-" + String(hash % 1_000_000_007, radix: 36))
         }
         return "out/" + parts.joined(separator: "-")
