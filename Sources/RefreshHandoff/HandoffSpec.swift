@@ -25,8 +25,8 @@ package struct HandoffSpec: Sendable {
     package var haptics: HapticFeedback
     /// The second floor's trigger distance, when the edge has one.
     package var secondFloorTrigger: Double?
-    /// The plugin's parameters, name → value as JSON text, sorted by name.
-    package var parameters: [(name: String, value: String)]
+    /// The plugin's parameters, name → value, sorted by name.
+    package var parameters: [(name: String, value: ParameterValue)]
     /// What a screen reader says (and a label shows) in each state, in English.
     package var texts: StateTexts
     /// The rubber band's coefficient (UIScrollView's 0.55) and the spring back.
@@ -46,10 +46,15 @@ package struct HandoffSpec: Sendable {
     /// The colours among the parameters (`#RRGGBB` or `#RRGGBBAA` strings), name → hex.
     package var colors: [(name: String, hex: String)] {
         parameters.compactMap { parameter in
-            let text = parameter.value.trimmingCharacters(in: CharacterSet(charactersIn: "\""))
-            let digits = text.dropFirst()
-            guard text.hasPrefix("#"), digits.count == 6 || digits.count == 8, digits.allSatisfy(\.isHexDigit) else { return nil }
-            return (parameter.name, text.uppercased())
+            switch parameter.value {
+            case .color(let color): return (parameter.name, color.hex.uppercased())
+            // A text parameter that holds a colour (a plugin that declared it as text).
+            case .string(let text):
+                let digits = text.dropFirst()
+                guard text.hasPrefix("#"), digits.count == 6 || digits.count == 8, digits.allSatisfy(\.isHexDigit) else { return nil }
+                return (parameter.name, text.uppercased())
+            case .number, .bool: return nil
+            }
         }
     }
 
@@ -94,7 +99,7 @@ extension HandoffSpec {
         ]
         if let secondFloorTrigger { lines.append("  second floor:   \(Self.points(secondFloorTrigger)) pt") }
         lines.append("  words:          \"\(texts.pulling)\" · \"\(texts.eligible)\" · \"\(texts.refreshing)\" · \"\(texts.success)\" · \"\(texts.failure)\" · \"\(texts.noMoreData)\"")
-        if !parameters.isEmpty { lines.append("  parameters:     " + parameters.map { "\($0.name) = \($0.value)" }.joined(separator: ", ")) }
+        if !parameters.isEmpty { lines.append("  parameters:     " + parameters.map { "\($0.name) = \($0.value.json)" }.joined(separator: ", ")) }
         return lines
     }
 

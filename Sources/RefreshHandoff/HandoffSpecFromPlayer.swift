@@ -24,7 +24,7 @@ extension HandoffSpec {
         placement = status.placement
         haptics = c.haptics
         secondFloorTrigger = c.secondFloor?.triggerDistance
-        parameters = slot.parameters.values.keys.sorted().map { ($0, slot.parameters.values[$0]!.json) }
+        parameters = slot.parameters.values.keys.sorted().map { ($0, slot.parameters.values[$0]!) }
         func words(_ state: RefreshState) -> String {
             slot.stateDescription(state, edge: edge, locale: "en") ?? StateDescription.text(for: state, edge: edge, locale: "en") ?? ""
         }

@@ -15,7 +15,7 @@ import TestSupport
     static let awkward = HandoffSpec(
         name: "Water Drop", id: "dev.example.water-drop", version: "1.2.0", trigger: 80, hold: 64, startOffset: 4, policy: .onReach,
         resultHold: 0.75, placement: .behind, haptics: .thresholdAndStart, secondFloorTrigger: 200,
-        parameters: [("color", "\"#3366CC\""), ("darkColor", "\"#99AABBCC\""), ("stretch", "120")],
+        parameters: [("color", .color(try! Color(hex: "#3366CC"))), ("darkColor", .color(try! Color(hex: "#99AABBCC"))), ("stretch", .number(120))],
         texts: .init(pulling: "Pull \"down\"", eligible: "Release \\ now", refreshing: "Loading $items", success: "Done\nnext line */",
                      failure: "Failed", noMoreData: "No more"),
         rubberBand: 0.55, spring: Spring())
