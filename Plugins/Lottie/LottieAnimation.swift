@@ -60,6 +60,7 @@ final class LottieAnimation {
         }
         // rlottie reads the images while it loads: the unpacked folder is not needed after, and
         // removed now it is not left behind by a process stopped while it draws.
+        // try?: a folder already gone leaves nothing to remove.
         if let unpackedFolder { try? FileManager.default.removeItem(atPath: unpackedFolder) }
         unpackedImages = unpackedFolder
         unpackedFolder = nil

@@ -96,7 +96,12 @@ struct PreviewCommand: AsyncParsableCommand {
         if let exitAfter { guard exitAfter.isFinite, exitAfter >= 0 else { throw ValidationError("--exit-after '\(exitAfter)': expected seconds ≥ 0") } }
         guard ["auto", "on", "off"].contains(vsync) else { throw ValidationError("--vsync must be auto, on or off") }
         let searchPath = PluginSearchPath.standard(extra: pluginPath)
-        if script == nil { PluginHostProcess.stoppedHint = "; rebuild it or press R to restart" }
+        if script == nil {
+            PluginHostProcess.stoppedHint = "; rebuild it or press R to restart"
+            // Interactive: a plugin that blocks shows its last frame and a badge; the keys never wait
+            // for it (a script's frames are exact, so it waits).
+            PluginHostProcess.answersWithoutWaitingByDefault = true
+        }
         // Probed once, for the check below and the session (a script's player finds its own).
         let found = script == nil ? searchPath.probed() : []
         // An unknown --plugin is an error with the close matches, not another plugin shown silently.

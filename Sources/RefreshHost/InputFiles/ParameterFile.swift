@@ -105,6 +105,7 @@ package struct ParameterFile: Equatable, Sendable {
         init(from decoder: Decoder) throws {
             // An object is one plugin's values, each decoded where it is, so a bad one is named
             // by its own field (`"dev.refreshkit.spinner".radius`).
+            // try?: a value that is not an object is one value, decoded (and its error named) below.
             if let object = try? decoder.container(keyedBy: Key.self) {
                 var values: [String: ParameterValue] = [:]
                 for key in object.allKeys { values[key.stringValue] = try object.decode(ParameterValue.self, forKey: key) }

@@ -45,6 +45,15 @@ public final class PluginHostProcess: LoadedPlugin {
     public var abandonsWaiting: (() -> Bool)?
     /// What each new host starts with as ``abandonsWaiting`` (the preview sets it before it makes one).
     nonisolated(unsafe) public static var abandonsWaitingByDefault: (() -> Bool)?
+    /// Whether a frame waits at most ``frameWait`` for the child: one not drawn by then shows the
+    /// last frame drawn and the render goes on in the child, taken at a later frame (the
+    /// interactive preview, whose keys must not wait for a plugin that blocks). Off, every frame is
+    /// the one asked for (the commands, the scripted preview: their output is exact).
+    public var answersWithoutWaiting = false
+    /// What each new host starts with as ``answersWithoutWaiting`` (the interactive preview sets it).
+    nonisolated(unsafe) public static var answersWithoutWaitingByDefault = false
+    /// The longest a frame waits for its render when ``answersWithoutWaiting``: a frame at 60 Hz.
+    public static let frameWait = 1.0 / 60
     /// Bytes of shared pixels: a frame of up to 4096 × 2048 pixels.
     static let pixelCapacity = 4096 * 2048 * 4
     /// The child's subcommand.
@@ -61,6 +70,11 @@ public final class PluginHostProcess: LoadedPlugin {
     private var nextInstance = 0
     /// The child was waited for: its pid may belong to another process now, so it is never signalled again.
     private var reaped = false
+    /// A render sent without waiting and not answered yet: its hang watch, its step's words and
+    /// its size in pixels (``answersWithoutWaiting``).
+    private var pending: (watch: HangWatch, step: String, instance: Int, width: Int, height: Int)?
+    /// The last frame an unwaited render drew, by instance, to show while the next one is drawn.
+    private var lastDrawn: [Int: (pixels: Data, width: Int, height: Int)] = [:]
 
     /// Starts a child that loads the plugin at `path` (from a private copy) and says what it is.
     /// A spare child waiting in `SparePluginHosts.shared` is used when there is one: it has
@@ -74,6 +88,7 @@ public final class PluginHostProcess: LoadedPlugin {
         self.path = path
         self.frameLimit = frameLimit
         abandonsWaiting = Self.abandonsWaitingByDefault
+        answersWithoutWaiting = Self.answersWithoutWaitingByDefault
         func fail(_ why: String) -> PluginError { PluginError(file: path, reason: .reported(why)) }
         child = try Self.child(loading: path, from: spares)
         info = PluginInfo(indicator: IndicatorInfo(id: "", name: "", version: "", summary: ""), parameters: [], abiVersion: 0, path: path)
@@ -120,6 +135,8 @@ public final class PluginHostProcess: LoadedPlugin {
     /// Sends `request` and waits for its reply; a hang or a crash ends the child and becomes ``failure``.
     func call(_ request: PluginHostMessage.Request, deadline: Double, step: String) throws(PluginError) -> PluginHostMessage.Reply {
         if let failure { throw failure }
+        // Replies come in order: one to a render not waited for comes first.
+        if pending != nil { _ = try collect(waitingUpTo: nil) }
         do {
             try PluginHostMessage.send(request, on: socket)
         } catch {
@@ -181,6 +198,63 @@ public final class PluginHostProcess: LoadedPlugin {
         return error
     }
 
+    /// Whether a render sent without waiting is still being drawn.
+    public var isDrawing: Bool { pending != nil }
+
+    /// Sends a render and waits for it at most ``frameWait``; see ``collect(waitingUpTo:)``.
+    func renderWithoutWaiting(_ request: PluginHostMessage.Request, step: String, instance: Int, width: Int, height: Int) throws(PluginError) -> Bool {
+        if let failure { throw failure }
+        precondition(pending == nil, "a render is still being drawn")
+        do {
+            try PluginHostMessage.send(request, on: socket)
+        } catch {
+            throw stopped(step: step, because: .closed)
+        }
+        pending = (HangWatch(pid: pid, cpuLimit: frameLimit, blockedLimit: Self.blockedSlack), step, instance, width, height)
+        return try collect(waitingUpTo: Self.frameWait)
+    }
+
+    /// Takes the answer to the render sent without waiting when it comes within `wait` seconds
+    /// (nil: however long, as the hang watch allows); true when it came (its pixels are kept as the
+    /// last drawn). A render over its CPU limit, or blocked past ``blockedSlack``, stops the child
+    /// as a waited-for call would.
+    func collect(waitingUpTo wait: Double?) throws(PluginError) -> Bool {
+        guard let waiting = pending else { return true }
+        var watch = waiting.watch
+        let (step, instance, width, height) = (waiting.step, waiting.instance, waiting.width, waiting.height)
+        let started = ProcessClock.monotonic
+        while true {
+            var poller = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
+            let left = wait.map { max(0, $0 - (ProcessClock.monotonic - started)) } ?? 0.02
+            let ready = poll(&poller, 1, Int32(min(left, 0.02) * 1000))
+            if ready > 0 || (ready < 0 && errno != EINTR) { break }
+            if let overrun = watch.overrun() {
+                pending = nil
+                throw stopped(step: step, because: .timedOut, overrun: "took over \(overrun)")
+            }
+            if let wait, ProcessClock.monotonic - started >= wait {
+                pending = (watch, step, instance, width, height)  // the watch goes on from where it was
+                return false
+            }
+        }
+        pending = nil
+        let reply = try receive(deadline: frameLimit, step: step)
+        if let error = reply.error { throw PluginError(file: path, reason: .renderFailed(error)) }
+        lastDrawn[instance] = (Data(bytes: pixels, count: width * height * 4), width, height)
+        return true
+    }
+
+    /// Lets go of the last frame `instance` drew (it is destroyed).
+    func forgetDrawn(_ instance: Int) { lastDrawn[instance] = nil }
+
+    /// Paints the last frame an unwaited render of `instance` drew (if any, and of this size) onto `canvas`.
+    func paintLastDrawn(of instance: Int, width: Int, height: Int, scale: Double, onto canvas: Canvas) {
+        guard var last = lastDrawn[instance], last.width == width, last.height == height else { return }
+        last.pixels.withUnsafeMutableBytes { bytes in
+            Self.paint(bytes.baseAddress!, width: width, height: height, scale: scale, onto: canvas)
+        }
+    }
+
     /// Puts `patch`'s pixels where the child will draw over them.
     func copyIn(_ patch: SurfacePatch) { patch.copy(into: pixels) }
 
@@ -189,7 +263,12 @@ public final class PluginHostProcess: LoadedPlugin {
 
     /// Paints the shared pixels, `width` × `height`, onto `canvas` at its origin, one pixel per device pixel at `scale`.
     func paint(width: Int, height: Int, scale: Double, onto canvas: Canvas) {
-        guard let surface = cairo_image_surface_create_for_data(pixels.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_ARGB32,
+        Self.paint(pixels, width: width, height: height, scale: scale, onto: canvas)
+    }
+
+    /// Paints `bytes`, `width` × `height` premultiplied ARGB pixels, onto `canvas` at its origin.
+    private static func paint(_ bytes: UnsafeMutableRawPointer, width: Int, height: Int, scale: Double, onto canvas: Canvas) {
+        guard let surface = cairo_image_surface_create_for_data(bytes.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_ARGB32,
                                                                 Int32(width), Int32(height), Int32(width * 4)) else { return }
         defer { cairo_surface_destroy(surface) }
         let cr = canvas.cairoContext
@@ -336,7 +415,9 @@ public final class RemoteIndicator: HostedIndicator {
 
     deinit {
         // try?: a child that is gone or hung has nothing left to destroy; the host process reaps it.
-        if !closed { _ = try? host.call(.destroy(instance: instance), deadline: host.frameLimit, step: "destroy") }
+        // Not while the child draws a frame not waited for: the instance goes with the child.
+        if !closed && !host.isDrawing { _ = try? host.call(.destroy(instance: instance), deadline: host.frameLimit, step: "destroy") }
+        host.forgetDrawn(instance)
     }
 
     /// Destroys the plugin's instance now and throws what went wrong in its `destroy` (a crash, a
@@ -353,10 +434,22 @@ public final class RemoteIndicator: HostedIndicator {
         didSet {
             let codes = CFrame.codes(refreshState)
             guard codes != CFrame.codes(oldValue) else { return }
-            // try?: a child that fails here fails the next draw too, and that is where the failure is reported.
-            _ = try? host.call(.state(instance: instance, state: codes.state, result: codes.result, progress: Self.progress(of: refreshState)),
-                               deadline: host.frameLimit, step: "set_state")
+            // Not waiting on a frame being drawn: the state goes before the next render.
+            if host.isDrawing { return stateUnsent = true }
+            sendState()
         }
+    }
+
+    /// Whether a state set while the child drew a frame not waited for is still to be sent
+    /// (before the next render).
+    private var stateUnsent = false
+
+    private func sendState() {
+        stateUnsent = false
+        let codes = CFrame.codes(refreshState)
+        // try?: a child that fails here fails the next draw too, and that is where the failure is reported.
+        _ = try? host.call(.state(instance: instance, state: codes.state, result: codes.result, progress: Self.progress(of: refreshState)),
+                           deadline: host.frameLimit, step: "set_state")
     }
 
     private static func progress(of state: RefreshState) -> Double {
@@ -371,6 +464,8 @@ public final class RemoteIndicator: HostedIndicator {
     /// the child does not answer.
     public func stateDescription(_ state: RefreshState, edge: RefreshEdge, locale: String) -> String? {
         let codes = CFrame.codes(state)
+        // A child drawing a frame not waited for is not waited for here either: the standard words.
+        if host.isDrawing { return StateDescription.text(for: state, edge: edge, locale: locale) }
         // try?: a child that cannot describe the state gets the standard words, as the doc comment says.
         let reply = try? host.call(.describe(instance: instance, state: codes.state, result: codes.result, edge: edge.rawValue, locale: locale),
                                    deadline: host.frameLimit, step: "describe")
@@ -384,6 +479,7 @@ public final class RemoteIndicator: HostedIndicator {
         guard width * height * 4 <= PluginHostProcess.pixelCapacity else {
             throw PluginError(file: host.path, reason: .renderFailed("a frame of \(width)×\(height) px is larger than the plugin host's \(PluginHostProcess.pixelCapacity >> 20) MB of pixels"))
         }
+        if host.answersWithoutWaiting && !waitsForEveryFrame { return try drawWithoutWaiting(in: canvas, frame: frame, width: width, height: height) }
         // Over the host's own pixels when it has them (the same bytes as in-process), else on a
         // clear surface painted over the canvas.
         let patch = SurfacePatch(canvas: canvas, size: frame.size).flatMap { $0.byteCount <= PluginHostProcess.pixelCapacity ? $0 : nil }
@@ -393,5 +489,38 @@ public final class RemoteIndicator: HostedIndicator {
                                   deadline: host.frameLimit, step: RenderStep.describe(frame.state, time: frame.stateTime))
         if let error = reply.error { throw PluginError(file: host.path, reason: .renderFailed(error)) }
         if let patch { host.copyOut(patch) } else { host.paint(width: width, height: height, scale: frame.scale, onto: canvas) }
+    }
+
+    private var waitsForEveryFrame = false
+
+    /// Runs `body` with every frame of this indicator waited for, whatever its host's
+    /// ``PluginHostProcess/answersWithoutWaiting``: for a frame that is kept (a thumbnail).
+    public func waitingForEveryFrame<T>(_ body: () throws -> T) rethrows -> T {
+        let before = waitsForEveryFrame
+        waitsForEveryFrame = true
+        defer { waitsForEveryFrame = before }
+        return try body()
+    }
+
+    /// Whether the last frame drawn was an earlier one: the child had not answered within a
+    /// frame (``PluginHostProcess/answersWithoutWaiting``).
+    public private(set) var isWaiting = false
+
+    /// ``draw(in:frame:)`` for a host that answers without waiting: the render goes to the child
+    /// on a clear surface; what it has not drawn within a frame is taken at a later frame, and
+    /// meanwhile the last frame it drew is shown.
+    private func drawWithoutWaiting(in canvas: Canvas, frame: IndicatorFrame, width: Int, height: Int) throws(PluginError) {
+        // A render still being drawn: its frame when it has come, else the last one.
+        if host.isDrawing {
+            isWaiting = !(try host.collect(waitingUpTo: PluginHostProcess.frameWait))
+            host.paintLastDrawn(of: instance, width: width, height: height, scale: frame.scale, onto: canvas)
+            return
+        }
+        if stateUnsent { sendState() }
+        let request = PluginHostMessage.Request.render(instance: instance, frame: PluginHostMessage.Frame(frame), pixelWidth: width,
+                                                       pixelHeight: height, target: nil)
+        isWaiting = !(try host.renderWithoutWaiting(request, step: RenderStep.describe(frame.state, time: frame.stateTime), instance: instance,
+                                                          width: width, height: height))
+        host.paintLastDrawn(of: instance, width: width, height: height, scale: frame.scale, onto: canvas)
     }
 }

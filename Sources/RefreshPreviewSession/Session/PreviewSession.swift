@@ -113,6 +113,11 @@ extension PreviewSession {
     @discardableResult
     package func draw(in canvas: Canvas, scale: Double) -> [PluginError] {
         let errors = drawList(in: canvas, scale: scale)
+        // A plugin that has not drawn its frame in time (it blocks): its last frame shows, and this says why.
+        let waiting = slots.values.compactMap { $0.indicator as? RemoteIndicator }.filter(\.isWaiting).map(\.info.name)
+        if let name = Set(waiting).sorted().first {
+            WaitingBadge.draw("waiting for \(name)", in: canvas, layout: sceneLayout, edges: driver.container.enabledEdges)
+        }
         if let failure = view.openFailure {
             // Below the header's band, so the indicator stays in view.
             let area = Captions.area(in: sceneLayout, clearOf: driver.container.enabledEdges)

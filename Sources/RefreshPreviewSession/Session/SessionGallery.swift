@@ -76,6 +76,8 @@ extension Session {
         let size = GalleryOverlay.thumbnailSize
         let frame = IndicatorFrame(size: size, scale: scale, state: .refreshing, progress: 1, pull: EdgePull(distance: size.height, rawDistance: size.height),
                                    time: 0.5, stateTime: 0.5, environment: view.environment)
-        return try FrameRenderer.render(indicator, frame: frame)
+        // A thumbnail is kept: it is the frame asked for, however long the plugin takes.
+        guard let remote = indicator as? RemoteIndicator else { return try FrameRenderer.render(indicator, frame: frame) }
+        return try remote.waitingForEveryFrame { try FrameRenderer.render(indicator, frame: frame) }
     }
 }

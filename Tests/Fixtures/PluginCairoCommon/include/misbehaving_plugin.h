@@ -14,7 +14,8 @@
  *   MISBEHAVE_CONSTRUCTOR     crashes in a library constructor, before any host call
  *   MISBEHAVE_CONSTRUCTOR_HANGS  never returns from a library constructor
  *   MISBEHAVE_BLOCKS          (otherwise well behaved) each render waits 5 ms without using CPU,
- *                             as a render blocked on a lock, a file or the network does
+ *                             as a render blocked on a lock, a file or the network does; 400 ms
+ *                             for a frame at 1000 s or later
  *   MISBEHAVE_DESTROY_ABORTS  (otherwise well behaved) abort() in destroy */
 #ifndef MISBEHAVING_PLUGIN_H
 #define MISBEHAVING_PLUGIN_H
@@ -112,7 +113,8 @@ static int misbehaving_render(refresh_instance *instance, const refresh_frame *f
     cairo_t *cr = frame->cairo;
     misbehaving_frames++;
 #ifdef MISBEHAVE_BLOCKS
-    struct timespec wait = {0, 5 * 1000 * 1000};
+    /* A frame at 1000 s or later waits 400 ms: far longer than a frame, for the preview's tests. */
+    struct timespec wait = {0, (frame->time >= 1000 ? 400 : 5) * 1000 * 1000};
     while (nanosleep(&wait, &wait) != 0) {}
 #endif
 #ifdef MISBEHAVE_NONDETERMINISTIC

@@ -1,0 +1,86 @@
+import Foundation
+import Testing
+import TestSupport
+@testable import RefreshHost
+import RefreshPluginSDK
+@testable import RefreshPreviewSession
+
+/// A plugin whose render blocks (the fixture waits 400 ms at a frame of 1000 s or later) never
+/// holds the interactive preview's frame: with ``PluginHostProcess/answersWithoutWaiting`` a draw
+/// waits at most a frame, shows the last frame drawn and says it is waiting; the frame asked for
+/// is taken at a later draw. The preview held each such frame for the whole render before.
+@MainActor
+struct UnwaitedRenderTests {
+    static let blocks = library("FixturePluginBlocks")
+
+    func frame(time: Double) -> IndicatorFrame {
+        IndicatorFrame(size: Size(width: 120, height: 60), scale: 1, state: .refreshing, progress: 1,
+                       pull: EdgePull(distance: 60, rawDistance: 60), time: time, stateTime: time, environment: IndicatorEnvironment())
+    }
+
+    func pixels(_ indicator: RemoteIndicator, time: Double) throws -> [UInt32] {
+        let image = try ImageSurface(width: 120, height: 60)
+        try indicator.draw(in: Canvas(surface: image), frame: frame(time: time))
+        return image.straightPixels()
+    }
+
+    @Test func aDrawDoesNotWaitForARenderThatBlocks() throws {
+        let host = try PluginHostProcess(path: Self.blocks)
+        host.answersWithoutWaiting = true
+        let indicator = try host.makeIndicator(parametersJSON: "{}")
+        // A frame that takes 5 ms: drawn within a frame, or (a busy machine) at a later draw.
+        var first = try pixels(indicator, time: 0)
+        while indicator.isWaiting { first = try pixels(indicator, time: 0) }
+        #expect(first.contains { $0 != 0 }, "the fixture's square is drawn")
+
+        // A frame that takes 400 ms: the draw comes back while the child still draws it, with the
+        // last frame and the waiting flag; the state set and the words asked meanwhile wait for nothing.
+        let shown = try pixels(indicator, time: 1000)
+        #expect(indicator.isWaiting, "the draw waited for the whole render")
+        #expect(shown == first, "the last frame drawn is shown while the next is drawn")
+        #expect(host.isDrawing)
+        indicator.refreshState = .finished(.success)
+        #expect(indicator.stateDescription(.refreshing, edge: .top, locale: "en") == StateDescription.text(for: .refreshing, edge: .top, locale: "en"))
+        #expect(host.isDrawing, "neither waited for the render")
+
+        // Drawn again and again, the frame comes, and the indicator draws on as before.
+        while indicator.isWaiting { _ = try pixels(indicator, time: 1000) }
+        #expect(!host.isDrawing)
+        var next = try pixels(indicator, time: 0)
+        while indicator.isWaiting { next = try pixels(indicator, time: 0) }
+        #expect(next == first)
+        #expect(host.failure == nil)
+    }
+
+    /// Without it (the commands, a script), every frame is the one asked for, however long it takes.
+    @Test func withoutItEveryFrameIsWaitedFor() throws {
+        let host = try PluginHostProcess(path: Self.blocks)
+        let indicator = try host.makeIndicator(parametersJSON: "{}")
+        _ = try pixels(indicator, time: 1000)
+        #expect(!indicator.isWaiting && !host.isDrawing)
+    }
+
+    /// The session shows a badge naming the plugin it waits for, over the band.
+    @Test func theSessionShowsWhatItWaitsFor() throws {
+        var options = Session.Options()
+        options.failureRate = 0
+        options.pluginIsolation = .childProcess()
+        let session = try Session(options: options, pluginPaths: [Self.blocks])
+        session.finishLoading()
+        let remote = try #require(session.slots[.top]?.indicator as? RemoteIndicator)
+        remote.host.answersWithoutWaiting = true
+        // The top indicator asked for a frame at 1000 s, which its plugin takes 400 ms to draw.
+        _ = try pixels(remote, time: 1000)
+        #expect(remote.isWaiting)
+        let image = try ImageSurface(size: session.viewport, scale: 1)
+        session.draw(in: Canvas(surface: image), scale: 1)
+        // The badge's orange (255, 158, 10 at 92 % over the band) is there.
+        let orange = image.straightPixels().filter { pixel in
+            let (r, g, b) = ((pixel >> 16) & 0xFF, (pixel >> 8) & 0xFF, pixel & 0xFF)
+            return r > 230 && (130...175).contains(g) && b < 60
+        }
+        #expect(orange.count > 100, "no waiting badge over the band")
+        while remote.isWaiting { _ = try pixels(remote, time: 1000) }
+        session.draw(in: Canvas(surface: image), scale: 1)
+    }
+}
