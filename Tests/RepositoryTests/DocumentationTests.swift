@@ -83,6 +83,45 @@ import TestSupport
         }
     }
 
+    /// Every command line the README and the guides show (in code blocks and inline) uses a
+    /// command the tool has and options that command takes: `validate --plugin` was in no help
+    /// once, while a guide told authors to type it.
+    @Test func everyCommandLineInTheGuidesUsesOptionsItsCommandHas() throws {
+        var helps: [String: String] = [:]
+        func help(_ tool: String, _ command: String?) throws -> String {
+            let key = "\(tool) \(command ?? "")"
+            if let known = helps[key] { return known }
+            let text = try runProgram("\(toolsFolder)/\(tool)", (command.map { [$0] } ?? []) + ["--help"]).output
+            helps[key] = text
+            return text
+        }
+        var checked = 0, wrong: [String] = []
+        for page in Self.pages {
+            // Lines joined where a shell line goes on (a trailing backslash).
+            let text = try Self.text(page).replacingOccurrences(of: "\\\n", with: " ")
+            for match in text.matches(of: #/refresh-(dump|preview)((?: [^`\n#|]*)?)/#) {
+                let tool = "refresh-\(match.1)"
+                let words = match.2.split(separator: " ").map(String.init)
+                // refresh-dump's first word is its command (a lower-case word: not a path, an option or a COMMAND placeholder).
+                let command = tool == "refresh-dump" ? words.first.flatMap { $0.allSatisfy { $0.isLowercase || $0 == "-" } && !$0.hasPrefix("-") ? $0 : nil } : nil
+                if tool == "refresh-dump" && command == nil { continue }  // the tool named, no command line
+                let usage = try help(tool, command)
+                // An unknown command gets the tool's own help, whose usage names no command.
+                if let command, !usage.contains("USAGE: refresh-dump \(command)") { wrong.append("\(page): \(tool) \(command ?? ""): no such command"); continue }
+                for option in words where option.hasPrefix("--") {
+                    let name = String(option.prefix { $0 != "=" })
+                    guard name.count > 2, name.dropFirst(2).allSatisfy({ $0.isLetter || $0 == "-" }) else { continue }
+                    checked += 1
+                    if !usage.contains(name + " ") && !usage.contains(name + "\n") && !usage.contains(name + ",") {
+                        wrong.append("\(page): \(tool) \(command ?? "") has no \(name)")
+                    }
+                }
+            }
+        }
+        #expect(checked > 40, "the guides' command lines were not found (\(checked) options)")
+        #expect(wrong.isEmpty, "\(Set(wrong).sorted().joined(separator: "\n"))")
+    }
+
     /// The author's guide shows the template's own test file, which AuthorPackageTests builds and
     /// runs: its sample cannot drift from what passes (it once used radius 14 against references
     /// recorded at 10).
