@@ -13,7 +13,7 @@ struct RefreshDump: ParsableCommand {
         discussion: """
             Exit codes: 0 success, 1 a check failed, 2 bad input (arguments, files, plugins).
             """,
-        subcommands: [ListCommand.self, GalleryCommand.self, PackCommand.self, InstallCommand.self, RenderCommand.self, ReportCommand.self, HandoffCommand.self, SweepCommand.self, RunCommand.self, VerifyCommand.self, ValidateCommand.self, LintCommand.self, BenchCommand.self, TraceCommand.self, FuzzCommand.self,
+        subcommands: [ListCommand.self, GalleryCommand.self, PackCommand.self, InstallCommand.self, RenderCommand.self, ReportCommand.self, HandoffCommand.self, ExportCommand.self, SweepCommand.self, RunCommand.self, VerifyCommand.self, ValidateCommand.self, LintCommand.self, BenchCommand.self, TraceCommand.self, FuzzCommand.self,
                       ValidateChildCommand.self]
     )
 

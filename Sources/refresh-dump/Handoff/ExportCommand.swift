@@ -1,0 +1,65 @@
+import ArgumentParser
+import Foundation
+import RefreshHandoff
+import RefreshHost
+import RefreshPluginSDK
+
+/// `refresh-dump export`: the plugin as tuned, as Lottie animations an app's own Lottie player
+/// plays (light, dark, and a dotLottie holding both), with the markers RefreshKit's Lottie plugin reads.
+struct ExportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "export",
+        abstract: "Write the tuned indicator as Lottie animations (light and dark JSON, and a .lottie holding both).",
+        discussion: """
+        Markers: pulling (progress 0 to 1), eligible, refreshing (one loop), success, failure, noMoreData; another \
+        edge than top adds @edge to each name. Each frame is what render --transparent draws for that state and time. \
+        Every distinct frame is an image in the file (the vector export is still to come).
+        Example: refresh-dump export --plugin "Water Drop" --params params-1.json --out export
+        """
+    )
+
+    @OptionGroup var plugin: PluginOptions
+    @Option(help: "top, bottom, leading or trailing.")
+    var edge: String = "top"
+    @Option(help: "Frame size in points, WIDTHxHEIGHT (render's default).")
+    var size: String = "\(Int(Defaults.bandSize.width))x\(Int(Defaults.bandSize.height))"
+    @Option(help: "Pixels per point in the frames' images.")
+    var scale: Double = 2
+    @Option(name: .customLong("pull-frames"), help: "Frames across the pull, progress 0 to 1.")
+    var pullFrames: Int = 60
+    @Option(help: "Output folder.")
+    var out: String = "out/export"
+
+    func run() throws {
+        OutputRoots.add(out)
+        var options = LottieExport.Options()
+        guard let edge = RefreshEdge(rawValue: edge) else { throw ValidationError("--edge must be top, bottom, leading or trailing, not '\(edge)'") }
+        guard (2...600).contains(pullFrames) else { throw ValidationError("--pull-frames must be 2...600") }
+        guard scale.isFinite, (0.5...4).contains(scale) else { throw ValidationError("--scale must be 0.5...4") }
+        options.edge = edge
+        options.size = try FrameSpec.parseSize(size)
+        try FrameSpec.checkPixels(size: options.size, scale: scale)
+        options.scale = scale
+        options.pullFrames = pullFrames
+        let indicator = try plugin.makeIndicator(plugin.isolation.isolation)
+        let info = indicator.info
+        let name = Scenario.safeFileName(info.name)
+        try OutputFile.makeFolder(out)
+        var files: [(id: String, json: Data)] = []
+        for scheme in [IndicatorEnvironment.ColorScheme.light, .dark] {
+            options.colorScheme = scheme
+            let export = try LottieExport(indicator, info: info, options: options)
+            let path = "\(out)/\(name)\(scheme == .light ? "" : "-dark").json"
+            try OutputFile.write(export.json, to: path)
+            files.append((scheme.rawValue, export.json))
+            let loop = export.loop.seamless ? "a seamless loop of \(export.loop.frames) frames"
+                                            : "no seamless loop up to 4 s: \(export.loop.frames) frames, the least visible seam"
+            print("\(path): \(export.markers.map { "\($0.name) \($0.frames)" }.joined(separator: ", ")) frames; refreshing \(loop); \(export.imageCount) images, \(export.json.count / 1024) KB")
+        }
+        let dotLottie = "\(out)/\(name).lottie"
+        let archive = try DotLottieFile.data(animations: files)
+        try OutputFile.write(archive, to: dotLottie)
+        print("\(dotLottie): light and dark, \(archive.count / 1024) KB")
+        try (indicator as? RemoteIndicator)?.close()
+    }
+}

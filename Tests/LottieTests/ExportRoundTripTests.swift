@@ -1,0 +1,68 @@
+import Foundation
+import Testing
+import TestSupport
+import RefreshPluginSDK
+@testable import Lottie
+
+/// `refresh-dump export`, played back: rlottie (this plugin's engine) draws the exported file at
+/// each marker's frames, and each is the plugin's own frame (`render --transparent`, the same
+/// state, time and size) within 35 dB of PSNR. The markers are the names the Lottie plugin reads,
+/// in order; the dotLottie holds the light and the dark animation.
+@Suite struct ExportRoundTripTests {
+    let folder = scratchDirectory("export-\(UUID().uuidString.prefix(8))")
+    let tool = "\(toolsFolder)/refresh-dump"
+
+    /// Peak signal-to-noise ratio of two frames' channels, in dB (infinite when they are equal).
+    static func psnr(_ a: [UInt32], _ b: [UInt32]) -> Double {
+        var squares = 0.0
+        for (x, y) in zip(a, b) where x != y {
+            for shift in stride(from: UInt32(0), to: 32, by: 8) {
+                let d = Double(Int((x >> shift) & 0xFF) - Int((y >> shift) & 0xFF))
+                squares += d * d
+            }
+        }
+        guard squares > 0 else { return .infinity }
+        return 10 * log10(255 * 255 / (squares / Double(a.count * 4)))
+    }
+
+    /// The plugin's own frame, as render draws it on a clear background.
+    func rendered(_ plugin: String, state: String, time: Double, theme: String = "light") throws -> [UInt32] {
+        let path = "\(folder)/\(state.replacingOccurrences(of: ":", with: "-"))-\(time)-\(theme).png"
+        let (status, output) = try runProgram(tool, ["render", "--plugin", plugin, "--state", state, "--time", "\(time)", "--state-time", "\(time)",
+                                                     "--theme", theme, "--transparent", "--out", path])
+        try #require(status == 0, "\(output)")
+        return try ImageSurface.readPNG(at: path).straightPixels()
+    }
+
+    @Test(arguments: ["Spinner", "Water Drop"])
+    func theExportPlaysBackAsThePluginDraws(plugin: String) throws {
+        let (status, output) = try runProgram(tool, ["export", "--plugin", plugin, "--pull-frames", "5", "--out", folder])
+        try #require(status == 0, "\(output)")
+        let name = plugin.replacingOccurrences(of: " ", with: "-")
+        let light = try LottieAnimation(file: "\(folder)/\(name).json", parameter: "file")
+        #expect(light.timeline.markers.map(\.name) == ["pulling", "eligible", "refreshing", "success", "failure", "noMoreData"])
+        func start(_ marker: String) throws -> Int { try #require(light.timeline.markers.first { $0.name == marker }).start }
+        let fps = light.timeline.framesPerSecond
+        // Each marker's frames against the plugin's: the pull's middle, eligible, refreshing 10
+        // frames into its loop (or less, for a shorter loop), a result 6 frames in, no more data.
+        let loop = try #require(light.timeline.markers.first { $0.name == "refreshing" }).duration
+        let into = 10 % max(1, loop)
+        let cases: [(frame: Int, state: String, time: Double)] = [
+            (try start("pulling") + 2, "pulling:0.5", 0), (try start("eligible"), "eligible", 0),
+            (try start("refreshing") + into, "refreshing", Double(into) / fps),
+            (try start("success") + 6, "finished:success", 6 / fps), (try start("failure"), "finished:failure", 0),
+            (try start("noMoreData"), "noMoreData", 0),
+        ]
+        for (frame, state, time) in cases {
+            let played = try #require(light.image(frame: frame, width: 780, height: 240)).straightPixels()
+            let ratio = Self.psnr(played, try rendered(plugin, state: state, time: time))
+            #expect(ratio >= 35, "\(plugin) \(state) at \(time) s: \(ratio) dB")
+        }
+        // The dark file, and the dotLottie holding both.
+        let dark = try LottieAnimation(file: "\(folder)/\(name)-dark.json", parameter: "file")
+        let playedDark = try #require(dark.image(frame: try start("eligible"), width: 780, height: 240)).straightPixels()
+        #expect(Self.psnr(playedDark, try rendered(plugin, state: "eligible", time: 0, theme: "dark")) >= 35)
+        let fromArchive = try LottieAnimation(file: "\(folder)/\(name).lottie", parameter: "file", animation: "dark")
+        #expect(try #require(fromArchive.image(frame: try start("eligible"), width: 780, height: 240)).straightPixels() == playedDark)
+    }
+}
