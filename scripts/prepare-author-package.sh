@@ -14,4 +14,5 @@ rm -rf "$folder/MyIndicator/.build"
 manifest="$folder/MyIndicator/Package.swift"
 grep -q 'path: "../.."' "$manifest" || { echo "prepare-author-package: $manifest does not name the checkout as path: \"../..\"" >&2; exit 1; }
 sed -i "s|path: \"../..\"|path: \"$PWD\"|" "$manifest"
-swift build --build-tests --package-path "$folder/MyIndicator" 2>&1 | tail -1
+# Its whole log is kept: `make test` counts the warnings about RefreshKit's files in it.
+swift build --build-tests --package-path "$folder/MyIndicator" 2>&1 | tee "$folder/build.log" | tail -1

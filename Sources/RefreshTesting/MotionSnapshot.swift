@@ -23,7 +23,7 @@ extension Diffing where Value == String {
     /// renderer that differs by a hinted pixel would fail every frame, and the frames' own
     /// references (``Snapshotting/frame(_:progress:time:size:scale:colorScheme:direction:reduceMotion:edge:tolerance:options:)``) compare pictures with a tolerance.
     public static func motionTrack(frameTolerance: Int = 0, pixels: MotionComparison.PixelCheck = .ignore) -> Diffing {
-        Diffing(toData: { Data($0.utf8) }, fromData: { String(decoding: $0, as: UTF8.self) }) { reference, actual in
+        .diff(toData: { Data($0.utf8) }, fromData: { String(decoding: $0, as: UTF8.self) }) { reference, actual in
             let decoder = JSONDecoder()
             // try?: a reference that is not a track is a failure below, never a pass.
             guard let golden = try? decoder.decode(MotionTrack.self, from: Data(reference.utf8)) else {

@@ -30,13 +30,13 @@ extension Diffing where Value == SnapshotImage {
     /// (perceptual threshold, anti-aliasing, pixel budgets). A failure says how many pixels differ
     /// and what kind of change it is; a reference that cannot be read fails.
     public static func refreshKit(tolerance: Int = 3, options: PerceptualComparison.Options = .init()) -> Diffing {
-        Diffing(
+        .diff(
             toData: { snapshot in
                 // try?: an image that cannot be encoded is written as no bytes, which never reads back as a match.
                 snapshot.image.flatMap { try? Data($0.pngData()) } ?? Data()
             },
             fromData: { data in SnapshotImage { try ImageSurface.readPNG(data: [UInt8](data), scale: 2) } },
-            diff: { reference, actual in
+            diffV2: { reference, actual in
                 guard let expected = reference.image else { return ("cannot compare: the reference cannot be read: \(reference.problem ?? "no image")", []) }
                 guard let image = actual.image else { return ("cannot compare: the frame could not be drawn: \(actual.problem ?? "no image")", []) }
                 guard expected.width == image.width, expected.height == image.height else {

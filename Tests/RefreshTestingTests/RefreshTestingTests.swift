@@ -102,20 +102,20 @@ final class Other: RefreshIndicator {
         let other = try IndicatorFrames.image(of: try Ring.make(["color": .color(Color(red: 0, green: 0.5, blue: 1))]), .frame(.refreshing))
         let diffing = Diffing<SnapshotImage>.refreshKit()
         let same = diffing.fromData(diffing.toData(SnapshotImage(image)))
-        #expect(diffing.diff(same, SnapshotImage(image)) == nil)
-        #expect(diffing.diff(same, SnapshotImage(other))?.0.contains("pixels differ (colour") == true)
-        #expect(diffing.diff(diffing.fromData(Data("not a png".utf8)), SnapshotImage(image))?.0.contains("cannot compare: the reference cannot be read") == true)
+        #expect(diffing.diffV2(same, SnapshotImage(image)) == nil)
+        #expect(diffing.diffV2(same, SnapshotImage(other))?.0.contains("pixels differ (colour") == true)
+        #expect(diffing.diffV2(diffing.fromData(Data("not a png".utf8)), SnapshotImage(image))?.0.contains("cannot compare: the reference cannot be read") == true)
         let track = try MotionSnapshot.track(of: try Ring.make(), scenario: "pull-short")
         let bigger = try MotionSnapshot.track(of: try Ring.make(["radius": .number(20)]), scenario: "pull-short")
         let motion = Diffing<String>.motionTrack(pixels: .exact)
-        #expect(motion.diff(try track.fileText(), try track.fileText()) == nil)
-        #expect(motion.diff(try track.fileText(), try bigger.fileText())?.0.contains("the frame's pixels differ") == true)
+        #expect(motion.diffV2(try track.fileText(), try track.fileText()) == nil)
+        #expect(motion.diffV2(try track.fileText(), try bigger.fileText())?.0.contains("the frame's pixels differ") == true)
         // By default a track's pixels are not compared: the same motion in another look passes.
-        #expect(Diffing<String>.motionTrack().diff(try track.fileText(), try bigger.fileText()) == nil)
+        #expect(Diffing<String>.motionTrack().diffV2(try track.fileText(), try bigger.fileText()) == nil)
         // Another motion does not: an edge that never leaves rest.
         let still = try track.fileText().replacingOccurrences(of: "\"state\":\"pulling\"", with: "\"state\":\"none\"")
         #expect(try still != track.fileText())
-        #expect(Diffing<String>.motionTrack().diff(try track.fileText(), still)?.0.contains("none") == true)
-        #expect(motion.diff("{", try track.fileText())?.0 == "cannot compare: the reference is not a motion track")
+        #expect(Diffing<String>.motionTrack().diffV2(try track.fileText(), still)?.0.contains("none") == true)
+        #expect(motion.diffV2("{", try track.fileText())?.0 == "cannot compare: the reference is not a motion track")
     }
 }

@@ -107,7 +107,7 @@ import TestSupport
                 if tool == "refresh-dump" && command == nil { continue }  // the tool named, no command line
                 let usage = try help(tool, command)
                 // An unknown command gets the tool's own help, whose usage names no command.
-                if let command, !usage.contains("USAGE: refresh-dump \(command)") { wrong.append("\(page): \(tool) \(command ?? ""): no such command"); continue }
+                if let command, !usage.contains("USAGE: refresh-dump \(command)") { wrong.append("\(page): \(tool) \(command): no such command"); continue }
                 for option in words where option.hasPrefix("--") {
                     let name = String(option.prefix { $0 != "=" })
                     guard name.count > 2, name.dropFirst(2).allSatisfy({ $0.isLetter || $0 == "-" }) else { continue }
