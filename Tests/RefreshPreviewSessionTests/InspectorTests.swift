@@ -135,6 +135,20 @@ struct InspectorTests {
         #expect(click(session, try point(session, .copy)) == .copyToClipboard("--plugin dev.refreshkit.spinner --param color=#FF375F --param radius=14"))
     }
 
+    /// A value the declaration refuses, typed into a field, is said and never stored: it is not
+    /// saved, and the next edit shows (the plugin was not made again after a refused value, so
+    /// every later edit silently did not show).
+    @Test func aRefusedValueIsNeverStoredAndTheNextEditShows() throws {
+        let session = try base.makeSession()
+        session.set("color", to: .string("#3AEA0D#FF375F"))
+        #expect(session.plugins[0].overrides["color"] == nil)
+        #expect(session.view.message.hasPrefix("color: ") && session.view.message.hasSuffix("; left as it was"), "\(session.view.message)")
+        #expect(session.savedParameters == nil, "nothing valid changed: nothing to save")
+        session.set("radius", to: .number(14))
+        #expect(session.plugins[0].overrides == ["radius": .number(14)])
+        #expect(session.plugins[0].values?.values["radius"] == .number(14), "the edit after a refused one shows")
+    }
+
     /// A text parameter is a field: a click gives it the keys, typing edits, Enter sets it, Esc
     /// leaves it; the keys' own commands do nothing while it has them.
     @Test func aTextFieldTakesTheKeysUntilEnterOrEsc() throws {

@@ -174,9 +174,22 @@ extension Session {
     }
 
     /// Sets parameter `name` of the plugin shown; the panel says the value, or why it was refused.
+    /// A value the plugin's declaration refuses (a word in a number, "#3AEA0D#FF375F" for a
+    /// colour) is said and never stored: not saved, and the next edit shows as any other.
     func set(_ name: String, to value: ParameterValue) {
         guard !plugins.isEmpty else { return }
-        plugins[current].overrides[name] = value
+        var proposed = plugins[current].overrides
+        proposed[name] = value
+        // A plugin still loading has no declarations yet: its values are checked when it loads.
+        if plugins[current].values != nil {
+            do {
+                _ = try ParameterValues(specs: plugins[current].parameters, overrides: proposed)
+            } catch {
+                view.message = "\(name): \(error.reason); left as it was"
+                return
+            }
+        }
+        plugins[current].overrides = proposed
         if let error = plugins[current].applyOverrides() {
             view.message = "\(error)"
         } else {
