@@ -65,7 +65,7 @@ final class PreviewLoop {
             let frameStart = SDLWindow.now
             lastFrame = frameStart
             await Task.yield()  // lets the paging store's tasks run
-            var screenshotsAsked: [Session.Screenshot] = []
+            var screenshotsAsked: [PreviewScreenshot] = []
             for command in window.poll(typing: (session as? Session)?.view.inspector.editing != nil) {
                 switch session.perform(command) {
                 case .none: break
@@ -266,7 +266,7 @@ final class PreviewLoop {
 
     /// Saves the window as captured, or the band alone, under the next free number: never over an
     /// earlier run's file.
-    private func saveScreenshot(_ kind: Session.Screenshot, window captured: ImageSurface?) {
+    private func saveScreenshot(_ kind: PreviewScreenshot, window captured: ImageSurface?) {
         do {
             let image = kind == .band ? try session.renderBand(scale: window.scale) : captured
             guard let image else { return session.say("screenshot failed: the window could not be read back") }

@@ -123,8 +123,8 @@ final class SDLWindow {
 
     /// The session's commands for the events waiting: the mouse in window points, keys through
     /// the ``KeyMap`` (presses and text), the window's close button as quit.
-    func poll(typing: Bool = false) -> [Session.Command] {
-        var commands: [Session.Command] = []
+    func poll(typing: Bool = false) -> [PreviewCommand] {
+        var commands: [PreviewCommand] = []
         var event = SDL_Event()
         while SDL_PollEvent(&event) != 0 {
             switch SDL_EventType(event.type) {

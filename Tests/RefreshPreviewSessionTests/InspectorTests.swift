@@ -18,7 +18,7 @@ struct InspectorTests {
         return Point(x: session.viewport.width + r.minX + r.width * fraction, y: r.minY + r.height * down)
     }
 
-    func click(_ session: Session, _ p: Point) -> Session.Effect {
+    func click(_ session: Session, _ p: Point) -> PreviewEffect {
         let effect = session.perform(.pointerDown(p))
         session.perform(.pointerUp)
         return effect

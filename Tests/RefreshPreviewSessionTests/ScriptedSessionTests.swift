@@ -45,7 +45,7 @@ import RefreshPreviewSession
     @Test func theListBelongsToTheScript() throws {
         let session = try session()
         let other = try self.session()
-        for command: Session.Command in [.pointerDown(Point(x: 100, y: 100)), .pointerMoved(Point(x: 100, y: 280)), .beginRefresh, .nextLayout, .nextPlacement, .toggleSecondFloor, .wheel(Point(x: 0, y: 200))] {
+        for command: PreviewCommand in [.pointerDown(Point(x: 100, y: 100)), .pointerMoved(Point(x: 100, y: 280)), .beginRefresh, .nextLayout, .nextPlacement, .toggleSecondFloor, .wheel(Point(x: 0, y: 200))] {
             #expect(session.perform(command) == .none)
         }
         // The same frames as a session nobody touched.

@@ -19,7 +19,7 @@ struct TimelineTests {
     }
 
     @discardableResult
-    func click(_ session: Session, _ p: Point) -> Session.Effect {
+    func click(_ session: Session, _ p: Point) -> PreviewEffect {
         let effect = session.perform(.pointerDown(p))
         session.perform(.pointerUp)
         return effect

@@ -1,4 +1,4 @@
-/// The preview's keys, as ``Session/Command``s. Keys arrive from the window as presses (with
+/// The preview's keys, as ``Session/PreviewCommand``s. Keys arrive from the window as presses (with
 /// shift) and as text; a character that needs shift on some layouts (`?`) counts only as text, so
 /// Shift+/ on a US keyboard toggles the help once, not twice.
 package enum KeyMap {
@@ -9,7 +9,7 @@ package enum KeyMap {
     }
 
     /// The command for a key press, or nil when the key means nothing (or counts as text).
-    package static func command(forPress key: Key, shift: Bool) -> Session.Command? {
+    package static func command(forPress key: Key, shift: Bool) -> PreviewCommand? {
         switch key {
         case .escape: return .dismiss
         case .right: return .nextPlugin
@@ -60,7 +60,7 @@ package enum KeyMap {
     }
 
     /// The command for typed text: only `?`, whatever keys made it.
-    package static func command(forText text: String) -> Session.Command? {
+    package static func command(forText text: String) -> PreviewCommand? {
         text == "?" ? .toggleHelp : nil
     }
 

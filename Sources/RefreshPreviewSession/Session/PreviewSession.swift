@@ -5,7 +5,7 @@ import RefreshHost
 
 /// What the preview's window loop drives: the interactive ``Session`` (the pointer, the pretend
 /// server, the plugins to cycle) or a ``ScriptedSession`` (a scenario played frame by frame). The
-/// window turns SDL events into ``Session/Command``s, hands over the wall clock and draws what
+/// window turns SDL events into ``Session/PreviewCommand``s, hands over the wall clock and draws what
 /// ``draw(in:scale:)`` draws; nothing in the window decides how the list behaves.
 @MainActor
 package protocol PreviewSession: AnyObject {
@@ -35,7 +35,7 @@ package protocol PreviewSession: AnyObject {
     var lastAnnouncement: (text: String, time: Double)? { get }
 
     /// Carries out `command`; returns what the front end must do about it.
-    @discardableResult func perform(_ command: Session.Command) -> Session.Effect
+    @discardableResult func perform(_ command: PreviewCommand) -> PreviewEffect
     /// Advances to wall time `now` (seconds, monotonic); false when a script has ended. A script
     /// that cannot go on (a step its plugin refuses) throws, naming the file and the step.
     func advance(toWallTime now: Double) throws(InputFileError) -> Bool
@@ -92,7 +92,7 @@ extension PreviewSession {
 
     /// Carries out `command` when it concerns only the view (``SessionView/perform(_:)``), and
     /// gives the container a new locale so its announcements follow; nil for the session's own.
-    func performViewCommand(_ command: Session.Command) -> Session.Effect? {
+    func performViewCommand(_ command: PreviewCommand) -> PreviewEffect? {
         guard let effect = view.perform(command) else { return nil }
         if case .nextLocale = command { driver.container.locale = view.environment.locale }
         return effect

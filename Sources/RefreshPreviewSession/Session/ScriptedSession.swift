@@ -47,7 +47,7 @@ package final class ScriptedSession: PreviewSession {
 
     /// Carries out the view's commands; the list's belong to the script.
     @discardableResult
-    package func perform(_ command: Session.Command) -> Session.Effect {
+    package func perform(_ command: PreviewCommand) -> PreviewEffect {
         performViewCommand(command) ?? .none
     }
 

@@ -5,7 +5,7 @@ import RefreshHost
 
 /// The preview's interactive session without a window: the plugins, the list (simulation,
 /// container, paging store and its pretend server), the scrub and parameters, and how it is shown
-/// (``SessionView``). A front end sends it ``Command``s and the wall clock, and draws what
+/// (``SessionView``). A front end sends it ``PreviewCommand``s and the wall clock, and draws what
 /// ``PreviewSession/draw(in:scale:)`` draws; tests do the same with a fake clock. A scenario plays
 /// in a ``ScriptedSession`` instead.
 @MainActor
@@ -239,7 +239,7 @@ package final class Session: PreviewSession {
 
     /// Carries out `command`; returns what the front end must do about it.
     @discardableResult
-    package func perform(_ command: Command) -> Effect {
+    package func perform(_ command: PreviewCommand) -> PreviewEffect {
         if let effect = performWhileTyping(command) { return effect }
         if let effect = performInTimeline(command) { return effect }
         if let effect = performViewCommand(command) { return effect }
@@ -344,7 +344,7 @@ package final class Session: PreviewSession {
 
     /// Advances to wall time `now` (seconds, monotonic): the simulation takes as many fixed steps
     /// as the clock and the speed say ("1×" is real time whatever the frame rate); paused, a
-    /// ``Command/step`` advances one 120 Hz frame. Always true, and never throws: the interactive
+    /// ``PreviewCommand/step`` advances one 120 Hz frame. Always true, and never throws: the interactive
     /// list never ends, and a list that cannot grow says why in the panel.
     package func advance(toWallTime now: Double) -> Bool {
         advance(steps: dueSteps(atWallTime: now))

@@ -8,7 +8,7 @@ extension Session {
 
     /// The gallery's commands while it shows: I closes it, a click on a card picks that plugin, and
     /// the list takes no pointer. Returns whether `command` was the gallery's.
-    func performInGallery(_ command: Command) -> Bool {
+    func performInGallery(_ command: PreviewCommand) -> Bool {
         switch command {
         case .toggleGallery:
             view.showsGallery = false

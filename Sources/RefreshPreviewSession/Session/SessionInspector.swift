@@ -19,7 +19,7 @@ extension Session {
 
     /// A pointer command over the panel (or a drag that began there): the inspector's, with what the
     /// front end must do; nil when it is the list's.
-    func performInInspector(_ command: Command) -> Effect? {
+    func performInInspector(_ command: PreviewCommand) -> PreviewEffect? {
         let origin = Point(x: viewport.width, y: 0)
         func local(_ p: Point) -> Point { Point(x: p.x - origin.x, y: p.y - origin.y) }
         switch command {
@@ -27,28 +27,28 @@ extension Session {
             view.inspector.hover = p
             guard let target = view.inspector.dragging else { return nil }
             drag(target, to: local(p))
-            return Effect.none
+            return PreviewEffect.none
         case .pointerDown(let p):
             guard showsPanel, p.x >= viewport.width else { return nil }
             view.inspector.hover = p
-            guard let control = inspectorLayout.target(at: local(p)) else { return Effect.none }
+            guard let control = inspectorLayout.target(at: local(p)) else { return PreviewEffect.none }
             return click(control, at: local(p))
         case .pointerUp:
             guard view.inspector.dragging != nil else { return nil }
             view.inspector.dragging = nil
-            return Effect.none
+            return PreviewEffect.none
         case .wheel(let delta):
             guard showsPanel, let hover = view.inspector.hover, hover.x >= viewport.width else { return nil }
             if case .slider(let name)? = inspectorLayout.target(at: local(hover))?.target, delta.y != 0 {
                 step(name, by: delta.y > 0 ? 1 : -1)
             }
-            return Effect.none
+            return PreviewEffect.none
         default:
             return nil
         }
     }
 
-    private func click(_ control: InspectorLayout.Control, at point: Point) -> Effect {
+    private func click(_ control: InspectorLayout.Control, at point: Point) -> PreviewEffect {
         switch control.target {
         case .pluginButton: openGallery()
         case .placement(let wanted):
@@ -99,10 +99,10 @@ extension Session {
 
     /// While a text field has the focus, keys type into it: text and backspace edit, Enter sets
     /// the parameter, Esc leaves it; a click elsewhere sets it too. Nil when nothing is being typed.
-    func performWhileTyping(_ command: Command) -> Effect? {
+    func performWhileTyping(_ command: PreviewCommand) -> PreviewEffect? {
         guard let editing = view.inspector.editing else {
-            if case .typed = command { return Effect.none }  // typed outside a field: the keys' own commands handle it
-            if case .deleteBackward = command { return Effect.none }
+            if case .typed = command { return PreviewEffect.none }  // typed outside a field: the keys' own commands handle it
+            if case .deleteBackward = command { return PreviewEffect.none }
             return nil
         }
         switch command {
@@ -125,7 +125,7 @@ extension Session {
         default:
             break  // the keys' commands are letters being typed: the field has them
         }
-        return Effect.none
+        return PreviewEffect.none
     }
 
     /// Sets the parameter typed into: a number for a number's field, else the text (a colour's hex too).

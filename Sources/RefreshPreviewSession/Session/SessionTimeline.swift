@@ -49,7 +49,7 @@ extension Session {
     /// A pointer command over the strip (or a drag begun there), or a key that moves the playhead
     /// while reviewing: the timeline's, with what the front end must do; nil when it is not. A
     /// press on the list while reviewing goes back to the live list (and to the list).
-    func performInTimeline(_ command: Command) -> Effect? {
+    func performInTimeline(_ command: PreviewCommand) -> PreviewEffect? {
         let top = viewport.height
         switch command {
         case .pointerDown(let p):
@@ -58,7 +58,7 @@ extension Session {
                 return nil
             }
             let local = Point(x: p.x, y: p.y - top)
-            guard let control = timelineLayout.target(at: local) else { return Effect.none }
+            guard let control = timelineLayout.target(at: local) else { return PreviewEffect.none }
             return click(control.target, at: local)
         case .pointerMoved(let p):
             guard let drag = timeline.dragging, let t = timelineLayout.time(atX: p.x) else { return nil }
@@ -66,7 +66,7 @@ extension Session {
             case .scrub: review(at: t)
             case .range(let from): timeline.range = min(from, t)...max(from, t)
             }
-            return Effect.none
+            return PreviewEffect.none
         case .pointerUp:
             guard let drag = timeline.dragging else { return nil }
             timeline.dragging = nil
@@ -76,19 +76,19 @@ extension Session {
             } else if let range = timeline.range, case .range = drag {
                 view.message = "range \(PanelText.format(range.upperBound - range.lowerBound, 2)) s: ↻ loops it, ● records it, ↓ saves it as a scenario"
             }
-            return Effect.none
+            return PreviewEffect.none
         case .togglePause where timeline.isReviewing:
             playOrPause()
-            return Effect.none
+            return PreviewEffect.none
         case .step where timeline.isReviewing:
             stepPlayhead(by: 1)
-            return Effect.none
+            return PreviewEffect.none
         default:
             return nil
         }
     }
 
-    private func click(_ target: TimelineLayout.Target, at point: Point) -> Effect {
+    private func click(_ target: TimelineLayout.Target, at point: Point) -> PreviewEffect {
         if target == .speed {
             let speeds = InspectorLayout.speeds
             _ = perform(.setSpeed(speeds[((speeds.firstIndex(of: speed) ?? -1) + 1) % speeds.count]))

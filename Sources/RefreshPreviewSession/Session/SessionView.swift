@@ -10,9 +10,9 @@ package struct SessionView {
     package var environment: IndicatorEnvironment
     /// The rate of simulated time to wall time.
     package var speed = 1.0
-    /// Whether time stands still (``Session/Command/step`` advances one frame).
+    /// Whether time stands still (``Session/PreviewCommand/step`` advances one frame).
     package var paused = false
-    /// Set by ``Session/Command/step`` while paused; the next advance takes one frame.
+    /// Set by ``Session/PreviewCommand/step`` while paused; the next advance takes one frame.
     package var stepOnce = false
     /// Whether the side panel shows.
     package var showsPanel = true
@@ -54,7 +54,7 @@ package struct SessionView {
 
     /// Carries out `command` when it concerns only the view and returns what the front end must
     /// do; nil for a command the session itself handles (the list, plugins, parameters).
-    package mutating func perform(_ command: Session.Command) -> Session.Effect? {
+    package mutating func perform(_ command: PreviewCommand) -> PreviewEffect? {
         switch command {
         case .pointerDown, .pointerMoved, .pointerUp, .wheel: break
         default: showsKeyHint = false
@@ -105,6 +105,6 @@ package struct SessionView {
         case .quit: return .quit
         default: return nil
         }
-        return Session.Effect.none
+        return PreviewEffect.none
     }
 }

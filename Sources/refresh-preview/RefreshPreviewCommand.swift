@@ -8,7 +8,7 @@ import RefreshPluginSDK
 
 /// `refresh-preview`: the designer's window.
 @main
-struct PreviewCommand: AsyncParsableCommand {
+struct RefreshPreviewCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "refresh-preview",
         abstract: "Drag a simulated list with the mouse and watch refresh indicators live.",
