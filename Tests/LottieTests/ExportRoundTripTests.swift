@@ -34,11 +34,17 @@ import RefreshPluginSDK
         return try ImageSurface.readPNG(at: path).straightPixels()
     }
 
-    @Test(arguments: ["Spinner", "Water Drop"])
+    /// Every built-in, by id; each export's file is named after the plugin's name.
+    static let builtIns = ["bezier-radar", "image-sequence", "label", "lottie", "material", "path-drawing", "phoenix", "rainbow",
+                           "spinner", "spinner-c", "storehouse", "taurus", "water-drop"].map { "dev.refreshkit." + $0 }
+
+    @Test(arguments: builtIns)
     func theExportPlaysBackAsThePluginDraws(plugin: String) throws {
         let (status, output) = try runProgram(tool, ["export", "--plugin", plugin, "--pull-frames", "5", "--out", folder])
         try #require(status == 0, "\(output)")
-        let name = plugin.replacingOccurrences(of: " ", with: "-")
+        // The light file's path, as the command printed it first.
+        let json = try #require(output.split(separator: "\n").first?.split(separator: ":").first.map(String.init))
+        let name = String(json.dropFirst(folder.count + 1).dropLast(5))
         let light = try LottieAnimation(file: "\(folder)/\(name).json", parameter: "file")
         #expect(light.timeline.markers.map(\.name) == ["pulling", "eligible", "refreshing", "success", "failure", "noMoreData"])
         func start(_ marker: String) throws -> Int { try #require(light.timeline.markers.first { $0.name == marker }).start }
