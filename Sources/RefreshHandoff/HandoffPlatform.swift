@@ -1,16 +1,18 @@
 import Foundation
 import RefreshHost
 
-/// The platforms a handoff is written for, a file each: MJRefresh (Swift and Objective-C),
-/// SmartRefreshLayout (Kotlin), flutter_easy_refresh (Dart), SwiftUI and Jetpack Compose (Material 3).
+/// The platforms a handoff is written for, a file each: MJRefresh (Swift and Objective-C, and in
+/// Swift playing the plugin's Lottie export with lottie-ios), SmartRefreshLayout (Kotlin),
+/// flutter_easy_refresh (Dart), SwiftUI and Jetpack Compose (Material 3).
 package enum HandoffPlatform: String, CaseIterable, Sendable {
-    case mjrefreshSwift, mjrefreshObjectiveC, smartRefreshLayout, easyRefresh, swiftUI, compose
+    case mjrefreshSwift, mjrefreshObjectiveC, mjrefreshLottie, smartRefreshLayout, easyRefresh, swiftUI, compose
 
     /// The file's name in a handoff folder.
     package var fileName: String {
         switch self {
         case .mjrefreshSwift: "mjrefresh.swift"
         case .mjrefreshObjectiveC: "mjrefresh.m"
+        case .mjrefreshLottie: "mjrefresh-lottie.swift"
         case .smartRefreshLayout: "smartrefreshlayout.kt"
         case .easyRefresh: "easyrefresh.dart"
         case .swiftUI: "swiftui.swift"
@@ -23,6 +25,7 @@ package enum HandoffPlatform: String, CaseIterable, Sendable {
         switch self {
         case .mjrefreshSwift: "MJRefresh (Swift)"
         case .mjrefreshObjectiveC: "MJRefresh (Objective-C)"
+        case .mjrefreshLottie: "MJRefresh + Lottie (Swift)"
         case .smartRefreshLayout: "SmartRefreshLayout (Kotlin)"
         case .easyRefresh: "flutter_easy_refresh (Dart)"
         case .swiftUI: "SwiftUI"
@@ -40,6 +43,7 @@ package enum HandoffPlatform: String, CaseIterable, Sendable {
         let (limits, code): ([String], String) = switch self {
         case .mjrefreshSwift: (MJRefreshHandoff.limits(spec), MJRefreshHandoff.swift(spec))
         case .mjrefreshObjectiveC: (MJRefreshHandoff.limits(spec), MJRefreshHandoff.objectiveC(spec))
+        case .mjrefreshLottie: (MJRefreshLottieHandoff.limits(spec), MJRefreshLottieHandoff.swift(spec))
         case .smartRefreshLayout: (SmartRefreshLayoutHandoff.limits(spec), SmartRefreshLayoutHandoff.kotlin(spec))
         case .easyRefresh: (EasyRefreshHandoff.limits(spec), EasyRefreshHandoff.dart(spec))
         case .swiftUI: (SwiftUIHandoff.limits(spec), SwiftUIHandoff.swift(spec))

@@ -9,7 +9,7 @@ import TestSupport
 /// `refresh-dump handoff` and the generators behind it: each platform's text is held against a
 /// golden (a change to a generator shows as a diff), quotes, backslashes, dollars and line breaks
 /// in a plugin's words stay inside their literals and comments, the Swift files parse with
-/// Swift's own parser, and every built-in gets its six files.
+/// Swift's own parser, and every built-in gets its files (and the Lottie export the lottie-ios file plays).
 @Suite struct HandoffTests {
     /// A spec with words that would break a naive generator.
     static let awkward = HandoffSpec(
@@ -73,8 +73,9 @@ import TestSupport
         #expect(spec.hold == status.holdExtent && spec.hold == player.slots[.top]?.refreshLength, "hold \(spec.hold), the list's \(status.holdExtent)")
     }
 
-    /// Every built-in: six files with its trigger in them; the Swift ones parse (swiftc -parse).
-    @Test func everyBuiltInGetsItsSixFiles() throws {
+    /// Every built-in: a file per platform with its trigger in them, and the Lottie export the
+    /// lottie-ios file plays (light and dark, named as that file loads them); the Swift ones parse (swiftc -parse).
+    @Test func everyBuiltInGetsItsFiles() throws {
         let swiftc = try #require(ProcessInfo.processInfo.environment["PATH"]?.split(separator: ":").map { "\($0)/swiftc" }.first { FileManager.default.isExecutableFile(atPath: $0) },
                                   "swiftc is on the PATH wherever swift test runs")
         let builtIns = ["Spinner", "Spinner (C)", "Material", "Water Drop", "StoreHouse", "Phoenix", "Taurus", "Bezier Radar", "Rainbow", "Label", "Lottie", "Path Drawing", "Image Sequence"]
@@ -85,11 +86,14 @@ import TestSupport
             let (status, output) = try refreshDump(["handoff", "--plugin", name, "--out", folder])
             #expect(status == 0, "\(name): \(output)")
             let files = try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
-            #expect(files == HandoffPlatform.allCases.map(\.fileName).sorted(), "\(name): \(files)")
+            let animation = Scenario.safeFileName(name)
+            #expect(files == (HandoffPlatform.allCases.map(\.fileName) + ["\(animation).json", "\(animation)-dark.json"]).sorted(), "\(name): \(files)")
+            let lottie = try String(contentsOfFile: "\(folder)/mjrefresh-lottie.swift", encoding: .utf8)
+            #expect(lottie.contains("LottieAnimation.named(traitCollection.userInterfaceStyle == .dark ? \"\(animation)-dark\" : \"\(animation)\")"), "\(name)")
             let mj = try String(contentsOfFile: "\(folder)/mjrefresh.swift", encoding: .utf8)
             #expect(mj.contains("static let triggerDistance: CGFloat = "), "\(name)")
             // swiftc wants each file name once: copies named for the plugin.
-            for file in ["mjrefresh.swift", "swiftui.swift"] {
+            for file in ["mjrefresh.swift", "mjrefresh-lottie.swift", "swiftui.swift"] {
                 let copy = "\(parseFolder)/\(Scenario.safeFileName(name))-\(file)"
                 try? FileManager.default.removeItem(atPath: copy)
                 try FileManager.default.copyItem(atPath: "\(folder)/\(file)", toPath: copy)

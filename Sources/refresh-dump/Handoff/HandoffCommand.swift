@@ -6,7 +6,8 @@ import RefreshPluginSDK
 
 /// `refresh-dump handoff`: what a developer pastes to rebuild the tuned indicator, a file per
 /// platform (MJRefresh in Swift and Objective-C, SmartRefreshLayout, flutter_easy_refresh,
-/// SwiftUI, Jetpack Compose), each with the motion spec and what the platform cannot express.
+/// SwiftUI, Jetpack Compose), each with the motion spec and what the platform cannot express; and
+/// MJRefresh with lottie-ios playing the plugin's Lottie export, written beside it (light and dark).
 struct HandoffCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "handoff",
@@ -31,6 +32,15 @@ struct HandoffCommand: ParsableCommand {
         for (platform, text) in spec.files {
             try OutputFile.write(Data(text.utf8), to: "\(out)/\(platform.fileName)")
             print("\(platform.title): \(out)/\(platform.fileName)")
+        }
+        // The animation the Lottie file plays, as `refresh-dump export` writes it.
+        let indicator = try loaded.makeIndicator(parametersJSON: ParameterValue.json(values))
+        var options = LottieExport.Options()
+        for scheme in [IndicatorEnvironment.ColorScheme.light, .dark] {
+            options.colorScheme = scheme
+            let path = "\(out)/\(Scenario.safeFileName(spec.name))\(scheme == .light ? "" : "-dark").json"
+            try OutputFile.write(LottieExport(indicator, info: indicator.info, options: options).json, to: path)
+            print("Lottie export (\(scheme.rawValue)): \(path)")
         }
     }
 }
