@@ -1,11 +1,12 @@
 import Foundation
 import RefreshHost
 
-/// The platforms a handoff is written for, a file each: MJRefresh (Swift and Objective-C, and in
-/// Swift playing the plugin's Lottie export with lottie-ios), SmartRefreshLayout (Kotlin),
-/// flutter_easy_refresh (Dart), SwiftUI and Jetpack Compose (Material 3).
+/// The platforms a handoff is written for, a file each: MJRefresh (Swift and Objective-C),
+/// SmartRefreshLayout (Kotlin), flutter_easy_refresh (Dart), SwiftUI and Jetpack Compose
+/// (Material 3); and MJRefresh and SmartRefreshLayout playing the plugin's Lottie export with
+/// lottie-ios and lottie-android.
 package enum HandoffPlatform: String, CaseIterable, Sendable {
-    case mjrefreshSwift, mjrefreshObjectiveC, mjrefreshLottie, smartRefreshLayout, easyRefresh, swiftUI, compose
+    case mjrefreshSwift, mjrefreshObjectiveC, mjrefreshLottie, smartRefreshLayout, smartRefreshLayoutLottie, easyRefresh, swiftUI, compose
 
     /// The file's name in a handoff folder.
     package var fileName: String {
@@ -14,6 +15,7 @@ package enum HandoffPlatform: String, CaseIterable, Sendable {
         case .mjrefreshObjectiveC: "mjrefresh.m"
         case .mjrefreshLottie: "mjrefresh-lottie.swift"
         case .smartRefreshLayout: "smartrefreshlayout.kt"
+        case .smartRefreshLayoutLottie: "smartrefreshlayout-lottie.kt"
         case .easyRefresh: "easyrefresh.dart"
         case .swiftUI: "swiftui.swift"
         case .compose: "compose.kt"
@@ -27,6 +29,7 @@ package enum HandoffPlatform: String, CaseIterable, Sendable {
         case .mjrefreshObjectiveC: "MJRefresh (Objective-C)"
         case .mjrefreshLottie: "MJRefresh + Lottie (Swift)"
         case .smartRefreshLayout: "SmartRefreshLayout (Kotlin)"
+        case .smartRefreshLayoutLottie: "SmartRefreshLayout + Lottie (Kotlin)"
         case .easyRefresh: "flutter_easy_refresh (Dart)"
         case .swiftUI: "SwiftUI"
         case .compose: "Jetpack Compose (Material 3)"
@@ -45,6 +48,7 @@ package enum HandoffPlatform: String, CaseIterable, Sendable {
         case .mjrefreshObjectiveC: (MJRefreshHandoff.limits(spec), MJRefreshHandoff.objectiveC(spec))
         case .mjrefreshLottie: (MJRefreshLottieHandoff.limits(spec), MJRefreshLottieHandoff.swift(spec))
         case .smartRefreshLayout: (SmartRefreshLayoutHandoff.limits(spec), SmartRefreshLayoutHandoff.kotlin(spec))
+        case .smartRefreshLayoutLottie: (SmartRefreshLayoutLottieHandoff.limits(spec), SmartRefreshLayoutLottieHandoff.kotlin(spec))
         case .easyRefresh: (EasyRefreshHandoff.limits(spec), EasyRefreshHandoff.dart(spec))
         case .swiftUI: (SwiftUIHandoff.limits(spec), SwiftUIHandoff.swift(spec))
         case .compose: (ComposeHandoff.limits(spec), ComposeHandoff.kotlin(spec))
