@@ -3,10 +3,10 @@ import RefreshHost
 
 /// The platforms a handoff is written for, a file each: MJRefresh (Swift and Objective-C),
 /// SmartRefreshLayout (Kotlin), flutter_easy_refresh (Dart), SwiftUI and Jetpack Compose
-/// (Material 3); and MJRefresh and SmartRefreshLayout playing the plugin's Lottie export with
-/// lottie-ios and lottie-android.
+/// (Material 3); and MJRefresh, SmartRefreshLayout and SwiftUI playing the plugin's Lottie export
+/// with lottie-ios and lottie-android.
 package enum HandoffPlatform: String, CaseIterable, Sendable {
-    case mjrefreshSwift, mjrefreshObjectiveC, mjrefreshLottie, smartRefreshLayout, smartRefreshLayoutLottie, easyRefresh, swiftUI, compose
+    case mjrefreshSwift, mjrefreshObjectiveC, mjrefreshLottie, smartRefreshLayout, smartRefreshLayoutLottie, easyRefresh, swiftUI, swiftUILottie, compose
 
     /// The file's name in a handoff folder.
     package var fileName: String {
@@ -18,6 +18,7 @@ package enum HandoffPlatform: String, CaseIterable, Sendable {
         case .smartRefreshLayoutLottie: "smartrefreshlayout-lottie.kt"
         case .easyRefresh: "easyrefresh.dart"
         case .swiftUI: "swiftui.swift"
+        case .swiftUILottie: "swiftui-lottie.swift"
         case .compose: "compose.kt"
         }
     }
@@ -32,6 +33,7 @@ package enum HandoffPlatform: String, CaseIterable, Sendable {
         case .smartRefreshLayoutLottie: "SmartRefreshLayout + Lottie (Kotlin)"
         case .easyRefresh: "flutter_easy_refresh (Dart)"
         case .swiftUI: "SwiftUI"
+        case .swiftUILottie: "SwiftUI + Lottie"
         case .compose: "Jetpack Compose (Material 3)"
         }
     }
@@ -51,6 +53,7 @@ package enum HandoffPlatform: String, CaseIterable, Sendable {
         case .smartRefreshLayoutLottie: (SmartRefreshLayoutLottieHandoff.limits(spec), SmartRefreshLayoutLottieHandoff.kotlin(spec))
         case .easyRefresh: (EasyRefreshHandoff.limits(spec), EasyRefreshHandoff.dart(spec))
         case .swiftUI: (SwiftUIHandoff.limits(spec), SwiftUIHandoff.swift(spec))
+        case .swiftUILottie: (SwiftUILottieHandoff.limits(spec), SwiftUILottieHandoff.swift(spec))
         case .compose: (ComposeHandoff.limits(spec), ComposeHandoff.kotlin(spec))
         }
         var header = motion

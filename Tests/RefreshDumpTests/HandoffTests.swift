@@ -93,7 +93,7 @@ import TestSupport
             let mj = try String(contentsOfFile: "\(folder)/mjrefresh.swift", encoding: .utf8)
             #expect(mj.contains("static let triggerDistance: CGFloat = "), "\(name)")
             // swiftc wants each file name once: copies named for the plugin.
-            for file in ["mjrefresh.swift", "mjrefresh-lottie.swift", "swiftui.swift"] {
+            for file in ["mjrefresh.swift", "mjrefresh-lottie.swift", "swiftui.swift", "swiftui-lottie.swift"] {
                 let copy = "\(parseFolder)/\(Scenario.safeFileName(name))-\(file)"
                 try? FileManager.default.removeItem(atPath: copy)
                 try FileManager.default.copyItem(atPath: "\(folder)/\(file)", toPath: copy)
