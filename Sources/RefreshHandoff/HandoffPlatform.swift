@@ -3,10 +3,10 @@ import RefreshHost
 
 /// The platforms a handoff is written for, a file each: MJRefresh (Swift and Objective-C),
 /// SmartRefreshLayout (Kotlin), flutter_easy_refresh (Dart), SwiftUI and Jetpack Compose
-/// (Material 3); and MJRefresh, SmartRefreshLayout and SwiftUI playing the plugin's Lottie export
-/// with lottie-ios and lottie-android.
+/// (Material 3); and MJRefresh, SmartRefreshLayout, SwiftUI and Compose playing the plugin's Lottie
+/// export with lottie-ios, lottie-android and lottie-compose.
 package enum HandoffPlatform: String, CaseIterable, Sendable {
-    case mjrefreshSwift, mjrefreshObjectiveC, mjrefreshLottie, smartRefreshLayout, smartRefreshLayoutLottie, easyRefresh, swiftUI, swiftUILottie, compose
+    case mjrefreshSwift, mjrefreshObjectiveC, mjrefreshLottie, smartRefreshLayout, smartRefreshLayoutLottie, easyRefresh, swiftUI, swiftUILottie, compose, composeLottie
 
     /// The file's name in a handoff folder.
     package var fileName: String {
@@ -20,6 +20,7 @@ package enum HandoffPlatform: String, CaseIterable, Sendable {
         case .swiftUI: "swiftui.swift"
         case .swiftUILottie: "swiftui-lottie.swift"
         case .compose: "compose.kt"
+        case .composeLottie: "compose-lottie.kt"
         }
     }
 
@@ -35,6 +36,7 @@ package enum HandoffPlatform: String, CaseIterable, Sendable {
         case .swiftUI: "SwiftUI"
         case .swiftUILottie: "SwiftUI + Lottie"
         case .compose: "Jetpack Compose (Material 3)"
+        case .composeLottie: "Jetpack Compose + Lottie"
         }
     }
 
@@ -55,6 +57,7 @@ package enum HandoffPlatform: String, CaseIterable, Sendable {
         case .swiftUI: (SwiftUIHandoff.limits(spec), SwiftUIHandoff.swift(spec))
         case .swiftUILottie: (SwiftUILottieHandoff.limits(spec), SwiftUILottieHandoff.swift(spec))
         case .compose: (ComposeHandoff.limits(spec), ComposeHandoff.kotlin(spec))
+        case .composeLottie: (ComposeLottieHandoff.limits(spec), ComposeLottieHandoff.kotlin(spec))
         }
         var header = motion
         header.append("")
