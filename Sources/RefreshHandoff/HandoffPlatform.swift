@@ -3,10 +3,10 @@ import RefreshHost
 
 /// The platforms a handoff is written for, a file each: MJRefresh (Swift and Objective-C),
 /// SmartRefreshLayout (Kotlin), flutter_easy_refresh (Dart), SwiftUI and Jetpack Compose
-/// (Material 3); and MJRefresh, SmartRefreshLayout, SwiftUI and Compose playing the plugin's Lottie
-/// export with lottie-ios, lottie-android and lottie-compose.
+/// (Material 3); and each of the five again playing the plugin's Lottie export with its platform's
+/// Lottie runtime (lottie-ios, lottie-android, the Flutter lottie package, lottie-compose).
 package enum HandoffPlatform: String, CaseIterable, Sendable {
-    case mjrefreshSwift, mjrefreshObjectiveC, mjrefreshLottie, smartRefreshLayout, smartRefreshLayoutLottie, easyRefresh, swiftUI, swiftUILottie, compose, composeLottie
+    case mjrefreshSwift, mjrefreshObjectiveC, mjrefreshLottie, smartRefreshLayout, smartRefreshLayoutLottie, easyRefresh, easyRefreshLottie, swiftUI, swiftUILottie, compose, composeLottie
 
     /// The file's name in a handoff folder.
     package var fileName: String {
@@ -17,6 +17,7 @@ package enum HandoffPlatform: String, CaseIterable, Sendable {
         case .smartRefreshLayout: "smartrefreshlayout.kt"
         case .smartRefreshLayoutLottie: "smartrefreshlayout-lottie.kt"
         case .easyRefresh: "easyrefresh.dart"
+        case .easyRefreshLottie: "easyrefresh-lottie.dart"
         case .swiftUI: "swiftui.swift"
         case .swiftUILottie: "swiftui-lottie.swift"
         case .compose: "compose.kt"
@@ -33,6 +34,7 @@ package enum HandoffPlatform: String, CaseIterable, Sendable {
         case .smartRefreshLayout: "SmartRefreshLayout (Kotlin)"
         case .smartRefreshLayoutLottie: "SmartRefreshLayout + Lottie (Kotlin)"
         case .easyRefresh: "flutter_easy_refresh (Dart)"
+        case .easyRefreshLottie: "flutter_easy_refresh + Lottie (Dart)"
         case .swiftUI: "SwiftUI"
         case .swiftUILottie: "SwiftUI + Lottie"
         case .compose: "Jetpack Compose (Material 3)"
@@ -54,6 +56,7 @@ package enum HandoffPlatform: String, CaseIterable, Sendable {
         case .smartRefreshLayout: (SmartRefreshLayoutHandoff.limits(spec), SmartRefreshLayoutHandoff.kotlin(spec))
         case .smartRefreshLayoutLottie: (SmartRefreshLayoutLottieHandoff.limits(spec), SmartRefreshLayoutLottieHandoff.kotlin(spec))
         case .easyRefresh: (EasyRefreshHandoff.limits(spec), EasyRefreshHandoff.dart(spec))
+        case .easyRefreshLottie: (EasyRefreshLottieHandoff.limits(spec), EasyRefreshLottieHandoff.dart(spec))
         case .swiftUI: (SwiftUIHandoff.limits(spec), SwiftUIHandoff.swift(spec))
         case .swiftUILottie: (SwiftUILottieHandoff.limits(spec), SwiftUILottieHandoff.swift(spec))
         case .compose: (ComposeHandoff.limits(spec), ComposeHandoff.kotlin(spec))
