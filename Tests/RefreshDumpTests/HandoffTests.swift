@@ -73,32 +73,32 @@ import TestSupport
         #expect(spec.hold == status.holdExtent && spec.hold == player.slots[.top]?.refreshLength, "hold \(spec.hold), the list's \(status.holdExtent)")
     }
 
+    static let builtIns = ["Spinner", "Spinner (C)", "Material", "Water Drop", "StoreHouse", "Phoenix", "Taurus", "Bezier Radar", "Rainbow", "Label", "Lottie", "Path Drawing", "Image Sequence"]
+
     /// Every built-in: a file per platform with its trigger in them, and the Lottie export the
     /// lottie-ios file plays (light and dark, named as that file loads them); the Swift ones parse (swiftc -parse).
-    @Test func everyBuiltInGetsItsFiles() throws {
+    @Test(arguments: builtIns)
+    func everyBuiltInGetsItsFiles(name: String) throws {
         let swiftc = try #require(ProcessInfo.processInfo.environment["PATH"]?.split(separator: ":").map { "\($0)/swiftc" }.first { FileManager.default.isExecutableFile(atPath: $0) },
                                   "swiftc is on the PATH wherever swift test runs")
-        let builtIns = ["Spinner", "Spinner (C)", "Material", "Water Drop", "StoreHouse", "Phoenix", "Taurus", "Bezier Radar", "Rainbow", "Label", "Lottie", "Path Drawing", "Image Sequence"]
+        let folder = scratch("handoff-\(Scenario.safeFileName(name))")
+        let (status, output) = try refreshDump(["handoff", "--plugin", name, "--out", folder])
+        #expect(status == 0, "\(name): \(output)")
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
+        let animation = Scenario.safeFileName(name)
+        #expect(files == (HandoffPlatform.allCases.map(\.fileName) + ["\(animation).json", "\(animation)-dark.json"]).sorted(), "\(name): \(files)")
+        let lottie = try String(contentsOfFile: "\(folder)/mjrefresh-lottie.swift", encoding: .utf8)
+        #expect(lottie.contains("LottieAnimation.named(traitCollection.userInterfaceStyle == .dark ? \"\(animation)-dark\" : \"\(animation)\")"), "\(name)")
+        let mj = try String(contentsOfFile: "\(folder)/mjrefresh.swift", encoding: .utf8)
+        #expect(mj.contains("static let triggerDistance: CGFloat = "), "\(name)")
+        // swiftc wants each file name once: copies named for the file.
+        let parseFolder = scratch("handoff-parse-\(Scenario.safeFileName(name))")
         var swiftFiles: [String] = []
-        let parseFolder = scratch("handoff-parse")
-        for name in builtIns {
-            let folder = scratch("handoff-\(Scenario.safeFileName(name))")
-            let (status, output) = try refreshDump(["handoff", "--plugin", name, "--out", folder])
-            #expect(status == 0, "\(name): \(output)")
-            let files = try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
-            let animation = Scenario.safeFileName(name)
-            #expect(files == (HandoffPlatform.allCases.map(\.fileName) + ["\(animation).json", "\(animation)-dark.json"]).sorted(), "\(name): \(files)")
-            let lottie = try String(contentsOfFile: "\(folder)/mjrefresh-lottie.swift", encoding: .utf8)
-            #expect(lottie.contains("LottieAnimation.named(traitCollection.userInterfaceStyle == .dark ? \"\(animation)-dark\" : \"\(animation)\")"), "\(name)")
-            let mj = try String(contentsOfFile: "\(folder)/mjrefresh.swift", encoding: .utf8)
-            #expect(mj.contains("static let triggerDistance: CGFloat = "), "\(name)")
-            // swiftc wants each file name once: copies named for the plugin.
-            for file in ["mjrefresh.swift", "mjrefresh-lottie.swift", "swiftui.swift", "swiftui-lottie.swift"] {
-                let copy = "\(parseFolder)/\(Scenario.safeFileName(name))-\(file)"
-                try? FileManager.default.removeItem(atPath: copy)
-                try FileManager.default.copyItem(atPath: "\(folder)/\(file)", toPath: copy)
-                swiftFiles.append(copy)
-            }
+        for file in ["mjrefresh.swift", "mjrefresh-lottie.swift", "swiftui.swift", "swiftui-lottie.swift"] {
+            let copy = "\(parseFolder)/\(file)"
+            try? FileManager.default.removeItem(atPath: copy)
+            try FileManager.default.copyItem(atPath: "\(folder)/\(file)", toPath: copy)
+            swiftFiles.append(copy)
         }
         let (parsed, errors) = try runProgram(swiftc, ["-parse"] + swiftFiles)
         #expect(parsed == 0, "\(errors)")
