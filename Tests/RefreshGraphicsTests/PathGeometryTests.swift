@@ -146,13 +146,13 @@ import RefreshGoldens
         let back = try ImageSurface.readPNG(data: image.pngData(), scale: 2)
         #expect(back.width == 80 && back.height == 40)
         #expect(back.pixelWords() == image.pixelWords())
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("refreshkit-roundtrip.png").path
+        let file = scratchDirectory("png-roundtrip-\(UUID().uuidString.prefix(8))") + "/roundtrip.png"
         try image.writePNG(to: file)
         #expect(try ImageSurface.readPNG(at: file).pixelWords() == image.pixelWords())
     }
 
     @Test func badPNGsNameTheFileAndReason() throws {
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("refreshkit-not-a.png").path
+        let file = scratchDirectory("png-bad-\(UUID().uuidString.prefix(8))") + "/not-a.png"
         try "not a png".write(toFile: file, atomically: true, encoding: .utf8)
         #expect(throws: GraphicsError.png(path: file, reason: "not a PNG file (no PNG signature)")) { try ImageSurface.readPNG(at: file) }
         var truncated = try sample().pngData()
