@@ -10,7 +10,7 @@ enum ComposeLottieHandoff {
 
     static func kotlin(_ spec: HandoffSpec) -> String {
         let type = HandoffPlatform.typeName(spec.name)
-        let name = HandoffPlatform.literal(MJRefreshLottieHandoff.animationName(spec), templates: true)
+        let name = HandoffPlatform.literal(LottieExport.fileName(spec.name), templates: true)
         let t = { HandoffPlatform.literal($0, templates: true) }
         return """
         import androidx.compose.foundation.isSystemInDarkTheme

@@ -10,7 +10,7 @@ enum EasyRefreshLottieHandoff {
 
     static func dart(_ spec: HandoffSpec) -> String {
         let type = HandoffPlatform.typeName(spec.name) + "LottieIndicator"
-        let name = HandoffPlatform.literal(MJRefreshLottieHandoff.animationName(spec), templates: true)
+        let name = HandoffPlatform.literal(LottieExport.fileName(spec.name), templates: true)
         let t = { HandoffPlatform.literal($0, templates: true) }
         return """
         import 'package:easy_refresh/easy_refresh.dart';

@@ -1,13 +1,8 @@
-import RefreshHost
-
 /// MJRefresh with lottie-ios: an `MJRefreshHeader` subclass that plays the plugin's export
 /// (`refresh-dump export`, the files `refresh-dump handoff` writes beside the code): the pull scrubs
 /// the `pulling` marker, past the trigger `eligible` loops, refreshing loops `refreshing`, and the
 /// result plays before the refresh ends. Names checked against lottie-ios 4.6.1 and MJRefresh 3.7.9.
 enum MJRefreshLottieHandoff {
-    /// The export's file name, without `.json` (the dark one adds `-dark`).
-    static func animationName(_ spec: HandoffSpec) -> String { Scenario.safeFileName(spec.name) }
-
     static func limits(_ spec: HandoffSpec) -> [String] {
         var limits: [String] = []
         if spec.hold != spec.trigger { limits.append("a hold extent (\(HandoffSpec.points(spec.hold)) pt) other than the trigger: the header's height (mj_h) is both") }
@@ -18,7 +13,7 @@ enum MJRefreshLottieHandoff {
 
     static func swift(_ spec: HandoffSpec) -> String {
         let type = HandoffPlatform.typeName(spec.name) + "LottieHeader"
-        let name = HandoffPlatform.literal(animationName(spec))
+        let name = HandoffPlatform.literal(LottieExport.fileName(spec.name))
         let words = spec.texts
         func said(_ text: String) -> String { "\"\(HandoffPlatform.literal(text))\"" }
         return """

@@ -12,7 +12,7 @@ enum SmartRefreshLayoutLottieHandoff {
 
     static func kotlin(_ spec: HandoffSpec) -> String {
         let type = HandoffPlatform.typeName(spec.name) + "LottieHeader"
-        let name = HandoffPlatform.literal(MJRefreshLottieHandoff.animationName(spec), templates: true)
+        let name = HandoffPlatform.literal(LottieExport.fileName(spec.name), templates: true)
         let t = { HandoffPlatform.literal($0, templates: true) }
         return """
         import android.content.Context

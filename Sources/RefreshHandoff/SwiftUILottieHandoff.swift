@@ -9,7 +9,7 @@ enum SwiftUILottieHandoff {
 
     static func swift(_ spec: HandoffSpec) -> String {
         let type = HandoffPlatform.typeName(spec.name) + "LottieIndicator"
-        let name = HandoffPlatform.literal(MJRefreshLottieHandoff.animationName(spec))
+        let name = HandoffPlatform.literal(LottieExport.fileName(spec.name))
         let t = { HandoffPlatform.literal($0) }
         return """
         import Lottie

@@ -50,6 +50,23 @@ package struct LottieExport {
     /// Distinct images the file holds.
     package let imageCount: Int
 
+    /// The file an export of the plugin named `pluginName` is written to, without `.json`, in
+    /// `theme` (the dark one ends in `-dark`): what `export` and `handoff` write and the handoff's
+    /// code loads.
+    package static func fileName(_ pluginName: String, theme: IndicatorEnvironment.ColorScheme = .light) -> String {
+        Scenario.safeFileName(pluginName) + (theme == .light ? "" : "-dark")
+    }
+
+    /// The light and the dark export of `indicator`, in that order, with `options` otherwise.
+    package static func bothThemes(_ indicator: any HostedIndicator, info: IndicatorInfo, options: Options) throws
+        -> [(theme: IndicatorEnvironment.ColorScheme, export: LottieExport)] {
+        try [IndicatorEnvironment.ColorScheme.light, .dark].map { theme in
+            var themed = options
+            themed.colorScheme = theme
+            return (theme, try LottieExport(indicator, info: info, options: themed))
+        }
+    }
+
     /// Exports `indicator` drawn as `options` say.
     package init(_ indicator: any HostedIndicator, info: IndicatorInfo, options: Options) throws {
         var frames: [[UInt32]] = [], markers: [Marker] = []

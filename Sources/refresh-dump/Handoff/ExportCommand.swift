@@ -43,20 +43,17 @@ struct ExportCommand: ParsableCommand {
         options.pullFrames = pullFrames
         let indicator = try plugin.makeIndicator(plugin.isolation.isolation)
         let info = indicator.info
-        let name = Scenario.safeFileName(info.name)
         try OutputFile.makeFolder(out)
         var files: [(id: String, json: Data)] = []
-        for scheme in [IndicatorEnvironment.ColorScheme.light, .dark] {
-            options.colorScheme = scheme
-            let export = try LottieExport(indicator, info: info, options: options)
-            let path = "\(out)/\(name)\(scheme == .light ? "" : "-dark").json"
+        for (theme, export) in try LottieExport.bothThemes(indicator, info: info, options: options) {
+            let path = "\(out)/\(LottieExport.fileName(info.name, theme: theme)).json"
             try OutputFile.write(export.json, to: path)
-            files.append((scheme.rawValue, export.json))
+            files.append((theme.rawValue, export.json))
             let loop = export.loop.seamless ? "a seamless loop of \(export.loop.frames) frames"
                                             : "no seamless loop up to 4 s: \(export.loop.frames) frames, the least visible seam"
             print("\(path): \(export.markers.map { "\($0.name) \($0.frames)" }.joined(separator: ", ")) frames; refreshing \(loop); \(export.imageCount) images, \(export.json.count / 1024) KB")
         }
-        let dotLottie = "\(out)/\(name).lottie"
+        let dotLottie = "\(out)/\(LottieExport.fileName(info.name)).lottie"
         let archive = try DotLottieFile.data(animations: files)
         try OutputFile.write(archive, to: dotLottie)
         print("\(dotLottie): light and dark, \(archive.count / 1024) KB")

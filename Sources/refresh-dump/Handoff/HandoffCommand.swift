@@ -35,12 +35,10 @@ struct HandoffCommand: ParsableCommand {
         }
         // The animation the Lottie file plays, as `refresh-dump export` writes it.
         let indicator = try loaded.makeIndicator(parametersJSON: ParameterValue.json(values))
-        var options = LottieExport.Options()
-        for scheme in [IndicatorEnvironment.ColorScheme.light, .dark] {
-            options.colorScheme = scheme
-            let path = "\(out)/\(Scenario.safeFileName(spec.name))\(scheme == .light ? "" : "-dark").json"
-            try OutputFile.write(LottieExport(indicator, info: indicator.info, options: options).json, to: path)
-            print("Lottie export (\(scheme.rawValue)): \(path)")
+        for (theme, export) in try LottieExport.bothThemes(indicator, info: indicator.info, options: LottieExport.Options()) {
+            let path = "\(out)/\(LottieExport.fileName(spec.name, theme: theme)).json"
+            try OutputFile.write(export.json, to: path)
+            print("Lottie export (\(theme.rawValue)): \(path)")
         }
     }
 }
