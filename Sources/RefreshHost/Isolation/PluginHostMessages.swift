@@ -59,6 +59,9 @@ enum PluginHostMessage {
         /// Draw a frame into the shared pixels, `pixelWidth` × `pixelHeight`, rows packed: over
         /// them as `target` says, or (nil) on a clear surface at the frame's scale.
         case render(instance: Int, frame: Frame, pixelWidth: Int, pixelHeight: Int, target: Target?)
+        /// Record a frame's drawing as SVG (``HostedIndicator/recordDrawing(frame:)``); the
+        /// reply's text.
+        case record(instance: Int, frame: Frame)
         /// Drop an instance.
         case destroy(instance: Int)
         /// What a screen reader should say for a state (C codes) at an edge in a locale.

@@ -83,6 +83,19 @@ package enum PluginHostServer {
                 instances[instance]?.refreshState = CFrame.state(state, result, progress: progress)
             case .render(let instance, let frame, let width, let height, let target):
                 reply.error = render(instances[instance], frame.indicatorFrame, width: width, height: height, target: target, into: pixels)
+            case .record(let instance, let frame):
+                do throws(PluginError) {
+                    guard let indicator = instances[instance] else { throw PluginError(file: library.info.path, reason: .renderFailed("no such instance")) }
+                    let svg = try indicator.recordDrawing(frame: frame.indicatorFrame)
+                    // Room for the rest of the reply within one message.
+                    if svg.utf8.count > PluginHostMessage.sizeLimit - 65_536 {
+                        reply.error = "the frame's drawing recorded as \(svg.utf8.count >> 10) KB of SVG, more than the \(PluginHostMessage.sizeLimit >> 20) MB a message may carry"
+                    } else {
+                        reply.text = svg
+                    }
+                } catch {
+                    if case .renderFailed(let why) = error.reason { reply.error = PluginError.printable(why.isEmpty ? "(no reason given)" : why) } else { reply.error = error.reasonDescription }
+                }
             case .destroy(let instance):
                 instances[instance] = nil
             case .describe(let instance, let state, let result, let edge, let locale):

@@ -102,6 +102,17 @@ public final class RemoteIndicator: HostedIndicator {
         if let patch { host.copyOut(patch) } else { host.paint(width: width, height: height, scale: frame.scale, onto: canvas) }
     }
 
+    /// Has the child record `frame`'s drawing (``HostedIndicator/recordDrawing(frame:)``) and
+    /// returns the SVG it wrote; a frame still being drawn is waited for first.
+    public func recordDrawing(frame: IndicatorFrame) throws(PluginError) -> String {
+        _ = try host.collect(waitingUpTo: nil)
+        if stateUnsent { sendState() }
+        let reply = try host.call(.record(instance: instance, frame: PluginHostMessage.Frame(frame)), deadline: host.frameLimit,
+                                  step: "recording " + RenderStep.describe(frame.state, time: frame.stateTime))
+        if let error = reply.error { throw PluginError(file: host.path, reason: .renderFailed(error)) }
+        return reply.text ?? ""
+    }
+
     private var waitsForEveryFrame = false
 
     /// Runs `body` with every frame of this indicator waited for, whatever its host's

@@ -37,4 +37,9 @@ public final class IndicatorSlot: HostedIndicator {
     public func draw(in canvas: Canvas, frame: IndicatorFrame) throws(PluginError) {
         try indicator.draw(in: canvas, frame: frame)
     }
+
+    /// Records through the indicator in the slot (in its child, for one in a plugin-host child).
+    public func recordDrawing(frame: IndicatorFrame) throws(PluginError) -> String {
+        try indicator.recordDrawing(frame: frame)
+    }
 }
