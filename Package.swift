@@ -146,7 +146,7 @@ let package = Package(
         .target(name: "RefreshChecks", dependencies: ["RefreshHost", "RefreshCore", "RefreshPluginSDK", "RefreshGoldens"]),
 
         // What a developer takes into an app: the trigger, hold, timing and words per platform.
-        .target(name: "RefreshHandoff", dependencies: ["RefreshHost", "RefreshCore", "RefreshPluginSDK", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
+        .target(name: "RefreshHandoff", dependencies: ["RefreshHost", "RefreshCore", "RefreshPluginSDK", "CJSON", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
 
         // A plugin author's test kit: frames and motion of a Swift indicator in process, checked
         // against references with verify's comparator.

@@ -6,23 +6,31 @@ import RefreshPluginSDK
 
 /// `refresh-dump export`, played back: rlottie (this plugin's engine) draws the exported file at
 /// each marker's frames, and each is the plugin's own frame (`render --transparent`, the same
-/// state, time and size) within 35 dB of PSNR. The markers are the names the Lottie plugin reads,
+/// state, time and size) within 35 dB of PSNR, both as a list shows them over the theme's background. The markers are the names the Lottie plugin reads,
 /// in order; the dotLottie holds the light and the dark animation.
 @Suite struct ExportRoundTripTests {
     let folder = scratchDirectory("export-\(UUID().uuidString.prefix(8))")
     let tool = "\(toolsFolder)/refresh-dump"
 
-    /// Peak signal-to-noise ratio of two frames' channels, in dB (infinite when they are equal).
-    static func psnr(_ a: [UInt32], _ b: [UInt32]) -> Double {
+    /// Peak signal-to-noise ratio of two frames (straight ARGB) as a list shows them: each laid over
+    /// the theme's background (`FrameRenderer.background`), in dB (infinite when they are equal).
+    /// Compared over the background, not channel by channel: the colour of a pixel all but
+    /// transparent is invisible, and two renderers' edges differ most there.
+    static func psnr(_ a: [UInt32], _ b: [UInt32], theme: String = "light") -> Double {
+        let background: [Int] = theme == "dark" ? [18, 18, 20] : [245, 245, 247]
+        func shown(_ pixel: UInt32, _ channel: Int) -> Int {
+            let alpha = Int(pixel >> 24), value = Int((pixel >> UInt32(16 - 8 * channel)) & 0xFF)
+            return (value * alpha + background[channel] * (255 - alpha) + 127) / 255
+        }
         var squares = 0.0
         for (x, y) in zip(a, b) where x != y {
-            for shift in stride(from: UInt32(0), to: 32, by: 8) {
-                let d = Double(Int((x >> shift) & 0xFF) - Int((y >> shift) & 0xFF))
+            for channel in 0..<3 {
+                let d = Double(shown(x, channel) - shown(y, channel))
                 squares += d * d
             }
         }
         guard squares > 0 else { return .infinity }
-        return 10 * log10(255 * 255 / (squares / Double(a.count * 4)))
+        return 10 * log10(255 * 255 / (squares / Double(a.count * 3)))
     }
 
     /// The plugin's own frame, as render draws it on a clear background.
@@ -67,7 +75,8 @@ import RefreshPluginSDK
         // The dark file, and the dotLottie holding both.
         let dark = try LottieAnimation(file: "\(folder)/\(name)-dark.json", parameter: "file")
         let playedDark = try #require(dark.image(frame: try start("eligible"), width: 780, height: 240)).straightPixels()
-        #expect(Self.psnr(playedDark, try rendered(plugin, state: "eligible", time: 0, theme: "dark")) >= 35)
+        let darkRatio = Self.psnr(playedDark, try rendered(plugin, state: "eligible", time: 0, theme: "dark"), theme: "dark")
+        #expect(darkRatio >= 35)
         let fromArchive = try LottieAnimation(file: "\(folder)/\(name).lottie", parameter: "file", animation: "dark")
         #expect(try #require(fromArchive.image(frame: try start("eligible"), width: 780, height: 240)).straightPixels() == playedDark)
     }

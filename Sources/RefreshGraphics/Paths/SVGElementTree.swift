@@ -6,13 +6,13 @@ import FoundationXML
 /// An SVG file's elements as a tree (names without namespace prefixes, attributes as written,
 /// the line each starts on), read with Foundation's XMLParser: no external entities, no DTD
 /// loading, at most ``elementLimit`` elements.
-struct SVGElementTree {
+package struct SVGElementTree {
     /// One element.
-    final class Element {
-        let name: String
-        let attributes: [String: String]
-        let line: Int
-        var children: [Element] = []
+    package final class Element {
+        package let name: String
+        package let attributes: [String: String]
+        package let line: Int
+        package var children: [Element] = []
 
         init(name: String, attributes: [String: String], line: Int) {
             self.name = name
@@ -24,10 +24,10 @@ struct SVGElementTree {
     /// The most elements a file may have: far more than any icon.
     static let elementLimit = 100_000
 
-    let root: Element
+    package let root: Element
 
     /// Parses `data`; throws what is wrong and where.
-    init(data: Data, file: String) throws(SVGDocumentError) {
+    package init(data: Data, file: String) throws(SVGDocumentError) {
         let builder = Builder()
         let parser = XMLParser(data: data)
         parser.shouldResolveExternalEntities = false

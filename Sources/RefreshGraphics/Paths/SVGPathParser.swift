@@ -53,7 +53,7 @@ public enum SVGPathParser {
     /// The numbers of an attribute's list (`points`, `viewBox`, a transform's arguments), read as
     /// path data's numbers are ("1-2" is 1 and -2, ".5.5" is .5 and .5), separated by whitespace
     /// and commas; nil when something in it is not a number.
-    static func numbers(_ text: String) -> [Double]? {
+    package static func numbers(_ text: String) -> [Double]? {
         var text = text
         return text.withUTF8 { buffer -> [Double]? in
             var reader = Reader(bytes: buffer)

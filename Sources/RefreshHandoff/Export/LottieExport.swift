@@ -8,10 +8,11 @@ import RefreshHost
 /// `failure`, `noMoreData`; `pulling@bottom` … for another edge), each frame what `refresh-dump
 /// render --transparent` draws for that state and time.
 ///
-/// This first form carries every distinct frame as an image asset (a PNG in the file, at
-/// ``Options/scale`` pixels a point) shown for its span of identical frames: what the vector
-/// export will fall back to for a frame it cannot express. The composition is in points; each
-/// image layer is scaled to them.
+/// Each span of identical frames is the plugin's drawing recorded (``HostedIndicator/recordDrawing(frame:)``)
+/// and said in shape layers; what stays the same from span to span is one layer for as long as it
+/// stays. A frame whose drawing Lottie cannot say (``Fallback``), or every frame with
+/// ``Options/vector`` off, is an image asset instead (a PNG at ``Options/scale`` pixels a point).
+/// The composition is in points.
 package struct LottieExport {
     /// What to export.
     package struct Options: Sendable {
@@ -29,6 +30,8 @@ package struct LottieExport {
         package var longestLoop = 4.0
         /// Seconds a result shows (RefreshCore's default hold).
         package var resultHold = EdgeConfiguration.defaultResultHoldTime
+        /// Frames as shapes where they can be (false: every frame an image).
+        package var vector = true
 
         package init() {}
     }
@@ -49,6 +52,10 @@ package struct LottieExport {
     package let loop: (frames: Int, seamless: Bool)
     /// Distinct images the file holds.
     package let imageCount: Int
+    /// Shape layers the file holds.
+    package let shapeLayerCount: Int
+    /// Frames exported as images because their drawing could not be said in shapes.
+    package let fallbacks: [Fallback]
 
     /// The file an export of the plugin named `pluginName` is written to, without `.json`, in
     /// `theme` (the dark one ends in `-dark`): what `export` and `handoff` write and the handoff's
@@ -69,70 +76,198 @@ package struct LottieExport {
 
     /// Exports `indicator` drawn as `options` say.
     package init(_ indicator: any HostedIndicator, info: IndicatorInfo, options: Options) throws {
-        var frames: [[UInt32]] = [], markers: [Marker] = []
+        var frames: [[UInt32]] = [], specs: [IndicatorFrame] = [], markers: [Marker] = []
         let suffix = options.edge == .top ? "" : "@\(options.edge.rawValue)"
         let fps = options.framesPerSecond
         var (width, height) = (0, 0)
 
-        func draw(_ state: RefreshState, progress: Double? = nil, stateTime: Double) throws -> [UInt32] {
+        func frame(_ state: RefreshState, progress: Double? = nil, stateTime: Double) -> IndicatorFrame {
             var spec = FrameSpec(state: state, progress: progress)
             (spec.size, spec.scale, spec.edge) = (options.size, options.scale, options.edge)
             spec.environment.colorScheme = options.colorScheme
             (spec.time, spec.stateTime) = (stateTime, stateTime)
-            let frame = spec.frame(refreshLength: indicator.refreshLength)
+            return spec.frame(refreshLength: indicator.refreshLength)
+        }
+        func draw(_ frame: IndicatorFrame) throws -> [UInt32] {
             indicator.refreshState = frame.state
             let image = try FrameRenderer.render(indicator, frame: frame, background: .clear)
             (width, height) = (image.width, image.height)
             return image.straightPixels()
         }
-        func add(_ name: String, _ drawn: [[UInt32]]) {
+        func add(_ name: String, _ drawn: [IndicatorFrame]) throws {
             markers.append(Marker(name: name + suffix, start: frames.count, frames: drawn.count))
-            frames += drawn
+            frames += try drawn.map(draw)
+            specs += drawn
         }
 
         let pulls = max(2, options.pullFrames)
-        add("pulling", try (0..<pulls).map { try draw(.pulling(progress: Double($0) / Double(pulls - 1)), stateTime: 0) })
-        add("eligible", [try draw(.eligible, stateTime: 0)])
+        try add("pulling", (0..<pulls).map { frame(.pulling(progress: Double($0) / Double(pulls - 1)), stateTime: 0) })
+        try add("eligible", [frame(.eligible, stateTime: 0)])
         // One loop of refreshing: the first period whose next frames start it again.
         let most = Int(options.longestLoop * fps)
-        let refreshing = try (0...most + 1).map { try draw(.refreshing, stateTime: Double($0) / fps) }
+        let refreshingFrames = (0...most + 1).map { frame(.refreshing, stateTime: Double($0) / fps) }
+        let refreshing = try refreshingFrames.map(draw)
         let found = Self.loop(refreshing, longest: most)
         loop = found
-        add("refreshing", Array(refreshing.prefix(found.frames)))
+        markers.append(Marker(name: "refreshing" + suffix, start: frames.count, frames: found.frames))
+        frames += refreshing.prefix(found.frames)
+        specs += refreshingFrames.prefix(found.frames)
         let holds = max(1, Int((options.resultHold * fps).rounded()))
-        add("success", try (0..<holds).map { try draw(.finished(.success), stateTime: Double($0) / fps) })
-        add("failure", try (0..<holds).map { try draw(.finished(.failure), stateTime: Double($0) / fps) })
-        add("noMoreData", [try draw(.noMoreData, stateTime: 0)])
+        try add("success", (0..<holds).map { frame(.finished(.success), stateTime: Double($0) / fps) })
+        try add("failure", (0..<holds).map { frame(.finished(.failure), stateTime: Double($0) / fps) })
+        try add("noMoreData", [frame(.noMoreData, stateTime: 0)])
         self.markers = markers
 
-        // Spans of identical frames, each a layer of the image it shows; an image used twice is one asset.
-        var assets: [String: Int] = [:], assetList: [[String: Any]] = [], layers: [[String: Any]] = []
+        // Spans of identical frames; each span's drawing, as shapes or (where they cannot say it) its image.
+        var spans: [(start: Int, end: Int, items: [Content])] = [], fallbacks: [Fallback] = []
         var start = 0
         for index in 1...frames.count where index == frames.count || frames[index] != frames[start] || markers.contains(where: { $0.start == index }) {
-            let pixels = frames[start]
-            if pixels.contains(where: { $0 >> 24 != 0 }) {
-                let png = Data(try ImageSurface.pngData(straightPixels: pixels, width: width, height: height))
-                let key = png.base64EncodedString()
-                let id: Int
-                if let known = assets[key] { id = known } else {
-                    id = assetList.count
-                    assets[key] = id
-                    assetList.append(["id": "frame\(id)", "w": width, "h": height, "u": "", "p": "data:image/png;base64," + key, "e": 1])
+            defer { start = index }
+            guard frames[start].contains(where: { $0 >> 24 != 0 }) else { continue }
+            let marker = markers.last { $0.start <= start }!
+            if options.vector {
+                do {
+                    let items = try Self.recording(indicator, frame: specs[start], checked: start == marker.start, where: "\(marker.name) frame \(start - marker.start)")
+                    spans.append((start, index, items.map(Content.drawn)))
+                    continue
+                } catch let unsupported as RecordedDrawing.Unsupported {
+                    fallbacks.append(Fallback(marker: marker.name, frame: start - marker.start, reason: unsupported.reason))
                 }
-                layers.append(Self.imageLayer(index: layers.count + 1, asset: "frame\(id)", from: start, to: index, scale: options.scale))
             }
-            start = index
+            spans.append((start, index, [.frame(try ImageSurface.pngData(straightPixels: frames[start], width: width, height: height))]))
         }
-        imageCount = assetList.count
-        // Lottie draws the first layer on top: spans never overlap, so the order is only the file's.
-        let document: [String: Any] = [
-            "v": "5.7.0", "fr": fps, "ip": 0, "op": frames.count,
-            "w": Int(options.size.width.rounded()), "h": Int(options.size.height.rounded()),
-            "nm": info.name, "ddd": 0, "assets": assetList, "layers": layers,
-            "markers": markers.map { ["tm": $0.start, "cm": $0.name, "dr": $0.frames] as [String: Any] },
-            "meta": ["g": "RefreshKit refresh-dump export", "d": "\(info.name) \(info.version) (\(info.id)), \(options.colorScheme.rawValue) theme, \(options.edge.rawValue) edge, refresh length \(indicator.refreshLength) pt"],
+        self.fallbacks = fallbacks
+        let built = Self.layers(spans, scale: options.scale, pixels: (width, height))
+        imageCount = built.assets.count
+        shapeLayerCount = built.layers.count { $0["ty"].map { if case .number(4) = $0 { true } else { false } } ?? false }
+        let document: LottieJSON = [
+            "v": "5.7.0", "fr": .number(fps), "ip": 0, "op": .number(Double(frames.count)),
+            "w": .number(options.size.width.rounded()), "h": .number(options.size.height.rounded()),
+            "nm": .string(info.name), "ddd": 0, "assets": .array(built.assets), "layers": .array(built.layers),
+            "markers": .array(markers.map { ["tm": .number(Double($0.start)), "cm": .string($0.name), "dr": .number(Double($0.frames))] }),
+            "meta": ["g": "RefreshKit refresh-dump export",
+                     "d": .string("\(info.name) \(info.version) (\(info.id)), \(options.colorScheme.rawValue) theme, \(options.edge.rawValue) edge, refresh length \(indicator.refreshLength) pt")],
         ]
-        json = try JSONSerialization.data(withJSONObject: document, options: [.sortedKeys])
+        json = document.data
+        guard json.count <= Self.sizeLimit else {
+            throw ExportError(reason: "the \(options.colorScheme.rawValue) animation is \(json.count >> 20) MB, more than the \(Self.sizeLimit >> 20) MB an export may be (fewer --pull-frames or a smaller --size)")
+        }
+    }
+
+    /// The largest animation file written.
+    package static let sizeLimit = 64 << 20
+
+    /// Why an export was refused.
+    package struct ExportError: Error, CustomStringConvertible {
+        package var reason: String
+        package var description: String { reason }
+    }
+
+    /// A frame exported as an image because its drawing could not be said in shapes.
+    package struct Fallback: Equatable, Sendable {
+        /// The marker and the frame in it.
+        package var marker: String
+        package var frame: Int
+        /// What could not be said.
+        package var reason: String
+    }
+
+    /// What a span shows: a recorded drawing's item, or the whole frame as an image (PNG).
+    private enum Content: Equatable {
+        case drawn(RecordedDrawing.Item)
+        case frame([UInt8])
+    }
+
+    /// `frame` of `indicator` recorded and read, cut to what the list reveals of it; recorded
+    /// twice when `checked`, and refused when the two differ.
+    private static func recording(_ indicator: any HostedIndicator, frame: IndicatorFrame, checked: Bool, where place: String) throws -> [RecordedDrawing.Item] {
+        indicator.refreshState = frame.state
+        let drawing = try RecordedDrawing(svg: try indicator.recordDrawing(frame: frame), size: frame.size, scale: frame.scale)
+        // Compared as read: Cairo numbers a recording's groups and glyphs by counters that go on across recordings.
+        if checked, try RecordedDrawing(svg: try indicator.recordDrawing(frame: frame), size: frame.size, scale: frame.scale).items != drawing.items {
+            throw ExportError(reason: "\(indicator.info.name) is not deterministic: two recordings of \(place) differ (a plugin must draw a frame the same every time)")
+        }
+        let revealed = FrameRenderer.revealed(frame)
+        guard revealed != Rect(x: 0, y: 0, width: frame.size.width, height: frame.size.height) else { return drawing.items }
+        var cut = Path()
+        cut.addRect(revealed)
+        let box = RecordedDrawing.Bezier(vertices: [Point(x: revealed.minX, y: revealed.minY), Point(x: revealed.maxX, y: revealed.minY),
+                                                    Point(x: revealed.maxX, y: revealed.maxY), Point(x: revealed.minX, y: revealed.maxY)],
+                                         inTangents: Array(repeating: .zero, count: 4), outTangents: Array(repeating: .zero, count: 4), closed: true)
+        return drawing.items.map { item in
+            switch item {
+            case .shape(let paths, let kind, let paint, let opacity, let clips): .shape(paths: paths, kind: kind, paint: paint, opacity: opacity, clips: clips + [[box]])
+            case .image(let png, let w, let h, let t, let opacity, let clips): .image(png: png, width: w, height: h, transform: t, opacity: opacity, clips: clips + [[box]])
+            }
+        }
+    }
+
+    /// The layers and image assets for `spans`: what stays the same from one span to the next
+    /// (the bottom of its drawing) is one layer for as long as it stays; shapes that begin and
+    /// end together under the same clips share a layer.
+    private static func layers(_ spans: [(start: Int, end: Int, items: [Content])], scale: Double, pixels: (width: Int, height: Int)) -> (layers: [LottieJSON], assets: [LottieJSON]) {
+        // Each content shown, from when to when, and its place in the stack (later on top).
+        struct Shown { var content: Content; var from: Int; var to: Int; var order: Int; var closedTogether: Int }
+        var open: [Shown] = [], shown: [Shown] = [], order = 0, closing = 0, lastEnd = 0
+        func close(from index: Int, at time: Int) {
+            closing += 1
+            for var item in open[index...] {
+                item.to = time
+                item.closedTogether = closing
+                shown.append(item)
+            }
+            open.removeSubrange(index...)
+        }
+        for span in spans {
+            if span.start != lastEnd { close(from: 0, at: lastEnd) }
+            var kept = 0
+            while kept < open.count, kept < span.items.count, open[kept].content == span.items[kept] { kept += 1 }
+            close(from: kept, at: span.start)
+            for content in span.items[kept...] {
+                open.append(Shown(content: content, from: span.start, to: span.end, order: order, closedTogether: 0))
+                order += 1
+            }
+            lastEnd = span.end
+        }
+        close(from: 0, at: lastEnd)
+        shown.sort { $0.order < $1.order }
+
+        var layers: [(order: Int, json: LottieJSON)] = [], assets: [LottieJSON] = [], assetIDs: [String: String] = [:]
+        func asset(_ png: String, width: Int, height: Int) -> String {
+            if let id = assetIDs[png] { return id }
+            let id = "image\(assets.count)"
+            assetIDs[png] = id
+            assets.append(["id": .string(id), "w": .number(Double(width)), "h": .number(Double(height)), "u": "", "p": .string("data:image/png;base64," + png), "e": 1])
+            return id
+        }
+        var index = 0
+        while index < shown.count {
+            let first = shown[index]
+            switch first.content {
+            case .frame(let png):
+                let id = asset(Data(png).base64EncodedString(), width: pixels.width, height: pixels.height)
+                layers.append((first.order, LottieLayers.frameImageLayer(asset: id, index: layers.count + 1, from: first.from, to: first.to, scale: scale)))
+                index += 1
+            case .drawn(let item):
+                if case .image(let png, let w, let h, _, _, _) = item {
+                    layers.append((first.order, LottieLayers.imageLayer(item, asset: asset(png, width: w, height: h), index: layers.count + 1, from: first.from, to: first.to)))
+                    index += 1
+                    continue
+                }
+                // Shapes shown over the same frames, under the same clips, next to each other in the stack: one layer.
+                var run = [item], next = index + 1
+                while next < shown.count, case .drawn(let other) = shown[next].content, case .shape = other, other.clips == item.clips,
+                      shown[next].from == first.from, shown[next].to == first.to, shown[next].closedTogether == first.closedTogether,
+                      shown[next].order == shown[next - 1].order + 1 {
+                    run.append(other)
+                    next += 1
+                }
+                layers.append((first.order, LottieLayers.shapeLayer(run, index: layers.count + 1, from: first.from, to: first.to)))
+                index = next
+            }
+        }
+        // Lottie draws the first layer on top.
+        return (layers.sorted { $0.order > $1.order }.map(\.json), assets)
     }
 
     /// The shortest period of `frames` (drawn at 0, 1, 2 … frames into refreshing, `longest` + 2
@@ -154,13 +289,5 @@ package struct LottieExport {
             for shift in stride(from: 0, to: 32, by: 8) { total += abs(Int((x >> UInt32(shift)) & 0xFF) - Int((y >> UInt32(shift)) & 0xFF)) }
         }
         return total
-    }
-
-    /// An image layer showing asset `asset` from frame `from` to `to`, scaled from pixels to points.
-    private static func imageLayer(index: Int, asset: String, from: Int, to: Int, scale: Double) -> [String: Any] {
-        let percent = 100 / scale
-        return ["ddd": 0, "ind": index, "ty": 2, "nm": asset, "refId": asset, "sr": 1, "ip": from, "op": to, "st": 0, "bm": 0, "ao": 0,
-                "ks": ["o": ["a": 0, "k": 100], "r": ["a": 0, "k": 0], "p": ["a": 0, "k": [0, 0, 0]], "a": ["a": 0, "k": [0, 0, 0]],
-                       "s": ["a": 0, "k": [percent, percent, 100]]] as [String: Any]]
     }
 }

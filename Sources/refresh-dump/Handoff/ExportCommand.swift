@@ -12,8 +12,10 @@ struct ExportCommand: ParsableCommand {
         abstract: "Write the tuned indicator as Lottie animations (light and dark JSON, and a .lottie holding both).",
         discussion: """
         Markers: pulling (progress 0 to 1), eligible, refreshing (one loop), success, failure, noMoreData; another \
-        edge than top adds @edge to each name. Each frame is what render --transparent draws for that state and time. \
-        Every distinct frame is an image in the file (the vector export is still to come).
+        edge than top adds @edge to each name. Each frame is what render --transparent draws for that state and time, \
+        recorded as the plugin draws it and written as Lottie shape layers (paths, fills, strokes, gradients, clips as masks, \
+        text as outlined glyphs). A frame Lottie cannot say is an image instead, and the output lists each one and why; \
+        --raster makes every frame an image.
         Example: refresh-dump export --plugin "Water Drop" --params params-1.json --out export
         """
     )
@@ -27,6 +29,8 @@ struct ExportCommand: ParsableCommand {
     var scale: Double = 2
     @Option(name: .customLong("pull-frames"), help: "Frames across the pull, progress 0 to 1.")
     var pullFrames: Int = 60
+    @Flag(help: "Every distinct frame an image, not shapes.")
+    var raster = false
     @Option(help: "Output folder.")
     var out: String = "out/export"
 
@@ -41,6 +45,7 @@ struct ExportCommand: ParsableCommand {
         try FrameSpec.checkPixels(size: options.size, scale: scale)
         options.scale = scale
         options.pullFrames = pullFrames
+        options.vector = !raster
         let indicator = try plugin.makeIndicator(plugin.isolation.isolation)
         let info = indicator.info
         try OutputFile.makeFolder(out)
@@ -51,7 +56,11 @@ struct ExportCommand: ParsableCommand {
             files.append((theme.rawValue, export.json))
             let loop = export.loop.seamless ? "a seamless loop of \(export.loop.frames) frames"
                                             : "no seamless loop up to 4 s: \(export.loop.frames) frames, the least visible seam"
-            print("\(path): \(export.markers.map { "\($0.name) \($0.frames)" }.joined(separator: ", ")) frames; refreshing \(loop); \(export.imageCount) images, \(export.json.count / 1024) KB")
+            let form = raster ? "\(export.imageCount) frame images" : "\(export.shapeLayerCount) shape layers, \(export.imageCount) images"
+            print("\(path): \(export.markers.map { "\($0.name) \($0.frames)" }.joined(separator: ", ")) frames; refreshing \(loop); \(form), \(export.json.count / 1024) KB")
+            for fallback in export.fallbacks {
+                print("  \(fallback.marker) frame \(fallback.frame) is an image: \(fallback.reason)")
+            }
         }
         let dotLottie = "\(out)/\(LottieExport.fileName(info.name)).lottie"
         let archive = try DotLottieFile.data(animations: files)

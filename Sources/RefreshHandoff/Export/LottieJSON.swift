@@ -1,0 +1,63 @@
+import CJSON
+import Foundation
+
+/// A JSON value whose object members keep the order they are written in, printed by cJSON (which
+/// keeps members in the order added). Lottie needs the order: rlottie and ThorVG read a shape's
+/// type (`ty`) first and skip the members before it, and Foundation's JSON writers either sort the
+/// members or order them by hash.
+indirect enum LottieJSON: ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral, ExpressibleByStringLiteral, ExpressibleByBooleanLiteral,
+                          ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral {
+    case number(Double), string(String), bool(Bool), array([LottieJSON]), object([(String, LottieJSON)])
+
+    init(integerLiteral value: Int) { self = .number(Double(value)) }
+    init(floatLiteral value: Double) { self = .number(value) }
+    init(stringLiteral value: String) { self = .string(value) }
+    init(booleanLiteral value: Bool) { self = .bool(value) }
+    init(arrayLiteral elements: LottieJSON...) { self = .array(elements) }
+    init(dictionaryLiteral elements: (String, LottieJSON)...) { self = .object(elements) }
+
+    /// A point or any list of numbers.
+    static func numbers(_ values: [Double]) -> LottieJSON { .array(values.map(LottieJSON.number)) }
+
+    /// Sets `key` of an object (appended when it is new); nothing for another value.
+    subscript(key: String) -> LottieJSON? {
+        get {
+            guard case .object(let members) = self else { return nil }
+            return members.first { $0.0 == key }?.1
+        }
+        set {
+            guard case .object(var members) = self else { return }
+            if let index = members.firstIndex(where: { $0.0 == key }) {
+                if let newValue { members[index].1 = newValue } else { members.remove(at: index) }
+            } else if let newValue {
+                members.append((key, newValue))
+            }
+            self = .object(members)
+        }
+    }
+
+    /// The value as compact JSON text; a number that is not finite is written as 0.
+    var data: Data {
+        let root = node()
+        defer { cJSON_Delete(root) }
+        guard let text = cJSON_PrintUnformatted(root) else { return Data() }
+        defer { cJSON_free(text) }
+        return Data(bytes: text, count: strlen(text))
+    }
+
+    private func node() -> UnsafeMutablePointer<cJSON>? {
+        switch self {
+        case .number(let value): return cJSON_CreateNumber(value.isFinite ? value : 0)
+        case .string(let value): return cJSON_CreateString(value)
+        case .bool(let value): return cJSON_CreateBool(value ? 1 : 0)
+        case .array(let values):
+            let array = cJSON_CreateArray()
+            for value in values { cJSON_AddItemToArray(array, value.node()) }
+            return array
+        case .object(let members):
+            let object = cJSON_CreateObject()
+            for (key, value) in members { cJSON_AddItemToObject(object, key, value.node()) }
+            return object
+        }
+    }
+}
