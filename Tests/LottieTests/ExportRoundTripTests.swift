@@ -57,13 +57,16 @@ import RefreshPluginSDK
         #expect(light.timeline.markers.map(\.name) == ["pulling", "eligible", "refreshing", "success", "failure", "noMoreData"])
         func start(_ marker: String) throws -> Int { try #require(light.timeline.markers.first { $0.name == marker }).start }
         let fps = light.timeline.framesPerSecond
-        // Each marker's frames against the plugin's: the pull's middle, eligible, refreshing 10
-        // frames into its loop (or less, for a shorter loop), a result 6 frames in, no more data.
+        // Each marker's frames against the plugin's: a quarter, half and all of the pull, eligible,
+        // refreshing 10 frames into its loop (or less, for a shorter loop) and at its last frame, a
+        // result 6 frames in, no more data.
         let loop = try #require(light.timeline.markers.first { $0.name == "refreshing" }).duration
         let into = 10 % max(1, loop)
         let cases: [(frame: Int, state: String, time: Double)] = [
-            (try start("pulling") + 2, "pulling:0.5", 0), (try start("eligible"), "eligible", 0),
+            (try start("pulling") + 1, "pulling:0.25", 0), (try start("pulling") + 2, "pulling:0.5", 0), (try start("pulling") + 4, "pulling:1", 0),
+            (try start("eligible"), "eligible", 0),
             (try start("refreshing") + into, "refreshing", Double(into) / fps),
+            (try start("refreshing") + loop - 1, "refreshing", Double(loop - 1) / fps),
             (try start("success") + 6, "finished:success", 6 / fps), (try start("failure"), "finished:failure", 0),
             (try start("noMoreData"), "noMoreData", 0),
         ]

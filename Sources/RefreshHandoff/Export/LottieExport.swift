@@ -119,7 +119,7 @@ package struct LottieExport {
         self.markers = markers
 
         // Spans of identical frames; each span's drawing, as shapes or (where they cannot say it) its image.
-        var spans: [(start: Int, end: Int, items: [Content])] = [], fallbacks: [Fallback] = []
+        var spans: [LottieTimeline.Span] = [], fallbacks: [Fallback] = []
         var start = 0
         for index in 1...frames.count where index == frames.count || frames[index] != frames[start] || markers.contains(where: { $0.start == index }) {
             defer { start = index }
@@ -128,22 +128,30 @@ package struct LottieExport {
             if options.vector {
                 do {
                     let items = try Self.recording(indicator, frame: specs[start], checked: start == marker.start, where: "\(marker.name) frame \(start - marker.start)")
-                    spans.append((start, index, items.map(Content.drawn)))
+                    spans.append(LottieTimeline.Span(start: start, end: index, content: .drawn(items)))
                     continue
                 } catch let unsupported as RecordedDrawing.Unsupported {
                     fallbacks.append(Fallback(marker: marker.name, frame: start - marker.start, reason: unsupported.reason))
                 }
             }
-            spans.append((start, index, [.frame(try ImageSurface.pngData(straightPixels: frames[start], width: width, height: height))]))
+            let png = try ImageSurface.pngData(straightPixels: frames[start], width: width, height: height)
+            spans.append(LottieTimeline.Span(start: start, end: index, content: .frame(png)))
         }
         self.fallbacks = fallbacks
-        let built = Self.layers(spans, scale: options.scale, pixels: (width, height))
-        imageCount = built.assets.count
-        shapeLayerCount = built.layers.count { $0["ty"].map { if case .number(4) = $0 { true } else { false } } ?? false }
+        var (layers, assets) = LottieTimeline.layers(spans, scale: options.scale, pixels: (width, height))
+        imageCount = assets.count
+        shapeLayerCount = layers.count { $0["ty"].map { if case .number(4) = $0 { true } else { false } } ?? false }
+        // What a list reveals of each frame (the pull's part while pulling), as one mask over the
+        // drawing: the drawing itself then stays the same from one pull to the next.
+        let (w, h) = (options.size.width.rounded(), options.size.height.rounded())
+        let revealed = specs.map(FrameRenderer.revealed)
+        if revealed.contains(where: { $0 != Rect(x: 0, y: 0, width: options.size.width, height: options.size.height) }) {
+            assets.append(["id": "drawing", "nm": "drawing", "layers": .array(layers)])
+            layers = [LottieLayers.revealedLayer(asset: "drawing", width: w, height: h, frames: frames.count, shown: revealed, times: Array(revealed.indices))]
+        }
         let document: LottieJSON = [
-            "v": "5.7.0", "fr": .number(fps), "ip": 0, "op": .number(Double(frames.count)),
-            "w": .number(options.size.width.rounded()), "h": .number(options.size.height.rounded()),
-            "nm": .string(info.name), "ddd": 0, "assets": .array(built.assets), "layers": .array(built.layers),
+            "v": "5.7.0", "fr": .number(fps), "ip": 0, "op": .number(Double(frames.count)), "w": .number(w), "h": .number(h),
+            "nm": .string(info.name), "ddd": 0, "assets": .array(assets), "layers": .array(layers),
             "markers": .array(markers.map { ["tm": .number(Double($0.start)), "cm": .string($0.name), "dr": .number(Double($0.frames))] }),
             "meta": ["g": "RefreshKit refresh-dump export",
                      "d": .string("\(info.name) \(info.version) (\(info.id)), \(options.colorScheme.rawValue) theme, \(options.edge.rawValue) edge, refresh length \(indicator.refreshLength) pt")],
@@ -172,14 +180,7 @@ package struct LottieExport {
         package var reason: String
     }
 
-    /// What a span shows: a recorded drawing's item, or the whole frame as an image (PNG).
-    private enum Content: Equatable {
-        case drawn(RecordedDrawing.Item)
-        case frame([UInt8])
-    }
-
-    /// `frame` of `indicator` recorded and read, cut to what the list reveals of it; recorded
-    /// twice when `checked`, and refused when the two differ.
+    /// `frame` of `indicator` recorded and read; recorded twice when `checked`, and refused when the two differ.
     private static func recording(_ indicator: any HostedIndicator, frame: IndicatorFrame, checked: Bool, where place: String) throws -> [RecordedDrawing.Item] {
         indicator.refreshState = frame.state
         let drawing = try RecordedDrawing(svg: try indicator.recordDrawing(frame: frame), size: frame.size, scale: frame.scale)
@@ -187,87 +188,7 @@ package struct LottieExport {
         if checked, try RecordedDrawing(svg: try indicator.recordDrawing(frame: frame), size: frame.size, scale: frame.scale).items != drawing.items {
             throw ExportError(reason: "\(indicator.info.name) is not deterministic: two recordings of \(place) differ (a plugin must draw a frame the same every time)")
         }
-        let revealed = FrameRenderer.revealed(frame)
-        guard revealed != Rect(x: 0, y: 0, width: frame.size.width, height: frame.size.height) else { return drawing.items }
-        var cut = Path()
-        cut.addRect(revealed)
-        let box = RecordedDrawing.Bezier(vertices: [Point(x: revealed.minX, y: revealed.minY), Point(x: revealed.maxX, y: revealed.minY),
-                                                    Point(x: revealed.maxX, y: revealed.maxY), Point(x: revealed.minX, y: revealed.maxY)],
-                                         inTangents: Array(repeating: .zero, count: 4), outTangents: Array(repeating: .zero, count: 4), closed: true)
-        return drawing.items.map { item in
-            switch item {
-            case .shape(let paths, let kind, let paint, let opacity, let clips): .shape(paths: paths, kind: kind, paint: paint, opacity: opacity, clips: clips + [[box]])
-            case .image(let png, let w, let h, let t, let opacity, let clips): .image(png: png, width: w, height: h, transform: t, opacity: opacity, clips: clips + [[box]])
-            }
-        }
-    }
-
-    /// The layers and image assets for `spans`: what stays the same from one span to the next
-    /// (the bottom of its drawing) is one layer for as long as it stays; shapes that begin and
-    /// end together under the same clips share a layer.
-    private static func layers(_ spans: [(start: Int, end: Int, items: [Content])], scale: Double, pixels: (width: Int, height: Int)) -> (layers: [LottieJSON], assets: [LottieJSON]) {
-        // Each content shown, from when to when, and its place in the stack (later on top).
-        struct Shown { var content: Content; var from: Int; var to: Int; var order: Int; var closedTogether: Int }
-        var open: [Shown] = [], shown: [Shown] = [], order = 0, closing = 0, lastEnd = 0
-        func close(from index: Int, at time: Int) {
-            closing += 1
-            for var item in open[index...] {
-                item.to = time
-                item.closedTogether = closing
-                shown.append(item)
-            }
-            open.removeSubrange(index...)
-        }
-        for span in spans {
-            if span.start != lastEnd { close(from: 0, at: lastEnd) }
-            var kept = 0
-            while kept < open.count, kept < span.items.count, open[kept].content == span.items[kept] { kept += 1 }
-            close(from: kept, at: span.start)
-            for content in span.items[kept...] {
-                open.append(Shown(content: content, from: span.start, to: span.end, order: order, closedTogether: 0))
-                order += 1
-            }
-            lastEnd = span.end
-        }
-        close(from: 0, at: lastEnd)
-        shown.sort { $0.order < $1.order }
-
-        var layers: [(order: Int, json: LottieJSON)] = [], assets: [LottieJSON] = [], assetIDs: [String: String] = [:]
-        func asset(_ png: String, width: Int, height: Int) -> String {
-            if let id = assetIDs[png] { return id }
-            let id = "image\(assets.count)"
-            assetIDs[png] = id
-            assets.append(["id": .string(id), "w": .number(Double(width)), "h": .number(Double(height)), "u": "", "p": .string("data:image/png;base64," + png), "e": 1])
-            return id
-        }
-        var index = 0
-        while index < shown.count {
-            let first = shown[index]
-            switch first.content {
-            case .frame(let png):
-                let id = asset(Data(png).base64EncodedString(), width: pixels.width, height: pixels.height)
-                layers.append((first.order, LottieLayers.frameImageLayer(asset: id, index: layers.count + 1, from: first.from, to: first.to, scale: scale)))
-                index += 1
-            case .drawn(let item):
-                if case .image(let png, let w, let h, _, _, _) = item {
-                    layers.append((first.order, LottieLayers.imageLayer(item, asset: asset(png, width: w, height: h), index: layers.count + 1, from: first.from, to: first.to)))
-                    index += 1
-                    continue
-                }
-                // Shapes shown over the same frames, under the same clips, next to each other in the stack: one layer.
-                var run = [item], next = index + 1
-                while next < shown.count, case .drawn(let other) = shown[next].content, case .shape = other, other.clips == item.clips,
-                      shown[next].from == first.from, shown[next].to == first.to, shown[next].closedTogether == first.closedTogether,
-                      shown[next].order == shown[next - 1].order + 1 {
-                    run.append(other)
-                    next += 1
-                }
-                layers.append((first.order, LottieLayers.shapeLayer(run, index: layers.count + 1, from: first.from, to: first.to)))
-                index = next
-            }
-        }
-        // Lottie draws the first layer on top.
-        return (layers.sorted { $0.order > $1.order }.map(\.json), assets)
+        return drawing.items
     }
 
     /// The shortest period of `frames` (drawn at 0, 1, 2 … frames into refreshing, `longest` + 2

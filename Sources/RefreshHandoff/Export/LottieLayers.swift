@@ -1,128 +1,208 @@
 import Foundation
 import RefreshPluginSDK
 
-/// Lottie (Bodymovin) layers for what a ``RecordedDrawing`` holds: a shape layer for a run of
-/// paths under the same clips (one group a path, its fill or stroke inside), an image layer for an
-/// image, clips as masks. Values are static (`"a": 0`); a layer shows from frame `ip` to `op`.
+/// Lottie (Bodymovin) layers for tracks of ``RecordedDrawing`` items (one item a span, from frame
+/// `times[k]`): a shape layer for a run of shape tracks under the same clips (one group a track),
+/// an image layer for an image track, clips as masks. A value the same in every span is static
+/// (`"a": 0`); one that changes is a hold keyframe a span.
 enum LottieLayers {
     typealias JSON = LottieJSON
     typealias Item = RecordedDrawing.Item
+    typealias Bezier = RecordedDrawing.Bezier
 
     /// A static property.
     static func value(_ k: JSON) -> JSON { ["a": 0, "k": k] }
-    /// A static list of numbers (a point, a colour).
-    static func value(numbers: [Double]) -> JSON { value(.numbers(numbers)) }
-    /// A static number.
-    static func value(number: Double) -> JSON { value(.number(number)) }
 
-    /// A layer showing `items` (shapes under the same clips, bottom first) from `from` to `to`.
-    static func shapeLayer(_ items: [Item], index: Int, from: Int, to: Int) -> JSON {
-        var layer = common(type: 4, name: "shapes \(index)", index: index, from: from, to: to, clips: items.first?.clips ?? [])
+    /// `values` (one a span, starting at `times`) as a property: static when they are all the same.
+    /// A keyframe's value is `keyframe`'s when given (a path or a number is held in a list of one).
+    static func animated<T: Equatable>(_ values: [T], times: [Int], keyframe: ((T) -> JSON)? = nil, _ json: (T) -> JSON) -> JSON {
+        guard values.contains(where: { $0 != values[0] }) else { return value(json(values[0])) }
+        var keys: [JSON] = []
+        for (index, value) in values.enumerated() where index == 0 || value != values[index - 1] {
+            keys.append(["t": .number(Double(times[index])), "s": keyframe.map { $0(value) } ?? json(value), "h": 1])
+        }
+        return ["a": 1, "k": .array(keys)]
+    }
+
+    /// A number a span; a keyframe holds it as a list of one, as Lottie writes a number's keyframes.
+    static func animated(numbers values: [Double], times: [Int]) -> JSON {
+        guard values.contains(where: { $0 != values[0] }) else { return value(.number(values[0])) }
+        return animated(values, times: times, keyframe: { .numbers([$0]) }) { .number($0) }
+    }
+
+    /// A layer showing shape tracks `run` (each one item a span, bottom first, under the same clips).
+    static func shapeLayer(_ run: [[Item]], times: [Int], index: Int, from: Int, to: Int) -> JSON {
+        var layer = common(type: 4, name: "shapes", index: index, from: from, to: to, clips: run[0].map(\.clips), times: times, local: nil)
         // Lottie lists a layer's shapes top first.
-        layer["shapes"] = .array(items.reversed().compactMap(group))
+        layer["shapes"] = .array(run.reversed().map { group($0, times: times) })
         return layer
     }
 
-    /// A layer showing image asset `asset` as `item` places it.
-    static func imageLayer(_ item: Item, asset: String, index: Int, from: Int, to: Int) -> JSON {
-        guard case .image(_, _, _, let m, let opacity, let clips) = item else { return [:] }
+    /// A layer showing an image track (one placement a span) of image asset `asset`.
+    static func imageLayer(_ track: [Item], times: [Int], asset: String, index: Int, from: Int, to: Int) -> JSON {
+        let placements: [(matrix: RecordedDrawing.Transform, opacity: Double)] = track.map {
+            if case .image(_, _, _, let m, let opacity, _) = $0 { (m, opacity) } else { (RecordedDrawing.Transform(.identity), 0) }
+        }
         // A layer's masks are in its own space, before its transform.
-        let determinant = m.a * m.d - m.b * m.c
-        let inverse = (a: m.d / determinant, b: -m.b / determinant, c: -m.c / determinant, d: m.a / determinant)
-        func unmapped(_ v: Point) -> Point { Point(x: rounded(inverse.a * v.x + inverse.c * v.y), y: rounded(inverse.b * v.x + inverse.d * v.y)) }
-        let local = clips.map { paths in
-            paths.map { path in
-                RecordedDrawing.Bezier(vertices: path.vertices.map { unmapped(Point(x: $0.x - m.tx, y: $0.y - m.ty)) },
-                                       inTangents: path.inTangents.map(unmapped), outTangents: path.outTangents.map(unmapped), closed: path.closed)
+        let local: [(Point) -> Point] = placements.map { placement in
+            let m = placement.matrix
+            let determinant = m.a * m.d - m.b * m.c
+            return { p in
+                let (x, y) = (p.x - m.tx, p.y - m.ty)
+                return Point(x: (m.d * x - m.c * y) / determinant, y: (-m.b * x + m.a * y) / determinant)
             }
         }
-        var layer = common(type: 2, name: asset, index: index, from: from, to: to, clips: local)
+        var layer = common(type: 2, name: asset, index: index, from: from, to: to, clips: track.map(\.clips), times: times, local: local)
         layer["refId"] = .string(asset)
-        let angle = atan2(m.b, m.a)
-        let scaleX = (m.a * m.a + m.b * m.b).squareRoot(), scaleY = -m.c * sin(angle) + m.d * cos(angle)
-        layer["ks"] = ["o": value(number: rounded(opacity * 100)), "r": value(number: rounded(angle * 180 / .pi)), "p": value(numbers: [rounded(m.tx), rounded(m.ty), 0]),
-                       "a": value([0, 0, 0]), "s": value(numbers: [rounded(scaleX * 100), rounded(scaleY * 100), 100])]
+        let parts = placements.map { placement -> [Double] in
+            let m = placement.matrix
+            let angle = atan2(m.b, m.a)
+            let scaleX = (m.a * m.a + m.b * m.b).squareRoot(), scaleY = -m.c * sin(angle) + m.d * cos(angle)
+            return [rounded(placement.opacity * 100), rounded(angle * 180 / .pi), rounded(m.tx), rounded(m.ty), rounded(scaleX * 100), rounded(scaleY * 100)]
+        }
+        layer["ks"] = ["o": animated(numbers: parts.map { $0[0] }, times: times), "r": animated(numbers: parts.map { $0[1] }, times: times),
+                       "p": animated(parts.map { [$0[2], $0[3], 0] }, times: times) { .numbers($0) }, "a": value([0, 0, 0]),
+                       "s": animated(parts.map { [$0[4], $0[5], 100] }, times: times) { .numbers($0) }]
         return layer
     }
 
     /// A layer showing a whole frame's image (`asset`, `scale` pixels a point) from `from` to `to`.
     static func frameImageLayer(asset: String, index: Int, from: Int, to: Int, scale: Double) -> JSON {
         let percent = rounded(100 / scale)
-        var layer = common(type: 2, name: asset, index: index, from: from, to: to, clips: [])
+        var layer = common(type: 2, name: asset, index: index, from: from, to: to, clips: [[]], times: [from], local: nil)
         layer["refId"] = .string(asset)
-        layer["ks"] = ["o": value(100), "r": value(0), "p": value([0, 0, 0]), "a": value([0, 0, 0]), "s": value(numbers: [percent, percent, 100])]
+        layer["ks"] = ["o": value(100), "r": value(0), "p": value([0, 0, 0]), "a": value([0, 0, 0]), "s": value(.numbers([percent, percent, 100]))]
         return layer
     }
 
-    /// What every layer has: its index, span, identity transform and masks.
-    private static func common(type: Int, name: String, index: Int, from: Int, to: Int, clips: [[RecordedDrawing.Bezier]]) -> JSON {
+    /// A precomposition layer showing asset `asset` (`width` × `height`) through a mask of `shown`
+    /// (a rectangle a keyframe): what a list reveals of each frame.
+    static func revealedLayer(asset: String, width: Double, height: Double, frames: Int, shown: [Rect], times: [Int]) -> JSON {
+        var layer = common(type: 0, name: "revealed", index: 1, from: 0, to: frames, clips: [[]], times: [0], local: nil)
+        layer["refId"] = .string(asset)
+        layer["w"] = .number(width)
+        layer["h"] = .number(height)
+        layer["hasMask"] = true
+        let boxes = shown.map { rect in
+            Bezier(vertices: [Point(x: rect.minX, y: rect.minY), Point(x: rect.maxX, y: rect.minY), Point(x: rect.maxX, y: rect.maxY), Point(x: rect.minX, y: rect.maxY)],
+                   inTangents: Array(repeating: .zero, count: 4), outTangents: Array(repeating: .zero, count: 4), closed: true)
+        }
+        layer["masksProperties"] = [["inv": false, "mode": "a", "pt": animated(boxes, times: times, keyframe: { .array([bezier($0)]) }, bezier), "o": value(100), "x": value(0), "nm": "revealed"]]
+        return layer
+    }
+
+    /// What every layer has: its index, span, identity transform and masks (clip paths a span,
+    /// through `local` into the layer's own space).
+    private static func common(type: Int, name: String, index: Int, from: Int, to: Int, clips: [[[Bezier]]], times: [Int],
+                               local: [(Point) -> Point]?) -> JSON {
         var layer: JSON = ["ddd": 0, "ind": .number(Double(index)), "ty": .number(Double(type)), "nm": .string(name), "sr": 1,
                            "ks": ["o": value(100), "r": value(0), "p": value([0, 0, 0]), "a": value([0, 0, 0]), "s": value([100, 100, 100])],
                            "ao": 0, "ip": .number(Double(from)), "op": .number(Double(to)), "st": 0, "bm": 0]
-        if !clips.isEmpty {
-            layer["hasMask"] = true
-            // The first clip is the union of its paths; each later one (one path) cuts it down.
-            layer["masksProperties"] = .array(clips.enumerated().flatMap { number, paths in
-                paths.map { path -> JSON in
-                    ["inv": false, "mode": .string(number == 0 ? "a" : "i"), "pt": value(bezier(path)), "o": value(100), "x": value(0),
-                     "nm": .string("clip \(number + 1)")]
+        guard let first = clips.first, !first.isEmpty else { return layer }
+        layer["hasMask"] = true
+        var masks: [JSON] = []
+        // The first clip is the union of its paths; each later one (one path) cuts it down.
+        for (number, paths) in first.enumerated() {
+            for path in paths.indices {
+                let shapes = clips.enumerated().map { span, spanClips -> Bezier in
+                    let shape = spanClips[number][path]
+                    guard let map = local?[span] else { return shape }
+                    return Bezier(vertices: shape.vertices.map { rounded(map($0)) },
+                                  inTangents: shape.inTangents.map { rounded(vector(map, $0)) }, outTangents: shape.outTangents.map { rounded(vector(map, $0)) },
+                                  closed: shape.closed)
                 }
-            })
+                masks.append(["inv": false, "mode": .string(number == 0 ? "a" : "i"), "pt": animated(shapes, times: times, keyframe: { .array([bezier($0)]) }, bezier),
+                              "o": value(100), "x": value(0), "nm": .string("clip \(number + 1)")])
+            }
         }
+        layer["masksProperties"] = .array(masks)
         return layer
     }
 
-    /// A shape group: the item's paths, its fill or stroke, and the group's (identity) transform.
-    private static func group(_ item: Item) -> JSON? {
-        guard case .shape(let paths, let kind, let paint, let opacity, _) = item else { return nil }
-        var shapes: [JSON] = paths.map { ["ty": "sh", "ks": value(bezier($0))] }
-        let isGradient = if case .solid = paint { false } else { true }
+    private static func vector(_ map: (Point) -> Point, _ v: Point) -> Point {
+        let origin = map(.zero), tip = map(v)
+        return Point(x: tip.x - origin.x, y: tip.y - origin.y)
+    }
+
+    /// A shape group for a track: its paths (drawn once under an animated transform when they only
+    /// move, turn or scale; else a keyframe a span), its fill or stroke, and the group's transform.
+    private static func group(_ track: [Item], times: [Int]) -> JSON {
+        let shapes = track.compactMap { item -> (paths: [Bezier], kind: RecordedDrawing.Kind, paint: RecordedDrawing.Paint, opacity: Double)? in
+            if case .shape(let paths, let kind, let paint, let opacity, _) = item { (paths, kind, paint, opacity) } else { nil }
+        }
+        let moves = shapes.map { Similarity(from: shapes[0].paths, to: $0.paths) }
+        let moving = moves.allSatisfy { $0 != nil }
+        let placement = moving ? moves.map { $0! } : Array(repeating: Similarity.identity, count: shapes.count)
+        var items: [JSON] = shapes[0].paths.indices.map { path in
+            moving ? ["ty": "sh", "ks": value(bezier(shapes[0].paths[path]))]
+                   : ["ty": "sh", "ks": animated(shapes.map { $0.paths[path] }, times: times, keyframe: { .array([bezier($0)]) }, bezier)]
+        }
+        let isGradient = if case .solid = shapes[0].paint { false } else { true }
         var style: JSON
-        switch kind {
+        switch shapes[0].kind {
         case .fill: style = ["ty": .string(isGradient ? "gf" : "fl")]
         case .stroke: style = ["ty": .string(isGradient ? "gs" : "st")]
         }
-        switch paint {
-        case .solid(let color):
-            style["c"] = value(numbers: [color.red, color.green, color.blue, 1])
-            style["o"] = value(number: rounded(color.alpha * opacity * 100))
-        case .linear(let start, let end, let stops):
-            gradient(into: &style, type: 1, start: start, end: end, stops: stops, opacity: opacity)
-        case .radial(let center, let radius, let stops):
-            gradient(into: &style, type: 2, start: center, end: Point(x: center.x + radius, y: center.y), stops: stops, opacity: opacity)
+        switch shapes[0].paint {
+        case .solid:
+            let colors = shapes.map { if case .solid(let c) = $0.paint { c } else { RecordedDrawing.RGBA(red: 0, green: 0, blue: 0, alpha: 0) } }
+            style["c"] = animated(colors.map { [$0.red, $0.green, $0.blue, 1] }, times: times) { .numbers($0) }
+            style["o"] = animated(numbers: zip(colors, shapes).map { rounded($0.alpha * $1.opacity * 100) }, times: times)
+        case .linear, .radial:
+            gradient(into: &style, shapes.map(\.paint), opacities: shapes.map(\.opacity), placement: placement, times: times)
         }
-        switch kind {
+        switch shapes[0].kind {
         case .fill(let evenOdd):
             style["r"] = evenOdd ? 2 : 1
-        case .stroke(let width, let cap, let join, let miterLimit, let dashes, let dashOffset):
-            style["w"] = value(number: width)
+        case .stroke(_, let cap, let join, let miterLimit, let dashes, _):
+            let strokes = zip(shapes, placement).map { shape, move -> (width: Double, dashes: [Double], offset: Double) in
+                guard case .stroke(let width, _, _, _, let dashes, let offset) = shape.kind else { return (0, [], 0) }
+                let scale = move.scale
+                return (rounded(width / scale), dashes.map { rounded($0 / scale) }, rounded(offset / scale))
+            }
+            style["w"] = animated(numbers: strokes.map(\.width), times: times)
             style["lc"] = .number(Double(cap))
             style["lj"] = .number(Double(join))
             style["ml"] = .number(miterLimit)
             if !dashes.isEmpty {
-                var list: [JSON] = dashes.enumerated().map {
-                    ["n": .string($0.offset % 2 == 0 ? "d" : "g"), "nm": .string($0.offset % 2 == 0 ? "dash" : "gap"), "v": value(number: $0.element)]
+                var list: [JSON] = dashes.indices.map { dash in
+                    ["n": .string(dash % 2 == 0 ? "d" : "g"), "nm": .string(dash % 2 == 0 ? "dash" : "gap"),
+                     "v": animated(numbers: strokes.map { $0.dashes[dash] }, times: times)]
                 }
-                list.append(["n": "o", "nm": "offset", "v": value(number: dashOffset)])
+                list.append(["n": "o", "nm": "offset", "v": animated(numbers: strokes.map(\.offset), times: times)])
                 style["d"] = .array(list)
             }
         }
-        shapes.append(style)
-        shapes.append(["ty": "tr", "p": value([0, 0]), "a": value([0, 0]), "s": value([100, 100]), "r": value(0), "o": value(100),
-                       "sk": value(0), "sa": value(0)])
-        return ["ty": "gr", "it": .array(shapes)]
+        items.append(style)
+        items.append(["ty": "tr", "p": animated(placement.map { [rounded($0.wx), rounded($0.wy)] }, times: times) { .numbers($0) },
+                      "a": value([0, 0]), "s": animated(placement.map { [rounded($0.scale * 100), rounded($0.scale * 100)] }, times: times) { .numbers($0) },
+                      "r": animated(numbers: placement.map { rounded($0.degrees) }, times: times), "o": value(100), "sk": value(0), "sa": value(0)])
+        return ["ty": "gr", "it": .array(items)]
     }
 
-    /// A gradient's colour stops then its opacity stops, as Lottie packs them.
-    private static func gradient(into style: inout JSON, type: Int, start: Point, end: Point, stops given: [RecordedDrawing.Stop], opacity: Double) {
-        let stops = given.count == 1 ? given + [RecordedDrawing.Stop(offset: 1, color: given[0].color)] : given
-        let colors = stops.flatMap { [$0.offset, $0.color.red, $0.color.green, $0.color.blue] }
-        let alphas = stops.flatMap { [$0.offset, $0.color.alpha] }
-        style["o"] = value(number: rounded(opacity * 100))
+    /// A gradient's ends (in the group's own space) and its colour stops then opacity stops, as Lottie packs them.
+    private static func gradient(into style: inout JSON, _ paints: [RecordedDrawing.Paint], opacities: [Double], placement: [Similarity], times: [Int]) {
+        var ends: [[Double]] = [], packed: [[Double]] = [], type = 1, count = 0
+        for (paint, move) in zip(paints, placement) {
+            let (start, end, given): (Point, Point, [RecordedDrawing.Stop]) = switch paint {
+            case .linear(let start, let end, let stops): (start, end, stops)
+            case .radial(let center, let radius, let stops): (center, Point(x: center.x + radius, y: center.y), stops)
+            case .solid: (.zero, .zero, [])
+            }
+            if case .radial = paint { type = 2 }
+            let stops = given.count == 1 ? given + [RecordedDrawing.Stop(offset: 1, color: given[0].color)] : given
+            count = stops.count
+            var (s, e) = (rounded(move.inverted(start)), rounded(move.inverted(end)))
+            // A radial gradient's edge point: its radius from the centre, in the group's own space.
+            if case .radial = paint { e = Point(x: rounded(s.x + hypot(e.x - s.x, e.y - s.y)), y: s.y) }
+            ends.append([s.x, s.y, e.x, e.y])
+            packed.append(stops.flatMap { [$0.offset, $0.color.red, $0.color.green, $0.color.blue] } + stops.flatMap { [$0.offset, $0.color.alpha] })
+        }
+        style["o"] = animated(numbers: opacities.map { rounded($0 * 100) }, times: times)
         style["t"] = .number(Double(type))
-        style["s"] = value(numbers: [start.x, start.y])
-        style["e"] = value(numbers: [end.x, end.y])
-        style["g"] = ["p": .number(Double(stops.count)), "k": value(numbers: colors + alphas)]
+        style["s"] = animated(ends.map { [$0[0], $0[1]] }, times: times) { .numbers($0) }
+        style["e"] = animated(ends.map { [$0[2], $0[3]] }, times: times) { .numbers($0) }
+        style["g"] = ["p": .number(Double(count)), "k": animated(packed, times: times) { .numbers($0) }]
         if type == 2 {
             style["h"] = value(0)
             style["a"] = value(0)
@@ -130,11 +210,13 @@ enum LottieLayers {
     }
 
     /// A path as Lottie writes one.
-    static func bezier(_ path: RecordedDrawing.Bezier) -> JSON {
+    static func bezier(_ path: Bezier) -> JSON {
         ["c": .bool(path.closed), "v": .array(path.vertices.map { .numbers([$0.x, $0.y]) }), "i": .array(path.inTangents.map { .numbers([$0.x, $0.y]) }),
          "o": .array(path.outTangents.map { .numbers([$0.x, $0.y]) })]
     }
 
     /// `value` to a thousandth: finer than any player draws.
     static func rounded(_ value: Double) -> Double { (value * 1000).rounded() / 1000 }
+
+    static func rounded(_ point: Point) -> Point { Point(x: rounded(point.x), y: rounded(point.y)) }
 }
