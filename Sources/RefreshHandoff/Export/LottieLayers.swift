@@ -215,8 +215,8 @@ enum LottieLayers {
          "o": .array(path.outTangents.map { .numbers([$0.x, $0.y]) })]
     }
 
-    /// `value` to a thousandth: finer than any player draws.
-    static func rounded(_ value: Double) -> Double { (value * 1000).rounded() / 1000 }
+    /// `value` to a hundredth (of a point, a degree, a percent): finer than any player draws.
+    static func rounded(_ value: Double) -> Double { (value * 100).rounded() / 100 }
 
     static func rounded(_ point: Point) -> Point { Point(x: rounded(point.x), y: rounded(point.y)) }
 }

@@ -117,7 +117,7 @@ struct RecordedDrawingReader {
                 guard let values = SVGPathParser.numbers(list), values.allSatisfy({ $0.isFinite && $0 >= 0 }) else {
                     throw Unsupported(reason: "a dash list Lottie cannot read (\(list))")
                 }
-                dashes = (values.count % 2 == 1 ? values + values : values).map { SVGValues.rounded($0 * scaleX, 1000) }
+                dashes = (values.count % 2 == 1 ? values + values : values).map { SVGValues.rounded($0 * scaleX, SVGValues.pointSteps) }
                 if dashes.allSatisfy({ $0 == 0 }) { dashes = [] }
             }
             let offset = try SVGValues.number(style["stroke-dashoffset"] ?? "0", "stroke-dashoffset") * scaleX
@@ -125,8 +125,8 @@ struct RecordedDrawingReader {
             let paths = try beziers(path, m)
             let spread = width / 2 * (join == 1 ? max(1, miter) : 1.5)
             if !paths.isEmpty, let clips = try trimmed(state.clips, around: paths, spread: spread) {
-                let kind = Kind.stroke(width: SVGValues.rounded(width, 1000), cap: cap, join: join, miterLimit: SVGValues.rounded(miter, 1000),
-                                       dashes: dashes, dashOffset: SVGValues.rounded(offset, 1000))
+                let kind = Kind.stroke(width: SVGValues.rounded(width, SVGValues.pointSteps), cap: cap, join: join, miterLimit: SVGValues.rounded(miter, 1000),
+                                       dashes: dashes, dashOffset: SVGValues.rounded(offset, SVGValues.pointSteps))
                 items.append(.shape(paths: paths, kind: kind, paint: paint, opacity: SVGValues.rounded(state.opacity, 1000), clips: clips))
             }
         }
@@ -140,7 +140,7 @@ struct RecordedDrawingReader {
             guard q.x.isFinite, q.y.isFinite, abs(q.x) <= RecordedDrawing.coordinateLimit, abs(q.y) <= RecordedDrawing.coordinateLimit else {
                 throw Unsupported(reason: "a coordinate out of range (\(q.x), \(q.y))")
             }
-            return Point(x: SVGValues.rounded(q.x, 1000), y: SVGValues.rounded(q.y, 1000))
+            return Point(x: SVGValues.rounded(q.x, SVGValues.pointSteps), y: SVGValues.rounded(q.y, SVGValues.pointSteps))
         }
         func finish() {
             if current.vertices.count > 1 || current.closed && current.vertices.count > 0 {
@@ -168,9 +168,9 @@ struct RecordedDrawingReader {
             case .cubic(let c1, let c2, let end):
                 guard let last = current.vertices.last else { continue }
                 let (a, b, e) = (try point(c1), try point(c2), try point(end))
-                current.outTangents[current.outTangents.count - 1] = Point(x: SVGValues.rounded(a.x - last.x, 1000), y: SVGValues.rounded(a.y - last.y, 1000))
+                current.outTangents[current.outTangents.count - 1] = Point(x: SVGValues.rounded(a.x - last.x, SVGValues.pointSteps), y: SVGValues.rounded(a.y - last.y, SVGValues.pointSteps))
                 current.vertices.append(e)
-                current.inTangents.append(Point(x: SVGValues.rounded(b.x - e.x, 1000), y: SVGValues.rounded(b.y - e.y, 1000)))
+                current.inTangents.append(Point(x: SVGValues.rounded(b.x - e.x, SVGValues.pointSteps), y: SVGValues.rounded(b.y - e.y, SVGValues.pointSteps)))
                 current.outTangents.append(.zero)
             case .close:
                 current.closed = true
@@ -323,7 +323,7 @@ struct RecordedDrawingReader {
         guard !stops.isEmpty else { throw Unsupported(reason: "a gradient without stops") }
         func point(_ x: String, _ y: String) throws(Unsupported) -> Point {
             let p = matrix.apply(Point(x: try SVGValues.number(a[x] ?? "0", x), y: try SVGValues.number(a[y] ?? "0", y)))
-            return Point(x: SVGValues.rounded(p.x, 1000), y: SVGValues.rounded(p.y, 1000))
+            return Point(x: SVGValues.rounded(p.x, SVGValues.pointSteps), y: SVGValues.rounded(p.y, SVGValues.pointSteps))
         }
         if element.name == "linearGradient" {
             return .linear(start: try point("x1", "y1"), end: try point("x2", "y2"), stops: stops)
@@ -334,7 +334,7 @@ struct RecordedDrawingReader {
             guard abs(focus.x - center.x) < 0.01, abs(focus.y - center.y) < 0.01 else { throw Unsupported(reason: "a radial gradient whose focus is not its centre") }
         }
         let radius = try SVGValues.number(a["r"] ?? "0", "r") * scaleX
-        return .radial(center: center, radius: SVGValues.rounded(radius, 1000), stops: stops)
+        return .radial(center: center, radius: SVGValues.rounded(radius, SVGValues.pointSteps), stops: stops)
     }
 
     mutating func addImage(_ element: SVGElementTree.Element, _ state: State) throws(Unsupported) {

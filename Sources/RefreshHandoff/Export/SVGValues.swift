@@ -24,6 +24,9 @@ enum SVGValues {
         return value
     }
 
+    /// Steps a point a length is rounded to: a hundredth of a point, finer than a player draws.
+    static let pointSteps = 100.0
+
     /// `value` to the nearest 1/`steps`.
     static func rounded(_ value: Double, _ steps: Double) -> Double { (value * steps).rounded() / steps }
 

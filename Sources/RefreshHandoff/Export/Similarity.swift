@@ -9,8 +9,9 @@ struct Similarity: Equatable {
     var zr, zi, wx, wy: Double
 
     static let identity = Similarity(zr: 1, zi: 0, wx: 0, wy: 0)
-    /// Points closer than this are the same (a hundredth of a point: no player shows it).
-    static let tolerance = 0.01
+    /// Points closer than this are the same: a twentieth of a point (a tenth of a pixel at 2×),
+    /// above the hundredths the points are rounded to, below what shows.
+    static let tolerance = 0.05
 
     var scale: Double { hypot(zr, zi) }
     var degrees: Double { atan2(zi, zr) * 180 / .pi }
