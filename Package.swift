@@ -268,7 +268,7 @@ let package = Package(
         .testTarget(name: "RepositoryTests", dependencies: ["TestSupport"]),
         .testTarget(name: "RefreshPreviewSessionTests", dependencies: ["RefreshCore", "RefreshHost", "RefreshPreviewSession", "RefreshGoldens", "TestSupport"], exclude: ["Golden"]),
         .testTarget(name: "RefreshChecksTests", dependencies: ["RefreshChecks", "RefreshGraphics"]),
-        .testTarget(name: "RefreshHandoffTests", dependencies: ["RefreshHandoff"]),
+        .testTarget(name: "RefreshHandoffTests", dependencies: ["RefreshHandoff", "RefreshHost", "RefreshPluginSDK"]),
         .testTarget(name: "RefreshExportTests", dependencies: ["RefreshExport", "RefreshGoldens", "CGIF", "TestSupport"]),
     ]
 )

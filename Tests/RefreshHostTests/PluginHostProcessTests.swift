@@ -53,6 +53,22 @@ struct PluginHostProcessTests {
         }
     }
 
+    /// A frame's drawing recorded in a child (what `export` reads) is what the plugin records in
+    /// process: the same SVG, but for the numbers Cairo gives its surfaces across a process.
+    @Test(arguments: ["RefreshSpinner", "RefreshLabel"])
+    func aChildRecordsWhatItRecordsInProcess(product: String) throws {
+        let here = try PluginLibrary(path: library(product)).makeIndicator()
+        let host = try PluginHostProcess(path: library(product))
+        let there = try host.makeIndicator(parametersJSON: "{}")
+        let frame = FrameSpec(state: .finished(.success)).frame(refreshLength: here.refreshLength)
+        here.refreshState = frame.state
+        there.refreshState = frame.state
+        func numbered(_ svg: String) -> String { svg.replacingOccurrences(of: #"surface\d+"#, with: "surface", options: .regularExpression) }
+        let recorded = try here.recordDrawing(frame: frame)
+        #expect(recorded.contains("<path"))
+        #expect(numbered(try there.recordDrawing(frame: frame)) == numbered(recorded))
+    }
+
     /// A frame drawn in a child is the very bytes an in-process plugin leaves: over a striped
     /// background, at a fractional place in a larger surface, clipped as a scene clips, both themes
     /// and scales; the pixels outside the frame are untouched.

@@ -9,7 +9,9 @@ import RefreshContract
 /// over the script surface for the text: a script names fonts, an SVG carries the glyphs' outlines.
 package enum VectorRecording {
     /// The SVG of what `draw` draws on a canvas of `size` points (no clip, nothing behind).
-    package static func svg<E: Error>(size: Size, _ draw: (Canvas) throws(E) -> Void) throws(E) -> String {
+    /// What Cairo's SVG cannot say (an operator other than over) it draws as an image of the part
+    /// it touches, at `scale` pixels a point: as sharp as the frame's own image.
+    package static func svg<E: Error>(size: Size, scale: Double = 2, _ draw: (Canvas) throws(E) -> Void) throws(E) -> String {
         let sink = Sink()
         let box = Unmanaged.passRetained(sink)
         defer { box.release() }
@@ -21,6 +23,7 @@ package enum VectorRecording {
         cairo_svg_surface_restrict_to_version(surface, CAIRO_SVG_VERSION_1_1)
         // Points as written: no unit on the document size.
         cairo_svg_surface_set_document_unit(surface, CAIRO_SVG_UNIT_USER)
+        cairo_surface_set_fallback_resolution(surface, 72 * scale, 72 * scale)
         let context = cairo_create(surface)!
         do {
             let canvas = Canvas(borrowing: context)

@@ -119,7 +119,7 @@ package struct LottieExport {
         self.markers = markers
 
         // Spans of identical frames; each span's drawing, as shapes or (where they cannot say it) its image.
-        var spans: [LottieTimeline.Span] = [], fallbacks: [Fallback] = []
+        var spans: [LottieTimeline.Span] = [], fallbacks: [Fallback] = [], checkedMarkers: Set<String> = []
         var start = 0
         for index in 1...frames.count where index == frames.count || frames[index] != frames[start] || markers.contains(where: { $0.start == index }) {
             defer { start = index }
@@ -127,7 +127,9 @@ package struct LottieExport {
             let marker = markers.last { $0.start <= start }!
             if options.vector {
                 do {
-                    let items = try Self.recording(indicator, frame: specs[start], checked: start == marker.start, where: "\(marker.name) frame \(start - marker.start)")
+                    // A marker's first frame drawn is recorded twice.
+                    let items = try Self.recording(indicator, frame: specs[start], checked: checkedMarkers.insert(marker.name).inserted,
+                                                   where: "\(marker.name) frame \(start - marker.start)")
                     spans.append(LottieTimeline.Span(start: start, end: index, content: .drawn(items)))
                     continue
                 } catch let unsupported as RecordedDrawing.Unsupported {

@@ -27,7 +27,7 @@ public protocol HostedIndicator: AnimatableRefresh {
 extension HostedIndicator {
     /// Draws into a ``VectorRecording`` in this process.
     public func recordDrawing(frame: IndicatorFrame) throws(PluginError) -> String {
-        try VectorRecording.svg(size: frame.size) { (canvas) throws(PluginError) in try draw(in: canvas, frame: frame) }
+        try VectorRecording.svg(size: frame.size, scale: frame.scale) { (canvas) throws(PluginError) in try draw(in: canvas, frame: frame) }
     }
 }
 

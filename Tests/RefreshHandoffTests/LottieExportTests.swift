@@ -1,0 +1,65 @@
+import Foundation
+import Testing
+import RefreshHost
+import RefreshPluginSDK
+@testable import RefreshHandoff
+
+/// The export of indicators made for it: a frame whose drawing Lottie cannot say is an image and
+/// is named, an indicator that draws a frame two ways is refused, and a drawing that does not
+/// change between frames is one layer for all of them.
+@Suite struct LottieExportTests {
+    /// Draws a bar; while refreshing, a circle squashed by a scale that differs between the axes.
+    struct Squashed: RefreshIndicator {
+        static let info = IndicatorInfo(id: "test.squashed", name: "Squashed", version: "1.0.0", summary: "")
+        static let parameters: [ParameterSpec] = []
+        init(parameters: ParameterValues) throws {}
+        var refreshLength: Double { 60 }
+        func draw(in canvas: Canvas, frame: IndicatorFrame) {
+            canvas.addRect(Rect(x: 10, y: 10, width: 50, height: 10))
+            canvas.fill(.color(Color(red: 0.2, green: 0.4, blue: 0.8)))
+            guard frame.state == .refreshing else { return }
+            canvas.scale(x: 3, y: 1)
+            canvas.addEllipse(in: Rect(x: 20, y: 30, width: 10, height: 10))
+            canvas.stroke(.color(Color(red: 0, green: 0, blue: 0)), style: StrokeStyle(lineWidth: 2))
+        }
+    }
+
+    /// Draws its bar (where the first pull reveals it) one point further each time it is asked.
+    final class Restless: RefreshIndicator {
+        static let info = IndicatorInfo(id: "test.restless", name: "Restless", version: "1.0.0", summary: "")
+        static let parameters: [ParameterSpec] = []
+        nonisolated(unsafe) var drawn = 0.0
+        init(parameters: ParameterValues) throws {}
+        var refreshLength: Double { 60 }
+        func draw(in canvas: Canvas, frame: IndicatorFrame) {
+            drawn += 1
+            canvas.addRect(Rect(x: drawn, y: 105, width: 50, height: 10))
+            canvas.fill(.color(Color(red: 0, green: 0, blue: 0)))
+        }
+    }
+
+    func options() -> LottieExport.Options {
+        var options = LottieExport.Options()
+        options.pullFrames = 4
+        options.longestLoop = 0.25
+        return options
+    }
+
+    @Test func aFrameLottieCannotSayIsAnImageAndNamed() throws {
+        let indicator = LocalIndicator(try Squashed(parameters: ParameterValues()))
+        let export = try LottieExport(indicator, info: Squashed.info, options: options())
+        #expect(export.fallbacks == [LottieExport.Fallback(marker: "refreshing", frame: 0,
+                                                          reason: "a stroke drawn under a scale that differs between the axes or a skew")])
+        #expect(export.imageCount == 1)
+        // The bar is the same in every frame: one shape layer, from the pull to the end.
+        #expect(export.shapeLayerCount >= 1)
+        let text = String(decoding: export.json, as: UTF8.self)
+        #expect(text.contains(#""ty":"fl""#) && text.contains("data:image/png;base64,"))
+    }
+
+    @Test func anIndicatorThatDrawsAFrameTwoWaysIsRefused() throws {
+        let indicator = LocalIndicator(try Restless(parameters: ParameterValues()))
+        let error = #expect(throws: LottieExport.ExportError.self) { try LottieExport(indicator, info: Restless.info, options: options()) }
+        #expect(error?.reason.hasPrefix("Restless is not deterministic: two recordings of pulling frame 1 differ") == true, "\(String(describing: error))")
+    }
+}

@@ -1,0 +1,50 @@
+import Foundation
+import Testing
+import RefreshPluginSDK
+@testable import RefreshHandoff
+
+/// Spans of recorded drawings as Lottie layers: what only moves is drawn once under an animated
+/// transform, what changes colour is a keyframe, what draws other things is a layer of its own,
+/// and a shape's type comes first in its JSON.
+@Suite struct LottieTimelineTests {
+    let size = Size(width: 100, height: 100)
+
+    func span(_ start: Int, _ draw: (Canvas) -> Void) throws -> LottieTimeline.Span {
+        let items = try RecordedDrawing(svg: VectorRecording.svg(size: size, scale: 2, draw), size: size, scale: 2).items
+        return LottieTimeline.Span(start: start, end: start + 1, content: .drawn(items))
+    }
+
+    func square(at x: Double, red: Double = 0) -> (Canvas) -> Void {
+        { canvas in
+            canvas.addRect(Rect(x: x, y: 10, width: 10, height: 10))
+            canvas.fill(.color(Color(red: red, green: 0, blue: 0)))
+        }
+    }
+
+    func text(_ json: LottieJSON) -> String { String(decoding: json.data, as: UTF8.self) }
+
+    @Test func aShapeThatMovesIsOnePathUnderAnAnimatedPosition() throws {
+        let spans = try (0..<3).map { try span($0, square(at: 10 + 5 * Double($0))) }
+        let (layers, assets) = LottieTimeline.layers(spans, scale: 2, pixels: (200, 200))
+        #expect(layers.count == 1 && assets.isEmpty)
+        let json = text(layers[0])
+        #expect(json.contains(#""ip":0,"op":3"#))
+        // One path, static; the group's position keyed at each span.
+        #expect(json.components(separatedBy: #""ty":"sh","ks":{"a":0"#).count == 2)
+        #expect(json.contains(#""p":{"a":1,"k":[{"t":0,"s":[0,0],"h":1},{"t":1,"s":[5,0],"h":1},{"t":2,"s":[10,0],"h":1}]}"#))
+    }
+
+    @Test func aColourThatChangesIsAKeyframeAndOtherThingsDrawnAreAnotherLayer() throws {
+        let spans = [try span(0, square(at: 10)), try span(1, square(at: 10, red: 1)),
+                     try span(2) { canvas in square(at: 10)(canvas); square(at: 40)(canvas) }]
+        let (layers, _) = LottieTimeline.layers(spans, scale: 2, pixels: (200, 200))
+        #expect(layers.count == 2)
+        let first = text(layers[0]) + text(layers[1])
+        #expect(first.contains(#""c":{"a":1,"k":[{"t":0,"s":[0,0,0,1],"h":1},{"t":1,"s":[1,0,0,1],"h":1}]}"#))
+    }
+
+    @Test func anObjectKeepsItsMembersInTheOrderWritten() {
+        let shape: LottieJSON = ["ty": "gr", "it": [], "nm": "a", "a": 1.5]
+        #expect(text(shape) == #"{"ty":"gr","it":[],"nm":"a","a":1.5}"#)
+    }
+}
