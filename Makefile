@@ -6,7 +6,7 @@ SWIFT ?= swift
 # Debian packages the build, the tests and the demo need.
 SYSTEM_PACKAGES := pkg-config libcairo2-dev libpango1.0-dev libsdl2-dev libpng-dev fonts-dejavu-core fonts-droid-fallback libcjson-dev libwebp-dev librlottie-dev xvfb xauth libavformat-dev libavcodec-dev libswscale-dev libavutil-dev libimagequant-dev libgif-dev chromium librsvg2-bin
 
-.PHONY: all deps build test soak soak-suite demo gallery install docs clean
+.PHONY: all deps build test lottie-check soak soak-suite demo gallery install docs clean
 
 # Where `make install` puts the tools, the built-in plugins (as bundles) and the shared assets.
 PREFIX ?= /usr/local
@@ -41,6 +41,19 @@ test: build
 	scripts/test-costs.sh $(TEST_COSTS) 10; \
 	echo "The run: $$(( $$(date +%s) - started )) s wall; CPU (user, system) of this shell, then of the run and everything it started:"; times; \
 	exit $$status
+
+# An independent check of `refresh-dump export`: every built-in's light and dark files validated
+# against the Lottie community's schema (lottie-specs) and drawn by ThorVG (thorvg-python, the
+# engine of the dotLottie players) against the plugin's own frames, as the round trip does with
+# rlottie. Installs them from PyPI into .build/lottie-check (a virtual environment).
+LOTTIE_CHECK := .build/lottie-check
+lottie-check: build
+	@scripts/install-system-packages.sh python3-venv
+	@test -x $(LOTTIE_CHECK)/bin/python || python3 -m venv $(LOTTIE_CHECK)
+	$(LOTTIE_CHECK)/bin/pip install --quiet thorvg-python==1.1.3 lottie-specs==0.5.2 jsonschema==4.26.0
+	$(SWIFT) build -c release && $(SWIFT) build --build-tests
+	REFRESHKIT_TEST_TOOLS="$$($(SWIFT) build -c release --show-bin-path)" REFRESHKIT_LOTTIE_CHECK_PYTHON=$(CURDIR)/$(LOTTIE_CHECK)/bin/python \
+		$(SWIFT) test --skip-build --filter anIndependentPlayerPlaysTheSameAndTheSchemaHolds
 
 # The randomised state-machine checks at full count, in release (about REFRESHKIT_SEQUENCES each).
 soak: deps

@@ -46,20 +46,19 @@ import RefreshPluginSDK
     static let builtIns = ["bezier-radar", "image-sequence", "label", "lottie", "material", "path-drawing", "phoenix", "rainbow",
                            "spinner", "spinner-c", "storehouse", "taurus", "water-drop"].map { "dev.refreshkit." + $0 }
 
-    @Test(arguments: builtIns)
-    func theExportPlaysBackAsThePluginDraws(plugin: String) throws {
+    /// `plugin` exported (5 pull frames): the light file's name and animation, and the frames to
+    /// compare with the plugin's own: a quarter, half and all of the pull, eligible, refreshing 10
+    /// frames into its loop (or less, for a shorter loop) and at its last frame, a result 6 frames
+    /// in, no more data.
+    func exported(_ plugin: String) throws -> (name: String, light: LottieAnimation, cases: [(frame: Int, state: String, time: Double)]) {
         let (status, output) = try runProgram(tool, ["export", "--plugin", plugin, "--pull-frames", "5", "--out", folder])
         try #require(status == 0, "\(output)")
         // The light file's path, as the command printed it first.
         let json = try #require(output.split(separator: "\n").first?.split(separator: ":").first.map(String.init))
         let name = String(json.dropFirst(folder.count + 1).dropLast(5))
         let light = try LottieAnimation(file: "\(folder)/\(name).json", parameter: "file")
-        #expect(light.timeline.markers.map(\.name) == ["pulling", "eligible", "refreshing", "success", "failure", "noMoreData"])
         func start(_ marker: String) throws -> Int { try #require(light.timeline.markers.first { $0.name == marker }).start }
         let fps = light.timeline.framesPerSecond
-        // Each marker's frames against the plugin's: a quarter, half and all of the pull, eligible,
-        // refreshing 10 frames into its loop (or less, for a shorter loop) and at its last frame, a
-        // result 6 frames in, no more data.
         let loop = try #require(light.timeline.markers.first { $0.name == "refreshing" }).duration
         let into = 10 % max(1, loop)
         let cases: [(frame: Int, state: String, time: Double)] = [
@@ -70,17 +69,54 @@ import RefreshPluginSDK
             (try start("success") + 6, "finished:success", 6 / fps), (try start("failure"), "finished:failure", 0),
             (try start("noMoreData"), "noMoreData", 0),
         ]
+        return (name, light, cases)
+    }
+
+    @Test(arguments: builtIns)
+    func theExportPlaysBackAsThePluginDraws(plugin: String) throws {
+        let (name, light, cases) = try exported(plugin)
+        #expect(light.timeline.markers.map(\.name) == ["pulling", "eligible", "refreshing", "success", "failure", "noMoreData"])
         for (frame, state, time) in cases {
             let played = try #require(light.image(frame: frame, width: 780, height: 240)).straightPixels()
             let ratio = Self.psnr(played, try rendered(plugin, state: state, time: time))
             #expect(ratio >= 35, "\(plugin) \(state) at \(time) s: \(ratio) dB")
         }
         // The dark file, and the dotLottie holding both.
+        let eligible = try #require(light.timeline.markers.first { $0.name == "eligible" }).start
         let dark = try LottieAnimation(file: "\(folder)/\(name)-dark.json", parameter: "file")
-        let playedDark = try #require(dark.image(frame: try start("eligible"), width: 780, height: 240)).straightPixels()
+        let playedDark = try #require(dark.image(frame: eligible, width: 780, height: 240)).straightPixels()
         let darkRatio = Self.psnr(playedDark, try rendered(plugin, state: "eligible", time: 0, theme: "dark"), theme: "dark")
         #expect(darkRatio >= 35)
         let fromArchive = try LottieAnimation(file: "\(folder)/\(name).lottie", parameter: "file", animation: "dark")
-        #expect(try #require(fromArchive.image(frame: try start("eligible"), width: 780, height: 240)).straightPixels() == playedDark)
+        #expect(try #require(fromArchive.image(frame: eligible, width: 780, height: 240)).straightPixels() == playedDark)
+    }
+
+    /// The Python with thorvg-python, lottie-specs and jsonschema that `make lottie-check` installs.
+    static let checker = ProcessInfo.processInfo.environment["REFRESHKIT_LOTTIE_CHECK_PYTHON"]
+
+    /// A second player and the format's schema (`make lottie-check`, where they are installed):
+    /// the export validates against the Lottie community's `lottie.schema.json`, and ThorVG, the
+    /// engine of the dotLottie players, draws the same frames within the same 35 dB.
+    @Test(.enabled(if: checker != nil, "make lottie-check installs ThorVG and the Lottie schema"), arguments: builtIns)
+    func anIndependentPlayerPlaysTheSameAndTheSchemaHolds(plugin: String) throws {
+        let (name, _, cases) = try exported(plugin)
+        for theme in ["light", "dark"] {
+            let file = "\(folder)/\(name)\(theme == "dark" ? "-dark" : "").json"
+            let frames = theme == "dark" ? [cases[3]] : cases
+            let (status, output) = try runProgram(try #require(Self.checker),
+                                                  [packageRoot.appendingPathComponent("scripts/lottie-check.py").path, file, "780", "240", folder]
+                                                  + frames.map { "\($0.frame)" })
+            #expect(status == 0, "\(output)")
+            for (frame, state, time) in frames {
+                let raw = try Data(contentsOf: URL(fileURLWithPath: "\(folder)/frame-\(frame).rgba"))
+                // Straight RGBA bytes, as the frames' ARGB words.
+                let played = stride(from: 0, to: raw.count, by: 4).map { i -> UInt32 in
+                    let (r, g, b, a) = (UInt32(raw[i]), UInt32(raw[i + 1]), UInt32(raw[i + 2]), UInt32(raw[i + 3]))
+                    return a << 24 | r << 16 | g << 8 | b
+                }
+                let ratio = Self.psnr(played, try rendered(plugin, state: state, time: time, theme: theme), theme: theme)
+                #expect(ratio >= 35, "ThorVG: \(plugin) \(theme) \(state) at \(time) s: \(ratio) dB")
+            }
+        }
     }
 }

@@ -18,14 +18,15 @@ public protocol HostedIndicator: AnimatableRefresh {
     /// Draws `frame` into `canvas` (origin at the indicator's top-left, in points).
     func draw(in canvas: Canvas, frame: IndicatorFrame) throws(PluginError)
     /// What ``draw(in:frame:)`` draws for `frame`, as drawing operations: an SVG document of
-    /// `frame.size` points written by Cairo's SVG surface (``VectorRecording``), nothing behind
+    /// `frame.size` points written by Cairo's SVG surface (RefreshGraphics' `VectorRecording`), nothing behind
     /// and no clip but the frame's. The default draws into such a recording in this process; an
     /// indicator in a plugin-host child records there.
     func recordDrawing(frame: IndicatorFrame) throws(PluginError) -> String
 }
 
 extension HostedIndicator {
-    /// Draws into a ``VectorRecording`` in this process.
+    /// Draws into Cairo's SVG surface in this process (what Cairo cannot say in SVG, it draws as an
+    /// image at `frame.scale` pixels a point).
     public func recordDrawing(frame: IndicatorFrame) throws(PluginError) -> String {
         try VectorRecording.svg(size: frame.size, scale: frame.scale) { (canvas) throws(PluginError) in try draw(in: canvas, frame: frame) }
     }
