@@ -72,6 +72,15 @@ import RefreshPluginSDK
         #expect(throws: RecordedDrawing.Unsupported.self) {
             try RecordedDrawing(svg: "<svg><path d=\"M 0 0 L 1e300 0\" style=\"fill:rgb(0%,0%,0%)\"/></svg>", size: size, scale: 2)
         }
+        // A path of more points than a player should be handed: the frame becomes an image.
+        #expect(throws: RecordedDrawing.Unsupported(reason: "more than \(RecordedDrawing.vertexLimit) path points in one frame")) {
+            try read { canvas in
+                canvas.move(to: .zero)
+                // A zigzag: Cairo merges segments that go on in one direction.
+                for step in 0...RecordedDrawing.vertexLimit { canvas.line(to: Point(x: Double(step % 200), y: Double(step % 2 * 10))) }
+                canvas.stroke(.color(Color(red: 0, green: 0, blue: 0)))
+            }
+        }
     }
 
     @Test func aShapeThatMovesTurnsAndScalesIsFoundAgain() throws {
