@@ -47,6 +47,8 @@ package struct LottieExport {
     package let json: Data
     /// The markers, in order.
     package let markers: [Marker]
+    /// Every frame of the animation as drawn, in order (the markers' frames follow each other).
+    package let frames: [IndicatorFrame]
     /// The refreshing loop's length in frames, and whether it is seamless (the frame after it is
     /// the first again); a loop that is not was chosen for the least visible seam.
     package let loop: (frames: Int, seamless: Bool)
@@ -117,6 +119,7 @@ package struct LottieExport {
         try add("failure", (0..<holds).map { frame(.finished(.failure), stateTime: Double($0) / fps) })
         try add("noMoreData", [frame(.noMoreData, stateTime: 0)])
         self.markers = markers
+        self.frames = specs
 
         // Spans of identical frames; each span's drawing, as shapes or (where they cannot say it) its image.
         var spans: [LottieTimeline.Span] = [], fallbacks: [Fallback] = [], checkedMarkers: Set<String> = []

@@ -15,7 +15,8 @@ struct ExportCommand: ParsableCommand {
         edge than top adds @edge to each name. Each frame is what render --transparent draws for that state and time, \
         recorded as the plugin draws it and written as Lottie shape layers (paths, fills, strokes, gradients, clips as masks, \
         text as outlined glyphs). A frame Lottie cannot say is an image instead, and the output lists each one and why; \
-        --raster makes every frame an image.
+        --raster makes every frame an image. --format frames writes PNG frames instead (or as well, lottie,frames): \
+        each marker's frames at 1x, 2x and 3x, light and dark, named for iOS and as Android resources with an animation-list a marker.
         Example: refresh-dump export --plugin "Water Drop" --params params-1.json --out export
         """
     )
@@ -31,6 +32,8 @@ struct ExportCommand: ParsableCommand {
     var pullFrames: Int = 60
     @Flag(help: "Every distinct frame an image, not shapes.")
     var raster = false
+    @Option(help: "lottie (light, dark and .lottie), frames (PNG frames at 1x, 2x and 3x for iOS and Android), or both: lottie,frames.")
+    var format: String = "lottie"
     @Option(help: "Output folder.")
     var out: String = "out/export"
 
@@ -46,11 +49,21 @@ struct ExportCommand: ParsableCommand {
         options.scale = scale
         options.pullFrames = pullFrames
         options.vector = !raster
+        let formats = Set(format.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) })
+        guard !formats.isEmpty, formats.isSubset(of: ["lottie", "frames"]) else { throw ValidationError("--format must be lottie, frames or lottie,frames, not '\(format)'") }
+        // Frames alone need no shapes: the plan of frames is the same either way.
+        if !formats.contains("lottie") { options.vector = false }
         let indicator = try plugin.makeIndicator(plugin.isolation.isolation)
         let info = indicator.info
         try OutputFile.makeFolder(out)
         var files: [(id: String, json: Data)] = []
+        let frameFolder = "\(out)/\(LottieExport.fileName(info.name))-frames"
+        var frameFiles = 0
         for (theme, export) in try LottieExport.bothThemes(indicator, info: info, options: options) {
+            if formats.contains("frames") {
+                frameFiles += try FrameSets.write(export, of: indicator, theme: theme, name: info.name, fps: options.framesPerSecond, to: frameFolder)
+            }
+            guard formats.contains("lottie") else { continue }
             let path = "\(out)/\(LottieExport.fileName(info.name, theme: theme)).json"
             try OutputFile.write(export.json, to: path)
             files.append((theme.rawValue, export.json))
@@ -62,10 +75,15 @@ struct ExportCommand: ParsableCommand {
                 print("  \(fallback.marker) frame \(fallback.frame) is an image: \(fallback.reason)")
             }
         }
-        let dotLottie = "\(out)/\(LottieExport.fileName(info.name)).lottie"
-        let archive = try DotLottieFile.data(animations: files)
-        try OutputFile.write(archive, to: dotLottie)
-        print("\(dotLottie): light and dark, \(archive.count / 1024) KB")
+        if formats.contains("lottie") {
+            let dotLottie = "\(out)/\(LottieExport.fileName(info.name)).lottie"
+            let archive = try DotLottieFile.data(animations: files)
+            try OutputFile.write(archive, to: dotLottie)
+            print("\(dotLottie): light and dark, \(archive.count / 1024) KB")
+        }
+        if formats.contains("frames") {
+            print("\(frameFolder): \(frameFiles) files: each marker's frames at 1x, 2x and 3x, light and dark, for iOS (ios/, MJRefreshGifHeader) and Android (android/res/, an animation-list a marker)")
+        }
         try (indicator as? RemoteIndicator)?.close()
     }
 }
