@@ -4,9 +4,10 @@ import RefreshHost
 /// The platforms a handoff is written for, a file each: MJRefresh (Swift and Objective-C),
 /// SmartRefreshLayout (Kotlin), flutter_easy_refresh (Dart), SwiftUI and Jetpack Compose
 /// (Material 3); and each of the five again playing the plugin's Lottie export with its platform's
-/// Lottie runtime (lottie-ios, lottie-android, the Flutter lottie package, lottie-compose).
+/// Lottie runtime (lottie-ios in Swift and Objective-C, lottie-android, the Flutter lottie package,
+/// lottie-compose); and MJRefresh's GIF header showing the exported frames.
 package enum HandoffPlatform: String, CaseIterable, Sendable {
-    case mjrefreshSwift, mjrefreshObjectiveC, mjrefreshLottie, smartRefreshLayout, smartRefreshLayoutLottie, easyRefresh, easyRefreshLottie, swiftUI, swiftUILottie, compose, composeLottie
+    case mjrefreshSwift, mjrefreshObjectiveC, mjrefreshLottie, mjrefreshLottieObjectiveC, mjrefreshGif, smartRefreshLayout, smartRefreshLayoutLottie, easyRefresh, easyRefreshLottie, swiftUI, swiftUILottie, compose, composeLottie
 
     /// The file's name in a handoff folder.
     package var fileName: String {
@@ -14,6 +15,8 @@ package enum HandoffPlatform: String, CaseIterable, Sendable {
         case .mjrefreshSwift: "mjrefresh.swift"
         case .mjrefreshObjectiveC: "mjrefresh.m"
         case .mjrefreshLottie: "mjrefresh-lottie.swift"
+        case .mjrefreshLottieObjectiveC: "mjrefresh-lottie.m"
+        case .mjrefreshGif: "mjrefresh-gif.swift"
         case .smartRefreshLayout: "smartrefreshlayout.kt"
         case .smartRefreshLayoutLottie: "smartrefreshlayout-lottie.kt"
         case .easyRefresh: "easyrefresh.dart"
@@ -31,6 +34,8 @@ package enum HandoffPlatform: String, CaseIterable, Sendable {
         case .mjrefreshSwift: "MJRefresh (Swift)"
         case .mjrefreshObjectiveC: "MJRefresh (Objective-C)"
         case .mjrefreshLottie: "MJRefresh + Lottie (Swift)"
+        case .mjrefreshLottieObjectiveC: "MJRefresh + Lottie (Objective-C)"
+        case .mjrefreshGif: "MJRefresh GIF header (Swift)"
         case .smartRefreshLayout: "SmartRefreshLayout (Kotlin)"
         case .smartRefreshLayoutLottie: "SmartRefreshLayout + Lottie (Kotlin)"
         case .easyRefresh: "flutter_easy_refresh (Dart)"
@@ -53,6 +58,8 @@ package enum HandoffPlatform: String, CaseIterable, Sendable {
         case .mjrefreshSwift: (MJRefreshHandoff.limits(spec), MJRefreshHandoff.swift(spec))
         case .mjrefreshObjectiveC: (MJRefreshHandoff.limits(spec), MJRefreshHandoff.objectiveC(spec))
         case .mjrefreshLottie: (MJRefreshLottieHandoff.limits(spec), MJRefreshLottieHandoff.swift(spec))
+        case .mjrefreshLottieObjectiveC: (MJRefreshLottieHandoff.limits(spec), MJRefreshLottieHandoff.objectiveC(spec))
+        case .mjrefreshGif: (MJRefreshGifHandoff.limits(spec), MJRefreshGifHandoff.swift(spec))
         case .smartRefreshLayout: (SmartRefreshLayoutHandoff.limits(spec), SmartRefreshLayoutHandoff.kotlin(spec))
         case .smartRefreshLayoutLottie: (SmartRefreshLayoutLottieHandoff.limits(spec), SmartRefreshLayoutLottieHandoff.kotlin(spec))
         case .easyRefresh: (EasyRefreshHandoff.limits(spec), EasyRefreshHandoff.dart(spec))

@@ -1,7 +1,8 @@
 /// MJRefresh with lottie-ios: an `MJRefreshHeader` subclass that plays the plugin's export
 /// (`refresh-dump export`, the files `refresh-dump handoff` writes beside the code): the pull scrubs
 /// the `pulling` marker, past the trigger `eligible` loops, refreshing loops `refreshing`, and the
-/// result plays before the refresh ends. Names checked against lottie-ios 4.6.1 and MJRefresh 3.7.9.
+/// result plays before the refresh ends. In Objective-C through lottie-ios's `CompatibleAnimationView`.
+/// Names checked against lottie-ios 4.6.1 and MJRefresh 3.7.9.
 enum MJRefreshLottieHandoff {
     static func limits(_ spec: HandoffSpec) -> [String] {
         var limits: [String] = []
@@ -98,6 +99,125 @@ enum MJRefreshLottieHandoff {
         // tableView.mj_header = \(type)(refreshingBlock: { [weak tableView] in
         //     load { ok in (tableView?.mj_header as? \(type))?.endRefreshing(succeeded: ok) }
         // })
+
+        """
+    }
+
+    /// The Objective-C header: lottie-ios's `CompatibleAnimationView` (its Objective-C face) has no
+    /// marker's frames, so the pull scrubs the `pulling` marker by its frames, which an export puts
+    /// first (`pullFrames` of them, from frame 0).
+    static func objectiveC(_ spec: HandoffSpec) -> String {
+        let type = HandoffPlatform.typeName(spec.name) + "LottieHeader"
+        let name = HandoffPlatform.literal(LottieExport.fileName(spec.name))
+        let words = spec.texts
+        func said(_ text: String) -> String { "@\"\(HandoffPlatform.literal(text))\"" }
+        let pullFrames = LottieExport.Options().pullFrames
+        return """
+        @import Lottie;
+        #import <MJRefresh/MJRefresh.h>
+
+        /// \(spec.name)'s header as RefreshKit exported it: add \(name).json and \(name)-dark.json (written
+        /// beside this file by `refresh-dump handoff`, or by `refresh-dump export`) to the app's bundle.
+        @interface \(type) : MJRefreshHeader
+        /// Plays the result, then ends the refresh: call it where the load finishes.
+        - (void)endRefreshingSucceeded:(BOOL)succeeded;
+        @end
+
+        /// Points pulled at which a release refreshes; MJRefresh holds the header open this far too.
+        static const CGFloat \(type)TriggerDistance = \(HandoffSpec.points(spec.trigger));
+        /// Seconds the result plays before the refresh ends.
+        static const NSTimeInterval \(type)ResultHold = \(HandoffSpec.number(spec.resultHold, 3));
+        /// The `pulling` marker's frames: the export's first \(pullFrames), from frame 0.
+        static const CGFloat \(type)PullingFrames = \(pullFrames);
+
+        @implementation \(type) {
+            CompatibleAnimationView *_animationView;
+        }
+
+        - (void)prepare {
+            [super prepare];
+            self.mj_h = \(type)TriggerDistance;
+            self.slowAnimationDuration = \(HandoffSpec.number(Double(spec.springBackMilliseconds) / 1000, 3));
+            _animationView = [[CompatibleAnimationView alloc] initWithCompatibleAnimation:[self animationForAppearance]];
+            _animationView.contentMode = UIViewContentModeScaleAspectFit;
+            [self addSubview:_animationView];
+        }
+
+        - (void)placeSubviews {
+            [super placeSubviews];
+            _animationView.frame = self.bounds;
+        }
+
+        /// The light or the dark export, as the system's appearance is.
+        - (CompatibleAnimation *)animationForAppearance {
+            BOOL dark = self.traitCollection.userInterfaceStyle == UIUserInterfaceStyleDark;
+            return [[CompatibleAnimation alloc] initWithName:dark ? @"\(name)-dark" : @"\(name)" subdirectory:nil bundle:NSBundle.mainBundle];
+        }
+
+        - (void)traitCollectionDidChange:(UITraitCollection *)previousTraitCollection {
+            [super traitCollectionDidChange:previousTraitCollection];
+            if (self.traitCollection.userInterfaceStyle != previousTraitCollection.userInterfaceStyle) {
+                _animationView.compatibleAnimation = [self animationForAppearance];
+                [self show:self.state];
+            }
+        }
+
+        /// 0 at rest, 1 at the trigger: scrubs the `pulling` marker.
+        - (void)setPullingPercent:(CGFloat)pullingPercent {
+            [super setPullingPercent:pullingPercent];
+            if (self.state != MJRefreshStateIdle) return;
+            _animationView.currentFrame = MIN(1, MAX(0, pullingPercent)) * (\(type)PullingFrames - 1);
+        }
+
+        - (void)setState:(MJRefreshState)state {
+            MJRefreshCheckState
+            [self show:state];
+        }
+
+        /// The state's marker, and what VoiceOver says.
+        - (void)show:(MJRefreshState)state {
+            self.isAccessibilityElement = YES;
+            switch (state) {
+                case MJRefreshStatePulling:
+                    [self play:@"eligible" loop:YES];
+                    self.accessibilityLabel = \(said(words.eligible));
+                    break;
+                case MJRefreshStateRefreshing:
+                case MJRefreshStateWillRefresh:
+                    [self play:@"refreshing" loop:YES];
+                    self.accessibilityLabel = \(said(words.refreshing));
+                    break;
+                case MJRefreshStateNoMoreData:
+                    [self play:@"noMoreData" loop:NO];
+                    self.accessibilityLabel = \(said(words.noMoreData));
+                    break;
+                default:
+                    [_animationView stop];  // idle: the pull scrubs
+                    self.accessibilityLabel = \(said(words.pulling));
+                    break;
+            }
+        }
+
+        /// Plays `marker` once, or over and over.
+        - (void)play:(NSString *)marker loop:(BOOL)loop {
+            _animationView.loopAnimationCount = loop ? -1 : 1;
+            [_animationView playWithMarker:marker completion:nil];
+        }
+
+        - (void)endRefreshingSucceeded:(BOOL)succeeded {
+            [self play:succeeded ? @"success" : @"failure" loop:NO];
+            self.accessibilityLabel = succeeded ? \(said(words.success)) : \(said(words.failure));
+            __weak typeof(self) weakSelf = self;
+            dispatch_after(dispatch_time(DISPATCH_TIME_NOW, (int64_t)(\(type)ResultHold * NSEC_PER_SEC)), dispatch_get_main_queue(), ^{
+                [weakSelf endRefreshing];
+            });
+        }
+
+        @end
+
+        // tableView.mj_header = [\(type) headerWithRefreshingBlock:^{
+        //     [self load:^(BOOL ok) { [(\(type) *)self.tableView.mj_header endRefreshingSucceeded:ok]; }];
+        // }];
 
         """
     }

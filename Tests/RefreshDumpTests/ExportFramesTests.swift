@@ -17,7 +17,7 @@ import RefreshPluginSDK
         #expect(output.contains("\(frames): ") && !FileManager.default.fileExists(atPath: "\(folder)/Spinner.json"))
         for (suffix, width) in [("", 390), ("@2x", 780), ("@3x", 1170)] {
             for theme in ["light", "dark"] {
-                let image = try ImageSurface.readPNG(at: "\(frames)/ios/\(theme)/refreshing_000\(suffix).png")
+                let image = try ImageSurface.readPNG(at: "\(frames)/ios/\(theme)/\(theme == "dark" ? "dark_" : "")refreshing_000\(suffix).png")
                 #expect(image.width == width && image.height == width * 120 / 390)
             }
         }

@@ -9,7 +9,7 @@ import RefreshPluginSDK
 /// and as Android's resources hold them for an `AnimationDrawable` (an `animation-list` per marker,
 /// the dark theme in `drawable-night-*`).
 ///
-/// `FOLDER/ios/light/refreshing_000.png`, `…_000@2x.png`, `…_000@3x.png` (and `ios/dark/`);
+/// `FOLDER/ios/light/refreshing_000.png`, `…_000@2x.png`, `…_000@3x.png` (and `ios/dark/dark_refreshing_000.png` …);
 /// `FOLDER/android/res/drawable-mdpi/NAME_refreshing_000.png` (`-xhdpi` 2×, `-xxhdpi` 3×,
 /// `drawable-night-*` dark) and `FOLDER/android/res/drawable/NAME_refreshing.xml`.
 package enum FrameSets {
@@ -39,7 +39,8 @@ package enum FrameSets {
                     return try FrameRenderer.render(indicator, frame: scaled, background: .clear).pngData()
                 }
                 for ((_, iosSuffix, density), png) in zip(scales, pngs) {
-                    let ios = "\(folder)/ios/\(theme.rawValue)/\(iosMarker)_\(number)\(iosSuffix).png"
+                    // Named apart, so both themes' images can go in one bundle.
+                    let ios = "\(folder)/ios/\(theme.rawValue)/\(theme == .dark ? "dark_" : "")\(iosMarker)_\(number)\(iosSuffix).png"
                     try OutputFile.makeFolder(containing: ios)
                     try OutputFile.write(png, to: ios)
                     written += 1
