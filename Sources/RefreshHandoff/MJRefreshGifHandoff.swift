@@ -4,13 +4,9 @@
 /// idle images), the eligible frames past the trigger, the refreshing loop, and the result shown
 /// in its `gifView` before the refresh ends. Names checked against MJRefresh 3.7.9.
 enum MJRefreshGifHandoff {
+    /// The Lottie header's limits (the same header, drawn with images), and one of images.
     static func limits(_ spec: HandoffSpec) -> [String] {
-        var limits: [String] = []
-        if spec.hold != spec.trigger { limits.append("a hold extent (\(HandoffSpec.points(spec.hold)) pt) other than the trigger: the header's height (mj_h) is both") }
-        if spec.policy == .onReach { limits.append("refreshing as soon as the trigger is reached: the header refreshes on release") }
-        limits.append("the spring back: UIView animations of slowAnimationDuration stand in for it")
-        limits.append("frames that differ in length: MJRefreshGifHeader shows a state's images at one rate")
-        return limits
+        MJRefreshLottieHandoff.limits(spec) + ["frames that differ in length: MJRefreshGifHeader shows a state's images at one rate"]
     }
 
     static func swift(_ spec: HandoffSpec) -> String {

@@ -2,7 +2,7 @@ import Foundation
 
 /// Reading SVG attribute values: lengths, number lists, `points`, `transform` lists and the
 /// `style` attribute's declarations.
-enum SVGAttributes {
+package enum SVGAttributes {
     /// A length in user units: a number with an optional `px` (or no unit); nil for a percentage,
     /// another unit, or text that is not a number.
     static func length(_ text: String?) -> Double? {
@@ -20,7 +20,7 @@ enum SVGAttributes {
 
     /// A `transform` list, applied to a point right to left as SVG says (`translate(…) rotate(…)`
     /// rotates first); nil when it does not parse.
-    static func transform(_ text: String) -> AffineTransform? {
+    package static func transform(_ text: String) -> AffineTransform? {
         var result = AffineTransform.identity
         var rest = Substring(text)
         while true {
@@ -48,7 +48,7 @@ enum SVGAttributes {
     }
 
     /// The declarations of a `style` attribute, `fill: none; stroke: #000` → ["fill": "none", "stroke": "#000"].
-    static func style(_ text: String?) -> [String: String] {
+    package static func style(_ text: String?) -> [String: String] {
         var declarations: [String: String] = [:]
         for part in (text ?? "").split(separator: ";") {
             let pair = part.split(separator: ":", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }

@@ -10,11 +10,7 @@ enum SVGValues {
                     "stroke-miterlimit", "stroke-dasharray", "stroke-dashoffset", "opacity", "clip-rule", "filter", "stop-color", "stop-opacity"] {
             if let value = element.attributes[key] { style[key] = value }
         }
-        for declaration in (element.attributes["style"] ?? "").split(separator: ";") {
-            let parts = declaration.split(separator: ":", maxSplits: 1)
-            guard parts.count == 2 else { continue }
-            style[parts[0].trimmingCharacters(in: .whitespaces)] = parts[1].trimmingCharacters(in: .whitespaces)
-        }
+        style.merge(SVGAttributes.style(element.attributes["style"])) { $1 }
         return style
     }
 
@@ -52,24 +48,9 @@ enum SVGValues {
 
     /// An SVG `transform` list (Cairo writes one `matrix(…)`).
     static func transform(_ text: String) throws(RecordedDrawing.Unsupported) -> AffineTransform {
-        var result = AffineTransform.identity
-        var rest = Substring(text)
-        while let open = rest.firstIndex(of: "("), let close = rest.firstIndex(of: ")") {
-            let name = rest[..<open].trimmingCharacters(in: CharacterSet(charactersIn: " ,\n\t"))
-            guard let values = SVGPathParser.numbers(String(rest[rest.index(after: open)..<close])), values.allSatisfy(\.isFinite) else {
-                throw RecordedDrawing.Unsupported(reason: "a transform Lottie cannot read (\(text))")
-            }
-            let step: AffineTransform
-            switch (name, values.count) {
-            case ("matrix", 6): step = AffineTransform(a: values[0], b: values[1], c: values[2], d: values[3], tx: values[4], ty: values[5])
-            case ("translate", 1), ("translate", 2): step = .translation(x: values[0], y: values.count > 1 ? values[1] : 0)
-            case ("scale", 1), ("scale", 2): step = .scale(x: values[0], y: values.count > 1 ? values[1] : values[0])
-            case ("rotate", 1): step = .rotation(values[0] * .pi / 180)
-            default: throw RecordedDrawing.Unsupported(reason: "a transform Lottie cannot read (\(text))")
-            }
-            result = step.concatenating(result)
-            rest = rest[rest.index(after: close)...]
+        guard let transform = SVGAttributes.transform(text), [transform.a, transform.b, transform.c, transform.d, transform.tx, transform.ty].allSatisfy(\.isFinite) else {
+            throw RecordedDrawing.Unsupported(reason: "a transform Lottie cannot read (\(text))")
         }
-        return result
+        return transform
     }
 }
