@@ -247,6 +247,7 @@ let package = Package(
                 "RefreshHost",
                 "RefreshPreviewSession",
                 "RefreshExport",
+                "RefreshHandoff",
                 "CSDL2",
                 "RefreshCommandLine",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -260,7 +261,7 @@ let package = Package(
         .testTarget(name: "RefreshHostTests", dependencies: ["RefreshCore", "RefreshHost", "RefreshPreviewSession", "RefreshChecks", "RefreshHandoff", "RefreshGoldens", "TestSupport"], exclude: ["Golden"]),
         .testTarget(name: "RefreshDumpTests", dependencies: ["RefreshCore", "RefreshHost", "RefreshPreviewSession", "RefreshChecks", "RefreshHandoff", "RefreshGoldens", "RefreshExport", "TestSupport"], exclude: ["Golden", "Handoff"]),
         .testTarget(name: "RefreshPreviewTests", dependencies: ["RefreshCore", "RefreshHost", "RefreshPreviewSession", "RefreshChecks", "RefreshHandoff", "RefreshGoldens", "RefreshExport", "TestSupport"]),
-        .testTarget(name: "LottieTests", dependencies: ["Lottie", "TestSupport", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
+        .testTarget(name: "LottieTests", dependencies: ["Lottie", "TestSupport", .product(name: "ZIPFoundation", package: "ZIPFoundation")], exclude: ["Golden"]),
         .testTarget(name: "RefreshTestingTests", dependencies: ["RefreshTesting", "RefreshGoldens",
                                                                .product(name: "SnapshotTesting", package: "swift-snapshot-testing")],
                     exclude: ["__Frames__", "__Snapshots__"]),
@@ -268,7 +269,7 @@ let package = Package(
         .testTarget(name: "RepositoryTests", dependencies: ["TestSupport"]),
         .testTarget(name: "RefreshPreviewSessionTests", dependencies: ["RefreshCore", "RefreshHost", "RefreshPreviewSession", "RefreshGoldens", "TestSupport"], exclude: ["Golden"]),
         .testTarget(name: "RefreshChecksTests", dependencies: ["RefreshChecks", "RefreshGraphics"]),
-        .testTarget(name: "RefreshHandoffTests", dependencies: ["RefreshHandoff", "RefreshHost", "RefreshPluginSDK"]),
+        .testTarget(name: "RefreshHandoffTests", dependencies: ["RefreshHandoff", "RefreshHost", "RefreshPluginSDK", "TestSupport"]),
         .testTarget(name: "RefreshExportTests", dependencies: ["RefreshExport", "RefreshGoldens", "CGIF", "TestSupport"]),
     ]
 )

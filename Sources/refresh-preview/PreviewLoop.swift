@@ -1,5 +1,6 @@
 import Foundation
 import RefreshExport
+import RefreshHandoff
 import RefreshHost
 import RefreshPreviewSession
 import RefreshPluginSDK
@@ -71,6 +72,7 @@ final class PreviewLoop {
                 case .none: break
                 case .quit: running = false
                 case .screenshot(let kind): screenshotsAsked.append(kind)
+                case .exportIndicator: exportIndicator()
                 case .toggleRecording(let alternate): recordings.toggle(format: alternate ? .gif : recordings.format, session: session)
                 case .open(let path): open(path)
                 case .copyToClipboard(let text):
@@ -261,6 +263,23 @@ final class PreviewLoop {
             print("\(what) saved: \(path) (\(use(path)))")
         } catch {
             session.say("the \(what) could not be saved: \(PlainErrorText.words(error))")
+        }
+    }
+
+    /// Exports the plugin shown (at the first edge that has one) as Lottie into the output folder,
+    /// under the next free number; the drawing waits meanwhile (a second or two). The edge's state
+    /// is the list's again afterwards.
+    private func exportIndicator() {
+        guard let edge = RefreshEdge.allCases.first(where: { session.slots[$0] != nil }), let slot = session.slots[edge] else {
+            return session.say("nothing to export: no plugin is shown")
+        }
+        defer { slot.indicator.refreshState = slot.refreshState }
+        do {
+            let said = try NumberedExport.write(slot.indicator, edge: edge, into: outputFolder)
+            session.say(said.panel)
+            print(said.log)
+        } catch {
+            session.say("the export failed: \(PlainErrorText.words(error))")
         }
     }
 

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import RefreshHost
 import RefreshPluginSDK
+import TestSupport
 @testable import RefreshHandoff
 
 /// The export of indicators made for it: a frame whose drawing Lottie cannot say is an image and
@@ -61,5 +62,20 @@ import RefreshPluginSDK
         let indicator = LocalIndicator(try Restless(parameters: ParameterValues()))
         let error = #expect(throws: LottieExport.ExportError.self) { try LottieExport(indicator, info: Restless.info, options: options()) }
         #expect(error?.reason.hasPrefix("Restless is not deterministic: two recordings of pulling frame 1 differ") == true, "\(String(describing: error))")
+    }
+}
+
+/// The preview's export: the indicator shown, under the next free number in the output folder.
+@Suite struct NumberedExportTests {
+    @Test func aSecondExportNeverReplacesTheFirst() throws {
+        let folder = scratchDirectory("numbered-export-\(UUID().uuidString.prefix(8))")
+        let indicator = LocalIndicator(try LottieExportTests.Squashed(parameters: ParameterValues()))
+        let first = try NumberedExport.write(indicator, edge: .top, into: folder)
+        let second = try NumberedExport.write(indicator, edge: .top, into: folder)
+        #expect(first.log.hasPrefix("exported \(folder)/Squashed-1.lottie") && second.log.hasPrefix("exported \(folder)/Squashed-2.lottie"))
+        #expect(second.panel.hasPrefix("exported Squashed-2.lottie, .json, -dark.json: "))
+        #expect(first.log.contains("1 frames as images"), "\(first)")
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
+        #expect(files == ["Squashed-1-dark.json", "Squashed-1.json", "Squashed-1.lottie", "Squashed-2-dark.json", "Squashed-2.json", "Squashed-2.lottie"])
     }
 }

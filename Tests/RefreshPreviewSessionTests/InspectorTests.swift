@@ -126,6 +126,7 @@ struct InspectorTests {
     @Test func saveAndCopyCarryTheChangedValues() throws {
         let session = try base.makeSession()
         #expect(click(session, try point(session, .save)) == .none, "nothing changed: nothing to save")
+        #expect(click(session, try point(session, .export)) == .exportIndicator, "the plugin as it is can always be exported")
         session.set("radius", to: .number(14))
         session.set("color", to: .string("#FF375F"))
         guard case .saveParameters(let data) = click(session, try point(session, .save)) else { Issue.record("no save"); return }

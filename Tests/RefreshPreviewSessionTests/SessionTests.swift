@@ -130,6 +130,9 @@ struct SessionTests {
         session.perform(KeyMap.command(forPress: .character("/"), shift: false)!)
         #expect(!session.showsHelp)
         #expect(KeyMap.command(forPress: .character("c"), shift: true) == .screenshot(.band))
+        #expect(KeyMap.command(forPress: .character("e"), shift: true) == .exportIndicator)
+        #expect(KeyMap.command(forPress: .character("e"), shift: false) == .nextLayout)
+        #expect(session.perform(.exportIndicator) == .exportIndicator)
         #expect(KeyMap.command(forPress: .enter, shift: false) == .retry)
     }
 

@@ -53,9 +53,9 @@ extension InspectorLayout {
                 case .speed(let s):
                     box(r, selected: abs(s - header.speed) < 1e-9)
                     text(Self.speedName(s), r, color: abs(s - header.speed) < 1e-9 ? .white : ink)
-                case .save, .copy:
+                case .save, .copy, .export:
                     box(r)
-                    text(control.target == .save ? "Save" : "Copy", r, color: ink)
+                    text(control.target == .save ? "Save" : control.target == .copy ? "Copy" : "Export", r, color: ink)
                 case .slider(let name) where editing?.name == name:
                     drawParameterControl(control, in: canvas, ink: ink, accent: accent, field: field, line: line)
                     // The value being typed, in a field over the value beside the track.

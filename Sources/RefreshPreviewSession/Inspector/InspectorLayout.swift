@@ -14,7 +14,7 @@ package struct InspectorLayout {
         case placement(IndicatorPlacement)
         case theme, motion, locale
         case speed(Double)
-        case save, copy
+        case save, copy, export
         case slider(String)
         case swatch(String)
         case pickerSquare(String)
@@ -72,6 +72,7 @@ package struct InspectorLayout {
         y += Self.rowHeight
         for (i, speed) in Self.speeds.enumerated() { add(.speed(speed), Self.margin + Double(i) * inner / 4, inner / 4 - 2) }
         y += Self.rowHeight + 8
+        add(.export, width - Self.margin - 170, 54, 20)
         add(.save, width - Self.margin - 112, 54, 20)
         add(.copy, width - Self.margin - 54, 54, 20)
         y += Self.rowHeight

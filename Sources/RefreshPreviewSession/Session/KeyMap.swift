@@ -35,7 +35,7 @@ package enum KeyMap {
             case "t": return .toggleTheme
             case "m": return .toggleReduceMotion
             case "l": return .nextLocale
-            case "e": return .nextLayout
+            case "e": return shift ? .exportIndicator : .nextLayout
             case "o": return .nextPlacement
             case "g": return .toggleSecondFloor
             case "x": return .closeSecondFloor
@@ -77,7 +77,7 @@ package enum KeyMap {
         ("space  .", "pause; step one frame while paused"),
         ("P  ↑ ↓", "scrub: hold the pull at a progress; ↑↓ change it, P again releases"),
         ("T  M  L", "light/dark, reduce motion, next locale"),
-        ("E", "next edge layout (top, top+bottom, bottom, leading, …)"),
+        ("E  ⇧E", "next edge layout (top, top+bottom, bottom, leading, …); export the plugin as tuned as Lottie (light, dark, .lottie) into the output folder"),
         ("O", "next placement: push, behind, above, stretch"),
         ("G  X", "second floor on/off (pull far and release); close it"),
         ("A  K", "captions of what a screen reader says; haptic click sound"),

@@ -61,6 +61,8 @@ package enum PreviewCommand: Equatable, Sendable {
     case togglePanel
     /// Shows or hides the key help.
     case toggleHelp
+    /// Exports the plugin shown, as tuned, as Lottie into the output folder (the front end writes it).
+    case exportIndicator
     /// Saves a screenshot (the front end captures it).
     case screenshot(PreviewScreenshot)
     /// Starts or stops a recording (the front end records): in its own format, or in the

@@ -8,6 +8,8 @@ package enum PreviewEffect: Equatable, Sendable {
     case none
     /// Close the window.
     case quit
+    /// Export the plugin shown as Lottie (``PreviewCommand/exportIndicator``).
+    case exportIndicator
     /// Capture and save a screenshot.
     case screenshot(PreviewScreenshot)
     /// Start or stop recording (in the alternate format when `alternate`).

@@ -60,6 +60,7 @@ extension Session {
         case .save:
             guard let data = savedParameters else { view.message = "nothing changed to save"; break }
             return .saveParameters(data)
+        case .export: return .exportIndicator
         case .copy:
             guard let line = parameterLine else { view.message = "nothing changed to copy"; break }
             view.message = "copied: \(line)"

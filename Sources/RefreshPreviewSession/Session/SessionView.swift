@@ -89,6 +89,7 @@ package struct SessionView {
         case .togglePanel: showsPanel.toggle()
         case .toggleHelp: showsHelp.toggle()
         case .screenshot(let kind): return .screenshot(kind)
+        case .exportIndicator: return .exportIndicator
         case .toggleRecording(let alternate): return .toggleRecording(alternate: alternate)
         case .open(let path): return .open(path)
         case .dismiss:

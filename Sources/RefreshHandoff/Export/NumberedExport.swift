@@ -1,0 +1,35 @@
+import Foundation
+import RefreshHost
+import RefreshPluginSDK
+
+/// The preview's export: the indicator on screen, as tuned, written as Lottie into the output
+/// folder under the next free number, never over an earlier export: `NAME-N.json`,
+/// `NAME-N-dark.json` and `NAME-N.lottie`.
+package enum NumberedExport {
+    /// Exports `indicator` at `edge` into `folder`; what was written, in a line for the log and a
+    /// short one for the panel (the file's name, not its folder).
+    package static func write(_ indicator: any HostedIndicator, edge: RefreshEdge, into folder: String) throws -> (log: String, panel: String) {
+        var options = LottieExport.Options()
+        options.edge = edge
+        let info = indicator.info
+        // A child that answers without waiting would hand back earlier frames: each one is waited for.
+        let exports = try (indicator as? RemoteIndicator)?.waitingForEveryFrame { try LottieExport.bothThemes(indicator, info: info, options: options) }
+            ?? LottieExport.bothThemes(indicator, info: info, options: options)
+        try OutputFile.makeFolder(folder)
+        let prefix = LottieExport.fileName(info.name)
+        let number = try OutputFile.claimNumber(in: folder, prefix: prefix, extensions: ["json"], claim: "lottie")
+        var files: [(id: String, json: Data)] = []
+        for (theme, export) in exports {
+            try OutputFile.write(export.json, to: "\(folder)/\(prefix)-\(number)\(theme == .dark ? "-dark" : "").json")
+            files.append((theme.rawValue, export.json))
+        }
+        let archive = try DotLottieFile.data(animations: files)
+        let path = "\(folder)/\(prefix)-\(number).lottie"
+        try OutputFile.write(archive, to: path)
+        let light = exports[0].export
+        let fallbacks = light.fallbacks.isEmpty ? "" : ", \(light.fallbacks.count) frames as images (refresh-dump export names why)"
+        let what = "\(light.shapeLayerCount) shape layers\(fallbacks), \(archive.count / 1024) KB"
+        return ("exported \(path) (and \(prefix)-\(number).json, \(prefix)-\(number)-dark.json): \(what)",
+                "exported \(prefix)-\(number).lottie, .json, -dark.json: \(what)")
+    }
+}

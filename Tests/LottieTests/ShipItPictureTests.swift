@@ -1,0 +1,44 @@
+import Foundation
+import Testing
+import TestSupport
+import RefreshPluginSDK
+@testable import Lottie
+
+/// The Designer's Guide's picture of an export ("Ship it"): Water Drop's own frames above, its
+/// exported Lottie file played by rlottie below, at four moments; the picture is the golden
+/// `Golden/ship-it-water-drop.png` (`REFRESHKIT_UPDATE_GOLDENS=1` draws it again).
+@Suite struct ShipItPictureTests {
+    let folder = scratchDirectory("ship-it-\(UUID().uuidString.prefix(8))")
+    let tool = "\(toolsFolder)/refresh-dump"
+    static let goldens = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden")
+
+    @Test func thePluginAboveItsExportPlayedBack() throws {
+        let (status, output) = try runProgram(tool, ["export", "--plugin", "Water Drop", "--pull-frames", "5", "--out", folder])
+        try #require(status == 0, "\(output)")
+        let animation = try LottieAnimation(file: "\(folder)/Water-Drop.json", parameter: "file")
+        func start(_ marker: String) throws -> Int { try #require(animation.timeline.markers.first { $0.name == marker }).start }
+        let fps = animation.timeline.framesPerSecond
+        let moments: [(frame: Int, state: String, time: Double)] = [
+            (try start("pulling") + 3, "pulling:0.75", 0), (try start("eligible"), "eligible", 0),
+            (try start("refreshing") + 10, "refreshing", 10 / fps), (try start("success") + 6, "finished:success", 6 / fps),
+        ]
+        let (width, height) = (390, 120)
+        let picture = try ImageSurface(width: width * moments.count + 10 * (moments.count - 1), height: height * 2 + 10, scale: 1)
+        let canvas = Canvas(surface: picture)
+        canvas.clear(Color(red: 1, green: 1, blue: 1))
+        for (index, moment) in moments.enumerated() {
+            let path = "\(folder)/own-\(index).png"
+            let (rendered, said) = try runProgram(tool, ["render", "--plugin", "Water Drop", "--state", moment.state, "--time", "\(moment.time)",
+                                                         "--state-time", "\(moment.time)", "--scale", "1", "--out", path])
+            try #require(rendered == 0, "\(said)")
+            let x = Double(index * (width + 10))
+            canvas.drawImage(try ImageSurface.readPNG(at: path), in: Rect(x: x, y: 0, width: Double(width), height: Double(height)))
+            // The played frame over the same list background the render drew.
+            canvas.addRect(Rect(x: x, y: Double(height + 10), width: Double(width), height: Double(height)))
+            canvas.fill(.color(Color(red: 0.96, green: 0.96, blue: 0.97)))
+            let played = try #require(animation.image(frame: moment.frame, width: width, height: height))
+            canvas.drawImage(played, in: Rect(x: x, y: Double(height + 10), width: Double(width), height: Double(height)))
+        }
+        try expectMatchesGolden(picture, "ship-it-water-drop", in: Self.goldens)
+    }
+}
