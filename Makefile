@@ -76,10 +76,11 @@ demo: build
 	$(SWIFT) run --skip-build refresh-dump run Assets/Scenarios/refresh-fails.json --plugin Lottie --out out/demo-lottie --no-frames --webp && \
 	echo "Open out/demo/pull-to-refresh.mp4 (or .gif, .webp: any browser) and out/demo/contact-sheet.png; also out/demo-load-more/ and out/demo-lottie/."
 
-# Every plugin in its key moments: out/gallery/gallery.png and index.html; then the strips the
+# Every plugin in its key moments, and as Lottie: out/gallery/gallery.png and index.html (linking
+# each plugin's export); then the strips the
 # Designer's Guide shows (the goldens of GalleryStripTests) are drawn again.
 gallery: build
-	$(SWIFT) run --skip-build refresh-dump gallery --out out/gallery
+	$(SWIFT) run --skip-build refresh-dump gallery --out out/gallery --export
 	REFRESHKIT_UPDATE_GOLDENS=1 $(SWIFT) test --skip-build --filter GalleryStripTests
 
 # A release build installed under $(PREFIX) (see scripts/install.sh); the tools then work from any folder.

@@ -26,15 +26,19 @@ import RefreshPluginSDK
     @Test func aPluginThatCrashesGetsACardAndTheOthersAreDrawn() throws {
         let out = scratch("gallery-crash")
         let crashing = "\(products)/libFixturePluginRenderCrashes.so"
-        let (status, output) = try refreshDump(["gallery", "--plugin", crashing, "--plugin", "Spinner", "--plugin", "No Such Plugin", "--out", out, "--scale", "1"])
+        let (status, output) = try refreshDump(["gallery", "--plugin", crashing, "--plugin", "Spinner", "--plugin", "No Such Plugin", "--out", out, "--scale", "1", "--export"])
         #expect(status == 1, "\(output)")
         #expect(output.contains("✓ Spinner"), "\(output)")
         #expect(output.contains("1 of 3 plugins drawn"), "\(output)")
         let files = Set(try FileManager.default.contentsOfDirectory(atPath: out))
         #expect(files.isSuperset(of: ["dev.refreshkit.spinner.png", "gallery.png", "index.html"]), "\(files)")
+        // --export: the drawn plugin's Lottie files, linked from its section; none for the others.
+        #expect(files.isSuperset(of: ["dev.refreshkit.spinner.lottie", "dev.refreshkit.spinner.json", "dev.refreshkit.spinner-dark.json"]), "\(files)")
+        #expect(files.filter { $0.hasSuffix(".lottie") }.count == 1, "\(files)")
         let page = try String(contentsOfFile: "\(out)/index.html", encoding: .utf8)
         #expect(page.contains("class=\"error\">✗") || page.contains("class=\"failed\""), "the crash is said on the page")
         #expect(page.contains("No Such Plugin"), "the missing plugin is named")
+        #expect(page.contains("<a href=\"dev.refreshkit.spinner.lottie\">"), "the export is linked")
         #expect(!page.contains("<script"), "nothing a plugin says becomes markup")
     }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import RefreshGraphics
+import RefreshHandoff
 import RefreshHost
 import RefreshPluginSDK
 
@@ -15,8 +16,9 @@ struct GalleryCommand: ParsableCommand {
             (each plugin's name, id, version, summary, placement and parameters beside its strip). \
             Without --plugin: every plugin the search path finds (the built-ins and yours). A plugin that \
             fails to load or to draw gets an error card in its place, the others are drawn, and the \
-            command exits 1. `make gallery` writes the project's into out/gallery.
-            Example: refresh-dump gallery --out out/gallery
+            command exits 1. --export also writes each plugin as Lottie (DIR/<plugin id>.json, -dark.json, \
+            .lottie) and links the files from the page. `make gallery` writes the project's into out/gallery.
+            Example: refresh-dump gallery --out out/gallery --export
             """
     )
 
@@ -28,6 +30,8 @@ struct GalleryCommand: ParsableCommand {
     var out: String = "out/gallery"
     @Option(help: "Pixels per point, 1...4.")
     var scale: Double = 2
+    @Flag(help: "Also export each plugin as Lottie (DIR/<id>.json, <id>-dark.json, <id>.lottie, as refresh-dump export writes them) and link the files from the page.")
+    var export = false
 
     /// One plugin's entry: who it is (nil when it did not load), its strip, and what went wrong.
     struct Entry {
@@ -35,6 +39,13 @@ struct GalleryCommand: ParsableCommand {
         var info: PluginInfo?
         var file: String
         var failure: String?
+        /// The plugin's `.lottie` (with `--export`), or why it could not be written.
+        var export: Result<String, ExportFailure>?
+    }
+
+    /// Why a plugin's export was not written.
+    struct ExportFailure: Error {
+        var reason: String
     }
 
     func run() throws {
@@ -53,10 +64,19 @@ struct GalleryCommand: ParsableCommand {
             strips.append((entry.info.map { "\($0.indicator.name) · \($0.indicator.id) \($0.indicator.version)" } ?? entry.reference, strip))
             try strip.writePNG(to: "\(out)/\(entry.file)")
             print(entry.failure.map { "✗ \(entry.reference): \($0)" } ?? "✓ \(entry.info!.indicator.name): \(out)/\(entry.file)")
+            switch entry.export {
+            case .success(let lottie)?: print("  exported \(out)/\(lottie)")
+            case .failure(let failure)?: print("  ✗ export: \(failure.reason)")
+            case nil: break
+            }
         }
         try GalleryPage.sheet(strips, scale: scale).writePNG(to: "\(out)/gallery.png")
         try OutputFile.write(GalleryPage.html(entries), to: "\(out)/index.html")
-        let failed = entries.filter { $0.failure != nil }.count
+        let failed = entries.filter { entry in
+            if entry.failure != nil { return true }
+            if case .failure? = entry.export { return true }
+            return false
+        }.count
         print("\(entries.count - failed) of \(entries.count) plugins drawn: \(out)/gallery.png, \(out)/index.html")
         if failed > 0 { throw ExitCode(1) }
     }
@@ -73,11 +93,29 @@ struct GalleryCommand: ParsableCommand {
             let library = try isolation.isolation.load(path)
             entry.info = library.info
             entry.file = Self.fileName(library.info.indicator.id)
-            let (image, errors) = try GalleryStrip.render(try library.makeIndicator(parametersJSON: "{}"), scale: scale)
+            let indicator = try library.makeIndicator(parametersJSON: "{}")
+            let (image, errors) = try GalleryStrip.render(indicator, scale: scale)
             entry.failure = errors.first.map { "\($0)" }
+            if export { entry.export = exportLottie(indicator, file: entry.file) }
             return (entry, image)
         } catch let error as PluginError {
             return try failed(entry, error)
+        }
+    }
+
+    /// The light and dark exports and the `.lottie` holding both, named as the strip (`file` without `.png`).
+    private func exportLottie(_ indicator: any HostedIndicator, file: String) -> Result<String, ExportFailure> {
+        let name = String(file.dropLast(4))
+        do {
+            var files: [(id: String, json: Data)] = []
+            for (theme, export) in try LottieExport.bothThemes(indicator, info: indicator.info, options: LottieExport.Options()) {
+                try OutputFile.write(export.json, to: "\(out)/\(name)\(theme == .dark ? "-dark" : "").json")
+                files.append((theme.rawValue, export.json))
+            }
+            try OutputFile.write(try DotLottieFile.data(animations: files), to: "\(out)/\(name).lottie")
+            return .success("\(name).lottie")
+        } catch {
+            return .failure(ExportFailure(reason: PlainErrorText.words(error)))
         }
     }
 

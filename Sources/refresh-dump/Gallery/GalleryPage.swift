@@ -50,6 +50,14 @@ enum GalleryPage {
             body += "<p>\(e(i.summary))</p><p>placement: <b>\(info.placement.rawValue)</b></p>\n"
             if let failure = entry.failure { body += "<p class=\"error\">✗ \(e(failure))</p>\n" }
             body += "<img src=\"\(e(entry.file))\" alt=\"\(e(i.name)) in its key moments, light above dark\">\n"
+            switch entry.export {
+            case .success(let lottie)?:
+                let name = String(lottie.dropLast(7))
+                body += "<p>Lottie: <a href=\"\(e(lottie))\">\(e(lottie))</a> (light and dark), <a href=\"\(e(name)).json\">\(e(name)).json</a>, "
+                    + "<a href=\"\(e(name))-dark.json\">\(e(name))-dark.json</a></p>\n"
+            case .failure(let failure)?: body += "<p class=\"error\">✗ export: \(e(failure.reason))</p>\n"
+            case nil: break
+            }
             if !info.parameters.isEmpty {
                 body += "<table><tr><th>parameter</th><th>kind</th><th>default</th><th>what it does</th></tr>\n"
                 for p in info.parameters {
