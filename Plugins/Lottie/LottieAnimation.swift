@@ -10,6 +10,9 @@ final class LottieAnimation {
     let timeline: AnimationTimeline
     /// The composition's size in its own units (`w` × `h`).
     let width: Double, height: Double
+    /// The refresh length of the indicator this animation was exported from (`refresh-dump
+    /// export` writes it in `meta.refreshkit`); nil for any other animation.
+    let exportedRefreshLength: Double?
     private let handle: OpaquePointer
     /// Rendered frames at ``cachedSize``, by frame number, and the order they were last used.
     private var cache: [Int: ImageSurface] = [:]
@@ -77,6 +80,7 @@ final class LottieAnimation {
         height = Double(max(h, 1))
         timeline = AnimationTimeline(name: name, firstFrame: header.firstFrame, frameCount: frameCount,
                                      framesPerSecond: header.framesPerSecond, markers: header.markers)
+        exportedRefreshLength = header.exportedRefreshLength
     }
 
     /// The folder a .lottie's images were unpacked to, already removed: rlottie read them while
@@ -134,10 +138,18 @@ final class LottieAnimation {
             var u: String?
             var p: String?
         }
+        /// What `refresh-dump export` says of the indicator it exported.
+        struct Meta: Decodable {
+            struct Export: Decodable {
+                var refreshLength: Double
+            }
+            var refreshkit: Export?
+        }
         var fr: Double, ip: Double, op: Double, w: Double, h: Double
         var layers: List
         var markers: [Marker]?
         var assets: [Asset]?
+        var meta: Meta?
     }
 
     /// The largest Lottie file read: real animations are a few hundred kB.
@@ -180,7 +192,8 @@ final class LottieAnimation {
 
     private static let fieldMeanings = ["fr": "frame rate", "ip": "first frame", "op": "end frame", "w": "width", "h": "height"]
 
-    private static func readHeader(_ data: Data, fail: (String) -> ParameterError) throws(ParameterError) -> (firstFrame: Int, framesPerSecond: Double, markers: [AnimationTimeline.Marker]) {
+    private static func readHeader(_ data: Data, fail: (String) -> ParameterError) throws(ParameterError)
+        -> (firstFrame: Int, framesPerSecond: Double, markers: [AnimationTimeline.Marker], exportedRefreshLength: Double?) {
         let header: Header
         do {
             header = try JSONDecoder().decode(Header.self, from: data)
@@ -216,7 +229,12 @@ final class LottieAnimation {
             }
             markers.append(.init(name: marker.cm, start: Int(marker.tm.rounded()), duration: Int(duration.rounded())))
         }
-        return (Int(header.ip.rounded(.down)), header.fr, markers)
+        var exported: Double?
+        if let length = header.meta?.refreshkit?.refreshLength {
+            guard length.isFinite, (1...10_000).contains(length) else { throw fail("has meta.refreshkit.refreshLength \(length); it must be 1...10000 points") }
+            exported = length
+        }
+        return (Int(header.ip.rounded(.down)), header.fr, markers, exported)
     }
 
     /// `'op' (end frame)`, `'markers[2].cm'`, or `the top level`.

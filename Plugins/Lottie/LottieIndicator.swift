@@ -28,7 +28,7 @@ public final class LottieIndicator: RefreshIndicator {
     static let failure = Parameter.string("failure", default: "", help: "Played once after a failure. Empty: marker 'failure', else the last frame of pulling")
     static let noMoreData = Parameter.string("noMoreData", default: "", help: "Played once at the end of the list. Empty: marker 'noMoreData', else the last frame of pulling")
     static let speed = Parameter.number("speed", default: 1, range: 0.1...10, help: "Playback speed of eligible, refreshing and results")
-    static let size = Parameter.number("size", default: 44, range: 12...240, help: "Height of the animation in points")
+    static let size = Parameter.number("size", default: 44, range: 12...240, help: "Height of the animation in points (an export of refresh-dump export plays at the size it was exported at)")
     static let animation = Parameter.string("animation", default: "", help: "In a .lottie archive, the animation's id. Empty: the manifest's initial one, else its first")
     public static let parameters = ParameterSpec.list(file, darkFile, animation, pulling, eligible, eligiblePlay, refreshing, refreshingPlay, success, failure, noMoreData, speed, size)
 
@@ -55,8 +55,15 @@ public final class LottieIndicator: RefreshIndicator {
         let darkName = !darkFile.isEmpty ? darkFile : file.isEmpty ? Self.shipped(Self.shippedDarkFile) : file
         light = try Self.rendition(file: lightName, parameter: Self.file.name, parameters)
         dark = darkName == lightName ? light : try Self.rendition(file: darkName, parameter: (darkFile.isEmpty ? Self.file : Self.darkFile).name, parameters)
-        size = parameters[Self.size]
-        refreshLength = max(60, size + 16)
+        // An export of `refresh-dump export` plays as its indicator drew it: the whole frame it was
+        // exported at, with that indicator's refresh length.
+        if let exported = light.animation.exportedRefreshLength {
+            size = light.animation.height
+            refreshLength = exported
+        } else {
+            size = parameters[Self.size]
+            refreshLength = max(60, size + 16)
+        }
     }
 
     private static func rendition(file: String, parameter: String, _ parameters: ParameterValues) throws(ParameterError) -> Rendition {
@@ -98,7 +105,9 @@ public final class LottieIndicator: RefreshIndicator {
         let width = size * animation.width / animation.height
         // Whole device pixels, placed on the pixel grid, so the image is copied and not resampled.
         let pixelWidth = max(1, Int((width * scale).rounded())), pixelHeight = max(1, Int((size * scale).rounded()))
-        let center = frame.anchoredCenter(height: size)
+        // An export is the whole frame its indicator drew: it sits against the content as that frame did.
+        let center = light.animation.exportedRefreshLength == nil ? frame.anchoredCenter(height: size)
+            : Point(x: frame.size.width / 2, y: frame.edge == .top ? frame.size.height - size / 2 : size / 2)
         let x = ((center.x - width / 2) * scale).rounded() / scale
         let y = ((center.y - size / 2) * scale).rounded() / scale
         guard let image = animation.image(frame: number, width: pixelWidth, height: pixelHeight) else { return }

@@ -42,3 +42,32 @@ import RefreshPluginSDK
         try expectMatchesGolden(picture, "ship-it-water-drop", in: Self.goldens)
     }
 }
+
+/// What `export` writes, the Lottie plugin reads: an export dropped into the preview (or named by
+/// `--param file=`) plays as its indicator drew it — the whole frame it was exported at, against the
+/// content, with that indicator's refresh length — not as a small animation in the middle of the band.
+@Suite struct ExportInTheLottiePluginTests {
+    let folder = scratchDirectory("export-in-lottie-\(UUID().uuidString.prefix(8))")
+    let tool = "\(toolsFolder)/refresh-dump"
+
+    @Test func anExportPlaysAsItsIndicatorDrewIt() throws {
+        let (status, output) = try runProgram(tool, ["export", "--plugin", "Phoenix", "--pull-frames", "5", "--out", folder])
+        try #require(status == 0, "\(output)")
+        let file = "\(folder)/Phoenix.json"
+        let meta = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: file))) as? [String: Any])["meta"] as? [String: Any]
+        let exported = try #require((meta?["refreshkit"] as? [String: Any])?["refreshLength"] as? Double)
+        let indicator = try LottieIndicator(parameters: ParameterValues(specs: LottieIndicator.parameters, json: #"{"file": "\#(file)"}"#))
+        #expect(indicator.refreshLength == exported)
+        for state in ["eligible", "refreshing", "finished:success"] {
+            var frames: [[UInt32]] = []
+            for (plugin, extra) in [("Lottie", ["--param", "file=\(file)"]), ("Phoenix", [])] {
+                let path = "\(folder)/\(plugin)-\(state.replacingOccurrences(of: ":", with: "-")).png"
+                let (rendered, said) = try runProgram(tool, ["render", "--plugin", plugin, "--state", state, "--out", path] + extra)
+                try #require(rendered == 0, "\(said)")
+                frames.append(try ImageSurface.readPNG(at: path).straightPixels())
+            }
+            let ratio = ExportRoundTripTests.psnr(frames[0], frames[1])
+            #expect(ratio >= 35, "\(state): \(ratio) dB")
+        }
+    }
+}

@@ -159,7 +159,9 @@ package struct LottieExport {
             "nm": .string(info.name), "ddd": 0, "assets": .array(assets), "layers": .array(layers),
             "markers": .array(markers.map { ["tm": .number(Double($0.start)), "cm": .string($0.name), "dr": .number(Double($0.frames))] }),
             "meta": ["g": "RefreshKit refresh-dump export",
-                     "d": .string("\(info.name) \(info.version) (\(info.id)), \(options.colorScheme.rawValue) theme, \(options.edge.rawValue) edge, refresh length \(indicator.refreshLength) pt")],
+                     "d": .string("\(info.name) \(info.version) (\(info.id)), \(options.colorScheme.rawValue) theme, \(options.edge.rawValue) edge, refresh length \(indicator.refreshLength) pt"),
+                     // What RefreshKit's Lottie plugin reads to play the export as the indicator drew it.
+                     "refreshkit": ["refreshLength": .number(indicator.refreshLength), "edge": .string(options.edge.rawValue), "id": .string(info.id)]],
         ]
         json = document.data
         guard json.count <= Self.sizeLimit else {
