@@ -124,18 +124,26 @@ enum LottieLayers {
         return Point(x: tip.x - origin.x, y: tip.y - origin.y)
     }
 
-    /// A shape group for a track: its paths (drawn once under an animated transform when they only
-    /// move, turn or scale; else a keyframe a span), its fill or stroke, and the group's transform.
+    /// A shape group for a track: its paths (a keyframe only where they change other than by a
+    /// move, turn or scale; those are the group's animated transform), its fill or stroke, and the
+    /// group's transform.
     private static func group(_ track: [Item], times: [Int]) -> JSON {
         let shapes = track.compactMap { item -> (paths: [Bezier], kind: RecordedDrawing.Kind, paint: RecordedDrawing.Paint, opacity: Double)? in
             if case .shape(let paths, let kind, let paint, let opacity, _) = item { (paths, kind, paint, opacity) } else { nil }
         }
-        let moves = shapes.map { Similarity(from: shapes[0].paths, to: $0.paths) }
-        let moving = moves.allSatisfy { $0 != nil }
-        let placement = moving ? moves.map { $0! } : Array(repeating: Similarity.identity, count: shapes.count)
+        // Each span's paths as the last drawn paths they are a move of, and the move.
+        var drawn: [[Bezier]] = [], placement: [Similarity] = []
+        for shape in shapes {
+            if let base = drawn.last, let move = Similarity(from: base, to: shape.paths) {
+                drawn.append(base)
+                placement.append(move)
+            } else {
+                drawn.append(shape.paths)
+                placement.append(.identity)
+            }
+        }
         var items: [JSON] = shapes[0].paths.indices.map { path in
-            moving ? ["ty": "sh", "ks": value(bezier(shapes[0].paths[path]))]
-                   : ["ty": "sh", "ks": animated(shapes.map { $0.paths[path] }, times: times, keyframe: { .array([bezier($0)]) }, bezier)]
+            ["ty": "sh", "ks": animated(drawn.map { $0[path] }, times: times, keyframe: { .array([bezier($0)]) }, bezier)]
         }
         let isGradient = if case .solid = shapes[0].paint { false } else { true }
         var style: JSON
