@@ -42,11 +42,26 @@ import RefreshPluginSDK
         return try ImageSurface.readPNG(at: path).straightPixels()
     }
 
-    /// Every built-in, by id; each export's file is named after the plugin's name.
+    /// Every built-in, by id, and the two templates of Examples/ (the Swift one as built here, the C
+    /// one built with cc as an author would); each export's file is named after the plugin's name.
     static let builtIns = ["bezier-radar", "image-sequence", "label", "lottie", "material", "path-drawing", "phoenix", "rainbow",
-                           "spinner", "spinner-c", "storehouse", "taurus", "water-drop"].map { "dev.refreshkit." + $0 }
+                           "spinner", "spinner-c", "storehouse", "taurus", "water-drop"].map { "dev.refreshkit." + $0 } + ["template:swift", "template:c"]
 
-    /// `plugin` exported (5 pull frames): the light file's name and animation, and the frames to
+    /// What `--plugin` names for one of ``builtIns``.
+    func reference(_ plugin: String) throws -> String {
+        switch plugin {
+        case "template:swift": return "\(toolsFolder)/libExampleTemplate.so"
+        case "template:c":
+            let library = "\(folder)/libDot.so"
+            let (status, output) = try runProgram("/bin/sh", ["-c", "cc -shared -fPIC -O2 -I '\(packageRoot.path)/Sources/CRefreshPlugin/include' "
+                + "'\(packageRoot.path)/Examples/CPlugin/dot.c' -o '\(library)' $(pkg-config --cflags --libs cairo) -lm"])
+            try #require(status == 0, "\(output)")
+            return library
+        default: return plugin
+        }
+    }
+
+    /// `plugin` (as `--plugin` names it) exported (5 pull frames): the light file's name and animation, and the frames to
     /// compare with the plugin's own: a quarter, half and all of the pull, eligible, refreshing 10
     /// frames into its loop (or less, for a shorter loop) and at its last frame, a result 6 frames
     /// in, no more data.
@@ -73,7 +88,8 @@ import RefreshPluginSDK
     }
 
     @Test(arguments: builtIns)
-    func theExportPlaysBackAsThePluginDraws(plugin: String) throws {
+    func theExportPlaysBackAsThePluginDraws(plugin given: String) throws {
+        let plugin = try reference(given)
         let (name, light, cases) = try exported(plugin)
         #expect(light.timeline.markers.map(\.name) == ["pulling", "eligible", "refreshing", "success", "failure", "noMoreData"])
         for (frame, state, time) in cases {
@@ -98,7 +114,8 @@ import RefreshPluginSDK
     /// the export validates against the Lottie community's `lottie.schema.json`, and ThorVG, the
     /// engine of the dotLottie players, draws the same frames within the same 35 dB.
     @Test(.enabled(if: checker != nil, "make lottie-check installs ThorVG and the Lottie schema"), arguments: builtIns)
-    func anIndependentPlayerPlaysTheSameAndTheSchemaHolds(plugin: String) throws {
+    func anIndependentPlayerPlaysTheSameAndTheSchemaHolds(plugin given: String) throws {
+        let plugin = try reference(given)
         let (name, _, cases) = try exported(plugin)
         for theme in ["light", "dark"] {
             let file = "\(folder)/\(name)\(theme == "dark" ? "-dark" : "").json"
