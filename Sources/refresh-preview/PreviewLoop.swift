@@ -70,7 +70,9 @@ final class PreviewLoop {
             for command in window.poll(typing: (session as? Session)?.view.inspector.editing != nil) {
                 switch session.perform(command) {
                 case .none: break
-                case .quit: running = false
+                case .quit:
+                    running = false
+                    quitByUser = true
                 case .screenshot(let kind): screenshotsAsked.append(kind)
                 case .exportIndicator: exportIndicator()
                 case .toggleRecording(let alternate): recordings.toggle(format: alternate ? .gif : recordings.format, session: session)
@@ -128,6 +130,7 @@ final class PreviewLoop {
             if !window.vsync && session.script == nil { SDLWindow.wait(until: frameStart + frameInterval) }
         }
         recordings.finishAll(session: session)
+        if quitByUser { keepUnsavedParameters() }
         feedback.close()
         if session.script == nil {
             let wall = SDLWindow.now - started
@@ -246,6 +249,19 @@ final class PreviewLoop {
     /// Saves the inspector's params file under the next free `params-N.json` in the output folder.
     private func saveParameters(_ data: Data) {
         save(data, as: "params", what: "parameters") { "--params \($0); refresh-dump handoff reads it too" }
+        lastSavedParameters = data
+    }
+
+    /// Whether the session ends because the user quit (Q, the window's close button).
+    private var quitByUser = false
+    /// The parameters Save last wrote.
+    private var lastSavedParameters: Data?
+
+    /// Quitting with parameter changes not saved keeps them: the next free `params-N.json`, said
+    /// on standard output.
+    private func keepUnsavedParameters() {
+        guard let interactive = (session as? Session) ?? live, let data = interactive.savedParameters, data != lastSavedParameters else { return }
+        save(data, as: "params", what: "unsaved parameters") { "kept on quitting; --params \($0)" }
     }
 
     /// Saves the timeline's scenario under the next free `scenario-N.json` in the output folder.

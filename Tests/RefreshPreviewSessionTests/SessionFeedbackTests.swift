@@ -69,16 +69,21 @@ struct SessionFeedbackTests {
         #expect(!session.soundOn)
     }
 
-    /// Esc pressed to close the help closes it and keeps the session; from the plain view it
-    /// quits; Q always quits.
-    @Test func escapeClosesTheHelpBeforeItQuits() throws {
+    /// Esc closes what is open (the help, the colour picker), one thing a press, and never quits,
+    /// not even from the plain view (it says Q quits); Q always quits.
+    @Test func escapeClosesWhatIsOpenAndNeverQuits() throws {
         let session = try base.makeSession()
         #expect(KeyMap.command(forPress: .escape, shift: false) == .dismiss)
         session.perform(.toggleHelp)
+        session.view.inspector.picker = "color"
         #expect(session.showsHelp)
         #expect(session.perform(.dismiss) == .none)
-        #expect(!session.showsHelp)
-        #expect(session.perform(.dismiss) == .quit)
+        #expect(!session.showsHelp && session.view.inspector.picker == "color", "the help first")
+        #expect(session.perform(.dismiss) == .none)
+        #expect(session.view.inspector.picker == nil)
+        #expect(session.perform(.dismiss) == .none)
+        #expect(session.perform(.dismiss) == .none, "a press too many never quits")
+        #expect(session.view.message == "nothing open to close: Q quits")
         session.perform(.toggleHelp)
         #expect(KeyMap.command(forPress: .character("q"), shift: false) == .quit)
         #expect(session.perform(.quit) == .quit)

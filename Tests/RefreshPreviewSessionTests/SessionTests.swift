@@ -131,6 +131,8 @@ struct SessionTests {
         #expect(!session.showsHelp)
         #expect(KeyMap.command(forPress: .character("c"), shift: true) == .screenshot(.band))
         #expect(KeyMap.command(forPress: .character("e"), shift: true) == .exportIndicator)
+        // The speed keys are the speed buttons, in order.
+        #expect((1...4).map { KeyMap.command(forPress: .character(Character("\($0)")), shift: false) } == InspectorLayout.speeds.map { .setSpeed($0) })
         #expect(KeyMap.command(forPress: .character("e"), shift: false) == .nextLayout)
         #expect(session.perform(.exportIndicator) == .exportIndicator)
         #expect(KeyMap.command(forPress: .enter, shift: false) == .retry)

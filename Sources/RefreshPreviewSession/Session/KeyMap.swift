@@ -26,9 +26,11 @@ package enum KeyMap {
             case "]": return .nextPlugin
             case "[": return .previousPlugin
             case "r": return .reloadPlugins
+            // The speed buttons', in their order.
             case "1": return .setSpeed(1)
-            case "2": return .setSpeed(0.25)
-            case "3": return .setSpeed(0.1)
+            case "2": return .setSpeed(0.5)
+            case "3": return .setSpeed(0.25)
+            case "4": return .setSpeed(0.1)
             case " ": return .togglePause
             case ".": return .step
             case "p": return .toggleScrub
@@ -73,7 +75,7 @@ package enum KeyMap {
         ("the timeline", "the last gesture under the list: drag on it to see any moment, under it to mark a range; ▶ (space) plays, |◀ ▶| (.) step, ↻ loops, ● records the range, ↓ saves it as a scenario; live or a touch on the list goes back"),
         ("W", "timeline: show / hide"),
         ("R", "rescan and reload plugins"),
-        ("1  2  3", "speed 1×, ¼×, ⅒× (real time)"),
+        ("1  2  3  4", "speed 1×, ½×, ¼×, ⅒× (real time), as the panel's buttons"),
         ("space  .", "pause; step one frame while paused"),
         ("P  ↑ ↓", "scrub: hold the pull at a progress; ↑↓ change it, P again releases"),
         ("T  M  L", "light/dark, reduce motion, next locale"),
@@ -89,7 +91,7 @@ package enum KeyMap {
         ("V", "record / stop (MP4; shift+V: GIF), on the list's clock"),
         ("drop a file", "open it: SVG, Lottie, PNG frames, a plugin or its .tar.gz, a scenario, params (--open FILE too); on a text field: set it to the file"),
         ("H  ?", "panel; this help"),
-        ("Esc", "close this help or a file's card (quit when nothing is open)"),
+        ("Esc", "close what is open: a field being typed, the colour picker, the gallery, this help, a file's card; never quits (Q does)"),
         ("Q", "quit"),
     ]
 }

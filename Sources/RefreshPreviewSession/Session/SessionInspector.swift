@@ -201,7 +201,7 @@ extension Session {
 
     /// The changed values of every plugin as a params file (``ParameterFile``, keyed by plugin id and
     /// versioned): what every `--params` reads. Nil when none changed.
-    var savedParameters: Data? {
+    package var savedParameters: Data? {
         let changed = plugins.filter { !$0.overrides.isEmpty }
         guard !changed.isEmpty else { return nil }
         return ParameterFile(plugins: Dictionary(changed.map { ($0.id, $0.overrides) }) { $1 }).data

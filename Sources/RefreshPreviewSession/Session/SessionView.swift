@@ -93,15 +93,17 @@ package struct SessionView {
         case .toggleRecording(let alternate): return .toggleRecording(alternate: alternate)
         case .open(let path): return .open(path)
         case .dismiss:
-            // Esc pressed to close the help (or a file's card) must not lose the session; only from the plain view does it quit.
+            // Esc closes what is open, one thing a press, and never quits: a press too many must not lose the session (Q quits).
             if showsHelp {
                 showsHelp = false
             } else if showsGallery {
                 showsGallery = false
             } else if openFailure != nil {
                 openFailure = nil
+            } else if inspector.picker != nil {
+                inspector.picker = nil
             } else {
-                return .quit
+                message = "nothing open to close: Q quits"
             }
         case .quit: return .quit
         default: return nil
