@@ -234,13 +234,14 @@ final class PreviewLoop {
     private var inspectorImage: (key: String, image: ImageSurface)?
 
     private func drawInspector(_ inspector: InspectorLayout, of live: Session, in canvas: Canvas, at origin: Point, scale: Double) throws {
-        let header = live.inspectorHeader, editing = live.view.inspector.editing
+        let header = live.inspectorHeader, editing = live.view.inspector.shownEditing
         let values = inspector.rows.map { "\($0.spec.name)=\($0.value.json)\($0.changed ? "*" : "")" }.joined(separator: ",")
         let key = "\(header.plugin)|\(header.placement)|\(header.dark)|\(header.reduceMotion)|\(header.locale)|\(header.speed)|\(scale)|"
-            + "\(live.view.inspector.picker ?? "")|\(editing.map { "\($0.name)=\($0.text)" } ?? "")|\(inspector.height)|\(values)"
+            + "\(live.view.inspector.picker ?? "")|\(editing.map { "\($0.name)=\($0.text)\($0.selected)" } ?? "")|\(inspector.height)|\(values)"
         if inspectorImage?.key != key {
             let image = try ImageSurface(size: Size(width: inspector.width, height: inspector.height), scale: scale)
-            inspector.draw(in: Canvas(surface: image), at: Point(x: 0, y: 0), header: header, editing: editing)
+            inspector.draw(in: Canvas(surface: image), at: Point(x: 0, y: 0), header: header,
+                           editing: editing.map { ($0.name, $0.text) }, selected: editing?.selected ?? false)
             inspectorImage = (key, image)
         }
         canvas.drawImage(inspectorImage!.image, in: Rect(x: origin.x, y: origin.y, width: inspector.width, height: inspector.height))

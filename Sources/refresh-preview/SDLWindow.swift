@@ -135,6 +135,11 @@ final class SDLWindow {
                 // A text field has the keys: only editing keys are commands.
                 switch UInt32(bitPattern: event.key.keysym.sym) {
                 case SDLK_BACKSPACE.rawValue: commands.append(.deleteBackward)
+                case SDLK_a.rawValue where Int32(event.key.keysym.mod) & Int32(KMOD_CTRL.rawValue) != 0: commands.append(.selectAll)
+                case SDLK_LEFT.rawValue: commands.append(.moveCaret(by: -1))
+                case SDLK_RIGHT.rawValue: commands.append(.moveCaret(by: 1))
+                case SDLK_HOME.rawValue: commands.append(.moveCaret(by: -Int(Int32.max)))
+                case SDLK_END.rawValue: commands.append(.moveCaret(by: Int(Int32.max)))
                 case SDLK_RETURN.rawValue, SDLK_KP_ENTER.rawValue: commands.append(.retry)
                 case SDLK_ESCAPE.rawValue: commands.append(.dismiss)
                 default: break

@@ -95,6 +95,31 @@ struct InspectorTests {
         #expect(session.view.inspector.picker == "color" && session.environment.colorScheme == .light)
     }
 
+    /// A field edits as any text field: a click selects its text and typing replaces it; Ctrl+A
+    /// selects it again and Backspace clears it; the arrows (and Home, End) move where typing goes.
+    @Test func aFieldEditsAsAnyTextField() throws {
+        let session = try base.makeSession()
+        _ = click(session, try point(session, .slider("radius"), fraction: 0.97))
+        #expect(session.view.inspector.selectsAll && session.view.inspector.shownEditing?.selected == true)
+        session.perform(.typed("2"))
+        #expect(session.view.inspector.editing?.text == "2", "typing replaces the selected value")
+        session.perform(.typed("4"))
+        session.perform(.moveCaret(by: -1))
+        session.perform(.typed("."))
+        #expect(session.view.inspector.editing?.text == "2.4" && session.view.inspector.shownEditing?.text == "2.▏4")
+        session.perform(.moveCaret(by: -Int(Int32.max)))
+        session.perform(.typed("1"))
+        session.perform(.moveCaret(by: 1))
+        session.perform(.deleteBackward)
+        #expect(session.view.inspector.editing?.text == "1.4")
+        session.perform(.selectAll)
+        session.perform(.deleteBackward)
+        #expect(session.view.inspector.editing?.text == "")
+        session.perform(.typed("21"))
+        session.perform(.retry)
+        #expect(session.plugins[0].values?.values["radius"] == .number(21))
+    }
+
     @Test func aSwatchOpensThePickerWhichSetsTheColour() throws {
         let session = try base.makeSession()
         _ = click(session, try point(session, .swatch("color")))

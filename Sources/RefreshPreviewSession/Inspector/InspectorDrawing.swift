@@ -14,7 +14,9 @@ extension InspectorLayout {
     }
 
     /// Draws the controls at `origin` (the panel's top-left in the canvas).
-    package func draw(in canvas: Canvas, at origin: Point, header: Header, editing: (name: String, text: String)? = nil) {
+    /// `editing` is a field being typed, its text as shown (with its caret); `selected`, whether
+    /// that text is all selected (drawn highlighted, typing replaces it).
+    package func draw(in canvas: Canvas, at origin: Point, header: Header, editing: (name: String, text: String)? = nil, selected: Bool = false) {
         let dark = header.dark
         let ink = dark ? Color(red: 0.9, green: 0.9, blue: 0.92) : Color(red: 0.1, green: 0.1, blue: 0.12)
         let accent = Color(red: 0, green: 0.48, blue: 1)
@@ -31,6 +33,16 @@ extension InspectorLayout {
             func text(_ string: String, _ rect: Rect, color: Color, size: Double = 11, weight: FontWeight = .regular, center: Bool = true, truncation: TextTruncation = .end) {
                 let layout = canvas.makeTextLayout(string, style: TextStyle(size: size, weight: weight, alignment: center ? .center : .leading, width: rect.width - 8, truncation: truncation))
                 canvas.draw(layout, at: Point(x: rect.minX + 4, y: rect.minY + (rect.height - layout.size.height) / 2), color: color)
+            }
+            /// A field's text as typed: highlighted when it is all selected.
+            func fieldText(_ string: String, _ rect: Rect) {
+                if selected, !string.isEmpty {
+                    let layout = canvas.makeTextLayout(string, style: TextStyle(size: 11, alignment: .leading, width: rect.width - 8, truncation: .start))
+                    canvas.addRect(Rect(x: rect.minX + 3, y: rect.minY + (rect.height - layout.size.height) / 2 - 1,
+                                        width: min(layout.size.width + 2, rect.width - 6), height: layout.size.height + 2))
+                    canvas.fill(.color(Color(red: accent.red, green: accent.green, blue: accent.blue, alpha: 0.3)))
+                }
+                text(string, rect, color: ink, center: false, truncation: .start)
             }
             for control in controls {
                 let r = control.rect
@@ -64,12 +76,12 @@ extension InspectorLayout {
                     box(value)
                     canvas.addRoundedRect(value.insetBy(0.5), radius: 6)
                     canvas.stroke(.color(accent), style: StrokeStyle(lineWidth: 2))
-                    text((editing?.text ?? "") + "▏", value, color: ink, center: false, truncation: .start)
+                    fieldText(editing?.text ?? "", value)
                 case .text(let name) where editing?.name == name, .pickerHex(let name) where editing?.name == name:
                     box(r, selected: false)
                     canvas.addRoundedRect(r.insetBy(0.5), radius: 6)
                     canvas.stroke(.color(accent), style: StrokeStyle(lineWidth: 2))
-                    text((editing?.text ?? "") + "▏", r, color: ink, center: false, truncation: .start)
+                    fieldText(editing?.text ?? "", r)
                 default:
                     drawParameterControl(control, in: canvas, ink: ink, accent: accent, field: field, line: line)
                 }

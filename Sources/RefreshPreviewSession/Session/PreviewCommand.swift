@@ -72,6 +72,10 @@ package enum PreviewCommand: Equatable, Sendable {
     case typed(String)
     /// Backspace in a text field.
     case deleteBackward
+    /// Ctrl+A in a text field: its whole text selected.
+    case selectAll
+    /// An arrow (or Home, End) in a text field: the caret moved by characters.
+    case moveCaret(by: Int)
     /// Shows or hides the plugin gallery (the interactive session's).
     case toggleGallery
     /// Shows or hides the timeline strip under the list (the interactive session's).

@@ -68,7 +68,7 @@ extension Session {
         case .slider(let name) where point.x > InspectorLayout.sliderTrack(control.rect).maxX + 4:
             // The value beside the track: click to type one.
             guard case .number(let v)? = plugins[current].values?.values[name] else { break }
-            view.inspector.editing = (name, DecimalText.short(v))
+            view.inspector.beginEditing(name, DecimalText.short(v))
             view.message = "type the \(name); Enter sets it, Esc leaves it as it was"
         case .slider, .pickerSquare, .pickerHue:
             view.inspector.dragging = control.target
@@ -76,7 +76,7 @@ extension Session {
         case .swatch(let name): view.inspector.picker = view.inspector.picker == name ? nil : name
         case .pickerHex(let name):
             guard case .color(let c)? = plugins[current].values?.values[name] else { break }
-            view.inspector.editing = (name, c.hex)
+            view.inspector.beginEditing(name, c.hex)
             view.message = "type the \(name) as #RRGGBB or #RRGGBBAA; Enter sets it, Esc leaves it"
         case .pickerPair(let pair):
             // The pair's picker, in the theme that shows it.
@@ -88,7 +88,7 @@ extension Session {
         case .menu(let name): step(name, by: 1)
         case .text(let name):
             guard case .string(let text)? = plugins[current].values?.values[name] else { break }
-            view.inspector.editing = (name, text)
+            view.inspector.beginEditing(name, text)
             view.message = "type the \(name); Enter sets it, Esc leaves it as it was"
         case .reset(let name):
             plugins[current].overrides[name] = nil
@@ -104,13 +104,19 @@ extension Session {
         guard let editing = view.inspector.editing else {
             if case .typed = command { return PreviewEffect.none }  // typed outside a field: the keys' own commands handle it
             if case .deleteBackward = command { return PreviewEffect.none }
+            if case .selectAll = command { return PreviewEffect.none }
+            if case .moveCaret = command { return PreviewEffect.none }
             return nil
         }
         switch command {
         case .typed(let text):
-            view.inspector.editing?.text += text.filter { !$0.isNewline }
+            view.inspector.type(text.filter { !$0.isNewline })
         case .deleteBackward:
-            if !editing.text.isEmpty { view.inspector.editing?.text.removeLast() }
+            view.inspector.deleteBackward()
+        case .selectAll:
+            view.inspector.selectsAll = true
+        case .moveCaret(let offset):
+            view.inspector.moveCaret(by: offset)
         case .retry:
             view.inspector.editing = nil
             setTyped(editing)
