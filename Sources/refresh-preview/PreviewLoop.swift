@@ -209,11 +209,12 @@ final class PreviewLoop {
             // The interactive session's panel is the inspector: its controls, then the status lines.
             let live = session as? Session
             let inspector = live?.inspectorLayout
-            let lines = (live?.panelLines(parameters: false) ?? session.panelLines()) + [
+            let numbers = live.map { $0.view.showsDetails } ?? true
+            let lines = (numbers ? (live?.panelLines(parameters: false) ?? session.panelLines()) + [
                 "",
                 "frame ms last \(PanelText.format(statistics.last * 1000)) med \(PanelText.format(statistics.median * 1000)) max \(PanelText.format(statistics.worst * 1000))",
                 "fps      \(statistics.fps) (\(window.vsync ? "vsync" : "paced to 120"))",
-            ] + (recordings.panelLine.map { [$0] } ?? [])
+            ] : live?.summaryPanelLines() ?? []) + (recordings.panelLine.map { [$0] } ?? [])
             Panel.draw(lines, in: canvas, origin: Point(x: viewport.width, y: 0), height: size.height,
                        dark: session.environment.colorScheme == .dark, top: inspector?.height ?? 0)
             if let live, let inspector { try drawInspector(inspector, of: live, in: canvas, at: Point(x: viewport.width, y: 0), scale: scale) }

@@ -89,6 +89,21 @@ struct SessionFeedbackTests {
         #expect(session.perform(.quit) == .quit)
     }
 
+    /// Under the inspector the panel says what a designer reads — the plugin, what each edge is
+    /// doing, the last message — and D shows the numbers (state, pull, velocity, haptics).
+    @Test func thePanelSpeaksADesignersWordsAndDShowsTheNumbers() throws {
+        let session = try base.makeSession()
+        #expect(KeyMap.command(forPress: .character("d"), shift: false) == .toggleDetails)
+        #expect(!session.view.showsDetails)
+        let summary = session.summaryPanelLines()
+        #expect(summary.first?.hasPrefix("Spinner") == true, "\(summary)")
+        #expect(summary.contains { $0.hasPrefix("top: ") } && summary.last == "D shows the numbers")
+        #expect(summary.contains("top: at rest"), "\(summary)")
+        #expect(!summary.contains { $0.hasPrefix("velocity") || $0.hasPrefix("haptic") }, "no debug numbers")
+        session.perform(.toggleDetails)
+        #expect(session.view.showsDetails && session.message.hasPrefix("the panel's numbers shown"))
+    }
+
     @Test func theNewKeys() {
         #expect(KeyMap.command(forPress: .character("o"), shift: false) == .nextPlacement)
         #expect(KeyMap.command(forPress: .character("g"), shift: false) == .toggleSecondFloor)

@@ -54,6 +54,7 @@ package enum KeyMap {
             case "h": return .togglePanel
             case "i": return .toggleGallery
             case "w": return .toggleTimeline
+            case "d": return .toggleDetails
             // "?" comes as text; a plain "/" (no shift) opens the help too.
             case "/": return shift ? nil : .toggleHelp
             default: return nil
@@ -74,6 +75,7 @@ package enum KeyMap {
         ("the panel", "click and drag: sliders (the wheel steps), swatches open a picker (hex field; the dark colour beside the light), menus, switches, text (Enter sets); ↺ resets; Save, Copy"),
         ("the timeline", "the last gesture under the list: drag on it to see any moment, under it to mark a range; ▶ (space) plays, |◀ ▶| (.) step, ↻ loops, ● records the range, ↓ saves it as a scenario; live or a touch on the list goes back"),
         ("W", "timeline: show / hide"),
+        ("D", "the panel's numbers under the inspector: state, pull, velocity, haptics, frame times"),
         ("R", "rescan and reload plugins"),
         ("1  2  3  4", "speed 1×, ½×, ¼×, ⅒× (real time), as the panel's buttons"),
         ("space  .", "pause; step one frame while paused"),

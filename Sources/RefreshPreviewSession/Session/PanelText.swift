@@ -73,6 +73,24 @@ package struct PanelText {
         return lines
     }
 
+    /// The panel's lines in a designer's words, under the inspector when its numbers are hidden:
+    /// the plugin, what each edge is doing, a load error, the last message, and how to see more.
+    @MainActor func summaryLines(for session: some PreviewSession) -> [String] {
+        var lines = ["\(info?.name ?? "no plugin") \(info?.version ?? "")"]
+        if let loadError { lines.append("✗ \(loadError)") }
+        for (edge, status) in session.listMoment.statuses {
+            let words = status.state.kind == .none || status.state.kind == .unknown ? "at rest"
+                : StateDescription.text(for: status.state, edge: edge, locale: "en") ?? "\(status.state)"
+            var line = "\(edge.rawValue): \(words)"
+            if case .pulling = status.state { line += " (refreshes past \(Self.format(status.triggerDistance, 0)) pt)" }
+            lines.append(line)
+        }
+        lines += ["", session.message]
+        if session.showsKeyHint { lines.append("? for keys") }
+        lines.append("D shows the numbers")
+        return lines
+    }
+
     /// `value` with `decimals` decimals, in the C locale whatever a plugin set.
     package static func format(_ value: Double, _ decimals: Int = 2) -> String {
         String(format: "%.\(decimals)f", locale: Locale(identifier: "en_US_POSIX"), value)
@@ -101,6 +119,15 @@ extension Session {
             text.selectedParameter = selectedParameter
         }
         return text.lines(for: self)
+    }
+
+    /// The panel in a designer's words (``PanelText/summaryLines(for:)``), when its numbers are hidden.
+    package func summaryPanelLines() -> [String] {
+        let plugin = plugins.isEmpty ? nil : plugins[current]
+        var text = PanelText()
+        text.info = plugin?.hot?.indicator.info ?? slots.values.first?.info
+        text.loadError = plugin?.loadError.map { "\($0)" }
+        return text.summaryLines(for: self)
     }
 
     /// How to retry while a failed page stands.

@@ -80,6 +80,8 @@ package enum PreviewCommand: Equatable, Sendable {
     case toggleGallery
     /// Shows or hides the timeline strip under the list (the interactive session's).
     case toggleTimeline
+    /// Shows or hides the panel's numbers under the inspector (state, pull, velocity, haptics, frame times).
+    case toggleDetails
     /// Opens a file (dropped on the window): the front end hands it to the session that can.
     case open(String)
     /// Closes what is open over the list (the help); ends the session when nothing is (Esc).

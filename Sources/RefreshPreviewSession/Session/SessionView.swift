@@ -30,6 +30,9 @@ package struct SessionView {
     package var inspector = InspectorState()
     /// Whether the timeline strip shows under the list (the interactive session's; W).
     package var showsTimeline = false
+    /// Whether the interactive panel shows its numbers (state, pull, velocity, haptics, frame
+    /// times) under the inspector, or only what a designer reads (D).
+    package var showsDetails = false
     /// Whether the plugin gallery shows (the interactive session's).
     package var showsGallery = false
     /// The side panel's width in points (the window is the list and, when shown, the panel).
@@ -87,6 +90,9 @@ package struct SessionView {
             soundOn.toggle()
             message = !hasAudio ? "no audio device: haptics show as the panel's lamp" : soundOn ? "haptic sound on" : "haptic sound off"
         case .togglePanel: showsPanel.toggle()
+        case .toggleDetails:
+            showsDetails.toggle()
+            message = showsDetails ? "the panel's numbers shown (D hides them)" : "the panel's numbers hidden (D shows them)"
         case .toggleHelp: showsHelp.toggle()
         case .screenshot(let kind): return .screenshot(kind)
         case .exportIndicator: return .exportIndicator
