@@ -21,8 +21,13 @@ func selftest(page: String, budget: Int = 20000) throws -> (dom: String, report:
 @Suite struct ReportTests {
     @Test func theReportPageWorksInABrowser() throws {
         let folder = scratch("report")
-        let (status, output) = try refreshDump(["report", "--plugin", "Spinner", "--plugin", "Rainbow", "--scenario", "pull-to-refresh", "--out", folder])
+        let (status, output) = try refreshDump(["report", "--plugin", "Spinner", "--plugin", "Rainbow", "--scenario", "pull-to-refresh", "--export", "--out", folder])
         #expect(status == 0, "\(output)")
+        // --export: the animation each column's Lottie files play, beside them.
+        for name in ["Spinner.json", "Spinner-dark.json"] {
+            #expect(FileManager.default.fileExists(atPath: "\(folder)/handoff/dev.refreshkit.spinner/\(name)"), "\(name)")
+        }
+        #expect(FileManager.default.fileExists(atPath: "\(folder)/handoff/dev.refreshkit.rainbow/Rainbow-dark.json"))
         let html = try String(contentsOfFile: "\(folder)/index.html", encoding: .utf8)
         #expect(!html.contains("http://") && !html.contains("https://"), "the page must work offline")
 

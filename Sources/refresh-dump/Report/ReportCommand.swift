@@ -27,6 +27,8 @@ struct ReportCommand: ParsableCommand {
     var variants: [String] = []
     @Option(name: .customLong("params"), help: "A parameter file, as the preview's Save writes it: each plugin's cells (its variants' too) start from the values the file holds for it.")
     var paramsFile: String?
+    @Flag(help: "Also write each column's indicator as Lottie beside its handoff code (handoff/COLUMN/NAME.json and NAME-dark.json, what its Lottie files play).")
+    var export = false
     @Option(help: "Themes as tabs: light, dark or both (comma-separated).")
     var theme: String = "light"
     @Option(help: "Locales as tabs, comma-separated (ar, he, fa, ur lay out right to left; default: each scenario's own).")
@@ -176,7 +178,10 @@ struct ReportCommand: ParsableCommand {
             }
             let handoff = handoffJobs.contains(index) ? HandoffSpec(player: player) : nil
             var cell = try render(player, tab: job.tab, variant: job.variant)
-            if let handoff { handoffs.append(try ReportHandoff.write(handoff, column: cell.column, title: cell.columnName, in: out)) }
+            if let handoff {
+                let shown = export ? RefreshEdge.allCases.lazy.compactMap({ player.slots[$0] }).first : nil
+                handoffs.append(try ReportHandoff.write(handoff, column: cell.column, title: cell.columnName, in: out, exporting: shown))
+            }
             cell.index = index
             cells.append(cell)
             if let (_, error) = player.stoppedPlugin {

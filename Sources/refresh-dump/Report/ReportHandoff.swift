@@ -19,14 +19,21 @@ struct ReportHandoff: Codable, Equatable {
     var title: String
     var files: [File]
 
-    /// Writes `spec`'s files for `column` under `folder/handoff/` and describes them.
-    static func write(_ spec: HandoffSpec, column: String, title: String, in folder: String) throws -> ReportHandoff {
+    /// Writes `spec`'s files for `column` under `folder/handoff/` and describes them; with
+    /// `exporting`, the animation the Lottie files play beside them (`NAME.json`, `NAME-dark.json`),
+    /// as `refresh-dump handoff` writes it.
+    static func write(_ spec: HandoffSpec, column: String, title: String, in folder: String, exporting indicator: (any HostedIndicator)? = nil) throws -> ReportHandoff {
         let relative = "handoff/\(Scenario.safeFileName(column.replacingOccurrences(of: " · ", with: "-")))"
         try OutputFile.makeFolder("\(folder)/\(relative)")
         var files: [File] = []
         for (platform, text) in spec.files {
             try OutputFile.write(Data(text.utf8), to: "\(folder)/\(relative)/\(platform.fileName)")
             files.append(File(platform: platform.title, path: "\(relative)/\(platform.fileName)", text: text))
+        }
+        if let indicator {
+            for (theme, export) in try LottieExport.bothThemes(indicator, info: indicator.info, options: LottieExport.Options()) {
+                try OutputFile.write(export.json, to: "\(folder)/\(relative)/\(LottieExport.fileName(spec.name, theme: theme)).json")
+            }
         }
         return ReportHandoff(column: column, title: title, files: files)
     }
