@@ -277,7 +277,8 @@ final class PreviewLoop {
         let path = OutputFile.nextFreePath(in: outputFolder, prefix: prefix, extension: "json")
         do {
             try OutputFile.write(data, to: path)
-            session.say("saved \(path) (\(use(path)))")
+            // The panel names the file whole (the log has its path): a path cut in the middle says nothing.
+            session.say("saved \((path as NSString).lastPathComponent) in --out")
             print("\(what) saved: \(path) (\(use(path)))")
         } catch {
             session.say("the \(what) could not be saved: \(PlainErrorText.words(error))")
@@ -309,7 +310,8 @@ final class PreviewLoop {
             guard let image else { return session.say("screenshot failed: the window could not be read back") }
             let path = OutputFile.nextFreePath(in: outputFolder, prefix: kind == .band ? "band" : "screenshot", extension: "png")
             try image.writePNG(to: path)
-            session.say("saved \(path) (\(image.width)×\(image.height) px)")
+            session.say("saved \((path as NSString).lastPathComponent) (\(image.width)×\(image.height) px) in --out")
+            print("screenshot saved: \(path)")
         } catch {
             session.say("screenshot failed: \(PlainErrorText.words(error))")
         }

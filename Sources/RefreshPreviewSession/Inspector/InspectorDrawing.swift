@@ -151,7 +151,10 @@ extension InspectorLayout {
             label("\(chosen)  ▸", Rect(x: r.minX + 6, y: r.minY, width: r.width - 12, height: r.height))
         case .text(let name):
             guard case .string(let text)? = value(name) else { return }
-            label(text.isEmpty ? "(empty: drop a file)" : text, r, color: ink.withAlpha(0.7), truncation: .middle)
+            // Empty, the field says what it takes: the parameter's own help (a range's "frames 0-59 or a marker name").
+            let help = rows.first { $0.spec.name == name }?.spec.help ?? ""
+            label(text.isEmpty ? (help.isEmpty ? "(type, or drop a file)" : help) : text, r, color: ink.withAlpha(text.isEmpty ? 0.45 : 0.7),
+                  truncation: text.isEmpty ? .end : .middle)
         case .pickerHex(let name):
             guard case .color(let c)? = value(name) else { return }
             canvas.addRoundedRect(r, radius: 6)
