@@ -127,11 +127,13 @@ struct RefreshPreviewCommand: AsyncParsableCommand {
         let window: SDLWindow
         do {
             let useVsync = vsync == "on" || (vsync == "auto" && refreshRate >= 120)
-            // Fit the screen before the window exists, so that it is centred at the size it has.
-            if let bounds = SDLWindow.usableBounds(), bounds.height < viewport.height, player == nil {
-                viewport.height = max(200, bounds.height - 40)  // the list is just shorter
+            // Fit the screen before the window exists, so that it is centred at the size it has: the
+            // list, the timeline strip under it (the interactive session shows it) and a title bar's room.
+            let strip = player == nil ? TimelineLayout.height : 0
+            if let bounds = SDLWindow.usableBounds(), bounds.height < viewport.height + strip + 40, player == nil {
+                viewport.height = max(200, bounds.height - strip - 40)  // the list is just shorter
             }
-            window = try SDLWindow(title: "RefreshKit preview", size: Size(width: viewport.width + panel, height: viewport.height), vsync: useVsync)
+            window = try SDLWindow(title: "RefreshKit preview", size: Size(width: viewport.width + panel, height: viewport.height + strip), vsync: useVsync)
         } catch {
             throw Self.noDisplay(error)
         }
