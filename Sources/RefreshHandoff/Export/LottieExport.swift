@@ -63,7 +63,25 @@ package struct LottieExport {
     /// `theme` (the dark one ends in `-dark`): what `export` and `handoff` write and the handoff's
     /// code loads.
     package static func fileName(_ pluginName: String, theme: IndicatorEnvironment.ColorScheme = .light) -> String {
-        Scenario.safeFileName(pluginName) + (theme == .light ? "" : "-dark")
+        themed(Scenario.safeFileName(pluginName), theme)
+    }
+
+    /// `base` as the file of `theme` (the dark one ends in `-dark`).
+    private static func themed(_ base: String, _ theme: IndicatorEnvironment.ColorScheme) -> String {
+        base + (theme == .light ? "" : "-dark")
+    }
+
+    /// Writes both themes' animations as `folder/BASE.json` and `BASE-dark.json` and the dotLottie
+    /// holding them as `BASE.lottie`; returns the dotLottie's bytes.
+    @discardableResult
+    package static func writeFiles(_ exports: [(theme: IndicatorEnvironment.ColorScheme, export: LottieExport)], named base: String,
+                                   in folder: String) throws -> Data {
+        for (theme, export) in exports {
+            try OutputFile.write(export.json, to: "\(folder)/\(themed(base, theme)).json")
+        }
+        let archive = try DotLottieFile.data(animations: exports.map { ($0.theme.rawValue, $0.export.json) })
+        try OutputFile.write(archive, to: "\(folder)/\(base).lottie")
+        return archive
     }
 
     /// The light and the dark export of `indicator`, in that order, with `options` otherwise.

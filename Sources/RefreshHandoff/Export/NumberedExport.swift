@@ -18,14 +18,8 @@ package enum NumberedExport {
         try OutputFile.makeFolder(folder)
         let prefix = LottieExport.fileName(info.name)
         let number = try OutputFile.claimNumber(in: folder, prefix: prefix, extensions: ["json"], claim: "lottie")
-        var files: [(id: String, json: Data)] = []
-        for (theme, export) in exports {
-            try OutputFile.write(export.json, to: "\(folder)/\(prefix)-\(number)\(theme == .dark ? "-dark" : "").json")
-            files.append((theme.rawValue, export.json))
-        }
-        let archive = try DotLottieFile.data(animations: files)
+        let archive = try LottieExport.writeFiles(exports, named: "\(prefix)-\(number)", in: folder)
         let path = "\(folder)/\(prefix)-\(number).lottie"
-        try OutputFile.write(archive, to: path)
         let light = exports[0].export
         let fallbacks = light.fallbacks.isEmpty ? "" : ", \(light.fallbacks.count) frames as images (refresh-dump export names why)"
         let what = "\(light.shapeLayerCount) shape layers\(fallbacks), \(archive.count / 1024) KB"

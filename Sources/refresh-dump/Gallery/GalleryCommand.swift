@@ -107,12 +107,7 @@ struct GalleryCommand: ParsableCommand {
     private func exportLottie(_ indicator: any HostedIndicator, file: String) -> Result<String, ExportFailure> {
         let name = String(file.dropLast(4))
         do {
-            var files: [(id: String, json: Data)] = []
-            for (theme, export) in try LottieExport.bothThemes(indicator, info: indicator.info, options: LottieExport.Options()) {
-                try OutputFile.write(export.json, to: "\(out)/\(name)\(theme == .dark ? "-dark" : "").json")
-                files.append((theme.rawValue, export.json))
-            }
-            try OutputFile.write(try DotLottieFile.data(animations: files), to: "\(out)/\(name).lottie")
+            try LottieExport.writeFiles(try LottieExport.bothThemes(indicator, info: indicator.info, options: LottieExport.Options()), named: name, in: out)
             return .success("\(name).lottie")
         } catch {
             return .failure(ExportFailure(reason: PlainErrorText.words(error)))

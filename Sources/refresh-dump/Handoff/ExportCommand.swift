@@ -56,17 +56,15 @@ struct ExportCommand: ParsableCommand {
         let indicator = try plugin.makeIndicator(plugin.isolation.isolation)
         let info = indicator.info
         try OutputFile.makeFolder(out)
-        var files: [(id: String, json: Data)] = []
         let frameFolder = "\(out)/\(LottieExport.fileName(info.name))-frames"
         var frameFiles = 0
-        for (theme, export) in try LottieExport.bothThemes(indicator, info: info, options: options) {
-            if formats.contains("frames") {
-                frameFiles += try FrameSets.write(export, of: indicator, theme: theme, name: info.name, fps: options.framesPerSecond, to: frameFolder)
-            }
-            guard formats.contains("lottie") else { continue }
+        let exports = try LottieExport.bothThemes(indicator, info: info, options: options)
+        for (theme, export) in exports where formats.contains("frames") {
+            frameFiles += try FrameSets.write(export, of: indicator, theme: theme, name: info.name, fps: options.framesPerSecond, to: frameFolder)
+        }
+        let archive = formats.contains("lottie") ? try LottieExport.writeFiles(exports, named: LottieExport.fileName(info.name), in: out) : nil
+        for (theme, export) in exports where archive != nil {
             let path = "\(out)/\(LottieExport.fileName(info.name, theme: theme)).json"
-            try OutputFile.write(export.json, to: path)
-            files.append((theme.rawValue, export.json))
             let loop = export.loop.seamless ? "a seamless loop of \(export.loop.frames) frames"
                                             : "no seamless loop up to 4 s: \(export.loop.frames) frames, the least visible seam"
             let form = raster ? "\(export.imageCount) frame images" : "\(export.shapeLayerCount) shape layers, \(export.imageCount) images"
@@ -75,11 +73,8 @@ struct ExportCommand: ParsableCommand {
                 print("  \(fallback.marker) frame \(fallback.frame) is an image: \(fallback.reason)")
             }
         }
-        if formats.contains("lottie") {
-            let dotLottie = "\(out)/\(LottieExport.fileName(info.name)).lottie"
-            let archive = try DotLottieFile.data(animations: files)
-            try OutputFile.write(archive, to: dotLottie)
-            print("\(dotLottie): light and dark, \(archive.count / 1024) KB")
+        if let archive {
+            print("\(out)/\(LottieExport.fileName(info.name)).lottie: light and dark, \(archive.count / 1024) KB")
         }
         if formats.contains("frames") {
             print("\(frameFolder): \(frameFiles) files: each marker's frames at 1x, 2x and 3x, light and dark, for iOS (ios/, MJRefreshGifHeader) and Android (android/res/, an animation-list a marker)")
