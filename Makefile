@@ -23,21 +23,24 @@ build: deps
 # The suites use Swift Testing; XCTest finds none and says "Executed 0 tests" first. The tools
 # and plugins the end-to-end tests drive are built once in release (REFRESHKIT_TEST_TOOLS): they
 # draw thousands of frames, five times faster than a debug build; the template plugin package as an
-# author has it is built once too (REFRESHKIT_AUTHOR_PACKAGE). The tests are built before the clock
+# author has it is built once too (REFRESHKIT_AUTHOR_PACKAGE), and so are the fixture plugins, a
+# package of their own under Tests/Fixtures (REFRESHKIT_FIXTURES). The tests are built before the clock
 # starts, and the builds' logs hold no compiler warning about our own files (a clean clone's CI
 # build compiles everything). After the run: the tests whose programs cost the most CPU, and the
 # CPU of the whole run.
 TEST_COSTS := .build/test-costs.tsv
-BUILD_LOGS := .build/build-debug.log .build/build-release.log .build/build-tests.log .build/author-package/build.log
+FIXTURES := .build/fixtures
+BUILD_LOGS := .build/build-debug.log .build/build-release.log .build/build-tests.log .build/author-package/build.log .build/build-fixtures.log
 test: build
 	@set -o pipefail; $(SWIFT) build -c release 2>&1 | tee .build/build-release.log
 	$(MAKE) --no-print-directory docs
 	scripts/prepare-author-package.sh .build/author-package
 	@set -o pipefail; $(SWIFT) build --build-tests 2>&1 | tee .build/build-tests.log
+	@set -o pipefail; $(SWIFT) build --package-path Tests/Fixtures --scratch-path $(FIXTURES) 2>&1 | tee .build/build-fixtures.log
 	scripts/count-warnings.sh $(BUILD_LOGS)
 	@rm -f $(TEST_COSTS); started=$$(date +%s); status=0; \
 	REFRESHKIT_TEST_TOOLS="$$($(SWIFT) build -c release --show-bin-path)" REFRESHKIT_AUTHOR_PACKAGE=$(CURDIR)/.build/author-package/MyIndicator \
-	REFRESHKIT_TEST_COSTS=$(TEST_COSTS) $(SWIFT) test --skip-build || status=$$?; \
+	REFRESHKIT_FIXTURES=$(CURDIR)/$(FIXTURES)/debug REFRESHKIT_TEST_COSTS=$(TEST_COSTS) $(SWIFT) test --skip-build || status=$$?; \
 	scripts/test-costs.sh $(TEST_COSTS) 10; \
 	echo "The run: $$(( $$(date +%s) - started )) s wall; CPU (user, system) of this shell, then of the run and everything it started:"; times; \
 	exit $$status

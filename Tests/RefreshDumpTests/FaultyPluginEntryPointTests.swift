@@ -10,7 +10,7 @@ import RefreshGraphics
     static let faulty = ["FixturePluginRenderCrashes", "FixturePluginCreateAborts", "FixturePluginConstructorCrashes", "FixturePluginRenderHangs"]
     static let pull = packageRoot.appendingPathComponent("Assets/Scenarios/pull-to-refresh.json").path
 
-    static func fixture(_ name: String) -> String { "\(products)/lib\(name).so" }
+    static func fixture(_ name: String) -> String { fixturePlugin(name) }
 
     @Test(arguments: faulty)
     func renderAndSweepEndWithTwoNamingThePlugin(fixture: String) throws {

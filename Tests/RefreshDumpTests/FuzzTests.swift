@@ -49,7 +49,7 @@ import RefreshChecks
 /// In-process, a plugin call that never returns ends the command with its name, instead of hanging CI.
 @Suite struct PluginWatchdogTests {
     @Test func aRenderThatNeverReturnsEndsTheCommandWithTheReason() throws {
-        let (status, output) = try refreshDump(["render", "--in-process", "--plugin", products + "/libFixturePluginRenderHangs.so", "--out", scratch("watchdog") + "/frame.png"],
+        let (status, output) = try refreshDump(["render", "--in-process", "--plugin", fixturePlugin("FixturePluginRenderHangs"), "--out", scratch("watchdog") + "/frame.png"],
                                                environment: ["REFRESHKIT_PLUGIN_CPU_LIMIT": "1"])
         #expect(status == 2)
         #expect(output.contains("libFixturePluginRenderHangs.so: render (refreshing, t=0.000 s) did not return after 1."), "\(output)")
@@ -57,7 +57,7 @@ import RefreshChecks
 
     /// validate's report says what hung and for how long, not only "the check process ended with status 2".
     @Test func validateSaysWhatHung() throws {
-        let (status, output) = try refreshDump(["validate", products + "/libFixturePluginRenderHangs.so", "--level", "1"],
+        let (status, output) = try refreshDump(["validate", fixturePlugin("FixturePluginRenderHangs"), "--level", "1"],
                                                environment: ["REFRESHKIT_PLUGIN_CPU_LIMIT": "1"])
         #expect(status == 1)
         let report = try #require(output.split(separator: "\n").first { $0.contains("✗ the check process ended with status 2") }, "\(output)")

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 import RefreshHost
 import RefreshPluginSDK
 
@@ -25,7 +26,7 @@ import RefreshPluginSDK
 
     @Test func aPluginThatCrashesGetsACardAndTheOthersAreDrawn() throws {
         let out = scratch("gallery-crash")
-        let crashing = "\(products)/libFixturePluginRenderCrashes.so"
+        let crashing = fixturePlugin("FixturePluginRenderCrashes")
         let (status, output) = try refreshDump(["gallery", "--plugin", crashing, "--plugin", "Spinner", "--plugin", "No Such Plugin", "--out", out, "--scale", "1", "--export"])
         #expect(status == 1, "\(output)")
         #expect(output.contains("✓ Spinner"), "\(output)")

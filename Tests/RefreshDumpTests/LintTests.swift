@@ -11,7 +11,7 @@ import TestSupport
                                         "dev.refreshkit.storehouse", "dev.refreshkit.phoenix", "dev.refreshkit.taurus", "dev.refreshkit.image-sequence",
                                         "\(products)/libExampleTemplate.so"]
 
-    static func fixture(_ name: String) -> String { "\(products)/libFixturePluginLint\(name).so" }
+    static func fixture(_ name: String) -> String { fixturePlugin("FixturePluginLint\(name)") }
 
     /// Every check but the cost, which measures CPU time and so passes or fails with the machine
     /// and its load (a test never does): the Slow fixture below fails it by far.
@@ -53,7 +53,7 @@ import TestSupport
         (status, output) = try refreshDump(["lint", "--plugin", "Spinner", "--only", "cost", "--skip", "cost"])
         #expect(status == 2 && output.contains("--only and --skip leave no check to run"), "\(output)")
         // A plugin that crashes in render ends its plugin-host child, not lint.
-        (status, output) = try refreshDump(["lint", "--plugin", "\(products)/libFixturePluginRenderCrashes.so", "--only", "contrast"])
+        (status, output) = try refreshDump(["lint", "--plugin", fixturePlugin("FixturePluginRenderCrashes"), "--only", "contrast"])
         #expect(status == 2 && output.contains("crashed"), "\(output)")
     }
 

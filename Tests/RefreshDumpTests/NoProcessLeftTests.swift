@@ -23,7 +23,7 @@ import TestSupport
         let validate = Process()
         validate.executableURL = URL(fileURLWithPath: "/bin/sh")
         validate.arguments = ["-c", "ulimit -t 120; exec \"$0\" \"$@\"", products + "/refresh-dump",
-                              "validate", products + "/libFixturePluginRenderHangs.so", "--timeout", "3600"]
+                              "validate", fixturePlugin("FixturePluginRenderHangs"), "--timeout", "3600"]
         validate.environment = ProcessInfo.processInfo.environment.merging(["REFRESHKIT_ANNOUNCE_CHILD": "1"]) { $1 }
         let errors = Pipe()
         validate.standardError = errors
@@ -81,7 +81,7 @@ import TestSupport
         run.executableURL = URL(fileURLWithPath: "/bin/sh")
         run.arguments = ["-c", "ulimit -t 120; exec \"$0\" \"$@\"", products + "/refresh-dump", "run",
                          packageRoot.appendingPathComponent("Assets/Scenarios/pull-to-refresh.json").path,
-                         "--plugin", products + "/libFixturePluginRenderHangs.so", "--frame-limit", "3600", "--out", scratch("no-process-left-run")]
+                         "--plugin", fixturePlugin("FixturePluginRenderHangs"), "--frame-limit", "3600", "--out", scratch("no-process-left-run")]
         run.standardOutput = FileHandle.nullDevice
         run.standardError = FileHandle.nullDevice
         try run.run()
@@ -102,8 +102,8 @@ import TestSupport
     /// stayed behind on every attempt, megabytes each for a Swift plugin).
     @Test func aLibraryThatCrashesWhileLoadingLeavesNoCopyBehind() throws {
         let temporary = scratch("tmpdir-crash-on-load")
-        for fixture in ["FixturePluginConstructorCrashes", "RefreshSpinner"] {
-            let (status, output) = try refreshDump(["render", "--plugin", "\(products)/lib\(fixture).so", "--out", "\(temporary)-\(fixture).png"],
+        for (fixture, path) in [("FixturePluginConstructorCrashes", fixturePlugin("FixturePluginConstructorCrashes")), ("RefreshSpinner", "\(products)/libRefreshSpinner.so")] {
+            let (status, output) = try refreshDump(["render", "--plugin", path, "--out", "\(temporary)-\(fixture).png"],
                                                    environment: ["TMPDIR": temporary])
             #expect(fixture == "RefreshSpinner" ? status == 0 : output.contains("crashed with signal 11"), "\(fixture): \(output)")
         }

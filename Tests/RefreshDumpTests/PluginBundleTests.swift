@@ -72,7 +72,7 @@ import TestSupport
 
     @Test func packRefusesAPluginThatFailsValidate() throws {
         let folder = scratch("pack-untidy")
-        let (status, output) = try refreshDump(["pack", "\(products)/libFixturePluginUntidy.so", "--out", folder])
+        let (status, output) = try refreshDump(["pack", fixturePlugin("FixturePluginUntidy"), "--out", folder])
         #expect(status == 1)
         #expect(output.contains("not packed"), "\(output)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder).isEmpty)
@@ -84,7 +84,7 @@ import TestSupport
         let folder = scratch("list-manifest")
         let bundle = "\(folder)/test.crashes.refreshplugin"
         try FileManager.default.createDirectory(atPath: bundle, withIntermediateDirectories: true)
-        let library = try Data(contentsOf: URL(fileURLWithPath: "\(products)/libFixturePluginConstructorCrashes.so"))
+        let library = try Data(contentsOf: URL(fileURLWithPath: fixturePlugin("FixturePluginConstructorCrashes")))
         try library.write(to: URL(fileURLWithPath: "\(bundle)/libCrashes.so"))
         let manifest = PluginManifest(describing: PluginInfo(indicator: .init(id: "test.crashes", name: "Crashes On Load", version: "1", summary: ""), parameters: [], abiVersion: 1, path: ""),
                                       library: "libCrashes.so", sha256: PluginManifest.sha256(of: library), author: "Tests", license: "MIT", thumbnail: nil)

@@ -66,7 +66,7 @@ import TestSupport
     /// from the clock fails, naming the checkpoint and the first frame of the motion that differs.
     @Test func repeatFindsAPluginThatIsNotDeterministic() throws {
         let folder = scratch("repeat")
-        let clocked = "\(products)/libFixturePluginNondeterministic.so"
+        let clocked = fixturePlugin("FixturePluginNondeterministic")
         let (steady, steadyOutput) = try refreshDump(["verify", Self.pull, "--golden", folder + "/steady", "--record", "missing", "--repeat", "2"])
         #expect(steady == 0, "\(steadyOutput)")
         // pull-to-refresh: at 0.25 s the indicator is on screen.

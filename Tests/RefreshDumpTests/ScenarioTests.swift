@@ -85,7 +85,7 @@ import RefreshPluginSDK
 @Suite struct ErrorCardTests {
     /// In a plugin-host child a create failure reads as in process: "create failed: " once.
     @Test func aChildsCreateFailureIsSaidOnce() throws {
-        let plugin = try PluginIsolation.childProcess().load("\(products)/libFixturePluginCreateFails.so")
+        let plugin = try PluginIsolation.childProcess().load(fixturePlugin("FixturePluginCreateFails"))
         #expect(throws: PluginError.self) { _ = try plugin.makeIndicator(parametersJSON: "{}") }
         do {
             _ = try plugin.makeIndicator(parametersJSON: "{}")
@@ -96,7 +96,7 @@ import RefreshPluginSDK
 
     /// In a plugin-host child the reason reads as in process: "render failed: " once, not twice.
     @Test func aChildsRenderFailureIsSaidOnce() throws {
-        let plugin = "\(products)/libFixturePluginRenderFails.so"
+        let plugin = fixturePlugin("FixturePluginRenderFails")
         let json = #"{"edges": {"top": {"plugin": "\#(plugin)"}}, "steps": [{"drag": {"from": 100, "to": 260, "duration": 0.3}}]}"#
         let player = try ScenarioPlayer(scenario: try Scenario.decode(Data(json.utf8)), searchPath: PluginSearchPath(directories: [buildFolder]),
                                         allowsPluginPaths: true, isolation: .childProcess())
@@ -108,7 +108,7 @@ import RefreshPluginSDK
     /// A plugin that fails to render gets a card in the part of its band that is on screen, the
     /// reason first, so that it can be read while only a little of the band shows.
     @Test func theCardSitsInTheVisiblePartOfTheBand() throws {
-        let plugin = "\(products)/libFixturePluginRenderFails.so"
+        let plugin = fixturePlugin("FixturePluginRenderFails")
         let json = #"{"viewport": {"width": 390, "height": 400}, "edges": {"top": {"plugin": "\#(plugin)"}},"# +
             #" "steps": [{"drag": {"from": 100, "to": 260, "duration": 0.3}}]}"#
         let player = try ScenarioPlayer(scenario: try Scenario.decode(Data(json.utf8)), searchPath: PluginSearchPath(directories: [buildFolder]), allowsPluginPaths: true)

@@ -9,7 +9,7 @@ import TestSupport
 /// moment is the same every time. The same signal sent by the plugin host itself is the plugin's
 /// fault: the command names the plugin and goes on as for a crash.
 @Suite struct StopSignalTests {
-    static let plugin = "\(products)/libFixturePluginStopsItsHost.so"
+    static let plugin = fixturePlugin("FixturePluginStopsItsHost")
     static let commands: [(name: String, arguments: [String])] = [
         ("run", ["run", "\(scenarioFolder)/pull-to-refresh.json", "--plugin", plugin, "--format", "gif,mp4,apng,webp", "--out", "OUT/run"]),
         ("report", ["report", "--plugin", plugin, "--scenario", "pull-to-refresh", "--out", "OUT/report"]),

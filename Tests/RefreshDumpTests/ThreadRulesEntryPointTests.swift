@@ -6,7 +6,7 @@ import TestSupport
 /// thread that made it), kept through every command that draws: the ThreadRules fixture fails its
 /// renders, and says so on standard error, from the first call that breaks one.
 @Suite struct ThreadRulesEntryPointTests {
-    static let fixture = "\(products)/libFixturePluginThreadRules.so"
+    static let fixture = fixturePlugin("FixturePluginThreadRules")
     static let scenario = "\(scenarioFolder)/pull-short.json"
 
     /// Each command that draws plugins, with the fixture, in plugin-host children and in this process.

@@ -133,12 +133,12 @@ import RefreshPluginSDK
         }
         // A plugin that crashes while the scenario is set up is the plugin's failure: the headline
         // names it, the scenario's place comes after (it read as a scenario error at a valid line).
-        let crashing = try write(#"{"edges": {"top": {"plugin": "\#(products)/libFixturePluginCreateAborts.so"}}, "steps": []}"#, to: folder, name: "c.json")
+        let crashing = try write(#"{"edges": {"top": {"plugin": "\#(fixturePlugin("FixturePluginCreateAborts"))"}}, "steps": []}"#, to: folder, name: "c.json")
         #expect {
             try ScenarioPlayer(scenario: try Scenario.load(path: crashing), searchPath: PluginSearchPath(directories: [buildFolder]), allowsPluginPaths: true,
                                isolation: .childProcess())
         } throws: { error in
-            "\(error)".hasPrefix("plugin \(products)/libFixturePluginCreateAborts.so: crashed with signal 6 (Aborted) during create")
+            "\(error)".hasPrefix("plugin \(fixturePlugin("FixturePluginCreateAborts")): crashed with signal 6 (Aborted) during create")
                 && "\(error)".hasSuffix("(scenario \(crashing): line 1, column 12: edges.top)")
         }
         #expect(throws: InputFileError(file: "/dev/zero", field: "", reason: "is not a regular file (a device, pipe or socket)")) {

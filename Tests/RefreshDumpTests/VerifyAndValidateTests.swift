@@ -77,12 +77,12 @@ import RefreshPluginSDK
         let lines = output.split(separator: "\n")
         #expect(lines.first { $0.hasPrefix("dev.refreshkit.spinner ") }?.contains("SDK \(SDKVersion.current)") == true, "\(output)")
         #expect(lines.first { $0.hasPrefix("dev.refreshkit.spinner-c ") }?.contains("C ABI 1") == true, "\(output)")
-        // Only the build folder skips its test fixtures: a user's library named libFixture… is listed.
+        // The test fixtures are a package of their own, never beside the tools; a user's library
+        // named libFixture… is listed like any other.
         let mine = scratch("list-fixture-named")
-        try FileManager.default.copyItem(atPath: "\(products)/libFixturePluginLogs.so", toPath: "\(mine)/libFixtureMine.so")
+        try FileManager.default.copyItem(atPath: fixturePlugin("FixturePluginLogs"), toPath: "\(mine)/libFixtureMine.so")
         let (_, withMine) = try refreshDump(["list", "--plugin-path", mine])
         #expect(withMine.contains("\(mine)/libFixtureMine.so"), "\(withMine)")
-        #expect(!withMine.contains("\(products)/libFixture"), "\(withMine)")
         let bad = scratch("list-bad")
         try String(repeating: "not a library ", count: 20).write(toFile: bad + "/libBroken.so", atomically: true, encoding: .utf8)
         let withBad = try refreshDump(["list", "--plugin-path", bad])
@@ -162,7 +162,7 @@ import RefreshPluginSDK
         ("FixturePluginEscapes", "✗ text: name, version hold bytes that are not UTF-8 or control characters (a terminal escape, a newline)"),
     ])
     func everyBadPluginFailsWithItsReason(product: String, expected: String) throws {
-        let path = "\(products)/lib\(product).so"
+        let path = fixturePlugin(product)
         let (status, output) = try refreshDump(["validate", path])
         #expect(status == 1)
         #expect(output.contains(expected.replacingOccurrences(of: "%@", with: path)), "\(output)")
@@ -175,7 +175,7 @@ import RefreshPluginSDK
 @Suite struct PluginCrashReportTests {
     /// In-process (under a debugger), the crash is the command's own, and it names the plugin.
     @Test func aCrashInsideAPluginInProcessNamesIt() throws {
-        let path = "\(products)/libFixturePluginRenderCrashes.so"
+        let path = fixturePlugin("FixturePluginRenderCrashes")
         let (status, output) = try refreshDump(["render", "--in-process", "--plugin", path, "--out", FileManager.default.temporaryDirectory.path + "/crash-\(getpid()).png"],
                                                environment: ["SWIFT_BACKTRACE": "enable=no"])
         #expect(status == SIGSEGV)

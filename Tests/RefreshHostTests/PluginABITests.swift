@@ -1,6 +1,7 @@
 import CCairo
 import Foundation
 import Testing
+import TestSupport
 import RefreshHost
 import RefreshPluginSDK
 
@@ -23,24 +24,24 @@ import RefreshPluginSDK
 
     @Test(arguments: ["FixturePluginFutureLayout", "FixturePluginPastLayout"])
     func structsOfAnotherSizeReadRight(product: String) throws {
-        let plugin = try PluginLibrary(path: library(product))
+        let plugin = try PluginLibrary(path: fixturePlugin(product))
         #expect(plugin.info.parameters == Self.expectedParameters)
         #expect(try inkedPixels(plugin.makeIndicator()) == 100)
         #expect(try inkedPixels(plugin.makeIndicator(parametersJSON: #"{"size": 30, "shape": "wide", "solid": false}"#)) == 900)
     }
 
     @Test func hostServicesReachThePlugin() throws {
-        let path = library("FixturePluginLogs")
+        let path = fixturePlugin("FixturePluginLogs")
         let plugin = try PluginLibrary(path: path)
         _ = try plugin.makeIndicator()
-        #expect(plugin.resourceDirectory == products)
-        #expect(plugin.logLines.first?.hasPrefix("resources in \(products) (host ABI 1, ") == true, "\(plugin.logLines)")
+        #expect(plugin.resourceDirectory == fixturesFolder)
+        #expect(plugin.logLines.first?.hasPrefix("resources in \(fixturesFolder) (host ABI 1, ") == true, "\(plugin.logLines)")
         // A terminal escape a plugin logs never reaches a terminal.
         #expect(plugin.logLines.last == "warning: a \u{FFFD}[31mwarning\u{FFFD}[0m with an escape")
     }
 
     @Test func anUntidyPluginCannotChangeTheHostsContext() throws {
-        let indicator = try PluginLibrary(path: library("FixturePluginUntidy")).makeIndicator()
+        let indicator = try PluginLibrary(path: fixturePlugin("FixturePluginUntidy")).makeIndicator()
         let surface = try ImageSurface(size: Size(width: 100, height: 100), scale: 1)
         let canvas = Canvas(surface: surface)
         canvas.translate(x: 10, y: 0)
@@ -59,7 +60,7 @@ import RefreshPluginSDK
     }
 
     @Test func processStateIsPutBackAfterEveryCall() throws {
-        let indicator = try PluginLibrary(path: library("FixturePluginProcess")).makeIndicator()
+        let indicator = try PluginLibrary(path: fixturePlugin("FixturePluginProcess")).makeIndicator()
         let directory = FileManager.default.currentDirectoryPath
         let locale = String(cString: setlocale(LC_ALL, nil))
         var reports: [String] = []
@@ -75,7 +76,7 @@ import RefreshPluginSDK
     }
 
     @Test func aPluginsTextIsPrintable() throws {
-        let plugin = try PluginLibrary(path: library("FixturePluginEscapes"))
+        let plugin = try PluginLibrary(path: fixturePlugin("FixturePluginEscapes"))
         #expect(!plugin.info.indicator.name.unicodeScalars.contains { $0.value == 0x1B })
         #expect(plugin.unprintableFields == ["name", "version"])
         #expect(plugin.info.indicator.version == "1.0\u{FFFD}")

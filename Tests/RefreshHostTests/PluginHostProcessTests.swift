@@ -115,7 +115,7 @@ struct PluginHostProcessTests {
         ("FixturePluginRenderHangs", "took over 250 ms of CPU time; the plugin host was stopped"),
     ])
     func aCrashOrHangInRenderEndsOnlyTheChild(fixture: String, expected: String) async throws {
-        let session = try await childSession([library(fixture), library("RefreshSpinner")])
+        let session = try await childSession([fixturePlugin(fixture), library("RefreshSpinner")])
         #expect(session.plugins[0].loadError == nil)
         // The session holds something worth keeping: a refresh under way.
         let before = (session.time, session.driver.container.state(of: .top))
@@ -138,7 +138,7 @@ struct PluginHostProcessTests {
     ])
     func anAbortOrHangInCreateIsAnErrorCard(fixture: String, expected: String) async throws {
         // A hang is 2 s of the child's CPU time here, not the 10 s a user gets.
-        let session = try await PluginProbe.$timeoutOverride.withValue(2) { try await childSession([library(fixture), library("RefreshSpinner")]) }
+        let session = try await PluginProbe.$timeoutOverride.withValue(2) { try await childSession([fixturePlugin(fixture), library("RefreshSpinner")]) }
         #expect(session.plugins[0].loadError?.description.contains(expected) == true, "\(String(describing: session.plugins[0].loadError))")
         let errors = try draw(session)
         #expect(errors.contains { $0.description.contains(expected) }, "\(errors)")
@@ -186,7 +186,7 @@ struct PluginHostProcessTests {
         var options = Session.Options()
         options.pluginIsolation = .childProcess()
         let session = try PluginProbe.$timeoutOverride.withValue(2) {
-            try Session(options: options, pluginPaths: [library("FixturePluginCreateHangs"), library("RefreshSpinner")], firstPlugin: "dev.refreshkit.fixture-misbehaving")
+            try Session(options: options, pluginPaths: [fixturePlugin("FixturePluginCreateHangs"), library("RefreshSpinner")], firstPlugin: "dev.refreshkit.fixture-misbehaving")
         }
         // Returned while the create spins (it does for 2 s of CPU): a loading card in every slot.
         #expect(session.plugins[session.current].isLoading)
@@ -204,7 +204,7 @@ struct PluginHostProcessTests {
 /// next look (every 20 ms), the call abandoned and the child stopped.
 @Suite struct AbandonedWaitTests {
     @Test func aWaitForAHungChildEndsWhenTheHostQuits() throws {
-        let host = try PluginHostProcess(path: library("FixturePluginRenderHangs"), frameLimit: 5)  // without the look: 5 s of CPU, another message
+        let host = try PluginHostProcess(path: fixturePlugin("FixturePluginRenderHangs"), frameLimit: 5)  // without the look: 5 s of CPU, another message
         let indicator = try host.makeIndicator(parametersJSON: "{}")
         host.abandonsWaiting = { true }
         let frame = FrameSpec(state: .refreshing).frame(refreshLength: indicator.refreshLength)

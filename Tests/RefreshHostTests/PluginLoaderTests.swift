@@ -25,37 +25,37 @@ import RefreshPluginSDK
     }
 
     @Test func missingEntrySymbol() {
-        let path = library("FixturePluginNoEntry")
+        let path = fixturePlugin("FixturePluginNoEntry")
         #expect(loadError(path) == "plugin \(path): missing entry symbol 'refresh_plugin_entry'; export it with @_cdecl or REFRESH_PLUGIN_EXPORT")
     }
 
     @Test func abiFromTheFuture() {
-        let path = library("FixturePluginFutureABI")
+        let path = fixturePlugin("FixturePluginFutureABI")
         #expect(loadError(path) == "plugin \(path): built for plugin ABI 99, newer than this host's (1); update the host")
     }
 
     @Test func structTooSmall() {
-        let path = library("FixturePluginSmallStruct")
+        let path = fixturePlugin("FixturePluginSmallStruct")
         #expect(loadError(path) == "plugin \(path): descriptor struct too small: 16 bytes, the host needs at least 96")
     }
 
     @Test func entryDeclines() {
-        let path = library("FixturePluginDeclines")
+        let path = fixturePlugin("FixturePluginDeclines")
         #expect(loadError(path) == "plugin \(path): the plugin declined to load: this plugin needs a GPU")
     }
 
     @Test func createFails() {
-        let path = library("FixturePluginCreateFails")
+        let path = fixturePlugin("FixturePluginCreateFails")
         #expect(loadError(path) == "plugin \(path): create failed: the tint is not a colour this plugin likes")
     }
 
     @Test func nanRefreshLength() {
-        let path = library("FixturePluginNaNLength")
+        let path = fixturePlugin("FixturePluginNaNLength")
         #expect(loadError(path) == "plugin \(path): refresh length is nan; it must be a finite number > 0")
     }
 
     @Test func renderFailureIsReportedNotDrawn() throws {
-        let path = library("FixturePluginRenderFails")
+        let path = fixturePlugin("FixturePluginRenderFails")
         let indicator = try PluginLibrary(path: path).makeIndicator()
         #expect(throws: PluginError(file: path, reason: .renderFailed("out of paint"))) {
             try FrameRenderer.render(indicator, frame: IndicatorFrame(size: Size(width: 100, height: 60), state: .refreshing))

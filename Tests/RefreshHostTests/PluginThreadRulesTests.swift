@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 import RefreshCore
 import RefreshGraphics
 import RefreshHost
@@ -13,7 +14,7 @@ import RefreshPreviewSession
     /// Two libraries of one file share the loaded code; their instances are made here and used from
     /// eight threads at once: states set, frames drawn, descriptions asked, instances destroyed there.
     @Test func aLibraryIsCalledOneCallAtATimeAndEachInstanceOnItsOwnThread() throws {
-        let path = library("FixturePluginThreadRules")
+        let path = fixturePlugin("FixturePluginThreadRules")
         let libraries = [try PluginLibrary(path: path), try PluginLibrary(path: path)]
         let made = Made(try (0..<8).map { try libraries[$0 % 2].makeIndicator() })
         let failures = Failures()
@@ -47,7 +48,7 @@ import RefreshPreviewSession
     func thePreviewsSessionKeepsThePromises(isolation: PluginIsolation) throws {
         var options = Session.Options()
         options.pluginIsolation = isolation
-        let session = try Session(options: options, pluginPaths: [library("FixturePluginThreadRules"), library("RefreshSpinnerC")])
+        let session = try Session(options: options, pluginPaths: [fixturePlugin("FixturePluginThreadRules"), library("RefreshSpinnerC")])
         let image = try ImageSurface(width: 390, height: 844, scale: 1)
         var errors: [String] = []
         func frame(_ time: Double) {

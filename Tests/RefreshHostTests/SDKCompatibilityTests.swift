@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 import RefreshCore
 import RefreshGraphics
 import RefreshHost
@@ -20,7 +21,7 @@ import RefreshPluginSDK
 
     @Test(arguments: compatFixtures, ["{}", ##"{"radius": 20, "color": "#0A84FF"}"##])
     func aPluginWrittenAgainstAnEarlierSDKDrawsAsTheTemplateDoes(fixture: String, parameters: String) throws {
-        let old = try PluginLibrary(path: library(fixture)).makeIndicator(parametersJSON: parameters)
+        let old = try PluginLibrary(path: fixturePlugin(fixture)).makeIndicator(parametersJSON: parameters)
         let template = try PluginLibrary(path: library("ExampleTemplate")).makeIndicator(parametersJSON: parameters)
         for frame in Self.frames {
             let ours = try FrameRenderer.render(old, frame: frame), theirs = try FrameRenderer.render(template, frame: frame)
@@ -29,8 +30,8 @@ import RefreshPluginSDK
     }
 
     @Test func everySwiftPluginSaysTheSDKItWasBuiltWith() throws {
-        for product in Self.compatFixtures + ["RefreshSpinner", "ExampleTemplate"] {
-            #expect(try PluginLibrary(path: library(product)).info.sdkVersion == "RefreshPluginSDK \(SDKVersion.current)", "\(product)")
+        for path in Self.compatFixtures.map(fixturePlugin) + ["RefreshSpinner", "ExampleTemplate"].map(library) {
+            #expect(try PluginLibrary(path: path).info.sdkVersion == "RefreshPluginSDK \(SDKVersion.current)", "\(path)")
         }
         #expect(try PluginLibrary(path: library("RefreshSpinnerC")).info.sdkVersion == nil, "a C plugin has no SDK")
         let isolated = try PluginIsolation.childProcess().load(library("RefreshSpinner"))

@@ -11,7 +11,7 @@ import RefreshPluginSDK
 /// is taken at a later draw. The preview held each such frame for the whole render before.
 @MainActor
 struct UnwaitedRenderTests {
-    static let blocks = library("FixturePluginBlocks")
+    static let blocks = fixturePlugin("FixturePluginBlocks")
 
     func frame(time: Double) -> IndicatorFrame {
         IndicatorFrame(size: Size(width: 120, height: 60), scale: 1, state: .refreshing, progress: 1,

@@ -3,6 +3,7 @@ import Testing
 @testable import RefreshHost
 import RefreshPluginSDK
 @testable import RefreshPreviewSession
+import TestSupport
 
 /// The plugin gallery, driven through the session's commands with synthetic pointer events: I
 /// (or the inspector's plugin button) opens it, each plugin is a card with its thumbnail or
@@ -12,7 +13,7 @@ struct GalleryTests {
     func session() throws -> Session {
         var options = Session.Options()
         options.failureRate = 0
-        let session = try Session(options: options, pluginPaths: [library("RefreshSpinner"), library("RefreshRainbow"), library("FixturePluginCreateFails")],
+        let session = try Session(options: options, pluginPaths: [library("RefreshSpinner"), library("RefreshRainbow"), fixturePlugin("FixturePluginCreateFails")],
                                   firstPlugin: "dev.refreshkit.spinner")
         _ = session.advance(toWallTime: 0)
         return session

@@ -389,7 +389,7 @@ struct SessionTests {
 @MainActor
 struct SessionBadPluginTests {
     @Test func aLibraryThatCrashesOrHangsWhileLoadingCannotTakeTheSessionDown() async throws {
-        let paths = [library("FixturePluginConstructorCrashes"), library("FixturePluginConstructorHangs"), library("RefreshSpinner")]
+        let paths = [fixturePlugin("FixturePluginConstructorCrashes"), fixturePlugin("FixturePluginConstructorHangs"), library("RefreshSpinner")]
         // A hang is 2 s of the child's CPU time in this test only (a task-local: no other test sees it).
         let session = try PluginProbe.$timeoutOverride.withValue(2) { try Session(pluginPaths: paths, firstPlugin: "dev.refreshkit.spinner") }
         #expect(session.plugins[0].loadError?.reasonDescription == "crashed while loading with signal 11 (Segmentation fault): its constructors or entry function")
@@ -416,7 +416,7 @@ struct SessionPluginLogTests {
     /// infinity) shows its error card at the edge, and G gives that edge a floor measured by the
     /// card (before, the retry with the infinite floor failed silently and G did nothing).
     @Test func aPluginWhoseLengthMakesNoFloorStillShowsItsCard() throws {
-        let session = try Session(pluginPaths: [library("FixturePluginHugeLength")])
+        let session = try Session(pluginPaths: [fixturePlugin("FixturePluginHugeLength")])
         _ = session.advance(toWallTime: 0)
         session.perform(.toggleSecondFloor)
         _ = session.advance(toWallTime: 0.1)
@@ -427,9 +427,9 @@ struct SessionPluginLogTests {
 
     /// What a plugin writes through `refresh_host.log` shows in the panel, escapes made harmless.
     @Test func thePanelShowsThePluginsLog() throws {
-        let session = try Session(pluginPaths: [library("FixturePluginLogs")])
+        let session = try Session(pluginPaths: [fixturePlugin("FixturePluginLogs")])
         let lines = session.panelLines()
-        #expect(lines.contains { $0.hasPrefix("  log: resources in \(products) (host ABI 1, ") }, "\(lines)")
+        #expect(lines.contains { $0.hasPrefix("  log: resources in \(fixturesFolder) (host ABI 1, ") }, "\(lines)")
         #expect(lines.contains("  log: warning: a \u{FFFD}[31mwarning\u{FFFD}[0m with an escape"), "\(lines)")
     }
 }

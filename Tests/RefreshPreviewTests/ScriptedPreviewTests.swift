@@ -112,7 +112,7 @@ import RefreshGoldens
 @Suite struct ScriptedFaultyPluginTests {
     @Test(arguments: ["FixturePluginRenderCrashes", "FixturePluginRenderHangs", "FixturePluginCreateAborts"])
     func theScriptEndsWithTwoNamingThePlugin(fixture: String) throws {
-        let plugin = "\(toolsFolder)/lib\(fixture).so"
+        let plugin = fixturePlugin(fixture)
         guard let (status, output) = try ScriptedExitTests.scriptedPreview(["--plugin", plugin]) else { return }
         #expect(status == 2, "\(output)")
         #expect(output.contains("plugin \(plugin)"), "\(output)")
@@ -131,7 +131,7 @@ import RefreshGoldens
         environment["TMPDIR"] = temporary
         let scenario = packageRoot.appendingPathComponent("Assets/Scenarios/pull-short.json").path
         let (status, output) = try runProgram("\(toolsFolder)/refresh-preview",
-                                              ["--script", scenario, "--plugin", "\(toolsFolder)/libFixturePluginRenderHangs.so", "--in-process",
+                                              ["--script", scenario, "--plugin", fixturePlugin("FixturePluginRenderHangs"), "--in-process",
                                                "--no-panel", "--out", scratchDirectory("stopped-preview-\(UUID().uuidString.prefix(8))")],
                                               environment: environment)
         #expect(status == SIGTERM, "the preview ended with \(status), not by the signal: \(output)")

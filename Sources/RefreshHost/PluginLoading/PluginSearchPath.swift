@@ -61,18 +61,14 @@ public struct PluginSearchPath: Equatable, Sendable {
     }
 
     /// What the search path holds, folder by folder, names sorted: bundle folders (a folder with
-    /// `plugin.json`) and bare shared libraries. The build folder's test fixtures (`libFixture*`,
-    /// built beside the tools) are skipped there, and only there: a user's `libFixtureX.so` is listed.
+    /// `plugin.json`) and bare shared libraries.
     public func libraries() -> [String] {
-        let build = Self.buildProductsDirectory.map(Self.resolved)
-        return directories.flatMap { directory -> [String] in
+        directories.flatMap { directory -> [String] in
             // try?: a folder of the search path that is missing or unreadable holds no plugins.
             let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
-            let isBuildFolder = build != nil && Self.resolved(directory) == build
             return names.sorted().map { (directory as NSString).appendingPathComponent($0) }.filter { path in
                 let name = (path as NSString).lastPathComponent
                 if directory == hidesExamplesIn && name.hasPrefix("libExample") { return false }
-                if isBuildFolder && name.hasPrefix("libFixture") { return false }
                 return name.hasSuffix(".so") || PluginBundle.isBundle(path)
             }
         }
