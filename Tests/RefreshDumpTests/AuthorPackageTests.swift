@@ -7,7 +7,7 @@ import TestSupport
 /// scenario and validate's checks) passes against the references it ships with, fails when the
 /// indicator changes, and records new ones that then pass; the plugin it builds loads in the tools
 /// and passes `refresh-dump validate`.
-@Suite struct AuthorPackageTests {
+@Suite(.leavesNoPluginHost) struct AuthorPackageTests {
     /// `swift test` in `folder` with `environment` over this process's (no record mode, CI as given).
     func swiftTest(in folder: String, _ environment: [String: String]) throws -> (status: Int32, output: String) {
         var merged = ProcessInfo.processInfo.environment

@@ -7,7 +7,7 @@ import TestSupport
 
 /// `Examples/CI`: the workflow's steps run here as a CI would run them — two shards under `CI`,
 /// then the merge — so the file a team copies keeps working.
-@Suite struct CIWorkflowTests {
+@Suite(.leavesNoPluginHost) struct CIWorkflowTests {
     static let folder = packageRoot.appendingPathComponent("Examples/CI").path
 
     /// The environment of a CI job on shard `index` of 2 (or the merge job, with nil).

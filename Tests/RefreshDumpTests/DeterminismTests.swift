@@ -6,7 +6,7 @@ import RefreshPluginSDK
 
 /// Every kind of file the tools write is a function of its inputs only: the same bytes for any
 /// `--jobs`, whole or sharded, in one process or several, whatever else the machine is doing.
-@Suite struct DeterminismTests {
+@Suite(.leavesNoPluginHost) struct DeterminismTests {
     func frames(_ file: String) throws -> [[UInt8]] {
         let search = PluginSearchPath(directories: [buildFolder])
         let player = try ScenarioPlayer(scenario: Scenario.load(path: "\(scenarioFolder)/\(file)"), searchPath: search,

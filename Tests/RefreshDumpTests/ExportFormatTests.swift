@@ -1,12 +1,13 @@
 import Foundation
 import Testing
+import TestSupport
 import RefreshExport
 import RefreshHost
 import RefreshGoldens
 import RefreshPluginSDK
 
 /// `run` and `sweep` write animations a team can open anywhere, each exactly as long as its frames.
-@Suite struct ExportFormatTests {
+@Suite(.leavesNoPluginHost) struct ExportFormatTests {
     @Test func runWritesEachFormatAskedForWithTheScenariosLength() throws {
         let folder = scratch("run-formats")
         let (status, output) = try refreshDump(["run", "pull-short", "--format", "mp4,gif", "--format", "apng", "--no-frames", "--out", folder])

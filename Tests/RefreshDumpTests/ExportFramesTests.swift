@@ -6,7 +6,7 @@ import RefreshPluginSDK
 /// `refresh-dump export --format frames`: each marker's frames as PNGs at 1×, 2× and 3× for iOS
 /// (MJRefreshGifHeader's image lists) and as Android resources with an `animation-list` a marker
 /// whose every frame is there in both themes.
-@Suite struct ExportFramesTests {
+@Suite(.leavesNoPluginHost) struct ExportFramesTests {
     let folder = scratchDirectory("export-frames-\(UUID().uuidString.prefix(8))")
     let tool = "\(toolsFolder)/refresh-dump"
 

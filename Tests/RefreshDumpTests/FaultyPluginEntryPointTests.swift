@@ -6,7 +6,7 @@ import RefreshGraphics
 /// A faulty plugin, through every command that runs plugin code: its child ends, the command does
 /// not. Each ends with a documented code (2: the one plugin asked for could not render; 1: a check
 /// or a cell failed), never a signal, and says what happened and where.
-@Suite struct FaultyPluginEntryPointTests {
+@Suite(.leavesNoPluginHost) struct FaultyPluginEntryPointTests {
     static let faulty = ["FixturePluginRenderCrashes", "FixturePluginCreateAborts", "FixturePluginConstructorCrashes", "FixturePluginRenderHangs"]
     static let pull = packageRoot.appendingPathComponent("Assets/Scenarios/pull-to-refresh.json").path
 

@@ -11,7 +11,7 @@ import Glibc
 /// folder, every PNG ending in its IEND chunk, every JSON parsing, every GIF with its trailer.
 /// Where no filesystem can be mounted (not root), a folder this process may not write in stands
 /// in for all three.
-@Suite(.serialized) struct FullDiskCommandTests {
+@Suite(.serialized, .leavesNoPluginHost) struct FullDiskCommandTests {
     /// Each command with its output folder written as OUT (the mount point).
     static let commands: [(name: String, arguments: [String])] = PlantedLinkTests.commands + [
         ("pack", ["pack", "\(products)/libRefreshSpinner.so", "--out", "OUT/bundles", "--author", "Tests", "--license", "MIT", "--archive"]),

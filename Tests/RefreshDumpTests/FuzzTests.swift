@@ -6,7 +6,7 @@ import RefreshChecks
 
 /// A seeded slice of the fuzzing that `refresh-dump fuzz` runs at length (input-hardening issue):
 /// every stage, nothing non-finite, every error placed; and the command counts crashes and hangs.
-@Suite struct FuzzTests {
+@Suite(.leavesNoPluginHost) struct FuzzTests {
     static let plugins = PluginSearchPath(directories: [buildFolder])
 
     @Test(arguments: [(Fuzzer.Stage.svg, 3000), (.scenario, 150), (.params, 180)])
@@ -47,7 +47,7 @@ import RefreshChecks
 }
 
 /// In-process, a plugin call that never returns ends the command with its name, instead of hanging CI.
-@Suite struct PluginWatchdogTests {
+@Suite(.leavesNoPluginHost) struct PluginWatchdogTests {
     @Test func aRenderThatNeverReturnsEndsTheCommandWithTheReason() throws {
         let (status, output) = try refreshDump(["render", "--in-process", "--plugin", fixturePlugin("FixturePluginRenderHangs"), "--out", scratch("watchdog") + "/frame.png"],
                                                environment: ["REFRESHKIT_PLUGIN_CPU_LIMIT": "1"])

@@ -6,7 +6,7 @@ import RefreshPluginSDK
 
 /// `refresh-dump gallery`: a strip per plugin, the sheet and the page; a plugin that crashes gets
 /// a card and the others are still drawn.
-@Suite struct GalleryCommandTests {
+@Suite(.leavesNoPluginHost) struct GalleryCommandTests {
     @Test func everyPluginFoundGetsAStripTheSheetAndThePage() throws {
         let out = scratch("gallery-all")
         let (status, output) = try refreshDump(["gallery", "--out", out, "--scale", "1"])

@@ -10,7 +10,7 @@ import TestSupport
 /// golden (a change to a generator shows as a diff), quotes, backslashes, dollars and line breaks
 /// in a plugin's words stay inside their literals and comments, the Swift files parse with
 /// Swift's own parser, and every built-in gets its files (and the Lottie export the lottie-ios file plays).
-@Suite struct HandoffTests {
+@Suite(.leavesNoPluginHost) struct HandoffTests {
     /// A spec with words that would break a naive generator.
     static let awkward = HandoffSpec(
         name: "Water Drop", id: "dev.example.water-drop", version: "1.2.0", trigger: 80, hold: 64, startOffset: 4, policy: .onReach,

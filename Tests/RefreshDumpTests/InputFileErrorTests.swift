@@ -6,7 +6,7 @@ import TestSupport
 
 /// Every input file's errors name the file, the line and column, and the field: scenarios (read or
 /// played), parameters files, result files to merge. One type, ``InputFileError``, carries them.
-@Suite struct InputFileErrorTests {
+@Suite(.leavesNoPluginHost) struct InputFileErrorTests {
     /// A scenario whose second step has a bad `to` on line 5.
     let scenario = """
         {

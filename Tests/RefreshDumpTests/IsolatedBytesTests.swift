@@ -1,11 +1,12 @@
 import Foundation
 import Testing
+import TestSupport
 import RefreshHost
 
 /// Plugins in children cost no bytes: `run` with a pool of two players (each with plugin-host
 /// children of its own, drawing every other frame) writes the very files `run --in-process` does,
 /// for every shipped scenario and every built-in.
-@Suite struct IsolatedBytesTests {
+@Suite(.leavesNoPluginHost) struct IsolatedBytesTests {
     static let builtIns = ((try? FileManager.default.contentsOfDirectory(atPath: products)) ?? [])
         .filter { $0.hasPrefix("libRefresh") && $0.hasSuffix(".so") }.sorted()
 

@@ -7,7 +7,7 @@ import TestSupport
 
 /// `verify --junit FILE`: well-formed JUnit XML (escaped) with a case a checkpoint and each failure's reason,
 /// for one run and for merged shards.
-@Suite struct JUnitReportTests {
+@Suite(.leavesNoPluginHost) struct JUnitReportTests {
     static let pull = "\(scenarioFolder)/pull-short.json"
 
     func parse(_ path: String) throws -> XMLElement {

@@ -6,7 +6,7 @@ import TestSupport
 /// `refresh-dump lint`: every built-in passes; a fixture made to fail one check fails it, with the
 /// time, the figure, the limit and the fix; the clean fixture (which claims to mirror, and does)
 /// passes every check. One scenario each keeps the flash check to a few seconds in a debug build.
-@Suite struct LintTests {
+@Suite(.leavesNoPluginHost) struct LintTests {
     static let builtIns = builtInIDs + ["dev.refreshkit.material", "dev.refreshkit.water-drop", "dev.refreshkit.bezier-radar",
                                         "dev.refreshkit.storehouse", "dev.refreshkit.phoenix", "dev.refreshkit.taurus", "dev.refreshkit.image-sequence",
                                         "\(products)/libExampleTemplate.so"]

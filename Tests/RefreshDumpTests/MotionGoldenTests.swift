@@ -7,7 +7,7 @@ import RefreshPluginSDK
 /// `verify`'s motion golden: every frame's states, progress, offset, events and pixels, so what
 /// happens between two checkpoints is checked too. Each scenario here changes only between its
 /// checkpoints, so the stills pass and the motion alone can see it.
-@Suite struct MotionGoldenTests {
+@Suite(.leavesNoPluginHost) struct MotionGoldenTests {
     /// pull-to-refresh with its steps changed by `steps`, checked at `checkpoints`, in `folder`.
     func scenario(_ folder: String, _ name: String, checkpoints: [Double], steps: ([[String: Any]]) -> [[String: Any]] = { $0 }) throws -> String {
         let data = try Data(contentsOf: URL(fileURLWithPath: "\(scenarioFolder)/pull-to-refresh.json"))

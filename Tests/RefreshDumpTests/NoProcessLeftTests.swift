@@ -4,7 +4,7 @@ import TestSupport
 
 /// Killing a command leaves no process of ours behind: its children hold a lifeline to it and end
 /// when it hangs up, even in the middle of a plugin's endless loop.
-@Suite struct NoProcessLeftTests {
+@Suite(.leavesNoPluginHost) struct NoProcessLeftTests {
     /// The state letter and the wait status (`exit_code`, field 52) of process `pid`, or nil once
     /// it is gone.
     static func status(of pid: Int32) -> (state: Character, cpuTicks: Int, exitCode: Int)? {

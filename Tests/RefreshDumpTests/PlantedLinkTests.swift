@@ -12,7 +12,7 @@ import Glibc
 /// again. The file elsewhere keeps its bytes, the folder and the pipe stay what they were (the
 /// pipe receives nothing), and the message of a command that refuses names what it refused and
 /// never a Foundation domain.
-@Suite struct PlantedLinkTests {
+@Suite(.leavesNoPluginHost) struct PlantedLinkTests {
     static let pullShort = "\(scenarioFolder)/pull-short.json"
     /// Each command with its output folder (or file) written as OUT.
     static let commands: [(name: String, arguments: [String])] = [

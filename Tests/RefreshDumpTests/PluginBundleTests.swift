@@ -9,7 +9,7 @@ import TestSupport
 
 /// Bundles: `pack` makes them, `install` puts them in place, the search path reads their manifests
 /// without running code, and a library that is not the one packed is refused.
-@Suite struct PluginBundleTests {
+@Suite(.leavesNoPluginHost) struct PluginBundleTests {
     /// The Spinner packed once (pack runs validate, seconds of work) for the tests that only use a bundle.
     static let packedSpinner: Result<String, Error> = Result {
         let folder = scratch("packed-spinner")

@@ -5,7 +5,7 @@ import TestSupport
 /// `verify --record` and `REFRESHKIT_RECORD`: under CI a missing golden fails and nothing is
 /// written under the golden folder; elsewhere a missing one is recorded; `failed` re-records what
 /// differs; a golden that cannot be read is a failure (exit 1), never a pass or a crash.
-@Suite struct RecordModeTests {
+@Suite(.leavesNoPluginHost) struct RecordModeTests {
     static let pull = "\(scenarioFolder)/pull-short.json"
     /// No record mode from the environment, and CI as given.
     func environment(ci: String) -> [String: String] { ["CI": ci, "REFRESHKIT_RECORD": ""] }

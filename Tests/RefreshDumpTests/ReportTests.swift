@@ -18,7 +18,7 @@ func selftest(page: String, budget: Int = 20000) throws -> (dom: String, report:
 
 /// The review page, opened in a real browser (Debian's headless Chromium): every video loads,
 /// scrubbing a timeline shows the state at that frame, and the page reaches for nothing online.
-@Suite struct ReportTests {
+@Suite(.leavesNoPluginHost) struct ReportTests {
     @Test func theReportPageWorksInABrowser() throws {
         let folder = scratch("report")
         let (status, output) = try refreshDump(["report", "--plugin", "Spinner", "--plugin", "Rainbow", "--scenario", "pull-to-refresh", "--export", "--out", folder])
@@ -49,7 +49,7 @@ func selftest(page: String, budget: Int = 20000) throws -> (dom: String, report:
 }
 
 /// Two parameter sets of one plugin, side by side.
-@Suite struct ReportVariantTests {
+@Suite(.leavesNoPluginHost) struct ReportVariantTests {
     @Test func variantsAreColumnsWithTheirOwnParameters() throws {
         let folder = scratch("report-variants")
         let (status, output) = try refreshDump(["report", "--plugin", "Spinner", "--scenario", "pull-to-refresh",
@@ -145,7 +145,7 @@ func selftest(page: String, budget: Int = 20000) throws -> (dom: String, report:
 
 /// A review split over a CI matrix: shards balanced by cost, each writing its result, merged into
 /// the same page the whole run makes.
-@Suite struct ReportShardTests {
+@Suite(.leavesNoPluginHost) struct ReportShardTests {
     @Test func fourShardsMergeIntoTheSameReport() throws {
         let base = scratch("report-shards")
         let arguments = ["report", "--plugin", "Spinner", "--plugin", "Rainbow", "--scenario", "pull-short", "--scenario", "pull-to-refresh"]
@@ -252,7 +252,7 @@ func selftest(page: String, budget: Int = 20000) throws -> (dom: String, report:
 }
 
 /// `verify --report`: the summary first, then each failure's golden, actual frame and difference.
-@Suite struct VerifyReportTests {
+@Suite(.leavesNoPluginHost) struct VerifyReportTests {
     @Test func failuresAreShownSideBySideAndShardsAddUp() throws {
         let folder = scratch("verify-report")
         let golden = "\(folder)/golden"
@@ -309,7 +309,7 @@ func selftest(page: String, budget: Int = 20000) throws -> (dom: String, report:
 
 /// `run` and `sweep` split their frames across shards; together the shards write exactly the
 /// frames one process writes.
-@Suite struct FrameShardTests {
+@Suite(.leavesNoPluginHost) struct FrameShardTests {
     /// Every file under `folder`, by path relative to it, with its bytes.
     func files(_ folder: String) -> [String: Data] {
         var found: [String: Data] = [:]

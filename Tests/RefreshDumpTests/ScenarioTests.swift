@@ -4,7 +4,7 @@ import TestSupport
 import RefreshHost
 import RefreshPluginSDK
 
-@Suite struct ScenarioFileTests {
+@Suite(.leavesNoPluginHost) struct ScenarioFileTests {
     @Test func theShippedScenariosCoverTheIssuesList() {
         #expect(shippedScenarios == ["first-page-fails.json", "fling-bottom.json", "load-more-to-end.json", "pull-short.json", "pull-to-refresh.json",
                                      "refresh-fails.json", "second-floor.json", "short-list-both-ends.json"])
@@ -82,7 +82,7 @@ import RefreshPluginSDK
     }
 }
 
-@Suite struct ErrorCardTests {
+@Suite(.leavesNoPluginHost) struct ErrorCardTests {
     /// In a plugin-host child a create failure reads as in process: "create failed: " once.
     @Test func aChildsCreateFailureIsSaidOnce() throws {
         let plugin = try PluginIsolation.childProcess().load(fixturePlugin("FixturePluginCreateFails"))
@@ -126,7 +126,7 @@ import RefreshPluginSDK
 
 /// What a sweep of runs needs without generated scenario files: theme, locale and parameters on the
 /// command line, default folders that differ when the runs differ, the animation only on request.
-@Suite struct RunOptionsTests {
+@Suite(.leavesNoPluginHost) struct RunOptionsTests {
     func run(_ arguments: [String], in folder: String) throws -> (status: Int32, output: String) {
         try refreshDump(arguments + ["--plugin-path", products], in: folder)
     }
@@ -151,7 +151,7 @@ import RefreshPluginSDK
 
 /// A run's folder appears whole or not at all, replaces only a previous run's, and never a folder
 /// of other files.
-@Suite struct RunFolderTests {
+@Suite(.leavesNoPluginHost) struct RunFolderTests {
     @Test func aRunReplacesAPreviousRunButNeverOtherFiles() throws {
         let folder = scratch("run-folder")
         let out = folder + "/out"
@@ -176,7 +176,7 @@ import RefreshPluginSDK
 
 /// A run replaces only what it writes: an earlier run's MP4 stays beside this run's GIF and the
 /// run says so; `--clean` empties the folder of earlier runs' files first. The marker lists them.
-@Suite struct RunKeepsEarlierOutputsTests {
+@Suite(.leavesNoPluginHost) struct RunKeepsEarlierOutputsTests {
     @Test func aGIFAfterAnMP4KeepsTheMP4AndSaysSo() throws {
         let out = scratch("run-keeps") + "/out"
         let pull = scenarioFolder + "/pull-short.json"
@@ -196,7 +196,7 @@ import RefreshPluginSDK
 }
 
 /// `--param` reaches the plugin `--plugin` swaps in, not only the scenario's own.
-@Suite struct RunParameterOverrideTests {
+@Suite(.leavesNoPluginHost) struct RunParameterOverrideTests {
     @Test func paramsApplyToAnOverridingPlugin() throws {
         let folder = scratch("run-override-params")
         let plain = try refreshDump(["run", "pull-short", "--plugin", "Spinner", "--no-frames", "--out", "\(folder)/plain"])
@@ -209,7 +209,7 @@ import RefreshPluginSDK
 }
 
 /// A scenario's edge can ask for haptics; `run` lists them with the other events.
-@Suite struct ScenarioHapticTests {
+@Suite(.leavesNoPluginHost) struct ScenarioHapticTests {
     @Test func runListsTheHapticsAnEdgeAsksFor() throws {
         let folder = scratch("run-haptics")
         let text = try String(contentsOfFile: "\(scenarioFolder)/pull-to-refresh.json", encoding: .utf8)

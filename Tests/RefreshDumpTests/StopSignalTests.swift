@@ -8,7 +8,7 @@ import TestSupport
 /// plugin has a process of its own send it (a user's signal comes from outside the tool), so the
 /// moment is the same every time. The same signal sent by the plugin host itself is the plugin's
 /// fault: the command names the plugin and goes on as for a crash.
-@Suite struct StopSignalTests {
+@Suite(.leavesNoPluginHost) struct StopSignalTests {
     static let plugin = fixturePlugin("FixturePluginStopsItsHost")
     static let commands: [(name: String, arguments: [String])] = [
         ("run", ["run", "\(scenarioFolder)/pull-to-refresh.json", "--plugin", plugin, "--format", "gif,mp4,apng,webp", "--out", "OUT/run"]),

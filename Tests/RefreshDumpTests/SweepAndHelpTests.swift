@@ -1,9 +1,10 @@
 import Foundation
 import Testing
+import TestSupport
 import RefreshHost
 import RefreshPluginSDK
 
-@Suite struct CommandLineTests {
+@Suite(.leavesNoPluginHost) struct CommandLineTests {
     /// Argument parser checks a command's options only when it is used: two options with one name
     /// make the whole command unusable, and only running it shows that.
     @Test(arguments: ["list", "render", "sweep", "run", "verify", "validate", "lint", "bench", "trace"])

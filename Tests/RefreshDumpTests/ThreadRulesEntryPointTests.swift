@@ -5,7 +5,7 @@ import TestSupport
 /// refresh_plugin.h's thread promises (one call at a time into a library, an instance only on the
 /// thread that made it), kept through every command that draws: the ThreadRules fixture fails its
 /// renders, and says so on standard error, from the first call that breaks one.
-@Suite struct ThreadRulesEntryPointTests {
+@Suite(.leavesNoPluginHost) struct ThreadRulesEntryPointTests {
     static let fixture = fixturePlugin("FixturePluginThreadRules")
     static let scenario = "\(scenarioFolder)/pull-short.json"
 

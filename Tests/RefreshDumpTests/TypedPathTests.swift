@@ -5,7 +5,7 @@ import TestSupport
 
 /// No path a user types makes a command trap: Foundation's `deletingLastPathComponent` stopped
 /// render, run, verify, lint and bench with SIGILL and no word on `x`, `.` and `x/` (issue 53 §1).
-@Suite struct TypedPathTests {
+@Suite(.leavesNoPluginHost) struct TypedPathTests {
     static let paths = ["x", ".", "./x", "x/", "..", "é"]
     static let pullShort = "\(scenarioFolder)/pull-short.json"
 

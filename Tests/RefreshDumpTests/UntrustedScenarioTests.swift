@@ -7,7 +7,7 @@ import RefreshPluginSDK
 /// A scenario is data someone may have sent a designer: it cannot load a library by path, write
 /// outside `--out`, ask for hours of frames, or fail halfway with an error that names nothing
 /// (input-hardening issue: untrusted files, limits, messages).
-@Suite struct UntrustedScenarioTests {
+@Suite(.leavesNoPluginHost) struct UntrustedScenarioTests {
     func write(_ json: String, to folder: String, name: String = "s.json") throws -> String {
         let path = folder + "/" + name
         try Data(json.utf8).write(to: URL(fileURLWithPath: path))
@@ -148,7 +148,7 @@ import RefreshPluginSDK
 }
 
 /// JSON problems say where, whatever the problem (input-hardening issue: messages that name the place).
-@Suite struct JSONProblemTests {
+@Suite(.leavesNoPluginHost) struct JSONProblemTests {
     @Test(arguments: [
         ("{\"a\": 1,\n \"a\": 2}", "line 2, column 2: the key \"a\" appears twice in one object"),
         ("{\"a\": [1,\n 2, 1e400]}", "line 2, column 5: the number 1e400 is too large"),
@@ -173,7 +173,7 @@ import RefreshPluginSDK
 
 /// The numbers the tools accepted and then trapped on (SIGILL), each now refused where it enters
 /// with the option named: exit 2, never a signal.
-@Suite struct NumbersThatTrappedTests {
+@Suite(.leavesNoPluginHost) struct NumbersThatTrappedTests {
     @Test(arguments: [
         (["verify", "PULL", "--golden", "G", "--at", "1e300"], "--at"),
         (["trace", "--drag-time", "1e300"], "--drag-time"),

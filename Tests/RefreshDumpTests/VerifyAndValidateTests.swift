@@ -6,7 +6,7 @@ import RefreshPluginSDK
 
 /// Every shipped scenario with every built-in against committed goldens (a few checkpoint frames
 /// each). `REFRESHKIT_UPDATE_GOLDENS=1` rewrites them; failures go to `.build/golden-failures/`.
-@Suite struct ScenarioGoldenTests {
+@Suite(.leavesNoPluginHost) struct ScenarioGoldenTests {
     static let cases: [(String, String)] = shippedScenarios.flatMap { file in builtInIDs.map { (file, $0) } }
 
     @Test(arguments: cases)
@@ -36,7 +36,7 @@ import RefreshPluginSDK
     }
 }
 
-@Suite struct VerifyCommandTests {
+@Suite(.leavesNoPluginHost) struct VerifyCommandTests {
     @Test func aChangedFrameFailsVerifyAndLeavesADiff() throws {
         let golden = scratch("verify-golden")
         let pull = "\(scenarioFolder)/pull-to-refresh.json"
@@ -97,7 +97,7 @@ import RefreshPluginSDK
     }
 }
 
-@Suite struct ValidateCommandTests {
+@Suite(.leavesNoPluginHost) struct ValidateCommandTests {
     @Test(arguments: ["RefreshSpinner", "RefreshSpinnerC", "RefreshRainbow", "RefreshPathDrawing", "RefreshLabel", "RefreshLottie", "ExampleTemplate",
                       "RefreshMaterial", "RefreshWaterDrop", "RefreshBezierRadar", "RefreshStoreHouse", "RefreshPhoenix", "RefreshTaurus", "RefreshImageSequence"])
     func everyBuiltInPasses(product: String) throws {
@@ -172,7 +172,7 @@ import RefreshPluginSDK
 
 /// A plugin that crashes a tool in-process (`render`) is named on the way out; the process still
 /// ends with the signal, as it would have.
-@Suite struct PluginCrashReportTests {
+@Suite(.leavesNoPluginHost) struct PluginCrashReportTests {
     /// In-process (under a debugger), the crash is the command's own, and it names the plugin.
     @Test func aCrashInsideAPluginInProcessNamesIt() throws {
         let path = fixturePlugin("FixturePluginRenderCrashes")

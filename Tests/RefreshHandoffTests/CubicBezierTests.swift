@@ -1,10 +1,11 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import RefreshHandoff
 
 /// The timing curve the handoff gives libraries that take only a curve: the curve's own values,
 /// and the fit that finds a known curve again.
-@Suite struct CubicBezierTests {
+@Suite(.leavesNoPluginHost) struct CubicBezierTests {
     /// `cubic-bezier(0, 0, 1, 1)` is the straight line; every curve starts at 0 and ends at 1.
     @Test func theLinearCurveIsTheIdentity() {
         let linear = CubicBezier(x1: 0, y1: 0, x2: 1, y2: 1)

@@ -8,7 +8,7 @@ import TestSupport
 /// The export of indicators made for it: a frame whose drawing Lottie cannot say is an image and
 /// is named, an indicator that draws a frame two ways is refused, and a drawing that does not
 /// change between frames is one layer for all of them.
-@Suite struct LottieExportTests {
+@Suite(.leavesNoPluginHost) struct LottieExportTests {
     /// Draws a bar; while refreshing, a circle squashed by a scale that differs between the axes.
     struct Squashed: RefreshIndicator {
         static let info = IndicatorInfo(id: "test.squashed", name: "Squashed", version: "1.0.0", summary: "")
@@ -66,7 +66,7 @@ import TestSupport
 }
 
 /// The preview's export: the indicator shown, under the next free number in the output folder.
-@Suite struct NumberedExportTests {
+@Suite(.leavesNoPluginHost) struct NumberedExportTests {
     @Test func aSecondExportNeverReplacesTheFirst() throws {
         let folder = scratchDirectory("numbered-export-\(UUID().uuidString.prefix(8))")
         let indicator = LocalIndicator(try LottieExportTests.Squashed(parameters: ParameterValues()))

@@ -1,12 +1,13 @@
 import Foundation
 import Testing
+import TestSupport
 import RefreshPluginSDK
 @testable import RefreshHandoff
 
 /// Spans of recorded drawings as Lottie layers: what only moves is drawn once under an animated
 /// transform, what changes colour is a keyframe, what comes and goes is a layer of its own in
 /// every span's order, and a shape's type comes first in its JSON.
-@Suite struct LottieTimelineTests {
+@Suite(.leavesNoPluginHost) struct LottieTimelineTests {
     let size = Size(width: 100, height: 100)
 
     func span(_ start: Int, _ draw: (Canvas) -> Void) throws -> LottieTimeline.Span {

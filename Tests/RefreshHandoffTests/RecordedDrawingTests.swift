@@ -1,11 +1,12 @@
 import Foundation
 import Testing
+import TestSupport
 import RefreshPluginSDK
 @testable import RefreshHandoff
 
 /// A drawing recorded by Cairo's SVG surface, read back as what Lottie says: each kind of thing a
 /// plugin draws, with its numbers, and what Lottie cannot say named.
-@Suite struct RecordedDrawingTests {
+@Suite(.leavesNoPluginHost) struct RecordedDrawingTests {
     let size = Size(width: 200, height: 100)
 
     func read(_ draw: (Canvas) -> Void) throws -> [RecordedDrawing.Item] {

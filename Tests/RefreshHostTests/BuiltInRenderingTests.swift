@@ -1,10 +1,11 @@
 import Foundation
 import Testing
+import TestSupport
 import RefreshHost
 import RefreshPluginSDK
 import RefreshGoldens
 
-@Suite struct BuiltInRenderingTests {
+@Suite(.leavesNoPluginHost) struct BuiltInRenderingTests {
     static let states: [RefreshState] = [.none, .pulling(progress: 0.1), .pulling(progress: 0.5), .pulling(progress: 0.95), .eligible, .refreshing,
                                          .finished(.success), .finished(.failure), .finished(.noMoreData), .noMoreData]
 
@@ -199,7 +200,7 @@ final class Bar: RefreshIndicator {
     }
 }
 
-@Suite struct LocalIndicatorTests {
+@Suite(.leavesNoPluginHost) struct LocalIndicatorTests {
     @Test func inProcessIndicatorsAreHostedLikePlugins() throws {
         let hosted: any HostedIndicator = LocalIndicator(try Bar(parameters: ParameterValues(specs: Bar.parameters)))
         hosted.refreshState = .pulling(progress: 0.5)
@@ -220,7 +221,7 @@ final class Bar: RefreshIndicator {
     }
 }
 
-@Suite struct ParameterTests {
+@Suite(.leavesNoPluginHost) struct ParameterTests {
     /// A read names a declared parameter of its kind, or the indicator fails at creation: a
     /// misspelt name never draws with 0, black, false or "". Reads need no `try`: the first misread
     /// is kept (`misread`, shared by the values' copies) and PluginExport fails the creation with it.

@@ -1,12 +1,13 @@
 import Foundation
 import Testing
+import TestSupport
 import RefreshHost
 
 /// A Swift plugin in the host's process made from several threads at once: each creation hands
 /// the SDK the host's services, which it kept in one unguarded global, and two at once corrupted
 /// it (a crash in `PluginHost.adopt`, once in a full suite run where parallel tests made the
 /// Template). The SDK now guards it.
-@Suite struct ConcurrentCreationTests {
+@Suite(.leavesNoPluginHost) struct ConcurrentCreationTests {
     @Test func instancesMadeOnManyThreadsAtOnce() throws {
         let plugin = try PluginLibrary(path: library("ExampleTemplate"))
         let made = Counter()

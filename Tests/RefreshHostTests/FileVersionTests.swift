@@ -5,7 +5,7 @@ import TestSupport
 
 /// Every file we write says its version; one from a newer RefreshKit is refused by name, before a
 /// field it changed is judged, whether the file is one object or an array of them (verify's results).
-@Suite struct FileVersionTests {
+@Suite(.leavesNoPluginHost) struct FileVersionTests {
     struct Shard: Codable { var version: Int?; var index: Int }
 
     func decode<T: Decodable>(_ text: String, as type: T.Type) throws(InputFileError) -> T {

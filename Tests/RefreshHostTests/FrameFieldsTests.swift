@@ -1,13 +1,14 @@
 import CRefreshPlugin
 import Foundation
 import Testing
+import TestSupport
 @testable import RefreshHost
 import RefreshPluginSDK
 
 /// The fields issue 19 added to the ABI (placement, draw rectangle, second-floor progress, the
 /// second floor's states, `describe`) reach a plugin, in process and in a plugin-host child, and
 /// an older host's zeros read as "absent".
-@Suite struct FrameFieldsTests {
+@Suite(.leavesNoPluginHost) struct FrameFieldsTests {
     func frame(_ placement: IndicatorPlacement, draw: Rect?, state: RefreshState = .secondaryEligible, edge: RefreshEdge = .top) -> IndicatorFrame {
         IndicatorFrame(size: Size(width: 390, height: 120), edge: edge, state: state, progress: 1.4, pull: EdgePull(distance: 90, rawDistance: 200),
                        time: 0.5, stateTime: 0.25, placement: placement, drawRect: draw, secondaryProgress: 1.25)

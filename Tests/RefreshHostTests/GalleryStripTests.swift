@@ -1,12 +1,13 @@
 import Foundation
 import Testing
+import TestSupport
 import RefreshHost
 import RefreshPluginSDK
 import RefreshGoldens
 
 /// The gallery's strips (`refresh-dump gallery`, the Designer's Guide): each built-in in its key
 /// moments, light above dark, is its golden; `make gallery` draws them again.
-@Suite struct GalleryStripTests {
+@Suite(.leavesNoPluginHost) struct GalleryStripTests {
     /// The built-ins the guide shows (the C spinner draws the Swift one's picture; the Template is an example).
     static let shown = builtIns.filter { $0 != "RefreshSpinnerC" && $0 != "ExampleTemplate" }
 

@@ -1,10 +1,11 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import RefreshHost
 
 /// A hung child is told from a slow one by its CPU clock, never by the wall clock alone: a child
 /// that spins is stopped for its CPU time, one that blocks for using none, whatever the load.
-@Suite struct HangWatchTests {
+@Suite(.leavesNoPluginHost) struct HangWatchTests {
     /// Starts `/bin/sh -c script`; the caller ends it.
     func child(_ script: String) throws -> Process {
         let process = Process()

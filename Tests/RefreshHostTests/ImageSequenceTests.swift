@@ -1,12 +1,13 @@
 import Foundation
 import Testing
+import TestSupport
 import RefreshHost
 import RefreshPluginSDK
 import RefreshGoldens
 
 /// Image Sequence with no folder plays its own sequence: it grows with the pull, bounces while
 /// refreshing, and on a dark band draws its dark frames, never a light box.
-@Suite struct ImageSequenceTests {
+@Suite(.leavesNoPluginHost) struct ImageSequenceTests {
     let indicator: PluginIndicator
 
     init() throws { indicator = try PluginLibrary(path: library("RefreshImageSequence")).makeIndicator() }

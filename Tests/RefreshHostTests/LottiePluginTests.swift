@@ -6,7 +6,7 @@ import RefreshPluginSDK
 
 /// The Lottie plugin through the plugin ABI: the shipped animation against goldens, files without
 /// markers, edited files, and an error for each way a file or a range can be wrong.
-@Suite struct LottiePluginTests {
+@Suite(.leavesNoPluginHost) struct LottiePluginTests {
     let plugin = library("RefreshLottie")
 
     func frame(_ state: RefreshState, time: Double = 0, scheme: IndicatorEnvironment.ColorScheme = .light,

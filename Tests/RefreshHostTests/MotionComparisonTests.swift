@@ -6,6 +6,7 @@ import TestSupport
 /// The motion comparator and its pixel judge on tracks made here (the CLI's verify tests reach
 /// them only end to end): what matches, what a frame tolerance forgives, and that a picture it
 /// cannot see fails the frame instead of passing it.
+@Suite(.leavesNoPluginHost)
 struct MotionComparisonTests {
     /// A pull to 0.9 over 10 frames, a refresh beginning at frame 6; frame `n`'s picture is `h<n>`.
     static func track(late: Int = 0, offsetAt: (frame: Int, by: Double)? = nil, hashes: (Int) -> String = { "h\($0)" }, fps: Double = 60) -> MotionTrack {

@@ -1,12 +1,13 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import RefreshHost
 import RefreshPluginSDK
 @testable import RefreshPreviewSession
 
 /// The four placements, drawn by the scene renderer with two indicators (the Spinner at the top,
 /// the Label at the bottom) and told to the plugins through the frame.
-@Suite struct PlacementTests {
+@Suite(.leavesNoPluginHost) struct PlacementTests {
     /// A three-row list whose top is pulled and refreshing at 0.6 s, then whose bottom is pulled
     /// past its trigger at 2.5 s.
     func player(_ placement: IndicatorPlacement) throws -> ScenarioPlayer {

@@ -9,7 +9,7 @@ import RefreshPluginSDK
 /// struct ("future") or cut to the smallest layout a host accepts ("past") load, list their
 /// parameters and render, with and without parameters. A host that read the parameter array by
 /// its own stride would read the second and third entries from the wrong place.
-@Suite struct PluginABITests {
+@Suite(.leavesNoPluginHost) struct PluginABITests {
     static let expectedParameters = [
         ParameterSpec("size", .number(default: 10, range: 1...100), help: "Side of the square, points"),
         ParameterSpec("shape", .choice(default: "square", options: ["square", "wide"]), help: "Its shape"),

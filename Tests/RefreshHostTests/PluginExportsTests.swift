@@ -1,8 +1,9 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// A built-in plugin carries the SDK privately: the one symbol a host looks for is all it exports.
-@Suite struct PluginExportsTests {
+@Suite(.leavesNoPluginHost) struct PluginExportsTests {
     /// The global symbols `library` defines in its dynamic symbol table (binutils' `nm`).
     func exportedSymbols(_ library: String) throws -> [String] {
         let nm = Process()

@@ -9,6 +9,7 @@ import RefreshGoldens
 /// Plugins in a plugin-host child: the same pictures, and a crash, abort or hang ends only the
 /// child while the session keeps its state and serves the other plugins.
 @MainActor
+@Suite(.leavesNoPluginHost)
 struct PluginHostProcessTests {
     /// A session over `paths`, each plugin in a child of its own, its first page loaded and a
     /// refresh begun at 1.5 s (so the top indicator is drawn).
@@ -181,7 +182,7 @@ struct PluginHostProcessTests {
 /// A plugin slow to start in its child never holds up the window: the session is there at once with
 /// a loading card, key commands are answered, and the plugin (or its error) comes when it is ready.
 @MainActor
-@Suite struct BackgroundLoadTests {
+@Suite(.leavesNoPluginHost) struct BackgroundLoadTests {
     @Test func aCreateThatSpinsDoesNotHoldUpTheSession() async throws {
         var options = Session.Options()
         options.pluginIsolation = .childProcess()
@@ -202,7 +203,7 @@ struct PluginHostProcessTests {
 
 /// A host asked to quit while a child hangs does not wait out the frame limit: the wait ends at its
 /// next look (every 20 ms), the call abandoned and the child stopped.
-@Suite struct AbandonedWaitTests {
+@Suite(.leavesNoPluginHost) struct AbandonedWaitTests {
     @Test func aWaitForAHungChildEndsWhenTheHostQuits() throws {
         let host = try PluginHostProcess(path: fixturePlugin("FixturePluginRenderHangs"), frameLimit: 5)  // without the look: 5 s of CPU, another message
         let indicator = try host.makeIndicator(parametersJSON: "{}")
@@ -219,7 +220,7 @@ struct PluginHostProcessTests {
 /// Children started before their plugin is known (`run` starts them while it reads the scenario
 /// and probes the search path): a host takes one, passes over one that died while it waited, and
 /// those no host took end with their processes.
-@Suite struct SparePluginHostTests {
+@Suite(.leavesNoPluginHost) struct SparePluginHostTests {
     @Test func aHostTakesASpareDrawingTheSameAndPassesOverADeadOne() throws {
         let spares = SparePluginHosts()
         spares.start(2)

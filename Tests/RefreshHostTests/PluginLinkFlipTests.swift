@@ -6,7 +6,7 @@ import TestSupport
 /// Load what was checked: a bundle's library reached through a link another thread keeps flipping
 /// between the packed Spinner and another library is either the Spinner or refused, never the
 /// other one (the hash is taken of the very descriptor that is loaded).
-@Suite struct PluginLinkFlipTests {
+@Suite(.leavesNoPluginHost) struct PluginLinkFlipTests {
     @Test func aLinkFlippedWhileLoadingNeverLoadsTheOtherLibrary() throws {
         let folder = scratchDirectory("link-flip")
         let bundle = folder + "/flip.refreshplugin"

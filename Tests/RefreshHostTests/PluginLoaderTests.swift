@@ -4,7 +4,7 @@ import TestSupport
 import RefreshHost
 import RefreshPluginSDK
 
-@Suite struct PluginLoaderTests {
+@Suite(.leavesNoPluginHost) struct PluginLoaderTests {
     func loadError(_ path: String, parameters: String = "{}") -> String? {
         do {
             _ = try PluginLibrary(path: path).makeIndicator(parametersJSON: parameters)
@@ -144,7 +144,7 @@ import RefreshPluginSDK
     }
 }
 
-@Suite struct PluginDiscoveryTests {
+@Suite(.leavesNoPluginHost) struct PluginDiscoveryTests {
     @Test func theBuildFolderListsEveryBuiltInAndNoFixture() {
         let found = PluginSearchPath(directories: [products]).discover()
         let ids = Set(found.compactMap { try? $0.get().indicator.id })
@@ -173,7 +173,7 @@ import RefreshPluginSDK
     }
 }
 
-@Suite struct HotReloadTests {
+@Suite(.leavesNoPluginHost) struct HotReloadTests {
     @Test func aChangedFileIsSwappedInAndABrokenOneKeepsTheOld() throws {
         let directory = scratchDirectory("reload")
         let path = directory + "/libIndicator.so"

@@ -4,7 +4,7 @@ import TestSupport
 @testable import RefreshHost
 
 /// A bundle's `plugin.json` is input like any other: each mistake is an error naming the file and field.
-@Suite struct PluginManifestTests {
+@Suite(.leavesNoPluginHost) struct PluginManifestTests {
     let good = """
         {"format": 1, "id": "dev.example.x", "name": "X", "version": "1.0", "description": "", "author": "Me", "license": "MIT",
          "abi": {"minimum": 1, "maximum": 1}, "library": "libX.so", "sha256": "\(String(repeating: "0", count: 64))",

@@ -10,7 +10,7 @@ import RefreshPreviewSession
 /// refresh_plugin.h promises a plugin that its functions are called from one thread at a time and
 /// an instance only from the thread that created it. The ThreadRules fixture fails every render
 /// from the first broken promise on, and says which (see its plugin.c).
-@Suite struct PluginThreadRulesTests {
+@Suite(.leavesNoPluginHost) struct PluginThreadRulesTests {
     /// Two libraries of one file share the loaded code; their instances are made here and used from
     /// eight threads at once: states set, frames drawn, descriptions asked, instances destroyed there.
     @Test func aLibraryIsCalledOneCallAtATimeAndEachInstanceOnItsOwnThread() throws {

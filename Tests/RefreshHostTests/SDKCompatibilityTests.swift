@@ -9,7 +9,7 @@ import RefreshPluginSDK
 /// A plugin written against an earlier SDK builds against this one (the build of the test target
 /// proves it: the fixtures under Tests/Fixtures/SDKCompat are kept exactly as written) and draws
 /// what the template, written against today's API, draws.
-@Suite struct SDKCompatibilityTests {
+@Suite(.leavesNoPluginHost) struct SDKCompatibilityTests {
     static let compatFixtures = ["FixturePluginCompatUntypedReads", "FixturePluginCompatThrowingReads"]
 
     static let frames: [IndicatorFrame] = [

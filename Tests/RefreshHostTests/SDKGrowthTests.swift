@@ -5,7 +5,7 @@ import TestSupport
 /// Growing the SDK never breaks a plugin's build: the template's `switch frame.state` (what every
 /// plugin starts from), compiled against today's states plus one a later SDK might add, builds with
 /// a warning; without its `@unknown default` it would not.
-@Suite struct SDKGrowthTests {
+@Suite(.leavesNoPluginHost) struct SDKGrowthTests {
     /// Today's `RefreshState` cases, read from the source, and the template's switch over them.
     static func sources() throws -> (cases: [String], templateSwitch: String) {
         let state = try String(contentsOf: packageRoot.appendingPathComponent("Sources/RefreshContract/RefreshState.swift"), encoding: .utf8)

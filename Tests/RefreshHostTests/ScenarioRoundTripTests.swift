@@ -6,7 +6,7 @@ import RefreshPluginSDK
 
 /// One schema for reading and writing scenarios: what is read and written again reads back the
 /// same, for every shipped scenario and for a scenario holding every field and kind of step.
-@Suite struct ScenarioRoundTripTests {
+@Suite(.leavesNoPluginHost) struct ScenarioRoundTripTests {
     static let shipped = ((try? FileManager.default.contentsOfDirectory(atPath: packageRoot.appendingPathComponent("Assets/Scenarios").path)) ?? [])
         .filter { $0.hasSuffix(".json") }.sorted()
 

@@ -10,6 +10,7 @@ import RefreshPluginSDK
 /// waits at most a frame, shows the last frame drawn and says it is waiting; the frame asked for
 /// is taken at a later draw. The preview held each such frame for the whole render before.
 @MainActor
+@Suite(.leavesNoPluginHost)
 struct UnwaitedRenderTests {
     static let blocks = fixturePlugin("FixturePluginBlocks")
 

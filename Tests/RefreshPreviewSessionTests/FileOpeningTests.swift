@@ -9,6 +9,7 @@ import TestSupport
 /// and what the session does with it — the plugin that shows it, its parameter set, a card for a
 /// file that cannot be opened (the session goes on).
 @MainActor
+@Suite(.leavesNoPluginHost)
 struct FileOpeningTests {
     let folder = scratchDirectory("file-opening-\(UUID().uuidString.prefix(8))")  // one a test: they run at once
 

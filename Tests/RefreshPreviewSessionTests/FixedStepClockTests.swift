@@ -1,10 +1,11 @@
 import Testing
+import TestSupport
 @testable import RefreshHost
 @testable import RefreshPreviewSession
 
 /// "1×" is real time: simulated seconds follow a fake wall clock through dropped frames, fast
 /// displays and slow motion; a stall is dropped, not caught up (the preview issue, item 1).
-@Suite struct FixedStepClockTests {
+@Suite(.leavesNoPluginHost) struct FixedStepClockTests {
     /// Simulated seconds after showing frames at `times` (wall seconds) at `rate`.
     func simulated(_ times: [Double], rate: Double = 1) -> Double {
         var clock = FixedStepClock()

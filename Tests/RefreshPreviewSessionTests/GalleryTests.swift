@@ -9,6 +9,7 @@ import TestSupport
 /// (or the inspector's plugin button) opens it, each plugin is a card with its thumbnail or
 /// its reason, a click on a card shows that plugin, Esc closes it.
 @MainActor
+@Suite(.leavesNoPluginHost)
 struct GalleryTests {
     func session() throws -> Session {
         var options = Session.Options()

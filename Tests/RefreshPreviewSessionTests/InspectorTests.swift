@@ -9,6 +9,7 @@ import TestSupport
 /// panel (no window): controls made from the Spinner's declarations, a slider dragged and
 /// scrolled, the colour picker, a menu, reset, the environment controls, Save and Copy.
 @MainActor
+@Suite(.leavesNoPluginHost)
 struct InspectorTests {
     let base = SessionTests()
 
@@ -203,7 +204,7 @@ struct InspectorTests {
 /// (they refused it: "dev.refreshkit.spinner: expected a number, string or bool"), and `run` and
 /// `report` take it too: each command's output shows the saved values.
 @MainActor
-@Suite struct SavedParametersEveryCommandReadsTests {
+@Suite(.leavesNoPluginHost) struct SavedParametersEveryCommandReadsTests {
     @Test func everyCommandReadsWhatSaveWrote() throws {
         var options = Session.Options()
         options.failureRate = 0

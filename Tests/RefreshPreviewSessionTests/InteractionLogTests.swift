@@ -6,6 +6,7 @@ import RefreshPluginSDK
 /// A designer's interaction in the preview, saved as a scenario, plays back headless the same way:
 /// the refresh begins and ends at the same moments.
 @MainActor
+@Suite(.leavesNoPluginHost)
 struct InteractionLogTests {
     /// When `session`'s top edge first showed each kind of state, in seconds after `start`.
     struct Timeline {

@@ -8,6 +8,7 @@ import RefreshPluginSDK
 /// layout switch, sentinel numbers while the second floor is open, "sound on" without audio, and
 /// a trigger the drag never reaches with nothing said.
 @MainActor
+@Suite(.leavesNoPluginHost)
 struct PreviewPapercutTests {
     let base = SessionTests()
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 import RefreshHost
 import RefreshPluginSDK
 import RefreshPreviewSession
@@ -7,7 +8,7 @@ import RefreshPreviewSession
 /// The preview playing a scenario: one frame of the script per advance, whatever the wall clock;
 /// pause and step as in the interactive session; the list belongs to the script.
 @MainActor
-@Suite struct ScriptedSessionTests {
+@Suite(.leavesNoPluginHost) struct ScriptedSessionTests {
     /// A pull and release of the Spinner, 30 frames a second: 0.5 s of drag, then 0.5 s of waiting.
     func session() throws -> ScriptedSession {
         let json = """

@@ -7,6 +7,7 @@ import RefreshPreviewSession
 /// The preview's keys for issue 19: placement (O), the second floor (G, X, a push), captions (A)
 /// and the haptic lamp and sound (K), on a session with a fake clock.
 @MainActor
+@Suite(.leavesNoPluginHost)
 struct SessionFeedbackTests {
     let base = SessionTests()
 

@@ -9,6 +9,7 @@ import RefreshPreviewSession
 /// The preview's session without a window: a fake wall clock, every kind of command, the list's
 /// rules and its full-screen states. The window (under Xvfb) is tested end to end elsewhere.
 @MainActor
+@Suite(.leavesNoPluginHost)
 struct SessionTests {
     /// A session over the Spinner and Rainbow plugins, no random failures, its clock started at 0.
     func makeSession(_ configure: (inout Session.Options) -> Void = { _ in }) throws -> Session {
@@ -387,6 +388,7 @@ struct SessionTests {
 /// listed with its reason and harms nothing: it is probed in a child process, never loaded into
 /// the session, and the other plugins go on serving frames.
 @MainActor
+@Suite(.leavesNoPluginHost)
 struct SessionBadPluginTests {
     @Test func aLibraryThatCrashesOrHangsWhileLoadingCannotTakeTheSessionDown() async throws {
         let paths = [fixturePlugin("FixturePluginConstructorCrashes"), fixturePlugin("FixturePluginConstructorHangs"), library("RefreshSpinner")]
@@ -411,6 +413,7 @@ struct SessionBadPluginTests {
 }
 
 @MainActor
+@Suite(.leavesNoPluginHost)
 struct SessionPluginLogTests {
     /// A plugin whose length makes no usable floor (1e308 pt, so its second floor would be at
     /// infinity) shows its error card at the edge, and G gives that edge a floor measured by the

@@ -9,6 +9,7 @@ import RefreshPluginSDK
 /// moment scrubbed to drawn exactly as it was shown, playing and looping a range, stepping, the
 /// range as a scenario and a clip, and the strip shown or hidden.
 @MainActor
+@Suite(.leavesNoPluginHost)
 struct TimelineTests {
     let base = SessionTests()
 

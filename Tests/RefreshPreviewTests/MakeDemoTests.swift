@@ -5,7 +5,7 @@ import TestSupport
 /// `make demo` falls back to the headless demo when the preview cannot open a display (exit 3):
 /// with a DISPLAY that cannot be opened (SSH, WSL) it used to test the status of another command
 /// and fail. A stand-in for `swift` plays the preview's exit status; the recipe is the real one.
-@Suite struct MakeDemoTests {
+@Suite(.leavesNoPluginHost) struct MakeDemoTests {
     let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
 
     /// Runs `make demo` with the stand-in; returns make's status, its output and the commands run.

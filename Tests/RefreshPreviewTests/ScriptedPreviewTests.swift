@@ -7,7 +7,7 @@ import RefreshGoldens
 
 /// The preview itself, under Xvfb: a scripted run must show exactly the headless frame of the
 /// same moment, and its panel must report the same state.
-@Suite struct ScriptedPreviewTests {
+@Suite(.leavesNoPluginHost) struct ScriptedPreviewTests {
     let products = toolsFolder
     let scenarioPath = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Assets/Scenarios/pull-to-refresh.json").path
@@ -61,7 +61,7 @@ import RefreshGoldens
 ///
 /// The time limit stops a hang, never judges speed: a test waits its turn for the main actor and
 /// the cores behind the whole suite (a 1-minute limit ran out on a loaded CI run).
-@Suite(.timeLimit(.minutes(15))) struct ScriptedExitTests {
+@Suite(.timeLimit(.minutes(15)), .leavesNoPluginHost) struct ScriptedExitTests {
     /// `refresh-preview --script pull-short.json` with `arguments` under Xvfb; nil (and an issue
     /// recorded) when xvfb-run is missing.
     static func scriptedPreview(_ arguments: [String]) throws -> (status: Int32, output: String)? {
@@ -91,7 +91,7 @@ import RefreshGoldens
 
 /// `--plugin Spiner` opened another plugin without a word; an unknown plugin is an error that
 /// names the close matches, before any window opens.
-@Suite struct UnknownPluginTests {
+@Suite(.leavesNoPluginHost) struct UnknownPluginTests {
     @Test func aMisspelledPluginIsAnErrorWithTheCloseMatch() throws {
         let products = toolsFolder
         let (status, output) = try runProgram(products + "/refresh-preview", ["--plugin", "Spiner", "--plugin-path", products])
@@ -109,7 +109,7 @@ import RefreshGoldens
 
 /// `--script` with a plugin that crashes or hangs: its child ends, the preview finishes the script
 /// with the error card and exits 2 naming the plugin, never with the plugin's signal.
-@Suite struct ScriptedFaultyPluginTests {
+@Suite(.leavesNoPluginHost) struct ScriptedFaultyPluginTests {
     @Test(arguments: ["FixturePluginRenderCrashes", "FixturePluginRenderHangs", "FixturePluginCreateAborts"])
     func theScriptEndsWithTwoNamingThePlugin(fixture: String) throws {
         let plugin = fixturePlugin(fixture)
@@ -122,7 +122,7 @@ import RefreshGoldens
 /// A stop signal ends the preview even while a plugin hangs inside it (`--in-process`), where the
 /// loop that would read SDL's quit never runs again: it ignored SIGTERM and never ended. The
 /// fixture's own process sends the signal as the render begins to hang, so the moment is known.
-@Suite struct StoppedPreviewTests {
+@Suite(.leavesNoPluginHost) struct StoppedPreviewTests {
     @Test func aStopSignalEndsThePreviewWhileAPluginHangsInside() throws {
         var environment = ProcessInfo.processInfo.environment
         environment["SDL_VIDEODRIVER"] = "dummy"  // asked for: no display needed to hang

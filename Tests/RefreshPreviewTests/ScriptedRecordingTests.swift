@@ -11,7 +11,7 @@ import TestSupport
 ///
 /// The time limit stops a hang, never judges speed: a test waits its turn for the main actor and
 /// the cores behind the whole suite (a 1-minute limit ran out on a loaded CI run).
-@Suite(.timeLimit(.minutes(15))) struct ScriptedRecordingTests {
+@Suite(.timeLimit(.minutes(15)), .leavesNoPluginHost) struct ScriptedRecordingTests {
     let products = toolsFolder
     let scenario = packageRoot.appendingPathComponent("Assets/Scenarios/pull-to-refresh.json").path
 

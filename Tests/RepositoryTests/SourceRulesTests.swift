@@ -66,4 +66,28 @@ import TestSupport
             #expect(forced.isEmpty, "\(file): try! at line \(forced.map { $0.offset + 1 })")
         }
     }
+
+    /// Every suite of the test targets that start plugin hosts checks it leaves none behind: each
+    /// top-level type holding a `@Test` is a `@Suite(… .leavesNoPluginHost …)`.
+    @Test func everySuiteThatCanStartAPluginHostChecksItLeavesNone() throws {
+        let targets = ["RefreshHostTests", "RefreshDumpTests", "RefreshPreviewTests", "RefreshPreviewSessionTests", "RefreshHandoffTests"]
+        var suites = 0, unchecked: [String] = []
+        for target in targets {
+            let root = packageRoot.appendingPathComponent("Tests/\(target)").path
+            let files = (FileManager.default.enumerator(atPath: root)?.allObjects as? [String] ?? []).filter { $0.hasSuffix(".swift") }
+            for file in files {
+                let lines = try Self.lines("Tests/\(target)/\(file)")
+                for (index, line) in lines.enumerated() where !line.hasPrefix(" ") && line.range(of: #"^(@MainActor )?(@Suite\S* )?(final class|struct|class|actor|enum) \w+"#, options: .regularExpression) != nil {
+                    let body = lines[index...].prefix { !$0.hasPrefix("}") }
+                    guard body.contains(where: { $0.contains("@Test") }) else { continue }
+                    suites += 1
+                    // The declaration and the attributes and doc comment above it.
+                    let head = [line] + lines[..<index].reversed().prefix { $0.hasPrefix("@") || $0.hasPrefix("///") }
+                    if !head.contains(where: { $0.contains("@Suite") && $0.contains(".leavesNoPluginHost") }) { unchecked.append("Tests/\(target)/\(file):\(index + 1)") }
+                }
+            }
+        }
+        #expect(suites > 60, "the walk found \(suites) suites")
+        #expect(unchecked.isEmpty, "suites without .leavesNoPluginHost: \(unchecked)")
+    }
 }

@@ -89,12 +89,27 @@ public enum TemporaryPaths {
     /// one sent (``signalSent(by:)``).
     nonisolated(unsafe) private static var pluginHosts: Set<pid_t> = []
     nonisolated(unsafe) private static var signalsFromHosts: [pid_t: Int32] = [:]
+    /// Who asked for each plugin host, when the task that started it said (``pluginHostOwner``).
+    nonisolated(unsafe) private static var hostOwners: [pid_t: String] = [:]
+
+    /// Who the plugin hosts started in this task are for (a test suite names itself, to check it
+    /// leaves none behind: ``pluginHosts(ownedBy:)``); nil in the tools.
+    @TaskLocal package static var pluginHostOwner: String?
+
+    /// The plugin hosts started for `owner` and not reaped yet.
+    package static func pluginHosts(ownedBy owner: String) -> [pid_t] {
+        lock.withLock { hostOwners.filter { $0.value == owner }.map(\.key).sorted() }
+    }
 
     /// Keeps `pid`, a plugin-host child: a stop signal it sends this process is its plugin's fault,
     /// not a user's request, so the process stops the child (SIGKILL) and goes on. Call
     /// ``forgetPluginHost(_:)`` once it is reaped.
     public static func rememberPluginHost(_ pid: pid_t) {
-        _ = lock.withLock { pluginHosts.insert(pid) }
+        let owner = pluginHostOwner
+        lock.withLock {
+            pluginHosts.insert(pid)
+            hostOwners[pid] = owner
+        }
     }
 
     /// Stops treating `pid` as a plugin host (it was reaped: the number may be reused).
@@ -102,6 +117,7 @@ public enum TemporaryPaths {
         lock.withLock {
             pluginHosts.remove(pid)
             signalsFromHosts[pid] = nil
+            hostOwners[pid] = nil
         }
     }
 
