@@ -34,9 +34,9 @@ import RefreshPluginSDK
     }
 
     /// The plugin's own frame, as render draws it on a clear background.
-    func rendered(_ plugin: String, state: String, time: Double, theme: String = "light") throws -> [UInt32] {
+    func rendered(_ plugin: String, state: String, time: Double, theme: String = "light") async throws -> [UInt32] {
         let path = "\(folder)/\(state.replacingOccurrences(of: ":", with: "-"))-\(time)-\(theme).png"
-        let (status, output) = try runProgram(tool, ["render", "--plugin", plugin, "--state", state, "--time", "\(time)", "--state-time", "\(time)",
+        let (status, output) = try await runProgram(tool, ["render", "--plugin", plugin, "--state", state, "--time", "\(time)", "--state-time", "\(time)",
                                                      "--theme", theme, "--transparent", "--out", path])
         try #require(status == 0, "\(output)")
         return try ImageSurface.readPNG(at: path).straightPixels()
@@ -48,12 +48,12 @@ import RefreshPluginSDK
                            "spinner", "spinner-c", "storehouse", "taurus", "water-drop"].map { "dev.refreshkit." + $0 } + ["template:swift", "template:c"]
 
     /// What `--plugin` names for one of ``builtIns``.
-    func reference(_ plugin: String) throws -> String {
+    func reference(_ plugin: String) async throws -> String {
         switch plugin {
         case "template:swift": return "\(toolsFolder)/libExampleTemplate.so"
         case "template:c":
             let library = "\(folder)/libDot.so"
-            let (status, output) = try runProgram("/bin/sh", ["-c", "cc -shared -fPIC -O2 -I '\(packageRoot.path)/Sources/CRefreshPlugin/include' "
+            let (status, output) = try await runProgram("/bin/sh", ["-c", "cc -shared -fPIC -O2 -I '\(packageRoot.path)/Sources/CRefreshPlugin/include' "
                 + "'\(packageRoot.path)/Examples/CPlugin/dot.c' -o '\(library)' $(pkg-config --cflags --libs cairo) -lm"])
             try #require(status == 0, "\(output)")
             return library
@@ -65,8 +65,8 @@ import RefreshPluginSDK
     /// compare with the plugin's own: a quarter, half and all of the pull, eligible, refreshing 10
     /// frames into its loop (or less, for a shorter loop) and at its last frame, a result 6 frames
     /// in, no more data.
-    func exported(_ plugin: String) throws -> (name: String, light: LottieAnimation, cases: [(frame: Int, state: String, time: Double)]) {
-        let (status, output) = try runProgram(tool, ["export", "--plugin", plugin, "--pull-frames", "5", "--out", folder])
+    func exported(_ plugin: String) async throws -> (name: String, light: LottieAnimation, cases: [(frame: Int, state: String, time: Double)]) {
+        let (status, output) = try await runProgram(tool, ["export", "--plugin", plugin, "--pull-frames", "5", "--out", folder])
         try #require(status == 0, "\(output)")
         // The light file's path, as the command printed it first.
         let json = try #require(output.split(separator: "\n").first?.split(separator: ":").first.map(String.init))
@@ -88,20 +88,20 @@ import RefreshPluginSDK
     }
 
     @Test(arguments: builtIns)
-    func theExportPlaysBackAsThePluginDraws(plugin given: String) throws {
-        let plugin = try reference(given)
-        let (name, light, cases) = try exported(plugin)
+    func theExportPlaysBackAsThePluginDraws(plugin given: String) async throws {
+        let plugin = try await reference(given)
+        let (name, light, cases) = try await exported(plugin)
         #expect(light.timeline.markers.map(\.name) == ["pulling", "eligible", "refreshing", "success", "failure", "noMoreData"])
         for (frame, state, time) in cases {
             let played = try #require(light.image(frame: frame, width: 780, height: 240)).straightPixels()
-            let ratio = Self.psnr(played, try rendered(plugin, state: state, time: time))
+            let ratio = await Self.psnr(played, try rendered(plugin, state: state, time: time))
             #expect(ratio >= 35, "\(plugin) \(state) at \(time) s: \(ratio) dB")
         }
         // The dark file, and the dotLottie holding both.
         let eligible = try #require(light.timeline.markers.first { $0.name == "eligible" }).start
         let dark = try LottieAnimation(file: "\(folder)/\(name)-dark.json", parameter: "file")
         let playedDark = try #require(dark.image(frame: eligible, width: 780, height: 240)).straightPixels()
-        let darkRatio = Self.psnr(playedDark, try rendered(plugin, state: "eligible", time: 0, theme: "dark"), theme: "dark")
+        let darkRatio = await Self.psnr(playedDark, try rendered(plugin, state: "eligible", time: 0, theme: "dark"), theme: "dark")
         #expect(darkRatio >= 35)
         let fromArchive = try LottieAnimation(file: "\(folder)/\(name).lottie", parameter: "file", animation: "dark")
         #expect(try #require(fromArchive.image(frame: eligible, width: 780, height: 240)).straightPixels() == playedDark)
@@ -114,13 +114,13 @@ import RefreshPluginSDK
     /// the export validates against the Lottie community's `lottie.schema.json`, and ThorVG, the
     /// engine of the dotLottie players, draws the same frames within the same 35 dB.
     @Test(.enabled(if: checker != nil, "make lottie-check installs ThorVG and the Lottie schema"), arguments: builtIns)
-    func anIndependentPlayerPlaysTheSameAndTheSchemaHolds(plugin given: String) throws {
-        let plugin = try reference(given)
-        let (name, _, cases) = try exported(plugin)
+    func anIndependentPlayerPlaysTheSameAndTheSchemaHolds(plugin given: String) async throws {
+        let plugin = try await reference(given)
+        let (name, _, cases) = try await exported(plugin)
         for theme in ["light", "dark"] {
             let file = "\(folder)/\(name)\(theme == "dark" ? "-dark" : "").json"
             let frames = theme == "dark" ? [cases[3]] : cases
-            let (status, output) = try runProgram(try #require(Self.checker),
+            let (status, output) = try await runProgram(try #require(Self.checker),
                                                   [packageRoot.appendingPathComponent("scripts/lottie-check.py").path, file, "780", "240", folder]
                                                   + frames.map { "\($0.frame)" })
             #expect(status == 0, "\(output)")
@@ -131,7 +131,7 @@ import RefreshPluginSDK
                     let (r, g, b, a) = (UInt32(raw[i]), UInt32(raw[i + 1]), UInt32(raw[i + 2]), UInt32(raw[i + 3]))
                     return a << 24 | r << 16 | g << 8 | b
                 }
-                let ratio = Self.psnr(played, try rendered(plugin, state: state, time: time, theme: theme), theme: theme)
+                let ratio = await Self.psnr(played, try rendered(plugin, state: state, time: time, theme: theme), theme: theme)
                 #expect(ratio >= 35, "ThorVG: \(plugin) \(theme) \(state) at \(time) s: \(ratio) dB")
             }
         }

@@ -12,8 +12,8 @@ import RefreshPluginSDK
     let tool = "\(toolsFolder)/refresh-dump"
     static let goldens = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden")
 
-    @Test func thePluginAboveItsExportPlayedBack() throws {
-        let (status, output) = try runProgram(tool, ["export", "--plugin", "Water Drop", "--pull-frames", "5", "--out", folder])
+    @Test func thePluginAboveItsExportPlayedBack() async throws {
+        let (status, output) = try await runProgram(tool, ["export", "--plugin", "Water Drop", "--pull-frames", "5", "--out", folder])
         try #require(status == 0, "\(output)")
         let animation = try LottieAnimation(file: "\(folder)/Water-Drop.json", parameter: "file")
         func start(_ marker: String) throws -> Int { try #require(animation.timeline.markers.first { $0.name == marker }).start }
@@ -28,7 +28,7 @@ import RefreshPluginSDK
         canvas.clear(Color(red: 1, green: 1, blue: 1))
         for (index, moment) in moments.enumerated() {
             let path = "\(folder)/own-\(index).png"
-            let (rendered, said) = try runProgram(tool, ["render", "--plugin", "Water Drop", "--state", moment.state, "--time", "\(moment.time)",
+            let (rendered, said) = try await runProgram(tool, ["render", "--plugin", "Water Drop", "--state", moment.state, "--time", "\(moment.time)",
                                                          "--state-time", "\(moment.time)", "--scale", "1", "--out", path])
             try #require(rendered == 0, "\(said)")
             let x = Double(index * (width + 10))
@@ -50,8 +50,8 @@ import RefreshPluginSDK
     let folder = scratchDirectory("export-in-lottie-\(UUID().uuidString.prefix(8))")
     let tool = "\(toolsFolder)/refresh-dump"
 
-    @Test func anExportPlaysAsItsIndicatorDrewIt() throws {
-        let (status, output) = try runProgram(tool, ["export", "--plugin", "Phoenix", "--pull-frames", "5", "--out", folder])
+    @Test func anExportPlaysAsItsIndicatorDrewIt() async throws {
+        let (status, output) = try await runProgram(tool, ["export", "--plugin", "Phoenix", "--pull-frames", "5", "--out", folder])
         try #require(status == 0, "\(output)")
         let file = "\(folder)/Phoenix.json"
         let meta = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: file))) as? [String: Any])["meta"] as? [String: Any]
@@ -62,7 +62,7 @@ import RefreshPluginSDK
             var frames: [[UInt32]] = []
             for (plugin, extra) in [("Lottie", ["--param", "file=\(file)"]), ("Phoenix", [])] {
                 let path = "\(folder)/\(plugin)-\(state.replacingOccurrences(of: ":", with: "-")).png"
-                let (rendered, said) = try runProgram(tool, ["render", "--plugin", plugin, "--state", state, "--out", path] + extra)
+                let (rendered, said) = try await runProgram(tool, ["render", "--plugin", plugin, "--state", state, "--out", path] + extra)
                 try #require(rendered == 0, "\(said)")
                 frames.append(try ImageSurface.readPNG(at: path).straightPixels())
             }

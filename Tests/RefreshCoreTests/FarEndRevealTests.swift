@@ -108,7 +108,7 @@ import Testing
 }
 
 /// The same promise through the paging store: `refresh()` at the end of a fully loaded list.
-@Suite(.timeLimit(.minutes(15))) @MainActor struct FarEndStoreRevealTests {
+@Suite @MainActor struct FarEndStoreRevealTests {
     @Test func aStoreRefreshAtTheEndOfAFullyLoadedListShowsTheHeader() async throws {
         let source = FakeSource<[Int]>()
         var requests = source.requests.makeAsyncIterator()

@@ -3,10 +3,7 @@ import Testing
 
 /// A `PagingStore` attached to a container, with the app's own calls in between (core-promises
 /// issue, items 1, 5, 6, 7 and 11): the store and the edges agree whoever starts a request.
-///
-/// The time limit stops a hang, never judges speed: a test waits its turn for the main actor and
-/// the cores behind the whole suite (a 1-minute limit ran out on a loaded CI run).
-@Suite(.timeLimit(.minutes(15))) @MainActor struct PagingStoreContainerTests {
+@Suite @MainActor struct PagingStoreContainerTests {
     typealias Source = FakeSource<[Int]>
     typealias Requests = AsyncStream<Source.Request>.Iterator
 

@@ -3,7 +3,7 @@ import Testing
 
 /// Two ways an app could lose its paging store without a word: swapping an edge's indicator, and
 /// driving the container on another thread.
-@Suite(.timeLimit(.minutes(15))) @MainActor struct PagingStorePitfallTests {
+@Suite @MainActor struct PagingStorePitfallTests {
     /// A plugin switch enables the footer again without an action: the store stays attached, so the
     /// next pull loads a page and the footer closes (it spun forever when the store was detached).
     @Test func swappingTheFootersIndicatorKeepsTheStoreAttached() async throws {

@@ -23,23 +23,23 @@ import TestSupport
     }
 
     /// A team's repository: one scenario, and its goldens recorded on this machine.
-    func teamRepository(_ name: String) throws -> String {
+    func teamRepository(_ name: String) async throws -> String {
         let repository = scratch(name)
         try FileManager.default.createDirectory(atPath: repository + "/scenarios", withIntermediateDirectories: true)
         try FileManager.default.copyItem(atPath: scenarioFolder + "/pull-short.json", toPath: repository + "/scenarios/pull-short.json")
-        #expect(try refreshDump(["verify", repository + "/scenarios/pull-short.json", "--golden", repository + "/goldens/pull-short", "--update"]).status == 0)
+        #expect(try await refreshDump(["verify", repository + "/scenarios/pull-short.json", "--golden", repository + "/goldens/pull-short", "--update"]).status == 0)
         return repository
     }
 
-    func runSteps(in repository: String) throws -> (shards: [Int32], merge: Int32, output: String) {
+    func runSteps(in repository: String) async throws -> (shards: [Int32], merge: Int32, output: String) {
         var statuses: [Int32] = [], output = ""
         for shard in 0..<2 {
-            let result = try runProgram("/bin/sh", [Self.folder + "/verify-shard.sh", "scenarios", "goldens", "shards/shard-\(shard)"],
+            let result = try await runProgram("/bin/sh", [Self.folder + "/verify-shard.sh", "scenarios", "goldens", "shards/shard-\(shard)"],
                                         in: repository, environment: environment(shard: shard))
             statuses.append(result.status)
             output += result.output
         }
-        let merge = try runProgram("/bin/sh", [Self.folder + "/merge-shards.sh", "shards", "merged"], in: repository, environment: environment(shard: nil))
+        let merge = try await runProgram("/bin/sh", [Self.folder + "/merge-shards.sh", "shards", "merged"], in: repository, environment: environment(shard: nil))
         return (statuses, merge.status, output + merge.output)
     }
 
@@ -48,9 +48,9 @@ import TestSupport
         return (root.attribute(forName: "tests")?.stringValue, root.attribute(forName: "failures")?.stringValue)
     }
 
-    @Test func twoShardsAndTheMergePass() throws {
-        let repository = try teamRepository("ci-pass")
-        let (shards, merge, output) = try runSteps(in: repository)
+    @Test func twoShardsAndTheMergePass() async throws {
+        let repository = await try teamRepository("ci-pass")
+        let (shards, merge, output) = try await runSteps(in: repository)
         #expect(shards == [0, 0] && merge == 0, "\(output)")
         // Two checkpoints and the motion (checked by the first shard).
         #expect(output.contains("3 passed, 0 failed (2 shards)"), "\(output)")
@@ -63,10 +63,10 @@ import TestSupport
     }
 
     /// A golden nobody recorded fails its shard and the merge, and CI records nothing.
-    @Test func aMissingGoldenFailsTheRunAndIsNotRecorded() throws {
-        let repository = try teamRepository("ci-missing")
+    @Test func aMissingGoldenFailsTheRunAndIsNotRecorded() async throws {
+        let repository = await try teamRepository("ci-missing")
         try FileManager.default.removeItem(atPath: repository + "/goldens/pull-short/t0.550.png")
-        let (shards, merge, output) = try runSteps(in: repository)
+        let (shards, merge, output) = try await runSteps(in: repository)
         #expect(shards.sorted() == [0, 1] && merge == 1, "\(output)")
         #expect(!FileManager.default.fileExists(atPath: repository + "/goldens/pull-short/t0.550.png"), "CI recorded a golden")
         let (tests, failures) = try junit(repository)
@@ -76,7 +76,7 @@ import TestSupport
     }
 
     /// The workflow runs these two scripts, on as many shards as its matrix has.
-    @Test func theWorkflowCallsTheScriptsItShipsWith() throws {
+    @Test func theWorkflowCallsTheScriptsItShipsWith() async throws {
         let workflow = try String(contentsOfFile: Self.folder + "/github-actions-verify.yml", encoding: .utf8)
         #expect(workflow.contains("ci/verify-shard.sh scenarios goldens \"shards/shard-${{ matrix.shard }}\""))
         #expect(workflow.contains("ci/merge-shards.sh shards merged"))

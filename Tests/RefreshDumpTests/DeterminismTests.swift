@@ -18,15 +18,15 @@ import RefreshPluginSDK
         return frames
     }
 
-    @Test func theSameScenarioGivesTheSameBytesTwiceInOneProcess() throws {
+    @Test func theSameScenarioGivesTheSameBytesTwiceInOneProcess() async throws {
         #expect(try frames("refresh-fails.json") == frames("refresh-fails.json"))
     }
 
     /// Across two processes, one encoding on one thread and one on two: the same bytes.
-    @Test func andAcrossTwoProcessesSerialAndParallel() throws {
+    @Test func andAcrossTwoProcessesSerialAndParallel() async throws {
         let a = scratch("determinism-a"), b = scratch("determinism-b")
         for (folder, jobs) in [(a, "1"), (b, "2")] {
-            let (status, output) = try refreshDump(["run", "\(scenarioFolder)/pull-to-refresh.json", "--plugin", "dev.refreshkit.label", "--out", folder,
+            let (status, output) = try await refreshDump(["run", "\(scenarioFolder)/pull-to-refresh.json", "--plugin", "dev.refreshkit.label", "--out", folder,
                                                     "--webp", "--jobs", jobs])
             #expect(status == 0, "\(output)")
         }
@@ -82,12 +82,12 @@ import RefreshPluginSDK
 
     /// Two copies: one lane in order, and more lanes than this machine has cores in the other
     /// order (a third copy, at two lanes, proved nothing these two do not and cost a third more).
-    @Test func twoCopiesAtOnceWithDifferentJobsWriteTheSameBytes() throws {
+    @Test func twoCopiesAtOnceWithDifferentJobsWriteTheSameBytes() async throws {
         let base = scratch("determinism")
         let jobs = [1, 3]
         let results = Locked([Int: [String]]())
         // The copies run at the same time: each loads the machine for the others.
-        DispatchQueue.concurrentPerform(iterations: jobs.count) { copy in
+        await withTaskGroup(of: Void.self) { group in for copy in jobs.indices { group.addTask {
             let folder = "\(base)/copy-\(copy)"
             try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
             var problems: [String] = []
@@ -96,14 +96,14 @@ import RefreshPluginSDK
             let groups = Self.commands(jobs: jobs[copy])
             for (arguments, expected) in (copy == 1 ? groups.reversed() : groups).joined() {
                 do {
-                    let (status, output) = try refreshDump(arguments, in: folder)
+                    let (status, output) = try await refreshDump(arguments, in: folder)
                     if status != expected { problems.append("\(arguments.joined(separator: " ")): exit \(status), expected \(expected)\n\(output)") }
                 } catch {
                     problems.append("\(arguments.joined(separator: " ")): \(error)")
                 }
             }
             results.withLock { $0[copy] = problems }
-        }
+        } } }
         for copy in jobs.indices { #expect(results.withLock { $0[copy] } == [], "copy \(copy)") }
 
         let reference = try files(in: "\(base)/copy-0")

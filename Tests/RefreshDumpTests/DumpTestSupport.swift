@@ -27,8 +27,17 @@ let testDataHome: String = scratch("data-home")
 /// this process's, `XDG_DATA_HOME` an empty folder and `REFRESHKIT_RECORD` never unless `environment`
 /// names them); returns its
 /// exit status and output.
-func refreshDump(_ arguments: [String], in directory: String? = nil, environment: [String: String] = [:]) throws -> (status: Int32, output: String) {
-    // Goldens are never recorded unless a test asks: the same outcome with CI set or not.
-    let merged = ProcessInfo.processInfo.environment.merging(["XDG_DATA_HOME": testDataHome, "REFRESHKIT_RECORD": "never"]) { $1 }.merging(environment) { $1 }
-    return try runProgram(products + "/refresh-dump", arguments, in: directory, environment: merged)
+func refreshDump(_ arguments: [String], in directory: String? = nil, environment: [String: String] = [:]) async throws -> (status: Int32, output: String) {
+    try await runProgram(products + "/refresh-dump", arguments, in: directory, environment: refreshDumpEnvironment(environment))
+}
+
+/// ``refreshDump(_:in:environment:)`` where a test cannot wait asynchronously (a static's value).
+func refreshDumpWaiting(_ arguments: [String]) throws -> (status: Int32, output: String) {
+    try runProgram(products + "/refresh-dump", arguments, environment: refreshDumpEnvironment([:]))
+}
+
+/// This process's environment with `environment` added, `XDG_DATA_HOME` an empty folder, and
+/// goldens never recorded unless a test asks (the same outcome with CI set or not).
+private func refreshDumpEnvironment(_ environment: [String: String]) -> [String: String] {
+    ProcessInfo.processInfo.environment.merging(["XDG_DATA_HOME": testDataHome, "REFRESHKIT_RECORD": "never"]) { $1 }.merging(environment) { $1 }
 }

@@ -8,9 +8,9 @@ import RefreshPluginSDK
 
 /// `run` and `sweep` write animations a team can open anywhere, each exactly as long as its frames.
 @Suite(.leavesNoPluginHost) struct ExportFormatTests {
-    @Test func runWritesEachFormatAskedForWithTheScenariosLength() throws {
+    @Test func runWritesEachFormatAskedForWithTheScenariosLength() async throws {
         let folder = scratch("run-formats")
-        let (status, output) = try refreshDump(["run", "pull-short", "--format", "mp4,gif", "--format", "apng", "--no-frames", "--out", folder])
+        let (status, output) = try await refreshDump(["run", "pull-short", "--format", "mp4,gif", "--format", "apng", "--no-frames", "--out", folder])
         #expect(status == 0, "\(output)")
         let scenario = try Scenario.load(path: "\(scenarioFolder)/pull-short.json")
         let frames = try #require(output.split(separator: " ").first { $0.allSatisfy(\.isNumber) }.flatMap { Int($0) })
@@ -29,9 +29,9 @@ import RefreshPluginSDK
     /// What the encoders' shortcuts (differencing, APNG without alpha, a GIF palette reused while
     /// it fits) must not change: a shipped scenario's APNG decodes to its PNG frames pixel for
     /// pixel, and its GIF to pictures close to them, frame by frame.
-    @Test func aShippedScenariosAnimationsShowItsFrames() throws {
+    @Test func aShippedScenariosAnimationsShowItsFrames() async throws {
         let folder = scratch("run-decoded")
-        let (status, output) = try refreshDump(["run", "pull-short", "--format", "apng,gif", "--jobs", "2", "--out", folder])
+        let (status, output) = try await refreshDump(["run", "pull-short", "--format", "apng,gif", "--jobs", "2", "--out", folder])
         #expect(status == 0, "\(output)")
         let scenario = try Scenario.load(path: "\(scenarioFolder)/pull-short.json")
         let apng = try AnimationReader.read("\(folder)/\(scenario.fileName).apng").frames
@@ -51,15 +51,15 @@ import RefreshPluginSDK
         #expect(psnrs.reduce(0, +) / Double(max(1, psnrs.count)) >= 38, "GIF mean PSNR \(psnrs.reduce(0, +) / Double(max(1, psnrs.count))) dB")
     }
 
-    @Test func sweepWritesAnAnimationToo() throws {
+    @Test func sweepWritesAnAnimationToo() async throws {
         let folder = scratch("sweep-format")
-        let (status, output) = try refreshDump(["sweep", "--plugin", "Spinner", "--progress", "0:1:12", "--format", "gif", "--fps", "24", "--out", folder])
+        let (status, output) = try await refreshDump(["sweep", "--plugin", "Spinner", "--progress", "0:1:12", "--format", "gif", "--fps", "24", "--out", folder])
         #expect(status == 0, "\(output)")
         #expect(try AnimationReader.gifDelays("\(folder)/sweep.gif").reduce(0, +) == 50)
     }
 
-    @Test func anUnknownFormatIsNamed() throws {
-        let (status, output) = try refreshDump(["run", "pull-short", "--format", "mov", "--out", scratch("run-bad-format")])
+    @Test func anUnknownFormatIsNamed() async throws {
+        let (status, output) = try await refreshDump(["run", "pull-short", "--format", "mov", "--out", scratch("run-bad-format")])
         #expect(status == 2)
         #expect(output.contains("--format: 'mov' is not one of png, mp4, gif, apng, webp"), "\(output)")
     }

@@ -10,8 +10,8 @@ import RefreshPluginSDK
     let folder = scratchDirectory("export-frames-\(UUID().uuidString.prefix(8))")
     let tool = "\(toolsFolder)/refresh-dump"
 
-    @Test func framesAreWrittenForIOSAndAndroidAtEachScale() throws {
-        let (status, output) = try runProgram(tool, ["export", "--plugin", "Spinner", "--format", "frames", "--pull-frames", "3", "--out", folder])
+    @Test func framesAreWrittenForIOSAndAndroidAtEachScale() async throws {
+        let (status, output) = try await runProgram(tool, ["export", "--plugin", "Spinner", "--format", "frames", "--pull-frames", "3", "--out", folder])
         try #require(status == 0, "\(output)")
         let frames = "\(folder)/Spinner-frames"
         #expect(output.contains("\(frames): ") && !FileManager.default.fileExists(atPath: "\(folder)/Spinner.json"))
@@ -33,7 +33,7 @@ import RefreshPluginSDK
                 }
             }
         }
-        let (badStatus, badOutput) = try runProgram(tool, ["export", "--plugin", "Spinner", "--format", "gif", "--out", folder])
+        let (badStatus, badOutput) = try await runProgram(tool, ["export", "--plugin", "Spinner", "--format", "gif", "--out", folder])
         #expect(badStatus == 2 && badOutput.contains("--format must be lottie, frames or lottie,frames, not 'gif'"))
     }
 }

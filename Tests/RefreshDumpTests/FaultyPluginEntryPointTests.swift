@@ -13,19 +13,19 @@ import RefreshGraphics
     static func fixture(_ name: String) -> String { fixturePlugin(name) }
 
     @Test(arguments: faulty)
-    func renderAndSweepEndWithTwoNamingThePlugin(fixture: String) throws {
-        let render = try refreshDump(["render", "--plugin", Self.fixture(fixture), "--out", scratch("faulty-render-\(fixture)") + "/frame.png"])
+    func renderAndSweepEndWithTwoNamingThePlugin(fixture: String) async throws {
+        let render = try await refreshDump(["render", "--plugin", Self.fixture(fixture), "--out", scratch("faulty-render-\(fixture)") + "/frame.png"])
         #expect(render.status == 2, "\(render.output)")
         #expect(render.output.contains("plugin \(Self.fixture(fixture))"), "\(render.output)")
-        let sweep = try refreshDump(["sweep", "--plugin", Self.fixture(fixture), "--progress", "0:1:4", "--out", scratch("faulty-sweep-\(fixture)")])
+        let sweep = try await refreshDump(["sweep", "--plugin", Self.fixture(fixture), "--progress", "0:1:4", "--out", scratch("faulty-sweep-\(fixture)")])
         #expect(sweep.status == 2, "\(sweep.output)")
         #expect(sweep.output.contains("plugin \(Self.fixture(fixture))"), "\(sweep.output)")
     }
 
     @Test(arguments: faulty)
-    func runEndsWithTwoAndKeepsWhatCameBefore(fixture: String) throws {
+    func runEndsWithTwoAndKeepsWhatCameBefore(fixture: String) async throws {
         let out = scratch("faulty-run-\(fixture)")
-        let (status, output) = try refreshDump(["run", Self.pull, "--plugin", Self.fixture(fixture), "--out", out])
+        let (status, output) = try await refreshDump(["run", Self.pull, "--plugin", Self.fixture(fixture), "--out", out])
         #expect(status == 2, "\(output)")
         #expect(output.contains("plugin \(Self.fixture(fixture))"), "\(output)")
         if fixture.hasPrefix("FixturePluginRender") {
@@ -43,16 +43,16 @@ import RefreshGraphics
     /// and says where; it is no silent success. With a pool of two players each child counts its
     /// own frames (the fixture breaks the pure-function rule on purpose), so the stop comes later,
     /// and still every frame before it is written, in order, and no frame after it.
-    @Test func anEarlyExitStopsTheRunWhereItHappened() throws {
+    @Test func anEarlyExitStopsTheRunWhereItHappened() async throws {
         let out = scratch("faulty-run-exits")
-        let (status, output) = try refreshDump(["run", Self.pull, "--plugin", Self.fixture("FixturePluginExits"), "--out", out, "--jobs", "1"])
+        let (status, output) = try await refreshDump(["run", Self.pull, "--plugin", Self.fixture("FixturePluginExits"), "--out", out, "--jobs", "1"])
         #expect(status == 2, "\(output)")
         #expect(output.contains("the plugin host ended during render") && output.contains("(exit status 0)"), "\(output)")
         #expect(output.contains("plugin dev.refreshkit.fixture-misbehaving at the top edge, at frame 3 ") && output.contains("2 frames before it written"), "\(output)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: "\(out)/frames").sorted() == ["0001.png", "0002.png"])
 
         let pooled = scratch("faulty-run-exits-pooled")
-        let (pooledStatus, pooledOutput) = try refreshDump(["run", Self.pull, "--plugin", Self.fixture("FixturePluginExits"), "--out", pooled, "--jobs", "2"])
+        let (pooledStatus, pooledOutput) = try await refreshDump(["run", Self.pull, "--plugin", Self.fixture("FixturePluginExits"), "--out", pooled, "--jobs", "2"])
         #expect(pooledStatus == 2, "\(pooledOutput)")
         let frame = try #require(pooledOutput.firstMatch(of: #/at the top edge, at frame (\d+) /#).flatMap { Int($0.1) }, "\(pooledOutput)")
         #expect(frame > 3 && pooledOutput.contains("\(frame - 1) frames before it written"), "\(pooledOutput)")
@@ -61,31 +61,31 @@ import RefreshGraphics
 
     /// bench measures each plugin in a child of its own: one that crashes in render gets a row
     /// saying so, the built-ins beside it are measured, and bench ends normally.
-    @Test func benchMeasuresThePluginsBesideOneThatCrashes() throws {
+    @Test func benchMeasuresThePluginsBesideOneThatCrashes() async throws {
         let folder = scratch("faulty-bench")
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let copy = "\(folder)/libCrashesInRender.so"
         if !FileManager.default.fileExists(atPath: copy) { try FileManager.default.copyItem(atPath: Self.fixture("FixturePluginRenderCrashes"), toPath: copy) }
-        let (status, output) = try refreshDump(["bench", "--only", "plugins", "--frames", "10", "--plugin-path", folder])
+        let (status, output) = try await refreshDump(["bench", "--only", "plugins", "--frames", "10", "--plugin-path", folder])
         #expect(status == 0, "\(output)")
         #expect(output.contains("not measured") && output.contains("status 11") && output.contains(copy), "\(output)")
         #expect(output.contains("frame Spinner (median)") && output.contains("Swift spinner / C spinner"), "\(output)")
     }
 
-    @Test func theReproducerReplaysTheCrashInProcess() throws {
+    @Test func theReproducerReplaysTheCrashInProcess() async throws {
         let out = scratch("faulty-replay")
-        #expect(try refreshDump(["run", Self.pull, "--plugin", Self.fixture("FixturePluginRenderCrashes"), "--out", out]).status == 2)
+        #expect(try await refreshDump(["run", Self.pull, "--plugin", Self.fixture("FixturePluginRenderCrashes"), "--out", out]).status == 2)
         // In this process, as under a debugger: the crash is the process's own.
-        let (status, output) = try refreshDump(["run", "--in-process", "--allow-plugin-paths", "\(out)/reproducer.json", "--out", scratch("faulty-replayed")],
+        let (status, output) = try await refreshDump(["run", "--in-process", "--allow-plugin-paths", "\(out)/reproducer.json", "--out", scratch("faulty-replayed")],
                                                environment: ["SWIFT_BACKTRACE": "enable=no"])
         #expect(status != 0 && output.contains("crashed inside plugin \(Self.fixture("FixturePluginRenderCrashes"))"), "\(status): \(output)")
     }
 
-    @Test func reportKeepsTheGoodCellsAndShowsTheBadOnesAsCards() throws {
+    @Test func reportKeepsTheGoodCellsAndShowsTheBadOnesAsCards() async throws {
         let out = scratch("faulty-report")
         var arguments = ["report", "--plugin-path", products, "--plugin", "dev.refreshkit.spinner", "--scenario", Self.pull, "--out", out]
         for fixture in ["FixturePluginRenderCrashes", "FixturePluginConstructorCrashes"] { arguments += ["--plugin", Self.fixture(fixture)] }
-        let (status, output) = try refreshDump(arguments)
+        let (status, output) = try await refreshDump(arguments)
         #expect(status == 1, "\(output)")
         #expect(output.contains("2 of 3 cells have a plugin that crashed, hung or did not load"), "\(output)")
         let page = try String(contentsOfFile: "\(out)/index.html", encoding: .utf8)
@@ -97,30 +97,30 @@ import RefreshGraphics
         #expect(card.width == good.width && card.height == good.height, "\(card.width)×\(card.height) beside \(good.width)×\(good.height)")
     }
 
-    @Test func verifyFailsTheCheckpointsAndGoesOn() throws {
+    @Test func verifyFailsTheCheckpointsAndGoesOn() async throws {
         let golden = scratch("faulty-verify-golden")
-        #expect(try refreshDump(["verify", Self.pull, "--plugin", "dev.refreshkit.spinner", "--golden", golden, "--update"]).status == 0)
-        let (status, output) = try refreshDump(["verify", Self.pull, "--plugin", Self.fixture("FixturePluginRenderCrashes"), "--golden", golden])
+        #expect(try await refreshDump(["verify", Self.pull, "--plugin", "dev.refreshkit.spinner", "--golden", golden, "--update"]).status == 0)
+        let (status, output) = try await refreshDump(["verify", Self.pull, "--plugin", Self.fixture("FixturePluginRenderCrashes"), "--golden", golden])
         #expect(status == 1, "\(output)")
     }
 
     /// A plugin that aborts in destroy has drawn its frames: render and sweep write them, then name
     /// the fault and end with 2 (before, the abort went unsaid and the command ended 0).
-    @Test func anAbortInDestroyIsNamedAfterTheFramesAreWritten() throws {
+    @Test func anAbortInDestroyIsNamedAfterTheFramesAreWritten() async throws {
         let out = scratch("faulty-destroy")
-        let render = try refreshDump(["render", "--plugin", Self.fixture("FixturePluginDestroyAborts"), "--out", "\(out)/frame.png"])
+        let render = try await refreshDump(["render", "--plugin", Self.fixture("FixturePluginDestroyAborts"), "--out", "\(out)/frame.png"])
         #expect(render.status == 2, "\(render.output)")
         #expect(render.output.contains("plugin \(Self.fixture("FixturePluginDestroyAborts")): crashed with signal 6 (Aborted) during destroy"), "\(render.output)")
         #expect(FileManager.default.fileExists(atPath: "\(out)/frame.png"))
-        let sweep = try refreshDump(["sweep", "--plugin", Self.fixture("FixturePluginDestroyAborts"), "--progress", "0:1:3", "--out", "\(out)/sweep"])
+        let sweep = try await refreshDump(["sweep", "--plugin", Self.fixture("FixturePluginDestroyAborts"), "--progress", "0:1:3", "--out", "\(out)/sweep"])
         #expect(sweep.status == 2 && sweep.output.contains("during destroy"), "\(sweep.output)")
         #expect(FileManager.default.fileExists(atPath: "\(out)/sweep/contact-sheet.png"))
     }
 
     /// A render that waits 5 ms a frame without using CPU (the fixture sleeps) fails validate's
     /// waiting check, though its CPU time is far under the budget; a built-in passes it.
-    @Test func validateFailsARenderThatWaits() throws {
-        let blocks = try refreshDump(["validate", Self.fixture("FixturePluginBlocks")])
+    @Test func validateFailsARenderThatWaits() async throws {
+        let blocks = try await refreshDump(["validate", Self.fixture("FixturePluginBlocks")])
         #expect(blocks.status == 1, "\(blocks.output)")
         #expect(blocks.output.contains("✗ waiting: 9 frames in 10 wait ") && blocks.output.contains("without using CPU (a sleep, I/O or a lock in render)"), "\(blocks.output)")
         #expect(blocks.output.contains("✓ frame time: median "), "the CPU it uses is within the budget: \(blocks.output)")

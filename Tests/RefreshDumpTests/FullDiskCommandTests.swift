@@ -22,7 +22,7 @@ import Glibc
     }
 
     @Test(arguments: commands.map(\.name), Disk.allCases)
-    func aCommandOnAFullOrReadOnlyDiskLeavesOnlyWholeFiles(command: String, disk: Disk) throws {
+    func aCommandOnAFullOrReadOnlyDiskLeavesOnlyWholeFiles(command: String, disk: Disk) async throws {
         let arguments = try #require(Self.commands.first { $0.name == command }).arguments
         let small = SmallFilesystem("disk-\(command)-\(disk.rawValue)", kilobytes: disk == .littleRoom ? 96 : 64)
         let folder = small?.path ?? scratch("denied-\(command)-\(disk.rawValue)")
@@ -35,7 +35,7 @@ import Glibc
         defer { chmod(folder, 0o755) }
         let before = Set(try everyFile(in: folder))
         // Into a folder below the mount point: a run's folder is renamed into place, and a mount point cannot be.
-        let (status, text) = try refreshDump(arguments.map { $0.replacingOccurrences(of: "OUT", with: folder + "/out") })
+        let (status, text) = try await refreshDump(arguments.map { $0.replacingOccurrences(of: "OUT", with: folder + "/out") })
 
         let expected = small == nil ? "permission denied" : disk == .readOnly ? "read-only file system" : "no space left on device"
         if disk == .littleRoom && !text.contains(expected) {

@@ -7,9 +7,9 @@ import RefreshPluginSDK
 /// `refresh-dump gallery`: a strip per plugin, the sheet and the page; a plugin that crashes gets
 /// a card and the others are still drawn.
 @Suite(.leavesNoPluginHost) struct GalleryCommandTests {
-    @Test func everyPluginFoundGetsAStripTheSheetAndThePage() throws {
+    @Test func everyPluginFoundGetsAStripTheSheetAndThePage() async throws {
         let out = scratch("gallery-all")
-        let (status, output) = try refreshDump(["gallery", "--out", out, "--scale", "1"])
+        let (status, output) = try await refreshDump(["gallery", "--out", out, "--scale", "1"])
         #expect(status == 0, "\(output)")
         let files = try FileManager.default.contentsOfDirectory(atPath: out)
         let strips = files.filter { $0.hasPrefix("dev.refreshkit.") && $0.hasSuffix(".png") }
@@ -24,10 +24,10 @@ import RefreshPluginSDK
         #expect(sheet.width == strip.width && sheet.height > strips.count * strip.height, "the sheet stacks every strip")
     }
 
-    @Test func aPluginThatCrashesGetsACardAndTheOthersAreDrawn() throws {
+    @Test func aPluginThatCrashesGetsACardAndTheOthersAreDrawn() async throws {
         let out = scratch("gallery-crash")
         let crashing = fixturePlugin("FixturePluginRenderCrashes")
-        let (status, output) = try refreshDump(["gallery", "--plugin", crashing, "--plugin", "Spinner", "--plugin", "No Such Plugin", "--out", out, "--scale", "1", "--export"])
+        let (status, output) = try await refreshDump(["gallery", "--plugin", crashing, "--plugin", "Spinner", "--plugin", "No Such Plugin", "--out", out, "--scale", "1", "--export"])
         #expect(status == 1, "\(output)")
         #expect(output.contains("✓ Spinner"), "\(output)")
         #expect(output.contains("1 of 3 plugins drawn"), "\(output)")

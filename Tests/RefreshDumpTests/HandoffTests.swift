@@ -23,7 +23,7 @@ import TestSupport
     static let goldenFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Handoff").path
 
     @Test(arguments: HandoffPlatform.allCases)
-    func eachPlatformMatchesItsGolden(platform: HandoffPlatform) throws {
+    func eachPlatformMatchesItsGolden(platform: HandoffPlatform) async throws {
         let text = platform.text(for: Self.awkward)
         let golden = "\(Self.goldenFolder)/\(platform.fileName).golden"
         if ProcessInfo.processInfo.environment["REFRESHKIT_RECORD_HANDOFF"] == "1" {
@@ -35,7 +35,7 @@ import TestSupport
 
     /// No value reaches a line of code outside its comment or literal: the line break of "Done\n"
     /// is a space in the comment, and no line starts with what followed it.
-    @Test func wordsStayInTheirCommentsAndLiterals() {
+    @Test func wordsStayInTheirCommentsAndLiterals() async {
         for platform in HandoffPlatform.allCases {
             let text = platform.text(for: Self.awkward)
             #expect(!text.split(separator: "\n").contains { $0.hasPrefix("next line") }, "\(platform.fileName)")
@@ -47,7 +47,7 @@ import TestSupport
     }
 
     /// The spring's closest curve is close: within 0.05 of the spring at every sampled time.
-    @Test func theCurveFollowsTheSpring() {
+    @Test func theCurveFollowsTheSpring() async {
         let spec = Self.awkward
         let bezier = spec.springBezier
         let duration = Double(spec.springBackMilliseconds) / 1000
@@ -60,7 +60,7 @@ import TestSupport
 
     /// The handoff's distances are the list's: a scenario that names the trigger but not the hold
     /// holds at the plugin's length (the container's default), and the handoff says so.
-    @Test func theHoldIsTheListsWhenTheScenarioLeavesIt() throws {
+    @Test func theHoldIsTheListsWhenTheScenarioLeavesIt() async throws {
         let json = """
         { "name": "trigger only", "rows": 20,
           "edges": { "top": { "plugin": "dev.refreshkit.spinner", "triggerDistance": 100 } },
@@ -78,11 +78,11 @@ import TestSupport
     /// Every built-in: a file per platform with its trigger in them, and the Lottie export the
     /// lottie-ios file plays (light and dark, named as that file loads them); the Swift ones parse (swiftc -parse).
     @Test(arguments: builtIns)
-    func everyBuiltInGetsItsFiles(name: String) throws {
+    func everyBuiltInGetsItsFiles(name: String) async throws {
         let swiftc = try #require(ProcessInfo.processInfo.environment["PATH"]?.split(separator: ":").map { "\($0)/swiftc" }.first { FileManager.default.isExecutableFile(atPath: $0) },
                                   "swiftc is on the PATH wherever swift test runs")
         let folder = scratch("handoff-\(Scenario.safeFileName(name))")
-        let (status, output) = try refreshDump(["handoff", "--plugin", name, "--out", folder])
+        let (status, output) = try await refreshDump(["handoff", "--plugin", name, "--out", folder])
         #expect(status == 0, "\(name): \(output)")
         let files = try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
         let animation = Scenario.safeFileName(name)
@@ -100,7 +100,7 @@ import TestSupport
             try FileManager.default.copyItem(atPath: "\(folder)/\(file)", toPath: copy)
             swiftFiles.append(copy)
         }
-        let (parsed, errors) = try runProgram(swiftc, ["-parse"] + swiftFiles)
+        let (parsed, errors) = try await runProgram(swiftc, ["-parse"] + swiftFiles)
         #expect(parsed == 0, "\(errors)")
     }
 }

@@ -18,7 +18,7 @@ import TestSupport
         }
         """
 
-    @Test func aFieldErrorInAScenarioHasItsLineAndColumn() throws {
+    @Test func aFieldErrorInAScenarioHasItsLineAndColumn() async throws {
         #expect(throws: InputFileError(file: "f.json", field: "steps[1].drag.to", reason: "expected a number, found a string", line: 5, column: 26)) {
             try Scenario.decode(Data(scenario.utf8), file: "f.json")
         }
@@ -26,7 +26,7 @@ import TestSupport
 
     /// A problem found only when the scenario is played (a value its plugin refuses) is placed by
     /// reading the file again.
-    @Test func aPlayerErrorIsPlacedInTheFile() throws {
+    @Test func aPlayerErrorIsPlacedInTheFile() async throws {
         let path = scratch("input-error") + "/params.json"
         try Data(scenario.replacingOccurrences(of: "\"far\"", with: "40").utf8).write(to: URL(fileURLWithPath: path))
         let loaded = try Scenario.load(path: path)
@@ -35,7 +35,7 @@ import TestSupport
         }
     }
 
-    @Test func pathsAreReadAsMessagesWriteThem() {
+    @Test func pathsAreReadAsMessagesWriteThem() async {
         #expect(JSONSyntax.steps(of: "steps[3].drag.to") == [.key("steps"), .index(3), .key("drag"), .key("to")])
         #expect(JSONSyntax.steps(of: "\"dev.refreshkit.spinner\".spokes") == [.key("dev.refreshkit.spinner"), .key("spokes")])
         #expect(JSONSyntax.steps(of: "edges.top.params.\"\"") == [.key("edges"), .key("top"), .key("params"), .key("")])
@@ -43,7 +43,7 @@ import TestSupport
     }
 
     /// A missing field points at the object it belongs in; a key with escapes is matched decoded.
-    @Test func aMissingFieldPointsAtItsObject() {
+    @Test func aMissingFieldPointsAtItsObject() async {
         let data = Data("{\"a\": [{\"b\": 1},\n  {\"c\\u0064\": {}}]}".utf8)
         #expect(JSONSyntax.offset(of: JSONSyntax.steps(of: "a[1].cd"), in: data) == 20)
         #expect(JSONSyntax.offset(of: JSONSyntax.steps(of: "a[1].missing"), in: data) == 19)
@@ -64,10 +64,10 @@ import TestSupport
         ("{\"version\": 1, \"Spinner\": {}, \"spokes\": 9}", "--params p.json: line 1, column 31: spokes: expected an object of the plugin's parameters, found a number"),
         ("{\"spokes\": 4.9e-325}", "--params p.json: line 1, column 12: spokes: the number 4.9e-325 is too small"),
     ])
-    func aParamsFileErrorIsPlaced(text: String, expected: String) throws {
+    func aParamsFileErrorIsPlaced(text: String, expected: String) async throws {
         let folder = scratch("params-error-\(abs(text.hashValue))")
         try Data(text.utf8).write(to: URL(fileURLWithPath: folder + "/p.json"))
-        let result = try refreshDump(["render", "--plugin", "Spinner", "--plugin-path", products, "--params", "p.json", "--out", "f.png"], in: folder)
+        let result = try await refreshDump(["render", "--plugin", "Spinner", "--plugin-path", products, "--params", "p.json", "--out", "f.png"], in: folder)
         #expect(result.status == 2)
         #expect(result.output.contains(expected), "\(result.output)")
         #expect(!FileManager.default.fileExists(atPath: folder + "/f.png"))
@@ -76,31 +76,31 @@ import TestSupport
     /// A forged `verify-result.json` cannot point the merged page anywhere but its own images:
     /// `javascript:`, an outside address, `..` and a hidden file are refused, naming the field; a
     /// newer result is refused by its version.
-    @Test func verifyMergeLinksOnlyItsOwnImages() throws {
+    @Test func verifyMergeLinksOnlyItsOwnImages() async throws {
         func result(_ link: String, version: Int = 1) -> String {
             #"[{"version": \#(version), "scenario": "s", "passed": 0, "failed": 1, "checks": [{"name": "t0.250.png", "time": 0.25, "passed": false, "detail": "differs", "actual": "\#(link)"}]}]"#
         }
         for (index, link) in ["javascript:alert(1)", "https://example.invalid/x.png", "images/../../etc/passwd", "images/.hidden.png", "/etc/passwd"].enumerated() {
             let folder = scratch("verify-forged-\(index)")
             try result(link).write(toFile: "\(folder)/verify-result.json", atomically: true, encoding: .utf8)
-            let merged = try refreshDump(["verify", "--merge", folder, "--report", scratch("verify-forged-page-\(index)")])
+            let merged = try await refreshDump(["verify", "--merge", folder, "--report", scratch("verify-forged-page-\(index)")])
             #expect(merged.status != 0 && merged.output.contains("checks[0].actual") && merged.output.contains("is not a file under images/"), "\(link): \(merged.output)")
         }
         let own = scratch("verify-own")
         try FileManager.default.createDirectory(atPath: "\(own)/images", withIntermediateDirectories: true)
         try result("images/s-t0.250.actual.png").write(toFile: "\(own)/verify-result.json", atomically: true, encoding: .utf8)
-        let fine = try refreshDump(["verify", "--merge", own, "--report", scratch("verify-own-page")])
+        let fine = try await refreshDump(["verify", "--merge", own, "--report", scratch("verify-own-page")])
         #expect(fine.output.contains("0 passed, 1 failed"), "\(fine.output)")
         try result("images/x.png", version: 3).write(toFile: "\(own)/verify-result.json", atomically: true, encoding: .utf8)
-        let newer = try refreshDump(["verify", "--merge", own])
+        let newer = try await refreshDump(["verify", "--merge", own])
         #expect(newer.status != 0 && newer.output.contains("[0].version: made by a newer RefreshKit: version 3"), "\(newer.output)")
     }
 
     /// `verify --merge` of a result file of another shape names the file and where it went wrong.
-    @Test func aMergedFileOfAnotherShapeIsPlaced() throws {
+    @Test func aMergedFileOfAnotherShapeIsPlaced() async throws {
         let folder = scratch("merge-error")
         try Data("[\n  {\"scenario\": 3}\n]".utf8).write(to: URL(fileURLWithPath: folder + "/verify-result.json"))
-        let result = try refreshDump(["verify", "--merge", folder])
+        let result = try await refreshDump(["verify", "--merge", folder])
         #expect(result.status == 2)
         #expect(result.output.contains("--merge \(folder)/verify-result.json: line 2, column "), "\(result.output)")
     }

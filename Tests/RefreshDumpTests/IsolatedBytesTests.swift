@@ -11,10 +11,10 @@ import RefreshHost
         .filter { $0.hasPrefix("libRefresh") && $0.hasSuffix(".so") }.sorted()
 
     /// Runs `arguments` twice, pooled and in-process, and compares every file the two wrote.
-    func expectTheSameFiles(_ name: String, _ arguments: [String], minimumFrames: Int) throws {
+    func expectTheSameFiles(_ name: String, _ arguments: [String], minimumFrames: Int) async throws {
         let pooled = scratch("isolated-\(name)"), here = scratch("in-process-\(name)")
         for (folder, extra) in [(pooled, ["--jobs", "2"]), (here, ["--in-process", "--jobs", "1"])] {
-            let (status, output) = try refreshDump(["run"] + arguments + ["--plugin-path", products, "--out", folder] + extra)
+            let (status, output) = try await refreshDump(["run"] + arguments + ["--plugin-path", products, "--out", folder] + extra)
             try #require(status == 0, "\(extra): \(output)")
         }
         let frames = try FileManager.default.contentsOfDirectory(atPath: here + "/frames").sorted()
@@ -29,13 +29,13 @@ import RefreshHost
     }
 
     @Test(arguments: shippedScenarios)
-    func everyShippedScenario(file: String) throws {
-        try expectTheSameFiles(file, ["\(scenarioFolder)/\(file)"], minimumFrames: 60)
+    func everyShippedScenario(file: String) async throws {
+        try await expectTheSameFiles(file, ["\(scenarioFolder)/\(file)"], minimumFrames: 60)
     }
 
     @Test(arguments: builtIns)
-    func everyBuiltIn(library: String) throws {
+    func everyBuiltIn(library: String) async throws {
         try #require(Self.builtIns.count >= 13, "the built-ins were not found in \(products)")
-        try expectTheSameFiles(library, ["\(scenarioFolder)/pull-short.json", "--plugin", "\(products)/\(library)"], minimumFrames: 60)
+        try await expectTheSameFiles(library, ["\(scenarioFolder)/pull-short.json", "--plugin", "\(products)/\(library)"], minimumFrames: 60)
     }
 }

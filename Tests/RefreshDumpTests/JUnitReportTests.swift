@@ -16,10 +16,10 @@ import TestSupport
     }
 
     /// The golden folder's name holds `&`, `<` and `"`: the failure text quotes it, and the file still parses.
-    @Test func failuresAreListedWithTheirReasons() throws {
+    @Test func failuresAreListedWithTheirReasons() async throws {
         let folder = scratch("junit") + "/a&<\"b"
-        #expect(try refreshDump(["verify", Self.pull, "--golden", folder + "/golden", "--update"]).status == 0)
-        let (status, output) = try refreshDump(["verify", Self.pull, "--golden", folder + "/golden", "--plugin", "Rainbow", "--junit", folder + "/junit/verify.xml"])
+        #expect(try await refreshDump(["verify", Self.pull, "--golden", folder + "/golden", "--update"]).status == 0)
+        let (status, output) = try await refreshDump(["verify", Self.pull, "--golden", folder + "/golden", "--plugin", "Rainbow", "--junit", folder + "/junit/verify.xml"])
         #expect(status == 1 && output.contains("JUnit: \(folder)/junit/verify.xml"), "\(output)")
         let root = try parse(folder + "/junit/verify.xml")
         #expect(root.name == "testsuites" && root.attribute(forName: "tests")?.stringValue == "3" && root.attribute(forName: "failures")?.stringValue == "3")
@@ -28,13 +28,13 @@ import TestSupport
         #expect(cases.allSatisfy { ($0.elements(forName: "failure").first?.stringValue ?? "").contains("pixels") })
     }
 
-    @Test func mergedShardsMakeOneFile() throws {
+    @Test func mergedShardsMakeOneFile() async throws {
         let folder = scratch("junit-merge")
-        #expect(try refreshDump(["verify", Self.pull, "--golden", folder + "/golden", "--update"]).status == 0)
+        #expect(try await refreshDump(["verify", Self.pull, "--golden", folder + "/golden", "--update"]).status == 0)
         for shard in 0..<2 {
-            _ = try refreshDump(["verify", Self.pull, "--golden", folder + "/golden", "--shard", "\(shard)/2", "--report", folder + "/shard-\(shard)"])
+            _ = try await refreshDump(["verify", Self.pull, "--golden", folder + "/golden", "--shard", "\(shard)/2", "--report", folder + "/shard-\(shard)"])
         }
-        let (status, output) = try refreshDump(["verify", "--merge", folder + "/shard-0", folder + "/shard-1", "--junit", folder + "/merged.xml"])
+        let (status, output) = try await refreshDump(["verify", "--merge", folder + "/shard-0", folder + "/shard-1", "--junit", folder + "/merged.xml"])
         #expect(status == 0, "\(output)")
         let root = try parse(folder + "/merged.xml")
         #expect(root.attribute(forName: "tests")?.stringValue == "3" && root.attribute(forName: "failures")?.stringValue == "0")

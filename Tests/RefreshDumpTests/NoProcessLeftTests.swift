@@ -17,7 +17,7 @@ import TestSupport
                 Int(fields[49].trimmingCharacters(in: .whitespacesAndNewlines)) ?? -1)
     }
 
-    @Test func killingValidateEndsItsCheckChildInTheMiddleOfAnEndlessRender() throws {
+    @Test func killingValidateEndsItsCheckChildInTheMiddleOfAnEndlessRender() async throws {
         // The CPU limit only guarantees that the test ends if the lifeline failed; then the child
         // ends by SIGXCPU, not by exit status 1, and the test fails.
         let validate = Process()
@@ -75,7 +75,7 @@ import TestSupport
         }
     }
 
-    @Test func killingRunEndsItsPluginHostChildInTheMiddleOfAnEndlessRender() throws {
+    @Test func killingRunEndsItsPluginHostChildInTheMiddleOfAnEndlessRender() async throws {
         // As above, the CPU limit only ends the test if the lifeline failed (then by a signal).
         let run = Process()
         run.executableURL = URL(fileURLWithPath: "/bin/sh")
@@ -100,10 +100,10 @@ import TestSupport
     /// A library whose constructor crashes leaves nothing in the temporary folder: the private copy
     /// a plugin-host child loads is in memory no folder holds (a copy in `refreshkit-plugin-XXXXXX`
     /// stayed behind on every attempt, megabytes each for a Swift plugin).
-    @Test func aLibraryThatCrashesWhileLoadingLeavesNoCopyBehind() throws {
+    @Test func aLibraryThatCrashesWhileLoadingLeavesNoCopyBehind() async throws {
         let temporary = scratch("tmpdir-crash-on-load")
         for (fixture, path) in [("FixturePluginConstructorCrashes", fixturePlugin("FixturePluginConstructorCrashes")), ("RefreshSpinner", "\(products)/libRefreshSpinner.so")] {
-            let (status, output) = try refreshDump(["render", "--plugin", path, "--out", "\(temporary)-\(fixture).png"],
+            let (status, output) = try await refreshDump(["render", "--plugin", path, "--out", "\(temporary)-\(fixture).png"],
                                                    environment: ["TMPDIR": temporary])
             #expect(fixture == "RefreshSpinner" ? status == 0 : output.contains("crashed with signal 11"), "\(fixture): \(output)")
         }

@@ -50,10 +50,10 @@ import Glibc
     }
 
     @Test(arguments: commands.map(\.name))
-    func nothingPlantedUnderAnOutputNameIsWrittenThroughOrReplaced(command: String) throws {
+    func nothingPlantedUnderAnOutputNameIsWrittenThroughOrReplaced(command: String) async throws {
         let arguments = try #require(Self.commands.first { $0.name == command }).arguments
         let clean = scratch("links-clean-\(command)")
-        _ = try refreshDump(arguments.map { $0.replacingOccurrences(of: "OUT", with: clean) })
+        _ = try await refreshDump(arguments.map { $0.replacingOccurrences(of: "OUT", with: clean) })
         let outputs = try kinds(in: clean)
         #expect(!outputs.isEmpty, "\(command) wrote nothing to plant links on")
         // Each output gets one kind in turn; a command with fewer outputs than kinds gets every kind on each.
@@ -76,7 +76,7 @@ import Glibc
                 reader = open(path, O_RDONLY | O_NONBLOCK)
             }
             defer { if reader >= 0 { close(reader) } }
-            let (_, text) = try refreshDump(arguments.map { $0.replacingOccurrences(of: "OUT", with: folder) })
+            let (_, text) = try await refreshDump(arguments.map { $0.replacingOccurrences(of: "OUT", with: folder) })
             let what = "\(command), \(planted) at \(output)"
             #expect(!text.contains("NSCocoaErrorDomain") && !text.contains("Error Domain="), "\(what): \(text)")
             var info = stat()
@@ -104,10 +104,10 @@ import Glibc
     /// `cells/light`, `handoff/<column>`, a report's `images`, a motion golden's frames folder), is
     /// never followed: the folder elsewhere stays empty, and a command that refuses names the link.
     @Test(arguments: ["run", "report", "verify"])
-    func noFolderLinkBelowTheOutputIsFollowed(command: String) throws {
+    func noFolderLinkBelowTheOutputIsFollowed(command: String) async throws {
         let arguments = try #require(Self.commands.first { $0.name == command }).arguments
         let clean = scratch("folder-links-clean-\(command)")
-        _ = try refreshDump(arguments.map { $0.replacingOccurrences(of: "OUT", with: clean) })
+        _ = try await refreshDump(arguments.map { $0.replacingOccurrences(of: "OUT", with: clean) })
         let folders = try FileManager.default.subpathsOfDirectory(atPath: clean).filter { path in
             var isFolder: ObjCBool = false
             return FileManager.default.fileExists(atPath: "\(clean)/\(path)", isDirectory: &isFolder) && isFolder.boolValue
@@ -119,7 +119,7 @@ import Glibc
             let planted = "\(out)/\(folderPath)"
             try FileManager.default.createDirectory(atPath: PathText.folder(of: planted), withIntermediateDirectories: true)
             try FileManager.default.createSymbolicLink(atPath: planted, withDestinationPath: elsewhere)
-            let (status, text) = try refreshDump(arguments.map { $0.replacingOccurrences(of: "OUT", with: out) })
+            let (status, text) = try await refreshDump(arguments.map { $0.replacingOccurrences(of: "OUT", with: out) })
             let written = try FileManager.default.contentsOfDirectory(atPath: elsewhere)
             #expect(written.isEmpty, "\(command), a link at \(folderPath): written through (\(written.prefix(3))): \(text.suffix(300))")
             // Refused: the link named, or (run, which replaces its folder whole) the folder it will not replace.

@@ -5,13 +5,13 @@ import RefreshHost
 import RefreshPluginSDK
 
 @Suite(.leavesNoPluginHost) struct ScenarioFileTests {
-    @Test func theShippedScenariosCoverTheIssuesList() {
+    @Test func theShippedScenariosCoverTheIssuesList() async {
         #expect(shippedScenarios == ["first-page-fails.json", "fling-bottom.json", "load-more-to-end.json", "pull-short.json", "pull-to-refresh.json",
                                      "refresh-fails.json", "second-floor.json", "short-list-both-ends.json"])
     }
 
     @Test(arguments: shippedScenarios)
-    func shippedScenariosLoadAndPlayToTheEnd(file: String) throws {
+    func shippedScenariosLoadAndPlayToTheEnd(file: String) async throws {
         let scenario = try Scenario.load(path: "\(scenarioFolder)/\(file)")
         #expect(!scenario.checkpoints.isEmpty && !scenario.steps.isEmpty)
         let player = try ScenarioPlayer(scenario: scenario, searchPath: PluginSearchPath(directories: [buildFolder]))
@@ -51,7 +51,7 @@ import RefreshPluginSDK
     ]
 
     @Test(arguments: badFiles)
-    func badFilesNameTheStepAndField(json: String, message: String) {
+    func badFilesNameTheStepAndField(json: String, message: String) async {
         #expect(throws: InputFileError.self) { try Scenario.decode(Data(json.utf8)) }
         do {
             _ = try Scenario.decode(Data(json.utf8))
@@ -60,7 +60,7 @@ import RefreshPluginSDK
         }
     }
 
-    @Test func invalidJSONAndMissingFilesSayWhere() {
+    @Test func invalidJSONAndMissingFilesSayWhere() async {
         #expect(throws: InputFileError.self) { try Scenario.decode(Data("{\"edges\": ".utf8), file: "x.json") }
         do { _ = try Scenario.decode(Data("{\n  \"name\": \"x\",,\n}".utf8), file: "x.json") } catch {
             #expect(error.description == "scenario x.json: line 2, column 15: not valid JSON: invalid value")
@@ -71,7 +71,7 @@ import RefreshPluginSDK
         do { _ = try Scenario.load(path: "/nonexistent.json") } catch { #expect(error.description == "scenario /nonexistent.json: no such file") }
     }
 
-    @Test func badParametersNameTheEdge() throws {
+    @Test func badParametersNameTheEdge() async throws {
         let json = #"{"edges": {"top": {"plugin": "dev.refreshkit.spinner", "params": {"spokes": 40}}}, "steps": [{"wait": 0.1}]}"#
         let scenario = try Scenario.decode(Data(json.utf8))
         #expect {
@@ -84,7 +84,7 @@ import RefreshPluginSDK
 
 @Suite(.leavesNoPluginHost) struct ErrorCardTests {
     /// In a plugin-host child a create failure reads as in process: "create failed: " once.
-    @Test func aChildsCreateFailureIsSaidOnce() throws {
+    @Test func aChildsCreateFailureIsSaidOnce() async throws {
         let plugin = try PluginIsolation.childProcess().load(fixturePlugin("FixturePluginCreateFails"))
         #expect(throws: PluginError.self) { _ = try plugin.makeIndicator(parametersJSON: "{}") }
         do {
@@ -95,7 +95,7 @@ import RefreshPluginSDK
     }
 
     /// In a plugin-host child the reason reads as in process: "render failed: " once, not twice.
-    @Test func aChildsRenderFailureIsSaidOnce() throws {
+    @Test func aChildsRenderFailureIsSaidOnce() async throws {
         let plugin = fixturePlugin("FixturePluginRenderFails")
         let json = #"{"edges": {"top": {"plugin": "\#(plugin)"}}, "steps": [{"drag": {"from": 100, "to": 260, "duration": 0.3}}]}"#
         let player = try ScenarioPlayer(scenario: try Scenario.decode(Data(json.utf8)), searchPath: PluginSearchPath(directories: [buildFolder]),
@@ -107,7 +107,7 @@ import RefreshPluginSDK
 
     /// A plugin that fails to render gets a card in the part of its band that is on screen, the
     /// reason first, so that it can be read while only a little of the band shows.
-    @Test func theCardSitsInTheVisiblePartOfTheBand() throws {
+    @Test func theCardSitsInTheVisiblePartOfTheBand() async throws {
         let plugin = fixturePlugin("FixturePluginRenderFails")
         let json = #"{"viewport": {"width": 390, "height": 400}, "edges": {"top": {"plugin": "\#(plugin)"}},"# +
             #" "steps": [{"drag": {"from": 100, "to": 260, "duration": 0.3}}]}"#
@@ -127,15 +127,15 @@ import RefreshPluginSDK
 /// What a sweep of runs needs without generated scenario files: theme, locale and parameters on the
 /// command line, default folders that differ when the runs differ, the animation only on request.
 @Suite(.leavesNoPluginHost) struct RunOptionsTests {
-    func run(_ arguments: [String], in folder: String) throws -> (status: Int32, output: String) {
-        try refreshDump(arguments + ["--plugin-path", products], in: folder)
+    func run(_ arguments: [String], in folder: String) async throws -> (status: Int32, output: String) {
+        try await refreshDump(arguments + ["--plugin-path", products], in: folder)
     }
 
-    @Test func themeLocaleAndParametersOverrideTheScenarioAndNameTheFolder() throws {
+    @Test func themeLocaleAndParametersOverrideTheScenarioAndNameTheFolder() async throws {
         let folder = scratch("run-options")
         let scenario = scenarioFolder + "/pull-short.json"
-        let plain = try run(["run", scenario], in: folder)
-        let dark = try run(["run", scenario, "--plugin", "Label", "--theme", "dark", "--locale", "ar", "--param", "color=#FF0000"], in: folder)
+        let plain = try await run(["run", scenario], in: folder)
+        let dark = try await run(["run", scenario, "--plugin", "Label", "--theme", "dark", "--locale", "ar", "--param", "color=#FF0000"], in: folder)
         #expect(plain.status == 0 && dark.status == 0, "\(plain.output)\n\(dark.output)")
         let outputs = try FileManager.default.contentsOfDirectory(atPath: folder + "/out").sorted()
         #expect(outputs.count == 2 && outputs.contains("pull-short") && outputs.contains { $0.hasPrefix("pull-short-Label-dark-ar-params-") }, "\(outputs)")
@@ -144,7 +144,7 @@ import RefreshPluginSDK
         let first = try ImageSurface.readPNG(at: darkFolder + "/frames/0001.png")
         let light = try ImageSurface.readPNG(at: folder + "/out/pull-short/frames/0001.png")
         #expect(first.pixelWords()[0] != light.pixelWords()[0], "the dark theme's background")
-        let unknown = try run(["run", scenario, "--param", "noSuchParameter=1"], in: folder)
+        let unknown = try await run(["run", scenario, "--param", "noSuchParameter=1"], in: folder)
         #expect(unknown.status == 2 && unknown.output.contains("edges.top.params"), "\(unknown.output)")
     }
 }
@@ -152,23 +152,23 @@ import RefreshPluginSDK
 /// A run's folder appears whole or not at all, replaces only a previous run's, and never a folder
 /// of other files.
 @Suite(.leavesNoPluginHost) struct RunFolderTests {
-    @Test func aRunReplacesAPreviousRunButNeverOtherFiles() throws {
+    @Test func aRunReplacesAPreviousRunButNeverOtherFiles() async throws {
         let folder = scratch("run-folder")
         let out = folder + "/out"
-        let first = try refreshDump(["run", scenarioFolder + "/pull-short.json", "--out", out, "--plugin-path", products])
+        let first = try await refreshDump(["run", scenarioFolder + "/pull-short.json", "--out", out, "--plugin-path", products])
         #expect(first.status == 0, "\(first.output)")
         try Data("stale".utf8).write(to: URL(fileURLWithPath: out + "/frames/9999.png"))
-        let second = try refreshDump(["run", scenarioFolder + "/pull-short.json", "--out", out, "--plugin-path", products])
+        let second = try await refreshDump(["run", scenarioFolder + "/pull-short.json", "--out", out, "--plugin-path", products])
         #expect(second.status == 0, "\(second.output)")
         #expect(!FileManager.default.fileExists(atPath: out + "/frames/9999.png"), "the previous run was replaced whole")
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder).sorted() == ["out"], "no staging or old folder left")
         let mine = folder + "/mine"
         try FileManager.default.createDirectory(atPath: mine, withIntermediateDirectories: true)
         try Data("keep".utf8).write(to: URL(fileURLWithPath: mine + "/notes.txt"))
-        let refused = try refreshDump(["run", scenarioFolder + "/pull-short.json", "--out", mine, "--plugin-path", products])
+        let refused = try await refreshDump(["run", scenarioFolder + "/pull-short.json", "--out", mine, "--plugin-path", products])
         #expect(refused.status == 2 && refused.output.contains("refusing to replace it"), "\(refused.output)")
         #expect(FileManager.default.contents(atPath: mine + "/notes.txt") == Data("keep".utf8))
-        let failed = try refreshDump(["run", scenarioFolder + "/pull-short.json", "--out", folder + "/bad", "--param", "spokes=1e9", "--plugin-path", products])
+        let failed = try await refreshDump(["run", scenarioFolder + "/pull-short.json", "--out", folder + "/bad", "--param", "spokes=1e9", "--plugin-path", products])
         #expect(failed.status == 2)
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder).sorted() == ["mine", "out"], "a failed run leaves nothing")
     }
@@ -177,19 +177,19 @@ import RefreshPluginSDK
 /// A run replaces only what it writes: an earlier run's MP4 stays beside this run's GIF and the
 /// run says so; `--clean` empties the folder of earlier runs' files first. The marker lists them.
 @Suite(.leavesNoPluginHost) struct RunKeepsEarlierOutputsTests {
-    @Test func aGIFAfterAnMP4KeepsTheMP4AndSaysSo() throws {
+    @Test func aGIFAfterAnMP4KeepsTheMP4AndSaysSo() async throws {
         let out = scratch("run-keeps") + "/out"
         let pull = scenarioFolder + "/pull-short.json"
-        let first = try refreshDump(["run", pull, "--format", "mp4", "--no-frames", "--out", out])
+        let first = try await refreshDump(["run", pull, "--format", "mp4", "--no-frames", "--out", out])
         #expect(first.status == 0, "\(first.output)")
         let mp4 = try #require(FileManager.default.contents(atPath: out + "/pull-short.mp4"))
-        let second = try refreshDump(["run", pull, "--format", "gif", "--no-frames", "--out", out])
+        let second = try await refreshDump(["run", pull, "--format", "gif", "--no-frames", "--out", out])
         #expect(second.status == 0 && second.output.contains("kept:") && second.output.contains("pull-short.mp4"), "\(second.output)")
         #expect(FileManager.default.contents(atPath: out + "/pull-short.mp4") == mp4, "the earlier MP4 is untouched")
         #expect(FileManager.default.fileExists(atPath: out + "/pull-short.gif"))
         let marker = try String(contentsOfFile: out + "/.refreshkit-run", encoding: .utf8)
         #expect(marker.contains("pull-short.mp4") && marker.contains("pull-short.gif") && marker.contains("contact-sheet.png"), "\(marker)")
-        let clean = try refreshDump(["run", pull, "--format", "gif", "--no-frames", "--clean", "--out", out])
+        let clean = try await refreshDump(["run", pull, "--format", "gif", "--no-frames", "--clean", "--out", out])
         #expect(clean.status == 0 && !clean.output.contains("kept:"), "\(clean.output)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: out).sorted() == [".refreshkit-run", "contact-sheet.png", "pull-short.gif"])
     }
@@ -197,39 +197,39 @@ import RefreshPluginSDK
 
 /// `--param` reaches the plugin `--plugin` swaps in, not only the scenario's own.
 @Suite(.leavesNoPluginHost) struct RunParameterOverrideTests {
-    @Test func paramsApplyToAnOverridingPlugin() throws {
+    @Test func paramsApplyToAnOverridingPlugin() async throws {
         let folder = scratch("run-override-params")
-        let plain = try refreshDump(["run", "pull-short", "--plugin", "Spinner", "--no-frames", "--out", "\(folder)/plain"])
-        let big = try refreshDump(["run", "pull-short", "--plugin", "Spinner", "--param", "radius=30", "--no-frames", "--out", "\(folder)/big"])
+        let plain = try await refreshDump(["run", "pull-short", "--plugin", "Spinner", "--no-frames", "--out", "\(folder)/plain"])
+        let big = try await refreshDump(["run", "pull-short", "--plugin", "Spinner", "--param", "radius=30", "--no-frames", "--out", "\(folder)/big"])
         #expect(plain.status == 0 && big.status == 0, "\(plain.output)\(big.output)")
         #expect(FileManager.default.contents(atPath: "\(folder)/plain/contact-sheet.png") != FileManager.default.contents(atPath: "\(folder)/big/contact-sheet.png"))
-        let bad = try refreshDump(["run", "pull-short", "--plugin", "Spinner", "--param", "radius=300", "--no-frames", "--out", "\(folder)/bad"])
+        let bad = try await refreshDump(["run", "pull-short", "--plugin", "Spinner", "--param", "radius=300", "--no-frames", "--out", "\(folder)/bad"])
         #expect(bad.status == 2 && bad.output.contains("radius"), "\(bad.output)")
     }
 }
 
 /// A scenario's edge can ask for haptics; `run` lists them with the other events.
 @Suite(.leavesNoPluginHost) struct ScenarioHapticTests {
-    @Test func runListsTheHapticsAnEdgeAsksFor() throws {
+    @Test func runListsTheHapticsAnEdgeAsksFor() async throws {
         let folder = scratch("run-haptics")
         let text = try String(contentsOfFile: "\(scenarioFolder)/pull-to-refresh.json", encoding: .utf8)
         let asking = text.replacingOccurrences(of: #""plugin": "dev.refreshkit.spinner""#, with: #""plugin": "dev.refreshkit.spinner", "haptics": "thresholdAndStart""#)
         #expect(asking != text)
         try asking.write(toFile: "\(folder)/haptics.json", atomically: true, encoding: .utf8)
-        let (status, output) = try refreshDump(["run", "\(folder)/haptics.json", "--no-frames", "--out", "\(folder)/out"])
+        let (status, output) = try await refreshDump(["run", "\(folder)/haptics.json", "--no-frames", "--out", "\(folder)/out"])
         #expect(status == 0, "\(output)")
         #expect(output.contains("top: haptic (selection)") && output.contains("top: haptic (impact)"), "\(output)")
-        let (plainStatus, plain) = try refreshDump(["run", "pull-to-refresh", "--no-frames", "--out", "\(folder)/plain"])
+        let (plainStatus, plain) = try await refreshDump(["run", "pull-to-refresh", "--no-frames", "--out", "\(folder)/plain"])
         #expect(plainStatus == 0 && !plain.contains("haptic ("), "\(plain)")
         let bad = asking.replacingOccurrences(of: "thresholdAndStart", with: "always")
         try bad.write(toFile: "\(folder)/bad.json", atomically: true, encoding: .utf8)
-        let (badStatus, badOutput) = try refreshDump(["run", "\(folder)/bad.json", "--no-frames", "--out", "\(folder)/bad"])
+        let (badStatus, badOutput) = try await refreshDump(["run", "\(folder)/bad.json", "--no-frames", "--out", "\(folder)/bad"])
         #expect(badStatus == 2 && badOutput.contains("haptics"), "\(badOutput)")
     }
 
-    @Test func theSecondFloorScenarioListsItsEventsAndCodeStepsWork() throws {
+    @Test func theSecondFloorScenarioListsItsEventsAndCodeStepsWork() async throws {
         let folder = scratch("run-second-floor")
-        let (status, output) = try refreshDump(["run", "second-floor", "--no-frames", "--out", "\(folder)/out"])
+        let (status, output) = try await refreshDump(["run", "second-floor", "--no-frames", "--out", "\(folder)/out"])
         #expect(status == 0, "\(output)")
         for line in ["top: became eligible for the second floor", "top: opened the second floor (userGesture)", "top: closing the second floor",
                      "top: announce \"Release to open the second floor\"", "top: announce \"Second floor open\""] {
@@ -242,12 +242,12 @@ import RefreshPluginSDK
           "steps": [ { "openSecondFloor": {} }, { "wait": 0.8 }, { "closeSecondFloor": { "edge": "top" } }, { "wait": 1 } ] }
         """#
         try code.write(toFile: "\(folder)/code.json", atomically: true, encoding: .utf8)
-        let (codeStatus, codeOutput) = try refreshDump(["run", "\(folder)/code.json", "--no-frames", "--out", "\(folder)/code"])
+        let (codeStatus, codeOutput) = try await refreshDump(["run", "\(folder)/code.json", "--no-frames", "--out", "\(folder)/code"])
         #expect(codeStatus == 0 && codeOutput.contains("top: opened the second floor (programmatic)") && codeOutput.contains("top: announce \"已进入二楼\""), "\(codeOutput)")
         for (good, bad) in [(#""secondFloor": { "triggerDistance": 150"#, #""secondFloor": { "triggerDistance": 20"#),
                             (#""placement": "above""#, #""placement": "sideways""#)] {
             try code.replacingOccurrences(of: good, with: bad).write(toFile: "\(folder)/bad.json", atomically: true, encoding: .utf8)
-            let (badStatus, badOutput) = try refreshDump(["run", "\(folder)/bad.json", "--no-frames", "--out", "\(folder)/bad"])
+            let (badStatus, badOutput) = try await refreshDump(["run", "\(folder)/bad.json", "--no-frames", "--out", "\(folder)/bad"])
             #expect(badStatus == 2 && badOutput.contains("edges.top") && (badOutput.contains("secondFloor.triggerDistance") || badOutput.contains("placement")), "\(badOutput)")
         }
     }

@@ -35,11 +35,11 @@ import TestSupport
     /// Stopped in the middle, a command leaves no file under a temporary name and no process: it
     /// ends (and waits for) its plugin hosts and the programs it started before it ends.
     @Test(arguments: commands.map(\.name))
-    func aStoppedCommandLeavesNoTemporaryFileNorProcess(command: String) throws {
+    func aStoppedCommandLeavesNoTemporaryFileNorProcess(command: String) async throws {
         let arguments = try #require(Self.commands.first { $0.name == command }).arguments
         let folder = scratch("stopped-\(command)")
         let id = UUID().uuidString, mark = "REFRESHKIT_TEST_MARK=\(id)"
-        let (status, text) = try refreshDump(arguments.map { $0.replacingOccurrences(of: "OUT", with: folder) },
+        let (status, text) = try await refreshDump(arguments.map { $0.replacingOccurrences(of: "OUT", with: folder) },
                                              environment: ["REFRESHKIT_FIXTURE_STOP_HOST": command == "pack" ? "user:pack" : "user", "REFRESHKIT_TEST_MARK": id])
         #expect(status == SIGTERM, "\(command) ended with \(status), not by the signal: \(text)")
         #expect(processes(marked: mark).isEmpty, "\(command) left \(processes(marked: mark))")
@@ -53,11 +53,11 @@ import TestSupport
     /// A plugin that signals the process hosting it is named for it, and the command ends as for a
     /// crash (it ended with 143 and not a word).
     @Test(arguments: ["run", "report", "validate"])
-    func aPluginThatSignalsItsHostIsNamed(command: String) throws {
+    func aPluginThatSignalsItsHostIsNamed(command: String) async throws {
         let folder = scratch("signalled-\(command)")
         let arguments = command == "validate" ? ["validate", Self.plugin, "--level", "2"]
             : try #require(Self.commands.first { $0.name == command }).arguments.map { $0.replacingOccurrences(of: "OUT", with: folder) }
-        let (status, text) = try refreshDump(arguments, environment: ["REFRESHKIT_FIXTURE_STOP_HOST": "plugin"])
+        let (status, text) = try await refreshDump(arguments, environment: ["REFRESHKIT_FIXTURE_STOP_HOST": "plugin"])
         #expect(status == 1 || status == 2, "\(command) ended with \(status): \(text.suffix(400))")
         #expect(text.contains("sent the process hosting it Terminated") || text.contains("sent validate Terminated"), "\(command): \(text.suffix(400))")
     }

@@ -18,13 +18,13 @@ import TestSupport
     ]
 
     @Test(arguments: 0..<commands.count, [false, true])
-    func everyCommandKeepsThePromises(command: Int, inProcess: Bool) throws {
+    func everyCommandKeepsThePromises(command: Int, inProcess: Bool) async throws {
         let (name, arguments) = Self.commands[command]
         let out = scratch("thread-rules-\(command)-\(inProcess)")
-        var result = try refreshDump(arguments(out) + (inProcess ? ["--in-process"] : []))
+        var result = try await refreshDump(arguments(out) + (inProcess ? ["--in-process"] : []))
         #expect(result.status == 0, "\(name): \(result.output.suffix(800))")
         if name.hasPrefix("verify") {
-            result = try refreshDump(["verify", Self.scenario, "--plugin", Self.fixture, "--golden", out + "/golden", "--repeat", "2"] + (inProcess ? ["--in-process"] : []))
+            result = try await refreshDump(["verify", Self.scenario, "--plugin", Self.fixture, "--golden", out + "/golden", "--repeat", "2"] + (inProcess ? ["--in-process"] : []))
             #expect(result.status == 0 && result.output.contains(" passed, 0 failed"), "\(name): \(result.output.suffix(800))")
         }
         #expect(!result.output.contains("thread-rules fixture:") && !result.output.contains("thread rule broken"), "\(name): \(result.output.suffix(800))")

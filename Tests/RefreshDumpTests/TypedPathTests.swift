@@ -20,17 +20,17 @@ import TestSupport
     ]
 
     @Test(arguments: 0..<commands.count)
-    func noCommandTrapsOnAPathAUserTypes(command: Int) throws {
+    func noCommandTrapsOnAPathAUserTypes(command: Int) async throws {
         let (name, arguments) = Self.commands[command]
         for path in Self.paths {
             let folder = scratch("typed-path-\(command)-\(Self.paths.firstIndex(of: path)!)")
-            let (status, output) = try refreshDump(arguments(path), in: folder)
+            let (status, output) = try await refreshDump(arguments(path), in: folder)
             #expect((0...2).contains(status), "\(name) \(path): status \(status): \(output.suffix(300))")
             if status != 0 { #expect(output.contains(path == "é" ? "é" : "Error"), "\(name) \(path): no message: \(output.suffix(300))") }
         }
     }
 
-    @Test func theFolderOfAPath() {
+    @Test func theFolderOfAPath() async {
         let cases: [(String, String)] = [("x", ""), ("x/", ""), (".", ""), ("é", ""), ("./x", "."), ("..", ""), ("a/b", "a"), ("a/b/", "a"),
                                          ("a//b", "a"), ("/x", "/"), ("/", "/"), ("", ""), ("/a/b/c.png", "/a/b"), ("../x", "..")]
         for (path, folder) in cases { #expect(PathText.folder(of: path) == folder, "\(path)") }

@@ -16,7 +16,7 @@ import RefreshPluginSDK
 
     /// A plugin path in a scenario is refused before anything is loaded, naming file and field;
     /// `--allow-plugin-paths` (the user's own decision) lets it through.
-    @Test func aScenarioCannotLoadALibraryByPath() throws {
+    @Test func aScenarioCannotLoadALibraryByPath() async throws {
         let folder = scratch("evil")
         try FileManager.default.copyItem(atPath: products + "/libRefreshSpinner.so", toPath: folder + "/libEvil.so")
         let file = try write(#"{"edges": {"top": {"plugin": "./libEvil.so"}}, "steps": [{"wait": 0.1}]}"#, to: folder)
@@ -27,20 +27,20 @@ import RefreshPluginSDK
             let text = "\(error)"
             return text.hasPrefix("scenario \(file): line 1, column 20: edges.top.plugin: './libEvil.so' is a path") && text.contains("--allow-plugin-paths")
         }
-        let refused = try refreshDump(["run", file, "--out", folder + "/out", "--no-animation"])
+        let refused = try await refreshDump(["run", file, "--out", folder + "/out", "--no-animation"])
         #expect(refused.status == 2 && refused.output.contains("edges.top.plugin"), "\(refused.output)")
         #expect(!FileManager.default.fileExists(atPath: folder + "/out/frames/0001.png"))
         // The path is relative to where the command runs (never changed in this process: other tests run beside it).
-        let allowed = try refreshDump(["run", file, "--allow-plugin-paths", "--out", "out", "--no-animation"], in: folder)
+        let allowed = try await refreshDump(["run", file, "--allow-plugin-paths", "--out", "out", "--no-animation"], in: folder)
         #expect(allowed.status == 0, "\(allowed.output)")
         #expect(FileManager.default.fileExists(atPath: folder + "/out/frames/0001.png"))
     }
 
     /// The scenario's name never becomes a path outside `--out`.
-    @Test func aHostileNameStaysInsideTheOutputFolder() throws {
+    @Test func aHostileNameStaysInsideTheOutputFolder() async throws {
         let folder = scratch("name")
         let file = try write(#"{"name": "../../escaped", "edges": {"top": {"plugin": "Spinner"}}, "steps": [{"wait": 0.05}]}"#, to: folder)
-        let result = try refreshDump(["run", file, "--out", folder + "/a/b", "--webp", "--plugin-path", products])
+        let result = try await refreshDump(["run", file, "--out", folder + "/a/b", "--webp", "--plugin-path", products])
         #expect(result.status == 0, "\(result.output)")
         #expect(!FileManager.default.fileExists(atPath: folder + "/escaped.webp"))
         let written = try FileManager.default.contentsOfDirectory(atPath: folder + "/a/b").sorted()
@@ -50,7 +50,7 @@ import RefreshPluginSDK
     }
 
     /// 446 bytes asked for 144k frames: the length is checked before the first frame.
-    @Test func aTimelineOverTheFrameLimitIsRefusedBeforeTheFirstFrame() throws {
+    @Test func aTimelineOverTheFrameLimitIsRefusedBeforeTheFirstFrame() async throws {
         let steps = Array(repeating: #"{"wait": 600}"#, count: 1).joined(separator: ",")
         let scenario = try Scenario.decode(Data(#"{"fps": 240, "edges": {"top": {"plugin": "Spinner"}}, "steps": [\#(steps)]}"#.utf8), file: "long.json")
         #expect(throws: InputFileError(file: "long.json", field: "steps",
@@ -64,7 +64,7 @@ import RefreshPluginSDK
     /// A list too long is refused from the bytes, before any value is built (an 80,000-step file
     /// of 2.4 MB took 414 MB of memory to refuse on its frame count; now 50 MB, the bench of the
     /// note), with the place in the file; a string with brackets and commas inside is not counted.
-    @Test func aListOverTheLimitIsRefusedBeforeItIsRead() throws {
+    @Test func aListOverTheLimitIsRefusedBeforeItIsRead() async throws {
         let steps = Array(repeating: #"{"release": {}}"#, count: 40_001).joined(separator: ",")
         let json = #"{"edges": {"top": {"plugin": "Spinner"}}, "steps": [\#(steps)]}"#
         #expect(throws: InputFileError.self) { try Scenario.decode(Data(json.utf8), file: "many.json") }
@@ -81,7 +81,7 @@ import RefreshPluginSDK
     }
 
     /// Every limit states itself, and a message names the file it is about.
-    @Test func limitsAndMissingCheckpointsSayWhatAndWhere() throws {
+    @Test func limitsAndMissingCheckpointsSayWhatAndWhere() async throws {
         #expect(throws: FrameSpec.Error(field: "size", reason: "width 1000000 is over the limit of 4096 pt")) { try FrameSpec.parseSize("1000000x120") }
         #expect(throws: FrameSpec.Error(field: "size", reason: "height 0.5 is under the least of 1 pt")) { try FrameSpec.parseSize("390x0.5") }
         let long = String(repeating: "9", count: 500)
@@ -93,32 +93,32 @@ import RefreshPluginSDK
         }
         let folder = scratch("no-checkpoints")
         let path = try write(#"{"edges": {"top": {"plugin": "Spinner"}}, "steps": [{"wait": 1}]}"#, to: folder)
-        let (status, output) = try refreshDump(["verify", path, "--golden", folder + "/golden"])
+        let (status, output) = try await refreshDump(["verify", path, "--golden", folder + "/golden"])
         #expect(status == 2 && output.contains("scenario \(path): checkpoints: none to check"), "\(output)")
     }
 
     /// Checkpoints and `--at` beyond the timeline are errors, not traps (`verify --at 1e300`).
-    @Test func checkpointsAfterTheEndAreErrors() throws {
+    @Test func checkpointsAfterTheEndAreErrors() async throws {
         let scenario = try Scenario.decode(Data(#"{"edges": {"top": {"plugin": "Spinner"}}, "checkpoints": [0.5, 1e300], "steps": [{"wait": 1}]}"#.utf8), file: "c.json")
         #expect(throws: InputFileError(file: "c.json", field: "checkpoints[1]", reason: "1e+300 s is after the end of the timeline (1.0 s)")) {
             try ScenarioPlayer(scenario: scenario, searchPath: PluginSearchPath(directories: [buildFolder]))
         }
         let folder = scratch("at")
-        let result = try refreshDump(["verify", scenarioFolder + "/pull-short.json", "--golden", folder, "--at", "1e300", "--plugin-path", products])
+        let result = try await refreshDump(["verify", scenarioFolder + "/pull-short.json", "--golden", folder, "--at", "1e300", "--plugin-path", products])
         #expect(result.status == 2 && result.output.contains("--at: '1e300' is not a time in seconds within the scenario"), "\(result.output)")
     }
 
     /// A bad `setParameter` is found before any frame is written, naming the step.
-    @Test func aBadParameterStepIsFoundBeforeTheFirstFrame() throws {
+    @Test func aBadParameterStepIsFoundBeforeTheFirstFrame() async throws {
         let folder = scratch("param")
         let file = try write(#"{"edges": {"top": {"plugin": "Spinner"}}, "steps": [{"wait": 0.5}, {"setParameter": {"name": "spokes", "value": "many"}}]}"#, to: folder)
-        let result = try refreshDump(["run", file, "--out", folder + "/out", "--plugin-path", products])
+        let result = try await refreshDump(["run", file, "--out", folder + "/out", "--plugin-path", products])
         #expect(result.status == 2 && result.output.contains("scenario \(file): line 1, column 69: steps[1].setParameter: "), "\(result.output)")
         #expect(!FileManager.default.fileExists(atPath: folder + "/out/frames/0001.png"), "frames were written before the error")
     }
 
     /// Errors name the file, not the scenario's (possibly huge) name; names are bounded.
-    @Test func errorsNameTheFileAndNamesAreBounded() throws {
+    @Test func errorsNameTheFileAndNamesAreBounded() async throws {
         let folder = scratch("names")
         let long = String(repeating: "x", count: 5000)
         let file = try write(#"{"name": "\#(long)", "edges": {"top": {"plugin": "Spinner"}}, "steps": []}"#, to: folder)
@@ -163,7 +163,7 @@ import RefreshPluginSDK
         if text.contains("\u{FF}") { #expect(problem.hasPrefix("line 2, column 3")) }
     }
 
-    @Test func aScenarioWithADuplicateKeyIsRefused() {
+    @Test func aScenarioWithADuplicateKeyIsRefused() async {
         let json = #"{"edges": {"top": {"plugin": "Spinner"}}, "steps": [], "steps": [{"wait": 1}]}"#
         #expect(throws: InputFileError(file: "d.json", reason: "not valid JSON: the key \"steps\" appears twice in one object", line: 1, column: 56)) {
             try Scenario.decode(Data(json.utf8), file: "d.json")
@@ -189,11 +189,11 @@ import RefreshPluginSDK
         (["render", "--plugin", "Path Drawing", "--param", "svg=M1e308 0 l1e308 0 c 1 1 2 2 3 3"], "offset 0"),
         (["render", "--plugin", "Spinner", "--out", "/dev/null"], "/dev/null: is not a regular file"),
     ])
-    func refusedWithTheOptionNamed(arguments: [String], named: String) throws {
+    func refusedWithTheOptionNamed(arguments: [String], named: String) async throws {
         let folder = scratch("numbers")
         let resolved = arguments.map { $0 == "PULL" ? scenarioFolder + "/pull-short.json" : $0 == "G" ? folder : $0 }
         let outArguments = resolved.contains("--out") || !["render", "sweep"].contains(resolved[0]) ? [] : ["--out", folder + "/out.png"]
-        let result = try refreshDump(resolved + outArguments + (resolved[0] == "trace" ? [] : ["--plugin-path", products]))
+        let result = try await refreshDump(resolved + outArguments + (resolved[0] == "trace" ? [] : ["--plugin-path", products]))
         #expect(result.status == 2, "\(arguments): status \(result.status)\n\(result.output)")
         #expect(result.output.contains(named), "\(arguments): \(result.output)")
     }

@@ -10,7 +10,7 @@ import RefreshPluginSDK
     static let cases: [(String, String)] = shippedScenarios.flatMap { file in builtInIDs.map { (file, $0) } }
 
     @Test(arguments: cases)
-    func checkpointsMatchTheGoldens(file: String, plugin: String) throws {
+    func checkpointsMatchTheGoldens(file: String, plugin: String) async throws {
         let scenario = try Scenario.load(path: "\(scenarioFolder)/\(file)")
         let search = PluginSearchPath(directories: [buildFolder])
         let player = try ScenarioPlayer(scenario: scenario, searchPath: search, pluginOverride: PluginLibrary(path: search.resolve(plugin)))
@@ -37,12 +37,12 @@ import RefreshPluginSDK
 }
 
 @Suite(.leavesNoPluginHost) struct VerifyCommandTests {
-    @Test func aChangedFrameFailsVerifyAndLeavesADiff() throws {
+    @Test func aChangedFrameFailsVerifyAndLeavesADiff() async throws {
         let golden = scratch("verify-golden")
         let pull = "\(scenarioFolder)/pull-to-refresh.json"
-        var (status, output) = try refreshDump(["verify", pull, "--golden", golden, "--update"])
+        var (status, output) = try await refreshDump(["verify", pull, "--golden", golden, "--update"])
         #expect(status == 0 && output.contains("4 passed, 0 failed"), "\(output)")
-        (status, output) = try refreshDump(["verify", pull, "--golden", golden])
+        (status, output) = try await refreshDump(["verify", pull, "--golden", golden])
         #expect(status == 0 && output.hasSuffix("4 passed, 0 failed\n"), "\(output)")
 
         // Deface one golden: verify must fail on that frame only, with a diff image beside it.
@@ -52,7 +52,7 @@ import RefreshPluginSDK
         canvas.addRect(Rect(x: 10, y: 10, width: 30, height: 20))
         canvas.fill(.color(Color(red: 1, green: 0, blue: 1)))
         try image.writePNG(to: target)
-        (status, output) = try refreshDump(["verify", pull, "--golden", golden])
+        (status, output) = try await refreshDump(["verify", pull, "--golden", golden])
         #expect(status == 1)
         #expect(output.contains("✗ t1.000.png: 2400 of 187200 pixels differ"), "\(output)")
         #expect(output.hasSuffix("3 passed, 1 failed\n"))
@@ -62,13 +62,13 @@ import RefreshPluginSDK
         #expect(diff.pixel(x: 40, y: 40) == Color(red: 1, green: 0, blue: 0), "the defaced area is red in the diff")
     }
 
-    @Test func listShowsEveryBuiltInWithItsFile() throws {
-        let (status, output) = try refreshDump(["list"])
+    @Test func listShowsEveryBuiltInWithItsFile() async throws {
+        let (status, output) = try await refreshDump(["list"])
         #expect(status == 0)
         for id in builtInIDs { #expect(output.contains(id), "\(id) missing from:\n\(output)") }
         // The template is an example, not a built-in: listed only when its folder is named.
         #expect(!output.contains("com.example.my-indicator"), "\(output)")
-        let (_, named) = try refreshDump(["list", "--plugin-path", products])
+        let (_, named) = try await refreshDump(["list", "--plugin-path", products])
         #expect(named.contains("com.example.my-indicator"), "\(named)")
         #expect(output.contains("\(products)/libRefreshLabel.so"))
         #expect(!output.contains("Fixture"))
@@ -81,27 +81,27 @@ import RefreshPluginSDK
         // named libFixture… is listed like any other.
         let mine = scratch("list-fixture-named")
         try FileManager.default.copyItem(atPath: fixturePlugin("FixturePluginLogs"), toPath: "\(mine)/libFixtureMine.so")
-        let (_, withMine) = try refreshDump(["list", "--plugin-path", mine])
+        let (_, withMine) = try await refreshDump(["list", "--plugin-path", mine])
         #expect(withMine.contains("\(mine)/libFixtureMine.so"), "\(withMine)")
         let bad = scratch("list-bad")
         try String(repeating: "not a library ", count: 20).write(toFile: bad + "/libBroken.so", atomically: true, encoding: .utf8)
-        let withBad = try refreshDump(["list", "--plugin-path", bad])
+        let withBad = try await refreshDump(["list", "--plugin-path", bad])
         #expect(withBad.output.contains("✗ plugin \(bad)/libBroken.so: not a shared object"))
     }
 
-    @Test func badInputExitsWithTwo() throws {
-        #expect(try refreshDump(["verify", "/nonexistent.json", "--golden", "/tmp"]).status == 2)
-        #expect(try refreshDump(["render", "--plugin", "Spinner", "--state", "sleeping"]).output.contains("state: 'sleeping' is not a state"))
-        #expect(try refreshDump(["render", "--plugin", "Spinner", "--state", "sleeping"]).status == 2)
-        #expect(try refreshDump(["render", "--plugin", "NoSuchPlugin"]).status == 2)
+    @Test func badInputExitsWithTwo() async throws {
+        #expect(try await refreshDump(["verify", "/nonexistent.json", "--golden", "/tmp"]).status == 2)
+        #expect(try await refreshDump(["render", "--plugin", "Spinner", "--state", "sleeping"]).output.contains("state: 'sleeping' is not a state"))
+        #expect(try await refreshDump(["render", "--plugin", "Spinner", "--state", "sleeping"]).status == 2)
+        #expect(try await refreshDump(["render", "--plugin", "NoSuchPlugin"]).status == 2)
     }
 }
 
 @Suite(.leavesNoPluginHost) struct ValidateCommandTests {
     @Test(arguments: ["RefreshSpinner", "RefreshSpinnerC", "RefreshRainbow", "RefreshPathDrawing", "RefreshLabel", "RefreshLottie", "ExampleTemplate",
                       "RefreshMaterial", "RefreshWaterDrop", "RefreshBezierRadar", "RefreshStoreHouse", "RefreshPhoenix", "RefreshTaurus", "RefreshImageSequence"])
-    func everyBuiltInPasses(product: String) throws {
-        let (status, output) = try refreshDump(["validate", "\(products)/lib\(product).so"])
+    func everyBuiltInPasses(product: String) async throws {
+        let (status, output) = try await refreshDump(["validate", "\(products)/lib\(product).so"])
         #expect(status == 0, "\(output)")
         #expect(output.hasSuffix("PASS\n"))
         #expect(output.contains("✓ determinism") && output.contains("✓ rendering: 728 frames"))
@@ -112,34 +112,34 @@ import RefreshPluginSDK
     /// limit) come through.
     /// validate names a plugin as every other command does (--plugin and --plugin-path), a path
     /// alone still works, and naming none or two is an error that says how.
-    @Test func validateNamesAPluginAsEveryCommandDoes() throws {
-        let named = try refreshDump(["validate", "--plugin-path", products, "--plugin", "Spinner (C)", "--level", "1"])
+    @Test func validateNamesAPluginAsEveryCommandDoes() async throws {
+        let named = try await refreshDump(["validate", "--plugin-path", products, "--plugin", "Spinner (C)", "--level", "1"])
         #expect(named.status == 0 && named.output.contains("libRefreshSpinnerC.so") && named.output.contains("PASS"), "\(named.output)")
-        let byID = try refreshDump(["validate", "--plugin", "dev.refreshkit.spinner-c", "--level", "1"])
+        let byID = try await refreshDump(["validate", "--plugin", "dev.refreshkit.spinner-c", "--level", "1"])
         #expect(byID.status == 0, "\(byID.output)")
-        let none = try refreshDump(["validate"])
+        let none = try await refreshDump(["validate"])
         #expect(none.status != 0 && none.output.contains("name the plugin: --plugin <id|name|path>, or its path"), "\(none.output)")
-        let both = try refreshDump(["validate", "\(products)/libRefreshSpinnerC.so", "--plugin", "Spinner"])
+        let both = try await refreshDump(["validate", "\(products)/libRefreshSpinnerC.so", "--plugin", "Spinner"])
         #expect(both.status != 0 && both.output.contains("not both"), "\(both.output)")
-        let missing = try refreshDump(["validate", "--plugin", "No Such Plugin"])
+        let missing = try await refreshDump(["validate", "--plugin", "No Such Plugin"])
         #expect(missing.status != 0 && missing.output.contains("No Such Plugin"), "\(missing.output)")
     }
 
-    @Test func levelsCheckLessAndMore() throws {
-        let low = try refreshDump(["validate", "\(products)/libRefreshSpinner.so", "--level", "1"])
+    @Test func levelsCheckLessAndMore() async throws {
+        let low = try await refreshDump(["validate", "\(products)/libRefreshSpinner.so", "--level", "1"])
         #expect(low.status == 0 && low.output.contains("✓ rendering: 14 frames in every state\n"), "\(low.output)")
         #expect(!low.output.contains("frame time") && !low.output.contains("parameter limits"), "\(low.output)")
-        let high = try refreshDump(["validate", "\(products)/libRefreshSpinner.so", "--level", "3"])
+        let high = try await refreshDump(["validate", "\(products)/libRefreshSpinner.so", "--level", "3"])
         #expect(high.status == 0, "\(high.output)")
         #expect(high.output.contains("✓ fuzz: 300 instances made and dropped") && high.output.contains("✓ fuzz: 400 odd frames drawn")
                 && high.output.contains("✓ fuzz: 40 of them drawn twice gave the same pixels") && high.output.hasSuffix("PASS\n"), "\(high.output)")
-        #expect(try refreshDump(["validate", "\(products)/libRefreshSpinner.so", "--level", "4"]).status == 2)
+        #expect(try await refreshDump(["validate", "\(products)/libRefreshSpinner.so", "--level", "4"]).status == 2)
     }
 
     /// No frame of a real plugin takes under a tenth of a microsecond of CPU: 1,000× over a budget
     /// of 0.0001 ms fails without --enforce-budget, and says why.
-    @Test func farOverTheBudgetFailsWithoutEnforceBudget() throws {
-        let (status, output) = try refreshDump(["validate", "\(products)/libRefreshSpinner.so", "--budget-ms", "0.0001"])
+    @Test func farOverTheBudgetFailsWithoutEnforceBudget() async throws {
+        let (status, output) = try await refreshDump(["validate", "\(products)/libRefreshSpinner.so", "--budget-ms", "0.0001"])
         #expect(status == 1, "\(output)")
         #expect(output.contains("✗ frame time: median") && output.contains("over 10× the budget"), "\(output)")
     }
@@ -161,9 +161,9 @@ import RefreshPluginSDK
         ("FixturePluginHugeLength", "✗ refresh length 1e+308 pt is outside 1...2000 (a host would pull the list that far)"),
         ("FixturePluginEscapes", "✗ text: name, version hold bytes that are not UTF-8 or control characters (a terminal escape, a newline)"),
     ])
-    func everyBadPluginFailsWithItsReason(product: String, expected: String) throws {
+    func everyBadPluginFailsWithItsReason(product: String, expected: String) async throws {
         let path = fixturePlugin(product)
-        let (status, output) = try refreshDump(["validate", path])
+        let (status, output) = try await refreshDump(["validate", path])
         #expect(status == 1)
         #expect(output.contains(expected.replacingOccurrences(of: "%@", with: path)), "\(output)")
         #expect(output.contains("FAIL"))
@@ -174,9 +174,9 @@ import RefreshPluginSDK
 /// ends with the signal, as it would have.
 @Suite(.leavesNoPluginHost) struct PluginCrashReportTests {
     /// In-process (under a debugger), the crash is the command's own, and it names the plugin.
-    @Test func aCrashInsideAPluginInProcessNamesIt() throws {
+    @Test func aCrashInsideAPluginInProcessNamesIt() async throws {
         let path = fixturePlugin("FixturePluginRenderCrashes")
-        let (status, output) = try refreshDump(["render", "--in-process", "--plugin", path, "--out", FileManager.default.temporaryDirectory.path + "/crash-\(getpid()).png"],
+        let (status, output) = try await refreshDump(["render", "--in-process", "--plugin", path, "--out", FileManager.default.temporaryDirectory.path + "/crash-\(getpid()).png"],
                                                environment: ["SWIFT_BACKTRACE": "enable=no"])
         #expect(status == SIGSEGV)
         #expect(output.contains("refreshkit: crashed inside plugin \(path) (signal 11)"), "\(output)")

@@ -20,7 +20,7 @@ import TestSupport
         }
     }
 
-    @Test func basicShapesAreTheirOutlines() throws {
+    @Test func basicShapesAreTheirOutlines() async throws {
         let doc = try read(#"<circle cx="12" cy="12" r="10"/><rect x="2" y="3" width="10" height="6"/><line x1="1" y1="2" x2="3" y2="4"/>"# +
                            #"<polyline points="1,1 5,1 5,5"/><polygon points="0 0 4 0 2 3"/><ellipse cx="5" cy="6" rx="4" ry="2"/>"#)
         #expect(doc.shapes.map(\.element) == ["circle", "rect", "line", "polyline", "polygon", "ellipse"])
@@ -37,7 +37,7 @@ import TestSupport
         #expect(doc.shapes.allSatisfy { $0.filled && !$0.stroked }, "fill defaults to black, stroke to none")
     }
 
-    @Test func roundedRectsKeepTheirCornersInside() throws {
+    @Test func roundedRectsKeepTheirCornersInside() async throws {
         let doc = try read(#"<rect x="0" y="0" width="20" height="10" rx="4"/><rect x="0" y="0" width="20" height="10" rx="30" ry="2"/>"#)
         let bounds = try #require(doc.shapes[0].path.bounds)
         #expect(abs(bounds.width - 20) < 1e-9 && abs(bounds.height - 10) < 1e-9)
@@ -45,7 +45,7 @@ import TestSupport
         #expect(points(doc.shapes[1].path).first == Point(x: 10, y: 0), "rx is limited to half the width")
     }
 
-    @Test func transformsApplyRightToLeftAndNest() throws {
+    @Test func transformsApplyRightToLeftAndNest() async throws {
         let doc = try read(#"<g transform="translate(10 0)"><line x1="0" y1="0" x2="1" y2="0" transform="rotate(90) scale(2)"/></g>"# +
                            #"<line x1="1" y1="1" x2="2" y2="1" transform="matrix(1 0 0 1 5 5)"/><line x1="0" y1="2" x2="0" y2="2" transform="skewX(45)"/>"#)
         let first = points(doc.shapes[0].path)
@@ -55,14 +55,14 @@ import TestSupport
         #expect(abs(points(doc.shapes[2].path)[0].x - 2) < 1e-9, "skewX(45) moves y = 2 by 2")
     }
 
-    @Test func useDrawsASymbolWhereItIsPlaced() throws {
+    @Test func useDrawsASymbolWhereItIsPlaced() async throws {
         let doc = try read(##"<defs><symbol id="s"><line x1="0" y1="0" x2="1" y2="0"/></symbol></defs><use href="#s" x="3" y="4"/><use href="#missing"/>"##)
         #expect(doc.shapes.count == 1)
         #expect(points(doc.shapes[0].path) == [Point(x: 3, y: 4), Point(x: 4, y: 4)])
         #expect(doc.notices == ["<use> of an element not in the file is not drawn"])
     }
 
-    @Test func whatIsNotDrawnIsNamed() throws {
+    @Test func whatIsNotDrawnIsNamed() async throws {
         let doc = try read(#"<text>a</text><text>b</text><image href="x.png"/><filter id="f"/><style>circle{}</style>"# +
                            ##"<linearGradient id="g"/><circle cx="1" cy="1" r="1" fill="url(#g)"/><circle cx="1" cy="1" r="1" fill="none"/>"##)
         #expect(doc.shapes.count == 1)
@@ -73,7 +73,7 @@ import TestSupport
 
     /// A length this reader does not take is said, and its shape left out — not drawn at the
     /// length 0 stands for; a coordinate past path data's ±1e9, after transforms too, is an error.
-    @Test func unreadableLengthsAndHugeCoordinatesAreSaid() throws {
+    @Test func unreadableLengthsAndHugeCoordinatesAreSaid() async throws {
         let doc = try read(#"<rect width="100%" height="10"/><line x1="0" y1="0" x2="NaN" y2="1"/><circle cx="1" cy="1" r="1"/>"#)
         #expect(doc.shapes.map(\.element) == ["circle"])
         #expect(doc.notices == [#"<rect>: width="100%" is not a length in user units (a number, or px); the shape is not drawn"#,
@@ -85,7 +85,7 @@ import TestSupport
         #expect(error(#"<g transform="scale(1e308)"><rect width="2" height="2"/></g>"#) == "test.svg, line 1: <rect>: coordinates beyond ±1e9 (after its transforms)")
     }
 
-    @Test func theViewBoxIsPlacedAsABrowserPlacesIt() throws {
+    @Test func theViewBoxIsPlacedAsABrowserPlacesIt() async throws {
         let doc = try read(#"<rect x="0" y="0" width="20" height="10"/>"#, root: #"viewBox="0 0 20 10" preserveAspectRatio="xMinYMax meet""#)
         let placed = try #require(doc.paths(fittedInto: Rect(x: 0, y: 0, width: 40, height: 40)).first?.bounds)
         #expect(placed.minX == 0 && placed.width == 40 && placed.maxY == 40 && placed.height == 20, "\(placed)")
@@ -93,7 +93,7 @@ import TestSupport
         #expect(stretched.paths(fittedInto: Rect(x: 0, y: 0, width: 40, height: 40)).first?.bounds == Rect(x: 0, y: 0, width: 40, height: 40))
     }
 
-    @Test func badFilesSayWhatAndWhere() {
+    @Test func badFilesSayWhatAndWhere() async {
         func error(_ text: String) -> String {
             do { _ = try SVGDocument(data: Data(text.utf8), file: "bad.svg"); return "read" } catch { return error.description }
         }
@@ -114,7 +114,7 @@ import TestSupport
     /// Icon files drawn from our outlines (strokes with the file's width, round ends, fills in
     /// their colour) cover the same pixels as rsvg-convert's rendering, within 4 % of the ink (96 px wide).
     @Test(arguments: ["clock", "card", "spokes", "shapes", "filled"])
-    func iconsMatchAnIndependentRenderer(icon: String) throws {
+    func iconsMatchAnIndependentRenderer(icon: String) async throws {
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/rsvg-convert") else {
             Issue.record("rsvg-convert is missing: `make test` installs librsvg2-bin")
             return
@@ -122,7 +122,7 @@ import TestSupport
         let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("SVGIcons/\(icon).svg").path
         let reference = scratchDirectory("svg-\(icon)") + "/rsvg.png"
         // 96 px wide, the height by the file's aspect (given both, rsvg-convert would stretch).
-        let (status, output) = try runProgram("/usr/bin/rsvg-convert", ["-w", "96", "--keep-aspect-ratio", file, "-o", reference])
+        let (status, output) = try await runProgram("/usr/bin/rsvg-convert", ["-w", "96", "--keep-aspect-ratio", file, "-o", reference])
         #expect(status == 0, "\(output)")
         let theirs = try ImageSurface.readPNG(at: reference)
         let doc = try SVGDocument(data: Data(contentsOf: URL(fileURLWithPath: file)), file: file)

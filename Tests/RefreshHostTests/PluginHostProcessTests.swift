@@ -130,6 +130,7 @@ struct PluginHostProcessTests {
         // The other plugin, in a child of its own, serves frames.
         session.perform(.nextPlugin)
         #expect(session.plugins[session.current].id == "dev.refreshkit.spinner")
+        session.finishLoading()  // its child ends with the session, not after it
         #expect(try draw(session).isEmpty)
     }
 
@@ -144,6 +145,7 @@ struct PluginHostProcessTests {
         let errors = try draw(session)
         #expect(errors.contains { $0.description.contains(expected) }, "\(errors)")
         session.perform(.nextPlugin)
+        session.finishLoading()  // its child ends with the session, not after it
         #expect(try draw(session).isEmpty)
     }
 

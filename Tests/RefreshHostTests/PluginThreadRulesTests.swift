@@ -69,6 +69,7 @@ import RefreshPreviewSession
         frame(1.2)
         session.perform(.previousPlugin)
         for step in 0..<10 { frame(1.3 + Double(step) / 60) }
+        session.finishLoading()  // the switch's load ends here, and its child with the session
         #expect(errors.isEmpty, "\(errors.prefix(3))")
         #expect(session.slots[.top]?.indicator.info.id == "dev.refreshkit.fixture-thread-rules")
     }

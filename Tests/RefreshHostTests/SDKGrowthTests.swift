@@ -19,7 +19,7 @@ import TestSupport
 
     /// Compiles the template's switch against a module with `cases` plus `addedLater`; the
     /// compiler's status and output.
-    func compile(_ templateSwitch: String, cases: [String], in folder: String) throws -> (status: Int32, output: String) {
+    func compile(_ templateSwitch: String, cases: [String], in folder: String) async throws -> (status: Int32, output: String) {
         let module = """
         public enum RefreshResult: Sendable { case success, failure, noMoreData }
         public enum RefreshState: Equatable, Sendable {
@@ -46,32 +46,32 @@ import TestSupport
         """
         try module.write(toFile: folder + "/SDK.swift", atomically: true, encoding: .utf8)
         try plugin.write(toFile: folder + "/Plugin.swift", atomically: true, encoding: .utf8)
-        let built = try runProgram("/usr/bin/env", ["swiftc", "-emit-module", "-parse-as-library", "-module-name", "RefreshPluginSDK",
+        let built = try await runProgram("/usr/bin/env", ["swiftc", "-emit-module", "-parse-as-library", "-module-name", "RefreshPluginSDK",
                                                      "-emit-module-path", folder + "/RefreshPluginSDK.swiftmodule", folder + "/SDK.swift"], in: folder)
         #expect(built.status == 0, "\(built.output)")
-        return try runProgram("/usr/bin/env", ["swiftc", "-typecheck", "-I", folder, folder + "/Plugin.swift"], in: folder)
+        return try await runProgram("/usr/bin/env", ["swiftc", "-typecheck", "-I", folder, folder + "/Plugin.swift"], in: folder)
     }
 
-    @Test func theTemplateStillBuildsWhenAStateIsAdded() throws {
+    @Test func theTemplateStillBuildsWhenAStateIsAdded() async throws {
         let (cases, templateSwitch) = try Self.sources()
         #expect(cases.count >= 10, "read \(cases) from RefreshState.swift")
         #expect(templateSwitch.contains("@unknown default"))
         let folder = scratchDirectory("sdk-growth")
-        let result = try compile(templateSwitch, cases: cases, in: folder)
+        let result = try await compile(templateSwitch, cases: cases, in: folder)
         #expect(result.status == 0, "\(result.output)")
         #expect(result.output.contains("warning: switch must be exhaustive"), "\(result.output)")
 
         // The check can fail: the same switch without its @unknown default does not build.
         let withoutDefault = templateSwitch.split(separator: "\n", omittingEmptySubsequences: false)
             .filter { !$0.contains("@unknown default") }.joined(separator: "\n")
-        let broken = try compile(withoutDefault, cases: cases, in: folder)
+        let broken = try await compile(withoutDefault, cases: cases, in: folder)
         #expect(broken.status != 0)
         #expect(broken.output.contains("error: switch must be exhaustive"), "\(broken.output)")
     }
 
     /// Every built-in and the template: each `switch` over a state has a default branch (most an
     /// `@unknown default`), so the gallery builds against a later SDK too.
-    @Test func everyBuiltInSwitchOverAStateHasADefault() throws {
+    @Test func everyBuiltInSwitchOverAStateHasADefault() async throws {
         let folders = ["Plugins", "Examples"].map { packageRoot.appendingPathComponent($0) }
         var checked = 0
         for folder in folders {

@@ -25,7 +25,7 @@ struct InspectorTests {
         return effect
     }
 
-    @Test func eachParameterGetsTheControlOfItsKind() throws {
+    @Test func eachParameterGetsTheControlOfItsKind() async throws {
         let session = try base.makeSession()
         let targets = session.inspectorLayout.controls.map(\.target)
         #expect(targets.contains(.slider("radius")) && targets.contains(.swatch("color")) && targets.contains(.menu("style")))
@@ -33,7 +33,7 @@ struct InspectorTests {
         #expect(session.inspectorLayout.rows.map(\.spec.name) == session.plugins[0].parameters.map(\.name))
     }
 
-    @Test func aSliderFollowsTheDragAndTheWheelAndResets() throws {
+    @Test func aSliderFollowsTheDragAndTheWheelAndResets() async throws {
         let session = try base.makeSession()
         let track = InspectorLayout.sliderTrack(try #require(session.inspectorLayout.control(.slider("radius"))?.rect))
         let y = track.minY + track.height / 2
@@ -58,7 +58,7 @@ struct InspectorTests {
 
     /// A click on the value beside a slider's track types a number: Enter sets it; a value out of
     /// range or not a number is refused with the reason and leaves the value as it was.
-    @Test func aSlidersValueCanBeTyped() throws {
+    @Test func aSlidersValueCanBeTyped() async throws {
         let session = try base.makeSession()
         func type(_ text: String) throws {
             _ = click(session, try point(session, .slider("radius"), fraction: 0.97))
@@ -78,7 +78,7 @@ struct InspectorTests {
 
     /// The picker shows the dark-mode colour beside the light one (and back); clicking it picks
     /// that colour in the theme that shows it; the hex field takes a typed colour.
-    @Test func thePickerPairsTheDarkColourAndTakesHex() throws {
+    @Test func thePickerPairsTheDarkColourAndTakesHex() async throws {
         let session = try base.makeSession()
         _ = click(session, try point(session, .swatch("color")))
         #expect(session.inspectorLayout.control(.pickerPair("darkColor")) != nil)
@@ -98,7 +98,7 @@ struct InspectorTests {
 
     /// A field edits as any text field: a click selects its text and typing replaces it; Ctrl+A
     /// selects it again and Backspace clears it; the arrows (and Home, End) move where typing goes.
-    @Test func aFieldEditsAsAnyTextField() throws {
+    @Test func aFieldEditsAsAnyTextField() async throws {
         let session = try base.makeSession()
         _ = click(session, try point(session, .slider("radius"), fraction: 0.97))
         #expect(session.view.inspector.selectsAll && session.view.inspector.shownEditing?.selected == true)
@@ -121,7 +121,7 @@ struct InspectorTests {
         #expect(session.plugins[0].values?.values["radius"] == .number(21))
     }
 
-    @Test func aSwatchOpensThePickerWhichSetsTheColour() throws {
+    @Test func aSwatchOpensThePickerWhichSetsTheColour() async throws {
         let session = try base.makeSession()
         _ = click(session, try point(session, .swatch("color")))
         #expect(session.view.inspector.picker == "color")
@@ -134,7 +134,7 @@ struct InspectorTests {
         #expect(session.view.inspector.picker == nil, "a second click closes it")
     }
 
-    @Test func theMenuAndTheEnvironmentControls() throws {
+    @Test func theMenuAndTheEnvironmentControls() async throws {
         let session = try base.makeSession()
         let before = session.plugins[0].values?.values["style"]
         _ = click(session, try point(session, .menu("style")))
@@ -149,7 +149,7 @@ struct InspectorTests {
         #expect(session.view.showsGallery)
     }
 
-    @Test func saveAndCopyCarryTheChangedValues() throws {
+    @Test func saveAndCopyCarryTheChangedValues() async throws {
         let session = try base.makeSession()
         #expect(click(session, try point(session, .save)) == .none, "nothing changed: nothing to save")
         #expect(click(session, try point(session, .export)) == .exportIndicator, "the plugin as it is can always be exported")
@@ -165,7 +165,7 @@ struct InspectorTests {
     /// A value the declaration refuses, typed into a field, is said and never stored: it is not
     /// saved, and the next edit shows (the plugin was not made again after a refused value, so
     /// every later edit silently did not show).
-    @Test func aRefusedValueIsNeverStoredAndTheNextEditShows() throws {
+    @Test func aRefusedValueIsNeverStoredAndTheNextEditShows() async throws {
         let session = try base.makeSession()
         session.set("color", to: .string("#3AEA0D#FF375F"))
         #expect(session.plugins[0].overrides["color"] == nil)
@@ -178,7 +178,7 @@ struct InspectorTests {
 
     /// A text parameter is a field: a click gives it the keys, typing edits, Enter sets it, Esc
     /// leaves it; the keys' own commands do nothing while it has them.
-    @Test func aTextFieldTakesTheKeysUntilEnterOrEsc() throws {
+    @Test func aTextFieldTakesTheKeysUntilEnterOrEsc() async throws {
         var options = Session.Options()
         options.failureRate = 0
         let session = try Session(options: options, pluginPaths: [library("RefreshPathDrawing")], firstPlugin: "dev.refreshkit.path-drawing")
@@ -205,7 +205,7 @@ struct InspectorTests {
 /// `report` take it too: each command's output shows the saved values.
 @MainActor
 @Suite(.leavesNoPluginHost) struct SavedParametersEveryCommandReadsTests {
-    @Test func everyCommandReadsWhatSaveWrote() throws {
+    @Test func everyCommandReadsWhatSaveWrote() async throws {
         var options = Session.Options()
         options.failureRate = 0
         let session = try Session(options: options, pluginPaths: [library("RefreshSpinner")], firstPlugin: "dev.refreshkit.spinner")
@@ -218,25 +218,25 @@ struct InspectorTests {
         let tool = "\(toolsFolder)/refresh-dump"
         let scenario = packageRoot.appendingPathComponent("Assets/Scenarios/pull-short.json").path
 
-        func succeeds(_ arguments: [String]) throws {
-            let (status, output) = try runProgram(tool, arguments)
+        func succeeds(_ arguments: [String]) async throws {
+            let (status, output) = try await runProgram(tool, arguments)
             #expect(status == 0, "\(arguments[0]) --params: \(output.suffix(300))")
         }
         // render: the saved values drawn, the same as given one by one, not the defaults.
-        try succeeds(["render", "--plugin", "Spinner", "--params", file, "--out", "\(folder)/saved.png"])
-        try succeeds(["render", "--plugin", "Spinner", "--param", "radius=30", "--param", "color=#FF375F", "--out", "\(folder)/given.png"])
-        try succeeds(["render", "--plugin", "Spinner", "--out", "\(folder)/default.png"])
+        try await succeeds(["render", "--plugin", "Spinner", "--params", file, "--out", "\(folder)/saved.png"])
+        try await succeeds(["render", "--plugin", "Spinner", "--param", "radius=30", "--param", "color=#FF375F", "--out", "\(folder)/given.png"])
+        try await succeeds(["render", "--plugin", "Spinner", "--out", "\(folder)/default.png"])
         let saved = try ImageSurface.readPNG(at: "\(folder)/saved.png").straightPixels()
         #expect(saved == (try ImageSurface.readPNG(at: "\(folder)/given.png").straightPixels()))
         #expect(saved != (try ImageSurface.readPNG(at: "\(folder)/default.png").straightPixels()))
-        try succeeds(["sweep", "--plugin", "Spinner", "--params", file, "--progress", "0:1:2", "--out", "\(folder)/sweep"])
-        try succeeds(["handoff", "--plugin", "Spinner", "--params", file, "--out", "\(folder)/handoff"])
-        try succeeds(["lint", "--plugin", "Spinner", "--params", file, "--scenario", "pull-short", "--skip", "cost"])
-        try succeeds(["run", scenario, "--params", file, "--out", "\(folder)/run"])
-        try succeeds(["run", scenario, "--out", "\(folder)/run-default"])
+        try await succeeds(["sweep", "--plugin", "Spinner", "--params", file, "--progress", "0:1:2", "--out", "\(folder)/sweep"])
+        try await succeeds(["handoff", "--plugin", "Spinner", "--params", file, "--out", "\(folder)/handoff"])
+        try await succeeds(["lint", "--plugin", "Spinner", "--params", file, "--scenario", "pull-short", "--skip", "cost"])
+        try await succeeds(["run", scenario, "--params", file, "--out", "\(folder)/run"])
+        try await succeeds(["run", scenario, "--out", "\(folder)/run-default"])
         #expect(try Data(contentsOf: URL(fileURLWithPath: "\(folder)/run/contact-sheet.png")) != Data(contentsOf: URL(fileURLWithPath: "\(folder)/run-default/contact-sheet.png")),
                 "the run's spinner has the saved radius and colour")
-        try succeeds(["report", "--plugin", "Spinner", "--scenario", "pull-short", "--params", file, "--out", "\(folder)/report"])
+        try await succeeds(["report", "--plugin", "Spinner", "--scenario", "pull-short", "--params", file, "--out", "\(folder)/report"])
         let shard = try String(contentsOfFile: "\(folder)/report/report-shard-0-of-1.json", encoding: .utf8)
         #expect(shard.contains(#"\"radius\":30"#), "the page's cell was drawn with the saved radius")
         // And the preview reads it back: the values come back after a reset.

@@ -47,7 +47,7 @@ import TestSupport
     }
 
     @Test(arguments: pages)
-    func everyRelativeLinkLeadsSomewhere(page: String) throws {
+    func everyRelativeLinkLeadsSomewhere(page: String) async throws {
         let folder = (page as NSString).deletingLastPathComponent
         let links = Self.relativeLinks(in: try Self.text(page))
         #expect(!links.isEmpty, "\(page) links nowhere")
@@ -62,13 +62,13 @@ import TestSupport
         }
     }
 
-    @Test func theReadmeIsTheFirstTenMinutes() throws {
+    @Test func theReadmeIsTheFirstTenMinutes() async throws {
         let lines = try Self.text("README.md").split(separator: "\n", omittingEmptySubsequences: false).count
         #expect(lines <= 150, "README.md has \(lines) lines; the rest belongs in Documentation/")
     }
 
-    @Test func theReferenceNamesEveryCommand() throws {
-        let help = try runProgram(toolsFolder + "/refresh-dump", ["--help"]).output
+    @Test func theReferenceNamesEveryCommand() async throws {
+        let help = try await runProgram(toolsFolder + "/refresh-dump", ["--help"]).output
         let commands = help.components(separatedBy: "SUBCOMMANDS:").last!.split(separator: "\n")
             .compactMap { line -> String? in
                 guard line.hasPrefix("  "), !line.hasPrefix("   ") else { return nil }
@@ -86,12 +86,12 @@ import TestSupport
     /// Every command line the README and the guides show (in code blocks and inline) uses a
     /// command the tool has and options that command takes: `validate --plugin` was in no help
     /// once, while a guide told authors to type it.
-    @Test func everyCommandLineInTheGuidesUsesOptionsItsCommandHas() throws {
+    @Test func everyCommandLineInTheGuidesUsesOptionsItsCommandHas() async throws {
         var helps: [String: String] = [:]
-        func help(_ tool: String, _ command: String?) throws -> String {
+        func help(_ tool: String, _ command: String?) async throws -> String {
             let key = "\(tool) \(command ?? "")"
             if let known = helps[key] { return known }
-            let text = try runProgram("\(toolsFolder)/\(tool)", (command.map { [$0] } ?? []) + ["--help"]).output
+            let text = try await runProgram("\(toolsFolder)/\(tool)", (command.map { [$0] } ?? []) + ["--help"]).output
             helps[key] = text
             return text
         }
@@ -105,7 +105,7 @@ import TestSupport
                 // refresh-dump's first word is its command (a lower-case word: not a path, an option or a COMMAND placeholder).
                 let command = tool == "refresh-dump" ? words.first.flatMap { $0.allSatisfy { $0.isLowercase || $0 == "-" } && !$0.hasPrefix("-") ? $0 : nil } : nil
                 if tool == "refresh-dump" && command == nil { continue }  // the tool named, no command line
-                let usage = try help(tool, command)
+                let usage = try await help(tool, command)
                 // An unknown command gets the tool's own help, whose usage names no command.
                 if let command, !usage.contains("USAGE: refresh-dump \(command)") { wrong.append("\(page): \(tool) \(command): no such command"); continue }
                 for option in words where option.hasPrefix("--") {
@@ -125,7 +125,7 @@ import TestSupport
     /// The author's guide shows the template's own test file, which AuthorPackageTests builds and
     /// runs: its sample cannot drift from what passes (it once used radius 14 against references
     /// recorded at 10).
-    @Test func theGuidesTestSampleIsTheTemplatesTest() throws {
+    @Test func theGuidesTestSampleIsTheTemplatesTest() async throws {
         let template = try String(contentsOf: packageRoot.appendingPathComponent("Examples/SwiftPlugin/Tests/MyIndicatorTests/MyIndicatorTests.swift"), encoding: .utf8)
         let start = try #require(template.range(of: "import MyIndicator")).lowerBound
         let body = String(template[start...])
@@ -133,7 +133,7 @@ import TestSupport
     }
 
     /// Where the guide says the C header and the export map are in a checkout, they are.
-    @Test func theGuideNamesTheHeaderAndExportMapWhereTheyAre() throws {
+    @Test func theGuideNamesTheHeaderAndExportMapWhereTheyAre() async throws {
         let guide = try Self.text("Documentation/PluginAuthorsGuide.md")
         for file in ["Sources/CRefreshPlugin/include/refresh_plugin.h", "Plugins/plugin-exports.map"] {
             #expect(guide.contains("`\(file)`") && FileManager.default.fileExists(atPath: packageRoot.appendingPathComponent(file).path), "\(file)")
@@ -142,7 +142,7 @@ import TestSupport
 
     /// Architecture.md's map names every module under Sources/ and every room in it: a folder
     /// added, moved or renamed without the map fails here (the C shims are named together).
-    @Test func theArchitectureMapNamesEveryModuleAndRoom() throws {
+    @Test func theArchitectureMapNamesEveryModuleAndRoom() async throws {
         let map = try Self.text("Documentation/Architecture.md")
         let lines = map.split(separator: "\n").map(String.init)
         let sources = packageRoot.appendingPathComponent("Sources").path

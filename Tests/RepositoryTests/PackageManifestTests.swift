@@ -8,9 +8,9 @@ import TestSupport
     /// The product and target names of the manifest in `folder` (relative to the package's folder),
     /// as `swift package dump-package` reads it (a scratch path of its own: the running `swift test`
     /// holds the package's build folder).
-    static func manifest(_ folder: String) throws -> (products: [String], targets: [String]) {
+    static func manifest(_ folder: String) async throws -> (products: [String], targets: [String]) {
         let scratch = scratchDirectory("dump-package-\(folder.replacingOccurrences(of: "/", with: "-"))")
-        let (status, output) = try runProgram("/usr/bin/env", ["swift", "package", "--package-path", folder, "--scratch-path", scratch, "dump-package"],
+        let (status, output) = try await runProgram("/usr/bin/env", ["swift", "package", "--package-path", folder, "--scratch-path", scratch, "dump-package"],
                                               environment: ProcessInfo.processInfo.environment.merging(["TMPDIR": scratch]) { $1 })
         try #require(status == 0, "\(output)")
         // The JSON starts at its first line that opens an object (SwiftPM may note things before it).
@@ -20,15 +20,15 @@ import TestSupport
         return (names("products"), names("targets"))
     }
 
-    @Test func noFixtureIsAProductOfThePackage() throws {
-        let products = try Self.manifest(".").products
+    @Test func noFixtureIsAProductOfThePackage() async throws {
+        let products = try await Self.manifest(".").products
         #expect(products.contains("RefreshPluginSDK") && products.contains("RefreshSpinner"), "\(products)")
         #expect(products.filter { $0.contains("Fixture") }.isEmpty, "\(products)")
     }
 
-    @Test func theFixturePackageBuildsEveryFixtureFolder() throws {
+    @Test func theFixturePackageBuildsEveryFixtureFolder() async throws {
         let fixtures = packageRoot.appendingPathComponent("Tests/Fixtures").path
-        let (products, _) = try Self.manifest("Tests/Fixtures")
+        let (products, _) = try await Self.manifest("Tests/Fixtures")
         let folders = try FileManager.default.contentsOfDirectory(atPath: fixtures).filter { $0.hasPrefix("Plugin") && !$0.hasSuffix("Common") }
         let compat = try FileManager.default.contentsOfDirectory(atPath: fixtures + "/SDKCompat")
         #expect(folders.count > 20 && compat.count >= 2)

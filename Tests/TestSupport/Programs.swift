@@ -41,6 +41,61 @@ public let toolsFolder: String = {
 /// waited for ever on an `xvfb-run` that had long ended (a zombie no one reaped). The status is
 /// the exit code, or the signal's number for a child a signal ended (as `Process` gave it).
 public func runProgram(_ executable: String, _ arguments: [String], in directory: String? = nil, environment: [String: String]? = nil) throws -> (status: Int32, output: String) {
+    try runProgramWaiting(executable, arguments, in: directory, environment: environment, test: Test.current.map { "\($0.id)" } ?? "-")
+}
+
+/// ``runProgram(_:_:in:environment:)`` for an async test: the same, but the wait for the program
+/// is on a thread of its own, not on one of Swift concurrency's pool. A synchronous test waiting
+/// for a program holds a pool thread for as long as the program runs, and the pool has a thread
+/// per core: two such tests on this 2-core machine held it whole, and every test waiting to
+/// start or to resume, a main-actor one above all, waited for them (a 0.05-s main-actor suite took
+/// 44 s beside ValidateCommandTests). Programs run at most ``ProgramSlots/count`` at once, as many
+/// as the pool's threads let run before.
+public func runProgram(_ executable: String, _ arguments: [String], in directory: String? = nil, environment: [String: String]? = nil) async throws -> (status: Int32, output: String) {
+    let test = Test.current.map { "\($0.id)" } ?? "-"
+    await ProgramSlots.shared.acquire()
+    let result = await withCheckedContinuation { (continuation: CheckedContinuation<Result<(status: Int32, output: String), any Error>, Never>) in
+        Thread.detachNewThread {
+            continuation.resume(returning: Result { try runProgramWaiting(executable, arguments, in: directory, environment: environment, test: test) })
+        }
+    }
+    await ProgramSlots.shared.release()
+    return try result.get()
+}
+
+/// How many programs the tests run at once: one a core, as many as synchronous tests could wait
+/// for at once (each held a thread of the pool, which has one a core).
+public actor ProgramSlots {
+    /// The slots every ``runProgram(_:_:in:environment:)`` of an async test takes one of.
+    public static let shared = ProgramSlots(count: max(2, ProcessInfo.processInfo.activeProcessorCount))
+    /// How many programs may run at once.
+    public let count: Int
+    private var free: Int
+    private var waiting: [CheckedContinuation<Void, Never>] = []
+
+    init(count: Int) {
+        self.count = count
+        free = count
+    }
+
+    /// Waits for a free slot and takes it.
+    func acquire() async {
+        if free > 0 {
+            free -= 1
+            return
+        }
+        await withCheckedContinuation { waiting.append($0) }
+    }
+
+    /// Gives the slot to the first caller waiting, else frees it.
+    func release() {
+        if waiting.isEmpty { free += 1 } else { waiting.removeFirst().resume() }
+    }
+}
+
+/// The body of both ``runProgram(_:_:in:environment:)``: starts the program and waits for it on
+/// the calling thread; `test` names whose program it was in the costs file.
+private func runProgramWaiting(_ executable: String, _ arguments: [String], in directory: String?, environment: [String: String]?, test: String) throws -> (status: Int32, output: String) {
     var ends: [Int32] = [0, 0]
     guard pipe2(&ends, O_CLOEXEC) == 0 else { throw ProgramError(reason: "no pipe: \(String(cString: strerror(errno)))") }
     var actions = posix_spawn_file_actions_t()
@@ -79,7 +134,7 @@ public func runProgram(_ executable: String, _ arguments: [String], in directory
     var status: Int32 = 0
     var usage = rusage()
     while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
-    ProgramCosts.record(executable: executable, usage: usage, wall: Date().timeIntervalSince(started))
+    ProgramCosts.record(executable: executable, usage: usage, wall: Date().timeIntervalSince(started), test: test)
     let code = status & 0x7f == 0 ? (status >> 8) & 0xff : status & 0x7f
     return (code, String(decoding: output, as: UTF8.self))
 }
@@ -96,12 +151,12 @@ public struct ProgramError: Error, CustomStringConvertible {
 /// own. Twice (stop 46's era with xvfb-run's folder in /tmp, stop 47's with it in this folder)
 /// xvfb-run's `rm -r` of that folder failed after the program had done its work, and it ended 5
 /// ("problem while cleaning up temporary directory") instead of with the program's status.
-public func runUnderXvfb(_ arguments: [String]) throws -> (status: Int32, output: String) {
+public func runUnderXvfb(_ arguments: [String]) async throws -> (status: Int32, output: String) {
     let folder = scratchDirectory("xvfb-\(UUID().uuidString.prefix(8))")
     // try?: the folder is this call's own; one left behind is only a scratch folder.
     defer { try? FileManager.default.removeItem(atPath: folder) }
     let environment = ProcessInfo.processInfo.environment.merging(["TMPDIR": folder]) { $1 }
-    return try runProgram("/usr/bin/xvfb-run", ["-a", "-f", folder + "/Xauthority", "-s", "-screen 0 1280x1000x24"] + arguments, environment: environment)
+    return try await runProgram("/usr/bin/xvfb-run", ["-a", "-f", folder + "/Xauthority", "-s", "-screen 0 1280x1000x24"] + arguments, environment: environment)
 }
 
 /// What the programs the tests start cost, test by test: with `REFRESHKIT_TEST_COSTS` naming a
@@ -114,10 +169,9 @@ enum ProgramCosts {
         return descriptor < 0 ? nil : descriptor
     }
 
-    static func record(executable: String, usage: rusage, wall: TimeInterval) {
+    static func record(executable: String, usage: rusage, wall: TimeInterval, test: String) {
         guard let file else { return }
         let cpu = Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
-        let test = Test.current.map { "\($0.id)" } ?? "-"
         // One write of a short line with O_APPEND: lines from threads running beside it never mix.
         let line = Array("\(test)\t\(String(format: "%.3f", cpu))\t\(String(format: "%.3f", wall))\t\((executable as NSString).lastPathComponent)\n".utf8)
         _ = line.withUnsafeBytes { write(file, $0.baseAddress, $0.count) }
