@@ -160,6 +160,15 @@ import RefreshGoldens
         #expect(throws: GraphicsError.png(path: "(memory)", reason: "corrupt or truncated PNG data")) { try ImageSurface.readPNG(data: truncated) }
         #expect(throws: GraphicsError.png(path: "/nonexistent/x.png", reason: "no such file")) { try ImageSurface.readPNG(at: "/nonexistent/x.png") }
         #expect(throws: GraphicsError.invalidSize(width: 0, height: 10)) { try ImageSurface(width: 0, height: 10) }
+        // Xcode's iPhone-optimised PNG: a CgBI chunk before the header, read as a size it was not.
+        let standard = try sample().pngData()
+        let cgbi = Array(standard.prefix(8)) + [0, 0, 0, 4] + Array("CgBI".utf8) + [0x50, 0x00, 0x20, 0x02] + [0x2B, 0xD5, 0xB3, 0x7F] + Array(standard.dropFirst(8))
+        #expect(throws: GraphicsError.png(path: "(memory)", reason: "is an Apple CgBI PNG (iPhone-optimised, as Xcode packs them): save it again as a standard PNG")) {
+            try ImageSurface.readPNG(data: cgbi)
+        }
+        var headless = standard
+        headless.replaceSubrange(12..<16, with: Array("tEXt".utf8))
+        #expect(throws: GraphicsError.png(path: "(memory)", reason: "is not a valid PNG: its first chunk is not the header (IHDR)")) { try ImageSurface.readPNG(data: headless) }
     }
 
     @Test func comparisonCountsPixelsAndDrawsADiff() throws {

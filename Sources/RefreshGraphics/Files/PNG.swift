@@ -112,8 +112,16 @@ extension ImageSurface {
     /// Reads PNG file bytes; `path` names them in errors.
     public static func readPNG(data: [UInt8], scale: Double = 1, path: String = "(memory)") throws(GraphicsError) -> ImageSurface {
         guard data.prefix(8).elementsEqual(signature) else { throw .png(path: path, reason: "not a PNG file (no PNG signature)") }
+        // Xcode's iPhone-optimised PNGs put a CgBI chunk first and keep their pixels in a form
+        // no PNG reader but Apple's decodes (raw deflate, blue first, premultiplied).
+        if data.count >= 16 && data[12..<16].elementsEqual("CgBI".utf8) {
+            throw .png(path: path, reason: "is an Apple CgBI PNG (iPhone-optimised, as Xcode packs them): save it again as a standard PNG")
+        }
         // IHDR comes first: its width and height, checked before Cairo takes memory for them.
         if data.count >= 24 {
+            guard data[12..<16].elementsEqual("IHDR".utf8) else {
+                throw .png(path: path, reason: "is not a valid PNG: its first chunk is not the header (IHDR)")
+            }
             let number = { (at: Int) in data[at..<at + 4].reduce(0) { $0 << 8 | Int($1) } }
             let (width, height) = (number(16), number(20))
             guard width * height <= pngPixelLimit else {
