@@ -4,7 +4,8 @@ import RefreshPluginSDK
 /// SmartRefreshLayout's BezierRadarHeader: a coloured wave fills the gap; past the trigger its
 /// edge bulges towards the content. Seven dots spread out from the middle as you pull. On release
 /// the wave springs back with two smaller overshoots, the dots fade, and a radar grows in the
-/// middle and sweeps; when the refresh ends a white ripple floods the band.
+/// middle and sweeps; when the refresh ends a white ripple floods the band (in the dark theme a
+/// deep shade of the wave, not a white flash).
 ///
 /// Matched with BezierRadarHeader.java: the flat wave up to the trigger, then a bulge 1.9 times
 /// the over-pull; the seven dots (spread `width / 7 × progress`, alpha falling off from the
@@ -90,7 +91,8 @@ public final class BezierRadar: RefreshIndicator {
                 let far = (v.width * v.width + v.height * v.height).squareRoot()
                 let r = 20 + (far - 20) * t
                 canvas.addEllipse(in: Rect(x: c.x - r, y: c.y - r, width: 2 * r, height: 2 * r))
-                canvas.fill(.color(accent))
+                // In the dark a white flood would flash the band: it floods a deep shade of the wave.
+                canvas.fill(.color(frame.isDark ? Color(red: wave.red * 0.3, green: wave.green * 0.3, blue: wave.blue * 0.3, alpha: wave.alpha) : accent))
                 canvas.addResultMark(result, center: c, size: 9)
                 canvas.stroke(.color(result == .failure ? Color(red: 0.86, green: 0.27, blue: 0.22) : fill),
                               style: StrokeStyle(lineWidth: 2.5, cap: .round, join: .round))

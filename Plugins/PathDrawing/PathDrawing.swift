@@ -3,7 +3,8 @@ import RefreshPluginSDK
 
 /// MRefresh's path-drawing indicator done fully: SVG paths stroked progressively as the pull
 /// grows (by length, each part from its own start), arcs included, and a highlight travelling
-/// along the picture while refreshing.
+/// along the picture while refreshing. When the refresh ends the picture fades and a tick (or, after
+/// a failure, a cross) draws itself in its place, as the picture did.
 public final class PathDrawing: RefreshIndicator {
     public static let info = IndicatorInfo(
         id: "dev.refreshkit.path-drawing", name: "Path Drawing", version: "1.0.0",
@@ -27,14 +28,16 @@ public final class PathDrawing: RefreshIndicator {
     static let lineWidth = Parameter.number("lineWidth", default: 2.5, range: 0.5...12, help: "Stroke width in points")
     static let color = Parameter.color("color", default: "#0A84FF", help: "Stroke colour on light backgrounds")
     static let darkColor = Parameter.color("darkColor", default: "#64D2FF", help: "Stroke colour on dark backgrounds")
-    static let successColor = Parameter.color("successColor", default: "#248A3D", help: "Colour of the picture after a success")
-    static let failureColor = Parameter.color("failureColor", default: "#FF3B30", help: "Colour of the picture after a failure")
+    static let successColor = Parameter.color("successColor", default: "#248A3D", help: "Colour of the tick after a success")
+    static let failureColor = Parameter.color("failureColor", default: "#FF3B30", help: "Colour of the cross after a failure")
     static let animation = Parameter.choice("animation", default: "comet", options: ["comet", "pulse"], help: "What refreshing looks like")
     static let speed = Parameter.number("speed", default: 0.8, range: 0.05...5, help: "Trips along the picture per second while refreshing")
     public static let parameters = ParameterSpec.list(svg, file, starts, depth, lenient, flipY, size, lineWidth, color, darkColor, successColor, failureColor, animation, speed)
 
     public let refreshLength: Double
     let drawing: ProgressivePath
+    /// The tick and the cross, in the picture's frame, drawn on as the picture is.
+    let success: ProgressivePath, failure: ProgressivePath
     let size: Double, lineWidth: Double, speed: Double
     let color: Color, darkColor: Color, successColor: Color, failureColor: Color
     let comet: Bool
@@ -103,6 +106,14 @@ public final class PathDrawing: RefreshIndicator {
         failureColor = parameters[Self.failureColor]
         comet = parameters[Self.animation] == "comet"
         refreshLength = max(60, size + 24)
+        let (x, y, m) = (size * 0.8, size * 0.5, size * 0.32)
+        func mark(_ parts: [String]) -> ProgressivePath {
+            ProgressivePath(parts: parts.enumerated().map { i, text in
+                .init(path: SVGPathParser.parseValidPrefix(text).path, startProportion: Double(i) / Double(parts.count), flattening: flattening)
+            })
+        }
+        success = mark(["M\(x - m) \(y) L\(x - m * 0.2) \(y + m * 0.75) L\(x + m) \(y - m * 0.7)"])
+        failure = mark(["M\(x - m * 0.7) \(y - m * 0.7) L\(x + m * 0.7) \(y + m * 0.7)", "M\(x + m * 0.7) \(y - m * 0.7) L\(x - m * 0.7) \(y + m * 0.7)"])
     }
 
     /// The largest path file read: far more path data than any icon set.
@@ -170,9 +181,14 @@ public final class PathDrawing: RefreshIndicator {
                     if head + 0.3 > 1 { pieces.append(measure.trimmed(from: 0, to: head + 0.3 - 1)) }
                     stroke(pieces, tint)
                 }
-            case .finished(.success): stroke(whole, successColor)
-            case .finished(.failure): stroke(whole, failureColor)
-            case .none, .unknown, .secondaryOpen, .secondaryClosing, .finished(.noMoreData), .noMoreData: break
+            case .finished(let result) where result != .noMoreData:
+                // The picture fades in 0.15 s while the mark draws itself in 0.2 s.
+                let still = frame.environment.reduceMotion
+                let fade = still ? 1 : min(1, frame.stateTime / 0.15)
+                if fade < 1 { stroke(whole, tint.withAlpha(1 - fade)) }
+                let mark = result == .success ? success : failure
+                stroke(mark.paths(at: still ? 1 : min(1, frame.stateTime / 0.2)), result == .success ? successColor : failureColor)
+            case .none, .unknown, .secondaryOpen, .secondaryClosing, .finished, .noMoreData: break
             @unknown default: break  // a state a later SDK adds: drawn as none until handled
             }
         }
