@@ -186,6 +186,6 @@ let package = Package(
         .testTarget(name: "RefreshPreviewSessionTests", dependencies: ["RefreshCore", "RefreshHost", "RefreshPreviewSession", "RefreshGoldens", "TestSupport"], exclude: ["Golden"]),
         .testTarget(name: "RefreshChecksTests", dependencies: ["RefreshChecks", "RefreshGraphics"]),
         .testTarget(name: "RefreshHandoffTests", dependencies: ["RefreshHandoff", "RefreshHost", "RefreshPluginSDK", "TestSupport"]),
-        .testTarget(name: "RefreshExportTests", dependencies: ["RefreshExport", "RefreshGoldens", "CGIF", "TestSupport"]),
+        .testTarget(name: "RefreshExportTests", dependencies: ["RefreshExport", "RefreshGoldens", "CGIF", "CWebP", "TestSupport"]),
     ]
 )

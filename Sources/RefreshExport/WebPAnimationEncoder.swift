@@ -1,13 +1,12 @@
 import RefreshGraphics
 
-/// ``AnimationFormat/webp``: the lossless animated WebP (``AnimatedWebP``) as an ``AnimationEncoder``.
+/// ``AnimationFormat/webp``: the lossless animated WebP (``AnimatedWebP``) as an ``AnimationEncoder``,
+/// written to its file as the frames come.
 final class WebPAnimationEncoder: AnimationEncoder {
-    private let path: String
     private let animation: AnimatedWebP
 
     init(path: String, width: Int, height: Int) throws {
-        self.path = path
-        animation = try AnimatedWebP(width: width, height: height)
+        animation = try AnimatedWebP(width: width, height: height, writingTo: path)
     }
 
     func add(_ image: ImageSurface, duration: Double) throws {
@@ -15,6 +14,6 @@ final class WebPAnimationEncoder: AnimationEncoder {
     }
 
     func finish() throws {
-        try animation.write(to: path)
+        try animation.finish()
     }
 }

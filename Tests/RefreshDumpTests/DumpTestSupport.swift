@@ -31,6 +31,11 @@ func refreshDump(_ arguments: [String], in directory: String? = nil, environment
     try await runProgram(products + "/refresh-dump", arguments, in: directory, environment: refreshDumpEnvironment(environment))
 }
 
+/// ``refreshDump(_:in:environment:)``, and the most memory the command held at once (kilobytes).
+func measuredRefreshDump(_ arguments: [String]) async throws -> (status: Int32, output: String, peakKilobytes: Int) {
+    try await measuredProgram(products + "/refresh-dump", arguments, environment: refreshDumpEnvironment([:]))
+}
+
 /// ``refreshDump(_:in:environment:)`` where a test cannot wait asynchronously (a static's value).
 func refreshDumpWaiting(_ arguments: [String]) throws -> (status: Int32, output: String) {
     try runProgram(products + "/refresh-dump", arguments, environment: refreshDumpEnvironment([:]))

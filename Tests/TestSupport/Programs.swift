@@ -41,7 +41,8 @@ public let toolsFolder: String = {
 /// waited for ever on an `xvfb-run` that had long ended (a zombie no one reaped). The status is
 /// the exit code, or the signal's number for a child a signal ended (as `Process` gave it).
 public func runProgram(_ executable: String, _ arguments: [String], in directory: String? = nil, environment: [String: String]? = nil) throws -> (status: Int32, output: String) {
-    try runProgramWaiting(executable, arguments, in: directory, environment: environment, test: Test.current.map { "\($0.id)" } ?? "-")
+    let run = try runProgramWaiting(executable, arguments, in: directory, environment: environment, test: Test.current.map { "\($0.id)" } ?? "-")
+    return (run.status, run.output)
 }
 
 /// ``runProgram(_:_:in:environment:)`` for an async test: the same, but the wait for the program
@@ -52,9 +53,16 @@ public func runProgram(_ executable: String, _ arguments: [String], in directory
 /// 44 s beside ValidateCommandTests). Programs run at most ``ProgramSlots/count`` at once, as many
 /// as the pool's threads let run before.
 public func runProgram(_ executable: String, _ arguments: [String], in directory: String? = nil, environment: [String: String]? = nil) async throws -> (status: Int32, output: String) {
+    let run = try await measuredProgram(executable, arguments, in: directory, environment: environment)
+    return (run.status, run.output)
+}
+
+/// ``runProgram(_:_:in:environment:)``, and the most memory the program held at once (its peak
+/// resident set, in kilobytes, from the kernel's accounting when it ended).
+public func measuredProgram(_ executable: String, _ arguments: [String], in directory: String? = nil, environment: [String: String]? = nil) async throws -> (status: Int32, output: String, peakKilobytes: Int) {
     let test = Test.current.map { "\($0.id)" } ?? "-"
     await ProgramSlots.shared.acquire()
-    let result = await withCheckedContinuation { (continuation: CheckedContinuation<Result<(status: Int32, output: String), any Error>, Never>) in
+    let result = await withCheckedContinuation { (continuation: CheckedContinuation<Result<(status: Int32, output: String, peakKilobytes: Int), any Error>, Never>) in
         Thread.detachNewThread {
             continuation.resume(returning: Result { try runProgramWaiting(executable, arguments, in: directory, environment: environment, test: test) })
         }
@@ -95,7 +103,7 @@ public actor ProgramSlots {
 
 /// The body of both ``runProgram(_:_:in:environment:)``: starts the program and waits for it on
 /// the calling thread; `test` names whose program it was in the costs file.
-private func runProgramWaiting(_ executable: String, _ arguments: [String], in directory: String?, environment: [String: String]?, test: String) throws -> (status: Int32, output: String) {
+private func runProgramWaiting(_ executable: String, _ arguments: [String], in directory: String?, environment: [String: String]?, test: String) throws -> (status: Int32, output: String, peakKilobytes: Int) {
     var ends: [Int32] = [0, 0]
     guard pipe2(&ends, O_CLOEXEC) == 0 else { throw ProgramError(reason: "no pipe: \(String(cString: strerror(errno)))") }
     var actions = posix_spawn_file_actions_t()
@@ -136,7 +144,7 @@ private func runProgramWaiting(_ executable: String, _ arguments: [String], in d
     while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
     ProgramCosts.record(executable: executable, usage: usage, wall: Date().timeIntervalSince(started), test: test)
     let code = status & 0x7f == 0 ? (status >> 8) & 0xff : status & 0x7f
-    return (code, String(decoding: output, as: UTF8.self))
+    return (code, String(decoding: output, as: UTF8.self), usage.ru_maxrss)
 }
 
 /// A program that could not be started.
