@@ -103,6 +103,17 @@ public struct Scenario: Equatable, Sendable {
     /// The timeline.
     public var steps: [Step]
 
+    /// This scenario with each drag's travel `factor` times as long (from the same place): a
+    /// review that plays a plugin whose trigger lies beyond the pull written here.
+    package func lengtheningDrags(by factor: Double) -> Scenario {
+        var longer = self
+        longer.steps = steps.map { step in
+            guard case .drag(let from, let to, let duration, let easing) = step else { return step }
+            return .drag(from: from, to: from + (to - from) * factor, duration: duration, easing: easing)
+        }
+        return longer
+    }
+
     /// The name made safe as one file-name component: letters, digits, `.`, `_` and `-` kept,
     /// anything else (a `/`, `..`) replaced, so no scenario can make a tool write outside `--out`.
     public var fileName: String { Self.safeFileName(name) }

@@ -22,6 +22,15 @@ struct EdgeReach {
         }
     }
 
+    /// How much longer the scenario's drags must be for every pulled edge to pass its trigger
+    /// (the visible pull grows more slowly than the finger's travel, the rubber band's doing, so
+    /// the shortfall counts twice, and a little more); nil when every pulled edge refreshed.
+    var lengthening: Double? {
+        let short = deepest.filter { !reached.contains($0.key) && $0.value >= 1 }
+        guard !short.isEmpty else { return nil }
+        return short.map { edge, pull in 1.15 * (trigger[edge]! / pull) * (trigger[edge]! / pull) }.max()
+    }
+
     /// "never refreshes: trigger 140 pt, pull reached 118 pt" for the edges pulled (at least a
     /// point) that never reached their trigger; nil when every pulled edge did.
     var badge: String? {

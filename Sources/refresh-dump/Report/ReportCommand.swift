@@ -163,7 +163,7 @@ struct ReportCommand: ParsableCommand {
                 cells.append(cell)
                 continue
             }
-            let player: ScenarioPlayer
+            var player: ScenarioPlayer
             do {
                 player = try ScenarioPlayer(scenario: job.scenario, searchPath: searchPath, pluginOverride: isolation.isolation.load(job.plugin),
                                             parameterOverrides: job.parameters, allowsPluginPaths: true)
@@ -176,8 +176,21 @@ struct ReportCommand: ParsableCommand {
                 FileHandle.standardError.write(Data("error: \(cell.tab) \(cell.scenario) \(cell.columnName): \(PlainErrorText.words(error))\n".utf8))
                 continue
             }
+            var (cell, lengthening) = try render(player, tab: job.tab, variant: job.variant)
+            // A plugin whose trigger lies beyond the scenario's pull is played again with longer
+            // drags, so that every plugin is reviewed refreshing; the cell says so.
+            // try?: a plugin that loaded once and not the second time keeps the cell first played.
+            if let factor = lengthening, let longer = try? ScenarioPlayer(scenario: job.scenario.lengtheningDrags(by: factor), searchPath: searchPath,
+                                                                          pluginOverride: isolation.isolation.load(job.plugin),
+                                                                          parameterOverrides: job.parameters, allowsPluginPaths: true) {
+                let (again, stillShort) = try render(longer, tab: job.tab, variant: job.variant)
+                if stillShort == nil {
+                    let written = cell.badge ?? "never refreshes"
+                    (player, cell) = (longer, again)
+                    cell.badge = "\(written) as written; played with drags \(Int((factor * 100).rounded())) % as long"
+                }
+            }
             let handoff = handoffJobs.contains(index) ? HandoffSpec(player: player) : nil
-            var cell = try render(player, tab: job.tab, variant: job.variant)
             if let handoff {
                 let shown = export ? RefreshEdge.allCases.lazy.compactMap({ player.slots[$0] }).first : nil
                 handoffs.append(try ReportHandoff.write(handoff, column: cell.column, title: cell.columnName, in: out, exporting: shown))
@@ -365,7 +378,9 @@ struct ReportCommand: ParsableCommand {
 
     /// Plays `player` to the end: the MP4, a poster frame and the timeline's data. The poster is
     /// the frame that shows the indicator best: the first refreshing one, else the deepest pull.
-    func render(_ player: ScenarioPlayer, tab: String, variant: String) throws -> Cell {
+    /// Also how much longer the scenario's drags would have to be for the plugin to refresh (nil
+    /// when it did).
+    func render(_ player: ScenarioPlayer, tab: String, variant: String) throws -> (Cell, lengthening: Double?) {
         let theme = player.scenario.environment.colorScheme.rawValue
         let plugin = player.slots.values.first?.indicator.info
         let id = plugin?.id ?? "unknown", scenario = player.scenario.fileName
@@ -405,10 +420,10 @@ struct ReportCommand: ParsableCommand {
         try encoder?.finish()
         try posterImage?.image.writePNG(to: "\(out)/\(poster)")
         let name = plugin?.name ?? id
-        return Cell(plugin: id, pluginName: name, column: column, columnName: variant.isEmpty ? name : "\(name) · \(variant)", scenario: scenario, theme: theme, tab: tab, video: video, poster: poster,
+        return (Cell(plugin: id, pluginName: name, column: column, columnName: variant.isEmpty ? name : "\(name) · \(variant)", scenario: scenario, theme: theme, tab: tab, video: video, poster: poster,
                     fps: player.scenario.fps, frames: states.count, states: states, markers: markers,
                     haptics: player.events.compactMap { if case .haptic(let edge, let kind) = $0.event { Marker(frame: $0.frame, label: "\(edge.rawValue) \(kind.rawValue)") } else { nil } },
-                    errors: errors.sorted(), badge: reach.badge)
+                    errors: errors.sorted(), badge: reach.badge), reach.lengthening)
     }
 
     static func name(of state: RefreshState) -> String {
