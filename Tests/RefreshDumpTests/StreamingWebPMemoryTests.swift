@@ -5,7 +5,7 @@ import TestSupport
 /// An animated WebP goes to its file as the frames come: a clip five times as long is made in the
 /// same memory (libwebp's own animation encoder kept every encoded frame until the end: 59 MB for
 /// this 12-s clip, 67 MB for the 60-s one).
-@Suite(.leavesNoPluginHost) struct StreamingWebPTests {
+@Suite(.leavesNoPluginHost) struct StreamingWebPMemoryTests {
     /// `seconds` of pull, refresh and rest, over and over, as a scenario file in `folder`.
     func clip(seconds: Int, in folder: String) throws -> String {
         let cycle = #"{"drag": {"from": 100, "to": 320, "duration": 0.4}}, {"hold": 0.1}, {"release": {}}, {"wait": 1.0}, {"finish": {"edge": "top", "result": "success"}}, {"wait": 1.5}"#
