@@ -54,6 +54,19 @@ struct GalleryTests {
         #expect(session.galleryEntries(scale: 1)[0].thumbnail === spinner, "drawn once, then kept")
     }
 
+    /// A card shows the plugin's signature moment: refreshing, or pulled most of the way when that
+    /// shows far more of it (Water Drop's stretched drop, not the small spinner it becomes).
+    @Test func aCardShowsThePluginsSignatureMoment() throws {
+        let session = try Session(pluginPaths: [library("RefreshWaterDrop"), library("RefreshSpinner")], firstPlugin: "dev.refreshkit.water-drop")
+        _ = session.advance(toWallTime: 0)
+        let entries = session.galleryEntries(scale: 1)
+        func frame(_ plugin: Int, _ state: RefreshState) throws -> ImageSurface {
+            try Session.thumbnail(session.plugins[plugin].indicator, state, scale: 1, environment: session.view.environment)
+        }
+        #expect(try #require(entries[0].thumbnail).pixelWords() == (try frame(0, .pulling(progress: 0.8))).pixelWords(), "Water Drop's card is its drop")
+        #expect(try #require(entries[1].thumbnail).pixelWords() == (try frame(1, .refreshing)).pixelWords(), "the Spinner's card is it spinning")
+    }
+
     @Test func escClosesItAndThePanelOpensIt() throws {
         let session = try session()
         let button = try #require(session.inspectorLayout.control(.pluginButton)?.rect)

@@ -71,13 +71,29 @@ extension Session {
         return try ImageSurface.readPNG(at: "\(folder)/\(name)")
     }
 
-    /// `indicator` drawn refreshing, half a second in, on the band's background.
+    /// `indicator`'s signature moment on the band's background: drawn refreshing, half a second
+    /// in, or pulled most of the way when that shows far more of it (Water Drop's stretched drop,
+    /// not the small spinner it pops into).
     private func renderThumbnail(_ indicator: any HostedIndicator, scale: Double) throws -> ImageSurface {
-        let size = GalleryOverlay.thumbnailSize
-        let frame = IndicatorFrame(size: size, scale: scale, state: .refreshing, progress: 1, pull: EdgePull(distance: size.height, rawDistance: size.height),
-                                   time: 0.5, stateTime: 0.5, environment: view.environment)
+        let (loading, pulled) = (try Self.thumbnail(indicator, .refreshing, scale: scale, environment: view.environment),
+                                 try Self.thumbnail(indicator, .pulling(progress: 0.8), scale: scale, environment: view.environment))
+        return Self.ink(pulled) > 1.3 * Self.ink(loading) ? pulled : loading
+    }
+
+    /// `indicator` in `state` (half a second into it) at the thumbnail's size.
+    static func thumbnail(_ indicator: any HostedIndicator, _ state: RefreshState, scale: Double, environment: IndicatorEnvironment) throws -> ImageSurface {
+        var spec = FrameSpec(state: state)
+        (spec.size, spec.scale, spec.time, spec.stateTime, spec.environment) = (GalleryOverlay.thumbnailSize, scale, 0.5, 0.5, environment)
+        let frame = spec.frame(refreshLength: indicator.refreshLength)
         // A thumbnail is kept: it is the frame asked for, however long the plugin takes.
         guard let remote = indicator as? RemoteIndicator else { return try FrameRenderer.render(indicator, frame: frame) }
         return try remote.waitingForEveryFrame { try FrameRenderer.render(indicator, frame: frame) }
+    }
+
+    /// How many pixels of `image` differ from its corner's, the band's background.
+    static func ink(_ image: ImageSurface) -> Double {
+        let pixels = image.pixelWords()
+        guard let background = pixels.first else { return 0 }
+        return Double(pixels.reduce(0) { $0 + ($1 == background ? 0 : 1) })
     }
 }
