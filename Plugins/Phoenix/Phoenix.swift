@@ -3,7 +3,8 @@ import RefreshPluginSDK
 
 /// Yalantis' Phoenix: a town at sunrise. As you pull, the town rises from behind the content and
 /// grows, the sun climbs from behind it turning its rays, and outlined clouds drift down the sky;
-/// while refreshing the sun spins. A failure clouds the sun over; the end of the data is night.
+/// while refreshing the sun spins (in the dark theme a crescent moon, stars circling it). A failure
+/// clouds the sun over; the end of the data is night.
 ///
 /// Matched with SunRefreshView.java and its pictures: the teal sky (#39AEC2), the flat outlined
 /// town (a shop with a red awning, a townhouse, a blue tower, a beige block, a gabled house, bushes
@@ -58,22 +59,35 @@ public final class Phoenix: RefreshIndicator {
         let grow = max(0, (p - 0.5) / 0.5)
         let r = 16 * u * (1 - 0.25 * grow)
         let sunCenter = Point(x: v.minX + v.width * 0.3, y: ground - 14 * u - height * 0.5 * p)
-        if night {
+        let refreshing = frame.state == .refreshing && !frame.environment.reduceMotion
+        let turn = refreshing ? -frame.stateTime : p * (1.2 + 0.3 * grow)
+        if dark {
+            // A crescent moon; while loading, stars circle it where the sun's rays turn.
+            let moon = Color(red: 0.95, green: 0.95, blue: 0.85)
             canvas.addEllipse(in: Rect(x: sunCenter.x - r, y: sunCenter.y - r, width: 2 * r, height: 2 * r))
-            canvas.fill(.color(Color(red: 0.95, green: 0.95, blue: 0.85)))
+            canvas.fill(.color(frame.state == .finished(.failure) ? moon.withAlpha(0.5) : moon))
             canvas.addEllipse(in: Rect(x: sunCenter.x - r * 0.5, y: sunCenter.y - r * 1.25, width: 2 * r, height: 2 * r))
             canvas.fill(.color(Color(red: 0.09, green: 0.14, blue: 0.26)))
+            if !night {
+                for k in 0..<6 {
+                    let a = 2 * .pi * (Double(k) / 6 + turn / 2), d = r * (1.6 + 0.25 * Double(k % 2))
+                    let star = (k % 2 == 0 ? 1.6 : 1.1) * u
+                    canvas.addEllipse(in: Rect(x: sunCenter.x + d * cos(a) - star, y: sunCenter.y + d * sin(a) - star, width: 2 * star, height: 2 * star))
+                }
+                canvas.fill(.color(moon.withAlpha(0.8)))
+            }
         } else {
-            let refreshing = frame.state == .refreshing && !frame.environment.reduceMotion
-            let turn = refreshing ? -frame.stateTime : p * (1.2 + 0.3 * grow)
+            // White rays and a white rim around the sun, as the original's picture has them.
             for k in 0..<12 {
                 let a = 2 * .pi * (Double(k) / 12 + turn)
                 canvas.move(to: Point(x: sunCenter.x + r * 1.3 * cos(a), y: sunCenter.y + r * 1.3 * sin(a)))
                 canvas.line(to: Point(x: sunCenter.x + r * 1.75 * cos(a), y: sunCenter.y + r * 1.75 * sin(a)))
             }
-            canvas.stroke(.color(sun.withAlpha(0.85)), style: StrokeStyle(lineWidth: 2 * u, cap: .round))
+            canvas.stroke(.color(Color(red: 1, green: 1, blue: 1, alpha: 0.9)), style: StrokeStyle(lineWidth: 2 * u, cap: .round))
             canvas.addEllipse(in: Rect(x: sunCenter.x - r, y: sunCenter.y - r, width: 2 * r, height: 2 * r))
             canvas.fill(.color(frame.state == .finished(.failure) ? sun.withAlpha(0.5) : sun))
+            canvas.addEllipse(in: Rect(x: sunCenter.x - r, y: sunCenter.y - r, width: 2 * r, height: 2 * r))
+            canvas.stroke(.color(.white), style: StrokeStyle(lineWidth: 2 * u))
         }
         if frame.state == .finished(.failure) {
             cloud(canvas, Point(x: sunCenter.x - r * 0.3, y: sunCenter.y + r * 0.2), r, Color(red: 0.6, green: 0.63, blue: 0.68))
