@@ -13,8 +13,9 @@ import RefreshPluginSDK
 /// across). Ours: the bars come from the glyph
 /// outlines of any text (the original's are drawn by hand in a plist, Latin capitals only); they
 /// fall from the top of what the pull has revealed, not from out of sight; the resting alpha is
-/// 0.6 (the original's 0.4 is under 3:1 on a light band); a result shows the word whole, green or
-/// red, while the edge closes (the original's bars fly out the way they came, saying nothing).
+/// 0.6 (the original's 0.4 is under 3:1 on a light band). When the refresh ends the bars fly back
+/// out the way they came, right to left, in half a second, as the original's do (the host says the
+/// result). `band: dark` is the original's demo: white bars on a black band in either theme.
 public final class StoreHouse: RefreshIndicator {
     public static let info = IndicatorInfo(
         id: "dev.refreshkit.storehouse", name: "StoreHouse", version: "1.1.0",
@@ -27,10 +28,13 @@ public final class StoreHouse: RefreshIndicator {
     static let color = Parameter.color("color", default: "#3A3A3C", help: "Bar colour on light backgrounds")
     static let darkColor = Parameter.color("darkColor", default: "#F2F2F7", help: "Bar colour on dark backgrounds")
     static let scatter = Parameter.number("scatter", default: 150, range: 0...300, help: "How far to the side, in points, bars fall in from")
-    public static let parameters = ParameterSpec.list(text, fontSize, lineWidth, color, darkColor, scatter)
+    static let band = Parameter.choice("band", default: "none", options: ["none", "dark"], help: "dark: white bars on a black band, as the original's demo")
+    public static let parameters = ParameterSpec.list(text, fontSize, lineWidth, color, darkColor, scatter, band)
 
     /// The original's timing: a bar lands within 0.7 of the pull; 28 flash steps 0.1 s apart, each fading over 0.8 s.
     static let landing = 0.7, steps = 28, stepTime = 0.1, fade = 0.8, rest = 0.6
+    /// Seconds the bars take to fly out when the refresh ends.
+    static let flyOut = 0.5
 
     /// One bar: its ends (relative to the text's centre) and its sideways start.
     struct Bar { var a: Point, b: Point, side: Double }
@@ -38,6 +42,7 @@ public final class StoreHouse: RefreshIndicator {
     public let refreshLength = 90.0
     let lineWidth: Double
     let color: Color, darkColor: Color
+    let darkBand: Bool
     /// The bars by step, left to right (each step lands and flashes as one).
     let barsByStep: [[Bar]]
     let textSize: Size
@@ -51,6 +56,7 @@ public final class StoreHouse: RefreshIndicator {
         let scatter = parameters[Self.scatter]
         color = parameters[Self.color]
         darkColor = parameters[Self.darkColor]
+        darkBand = parameters[Self.band] == "dark"
         // Lay the text out once, on a scratch surface: the outline depends only on the parameters.
         let scratch = try ImageSurface(size: Size(width: 4, height: 4), scale: 1)
         let canvas = Canvas(surface: scratch)
@@ -97,16 +103,15 @@ public final class StoreHouse: RefreshIndicator {
     public func draw(in canvas: Canvas, frame: IndicatorFrame) {
         let visible = frame.visibleRect
         guard visible.height > 0, frame.state.showsIndicator else { return }
-        if frame.state.isEndOfData { return canvas.drawEndOfData(frame, color: frame.isDark ? darkColor : color) }
+        if darkBand {
+            canvas.addRect(visible)
+            canvas.fill(.color(.black))
+        }
+        let tint = darkBand || frame.isDark ? darkColor : color
+        if frame.state.isEndOfData { return canvas.drawEndOfData(frame, color: tint) }
         // A text wider than the band (less 16 pt a side) shrinks to fit it; the bars keep their width.
         let fit = min(1, max(1, frame.size.width - 32) / textSize.width)
         let c = frame.anchoredCenter(height: textSize.height * fit, margin: 10)
-        var tint = frame.isDark ? darkColor : color
-        switch frame.state {
-        case .finished(.success): tint = Color(red: 0.14, green: 0.54, blue: 0.24)
-        case .finished(.failure): tint = Color(red: 0.86, green: 0.27, blue: 0.22)
-        default: break
-        }
         let reduce = frame.environment.reduceMotion
         // The bars fall from the top of the revealed gap (the bottom of a footer's).
         let fall = (frame.edge == .bottom ? visible.maxY - c.y : c.y - visible.minY) / fit + textSize.height / 2
@@ -132,9 +137,12 @@ public final class StoreHouse: RefreshIndicator {
                         let t = x / Self.fade
                         alpha = 1 - (1 - Self.rest) * (t * t * (3 - 2 * t))
                     }
+                case .finished where reduce:
+                    alpha = Self.rest * max(0, 1 - frame.stateTime / Self.flyOut)
                 case .finished:
-                    // The result, at full strength, while the edge closes.
-                    alpha = 1
+                    // Out the way they came, the last to land the first to go.
+                    landed = Self.landed(step: step, progress: 1 - frame.stateTime / Self.flyOut)
+                    alpha = Self.rest * landed
                 default:
                     break
                 }

@@ -125,6 +125,32 @@ import RefreshGoldens
         }
     }
 
+    /// When the refresh ends StoreHouse's bars fly out the way they came, the last to land (the
+    /// right) the first to go, and are gone in half a second; `band: dark` is a black band.
+    @Test func storeHouseBarsFlyOutAndTheDarkBand() throws {
+        let store = try PluginLibrary(path: library("RefreshStoreHouse")).makeIndicator(parametersJSON: "{}")
+        func halves(_ time: Double) throws -> (left: Int, right: Int) {
+            var spec = frame(.finished(.success), time: time, size: Size(width: 390, height: 100))
+            spec.scale = 1
+            let image = try render(store, spec)
+            let background = FrameRenderer.background(for: .light)
+            let inked = (0..<image.width).flatMap { x in (0..<image.height).map { (x, $0) } }.filter { x, y in
+                let c = image.pixel(x: x, y: y)
+                return abs(c.red - background.red) + abs(c.green - background.green) + abs(c.blue - background.blue) > 0.1
+            }
+            return (inked.filter { $0.0 < 195 }.count, inked.filter { $0.0 >= 195 }.count)
+        }
+        let landed = try halves(0), leaving = try halves(0.15), gone = try halves(0.5)
+        #expect(landed.left > 100 && landed.right > 100, "\(landed)")
+        #expect(leaving.right < landed.right * 3 / 4 && leaving.left > landed.left * 9 / 10, "the right goes first: \(leaving) of \(landed)")
+        #expect(gone.left + gone.right == 0, "\(gone)")
+        let banded = try PluginLibrary(path: library("RefreshStoreHouse")).makeIndicator(parametersJSON: #"{"band": "dark"}"#)
+        var spec = frame(.refreshing, time: 0.5, size: Size(width: 390, height: 100))
+        spec.scale = 1
+        let image = try render(banded, spec)
+        #expect(image.pixel(x: 2, y: 98).red < 0.01, "a black band in the light theme: \(image.pixel(x: 2, y: 98))")
+    }
+
     /// The same picture in every state but the end of the data, where the Swift spinner says it in
     /// words (Pango) and the C one, which needs only Cairo, keeps its dash.
     @Test func swiftAndCSpinnersDrawTheSamePicture() throws {
