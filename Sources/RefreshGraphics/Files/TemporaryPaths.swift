@@ -107,6 +107,7 @@ public enum TemporaryPaths {
     public static func rememberPluginHost(_ pid: pid_t) {
         let owner = pluginHostOwner
         lock.withLock {
+            if stopping { kill(pid, SIGKILL) }
             pluginHosts.insert(pid)
             hostOwners[pid] = owner
         }
@@ -141,6 +142,8 @@ public enum TemporaryPaths {
     /// the programs it started, SIGKILL to its plugin hosts (a plugin is not trusted to end when
     /// asked), then waits for each, two seconds at most before SIGKILL.
     private static func endChildren() {
+        // A child being started is remembered within moments (one posix_spawn): wait for it.
+        for _ in 0..<2000 where lock.withLock({ spawning > 0 }) { usleep(1000) }
         lock.lock()
         let programs = Array(children.values), hosts = Array(pluginHosts)
         children = [:]
@@ -166,13 +169,36 @@ public enum TemporaryPaths {
     nonisolated(unsafe) private static var children: [Int: pid_t] = [:]
 
     /// Keeps `pid`, a child this process waits for, to be sent SIGTERM if the process is stopped
-    /// by a signal first; returns the token that forgets it (``forget(_:)``).
+    /// by a signal first; returns the token that forgets it (``forget(_:)``). A child remembered
+    /// once a stop is under way is killed at once: the stop has ended the others already.
     public static func rememberChild(_ pid: pid_t) -> Int {
         lock.lock()
         defer { lock.unlock() }
+        if stopping { kill(pid, SIGKILL) }
         lastToken += 1
         children[lastToken] = pid
         return lastToken
+    }
+
+    /// Children being started now (between ``beginSpawn()`` and ``endSpawn()``): a stop waits for
+    /// them to be remembered before it ends the children, so none starts unseen and outlives it.
+    nonisolated(unsafe) private static var spawning = 0
+
+    /// Call before starting a child that is then remembered (``rememberChild(_:)``,
+    /// ``rememberPluginHost(_:)``), and ``endSpawn()`` after: false when the process is stopping,
+    /// and the child must not be started (a command stopped while it starts its next program would
+    /// leave that program running after it: seen as `pack`'s lint under load).
+    public static func beginSpawn() -> Bool {
+        lock.withLock {
+            guard !stopping else { return false }
+            spawning += 1
+            return true
+        }
+    }
+
+    /// The child begun with ``beginSpawn()`` is remembered (or was not started).
+    public static func endSpawn() {
+        lock.withLock { spawning -= 1 }
     }
 
     /// Removes every path still kept (the process is ending).

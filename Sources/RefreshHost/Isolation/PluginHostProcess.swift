@@ -299,6 +299,8 @@ public final class PluginHostProcess: LoadedPlugin {
         var pid: pid_t = 0
         // A group of its own: a Ctrl-C is the tool's to answer (it quits and ends its hosts), not a
         // crash of every plugin to report first.
+        guard TemporaryPaths.beginSpawn() else { return .failure(SpawnError(description: "cannot start \(helper): the command is stopping")) }
+        defer { TemporaryPaths.endSpawn() }
         let status = TemporaryPaths.withChildSignalAttributes(ownGroup: true) { posix_spawn(&pid, helper, &actions, $0, argv, envp) }
         if status == 0 { TemporaryPaths.rememberPluginHost(pid) }  // its signals to us are its plugin's
         return status == 0 ? .success(pid) : .failure(SpawnError(description: "cannot start \(helper): \(String(cString: strerror(status)))"))

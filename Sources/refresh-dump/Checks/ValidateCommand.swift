@@ -67,9 +67,13 @@ struct ValidateCommand: ParsableCommand {
         let errors = Pipe()
         child.standardError = errors
         defer { withExtendedLifetime(lifeline) {} }
-        try child.run()
-        // The plugin runs in the check child: a stop signal from it is the plugin's doing, not a user's.
-        TemporaryPaths.rememberPluginHost(child.processIdentifier)
+        guard TemporaryPaths.beginSpawn() else { throw ValidationError("the command is stopping") }
+        do {
+            defer { TemporaryPaths.endSpawn() }
+            try child.run()
+            // The plugin runs in the check child: a stop signal from it is the plugin's doing, not a user's.
+            TemporaryPaths.rememberPluginHost(child.processIdentifier)
+        }
         defer { TemporaryPaths.forgetPluginHost(child.processIdentifier) }
         // Test hook: name the check child, so a test can kill validate and see the child end.
         if ProcessInfo.processInfo.environment["REFRESHKIT_ANNOUNCE_CHILD"] != nil {
