@@ -49,7 +49,7 @@ import TestSupport
     }
 
     @Test func twoShardsAndTheMergePass() async throws {
-        let repository = await try teamRepository("ci-pass")
+        let repository = try await teamRepository("ci-pass")
         let (shards, merge, output) = try await runSteps(in: repository)
         #expect(shards == [0, 0] && merge == 0, "\(output)")
         // Two checkpoints and the motion (checked by the first shard).
@@ -64,7 +64,7 @@ import TestSupport
 
     /// A golden nobody recorded fails its shard and the merge, and CI records nothing.
     @Test func aMissingGoldenFailsTheRunAndIsNotRecorded() async throws {
-        let repository = await try teamRepository("ci-missing")
+        let repository = try await teamRepository("ci-missing")
         try FileManager.default.removeItem(atPath: repository + "/goldens/pull-short/t0.550.png")
         let (shards, merge, output) = try await runSteps(in: repository)
         #expect(shards.sorted() == [0, 1] && merge == 1, "\(output)")
