@@ -47,6 +47,9 @@ import RefreshGoldens
                     let revealed = FrameRenderer.revealed(spec.frame(refreshLength: indicator.refreshLength)).height
                     if state == .none {
                         #expect(ink == 0, "\(product) draws for state none")
+                    } else if product == "RefreshStoreHouse", case .finished(let result) = state, result != .noMoreData, time >= StoreHouseFlyOut.seconds {
+                        // StoreHouse's bars have flown out by then, as the original's do.
+                        #expect(ink == 0, "\(product) \(state) t=\(time) \(scheme): the bars are gone")
                     } else if revealed >= 20 {
                         // (A pull of a few points may show nothing yet, as in the list.)
                         #expect(ink > 4, "\(product) \(state) t=\(time) \(scheme): nothing drawn")
@@ -311,3 +314,6 @@ final class Bar: RefreshIndicator {
         #expect(throws: ParameterError(parameter: "n", reason: "expected a number, string or bool")) { try ParameterValues(specs: specs, json: #"{"n": [1]}"#) }
     }
 }
+
+/// How long StoreHouse's bars take to fly out when a refresh ends (its `flyOut`).
+enum StoreHouseFlyOut { static let seconds = 0.5 }
