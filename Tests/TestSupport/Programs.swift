@@ -41,7 +41,7 @@ public let toolsFolder: String = {
 /// waited for ever on an `xvfb-run` that had long ended (a zombie no one reaped). The status is
 /// the exit code, or the signal's number for a child a signal ended (as `Process` gave it).
 public func runProgram(_ executable: String, _ arguments: [String], in directory: String? = nil, environment: [String: String]? = nil) throws -> (status: Int32, output: String) {
-    let run = try runProgramWaiting(executable, arguments, in: directory, environment: environment, test: Test.current.map { "\($0.id)" } ?? "-")
+    let run = try runProgramWaiting(executable, arguments, in: directory, environment: environment)
     return (run.status, run.output)
 }
 
@@ -62,12 +62,12 @@ public func runProgram(_ executable: String, _ arguments: [String], in directory
 /// ``runProgram(_:_:in:environment:)``, and the most memory the program held at once (its peak
 /// resident set, in kilobytes, from the kernel's accounting when it ended).
 public func measuredProgram(_ executable: String, _ arguments: [String], in directory: String? = nil, environment: [String: String]? = nil) async throws -> (status: Int32, output: String, peakKilobytes: Int) {
-    try runProgramWaiting(executable, arguments, in: directory, environment: environment, test: Test.current.map { "\($0.id)" } ?? "-")
+    try runProgramWaiting(executable, arguments, in: directory, environment: environment)
 }
 
 /// The body of both ``runProgram(_:_:in:environment:)``: starts the program and waits for it on
-/// the calling thread; `test` names whose program it was in the costs file.
-private func runProgramWaiting(_ executable: String, _ arguments: [String], in directory: String?, environment: [String: String]?, test: String) throws -> (status: Int32, output: String, peakKilobytes: Int) {
+/// the calling thread.
+private func runProgramWaiting(_ executable: String, _ arguments: [String], in directory: String?, environment: [String: String]?) throws -> (status: Int32, output: String, peakKilobytes: Int) {
     var ends: [Int32] = [0, 0]
     guard pipe2(&ends, O_CLOEXEC) == 0 else { throw ProgramError(reason: "no pipe: \(String(cString: strerror(errno)))") }
     var actions = posix_spawn_file_actions_t()
@@ -106,7 +106,7 @@ private func runProgramWaiting(_ executable: String, _ arguments: [String], in d
     var status: Int32 = 0
     var usage = rusage()
     while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
-    ProgramCosts.record(executable: executable, usage: usage, wall: Date().timeIntervalSince(started), test: test)
+    ProgramCosts.record(executable: executable, usage: usage, wall: Date().timeIntervalSince(started))
     let code = status & 0x7f == 0 ? (status >> 8) & 0xff : status & 0x7f
     return (code, String(decoding: output, as: UTF8.self), usage.ru_maxrss)
 }
@@ -133,19 +133,44 @@ public func runUnderXvfb(_ arguments: [String]) async throws -> (status: Int32, 
 
 /// What the programs the tests start cost, test by test: with `REFRESHKIT_TEST_COSTS` naming a
 /// file, each program's end appends a line `test<TAB>cpu seconds<TAB>wall seconds<TAB>program` to
-/// it (the CPU of the program and of every child it waited for). `scripts/test-costs.sh` sums it;
-/// `make test` prints the costliest tests that way.
+/// it (the CPU of the program and of every child it waited for). A test with arguments is named
+/// case by case, `id [argument, …]`: each case is a test of its own in the budget. `scripts/test-costs.sh`
+/// sums it; `make test` prints the costliest tests that way.
 enum ProgramCosts {
     static let file: Int32? = ProcessInfo.processInfo.environment["REFRESHKIT_TEST_COSTS"].flatMap { path in
         let descriptor = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o644)
         return descriptor < 0 ? nil : descriptor
     }
 
-    static func record(executable: String, usage: rusage, wall: TimeInterval, test: String) {
+    static func record(executable: String, usage: rusage, wall: TimeInterval) {
         guard let file else { return }
+        let test = currentTest
         let cpu = Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
         // One write of a short line with O_APPEND: lines from threads running beside it never mix.
         let line = Array("\(test)\t\(String(format: "%.3f", cpu))\t\(String(format: "%.3f", wall))\t\((executable as NSString).lastPathComponent)\n".utf8)
         _ = line.withUnsafeBytes { write(file, $0.baseAddress, $0.count) }
+    }
+
+    /// The running test's id, and for a case of a test with arguments the arguments' descriptions.
+    static var currentTest: String {
+        guard let test = Test.current else { return "-" }
+        guard let testCase = Test.Case.current, testCase.isParameterized, let values = argumentValues(of: testCase) else { return "\(test.id)" }
+        let described = values.map { String(describing: $0).replacingOccurrences(of: "\t", with: " ").replacingOccurrences(of: "\n", with: " ") }
+        return "\(test.id) [\(described.joined(separator: ", ").prefix(80))]"
+    }
+
+    /// A case's argument values. swift-testing keeps them out of its public API (`Test.Case`
+    /// shows only `isParameterized`), so they are read by reflection, for this table only: should
+    /// the shape change, the costs are summed per test as before.
+    static func argumentValues(of value: Any) -> [Any]? {
+        for child in Mirror(reflecting: value).children {
+            if child.label == "arguments" {
+                return Mirror(reflecting: child.value).children.compactMap { argument in
+                    Mirror(reflecting: argument.value).children.first { $0.label == "value" }?.value
+                }
+            }
+            if let found = argumentValues(of: child.value) { return found }
+        }
+        return nil
     }
 }
