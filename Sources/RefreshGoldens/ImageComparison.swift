@@ -41,12 +41,10 @@ public struct ImageComparison: Equatable, Sendable {
 
     /// The largest difference of any one channel of two pixels, and the sum of their squares.
     package static func channelDifferences(_ p: UInt32, _ q: UInt32) -> (max: Int, squares: Double) {
-        var maximum = 0, squares = 0.0
-        for shift in stride(from: 0, to: 32, by: 8) {
-            let d = abs(Int(p >> UInt32(shift) & 0xFF) - Int(q >> UInt32(shift) & 0xFF))
-            maximum = max(maximum, d)
-            squares += Double(d * d)
-        }
-        return (maximum, squares)
+        // The four channels written out: a plugin author's tests run this in a debug build, where
+        // a `stride` loop costs a generic iterator per pixel (a third of `validateIndicator`'s time).
+        let d0 = abs(Int(p & 0xFF) - Int(q & 0xFF)), d1 = abs(Int(p >> 8 & 0xFF) - Int(q >> 8 & 0xFF))
+        let d2 = abs(Int(p >> 16 & 0xFF) - Int(q >> 16 & 0xFF)), d3 = abs(Int(p >> 24) - Int(q >> 24))
+        return (max(max(d0, d1), max(d2, d3)), Double(d0 * d0 + d1 * d1 + d2 * d2 + d3 * d3))
     }
 }

@@ -21,7 +21,7 @@ enum InkContrast {
         let back = Luminance.of(background)
         let target = Luminance.pixel(of: background)
         var ratios: [Double] = []
-        for pixel in image.pixelWords() where ImageComparison.channelDifferences(pixel, target).max > 6 {
+        for pixel in image.pixelWords() where pixel != target && ImageComparison.channelDifferences(pixel, target).max > 6 {
             ratios.append(Luminance.contrast(Luminance.of(pixel), back))
         }
         guard ratios.count >= leastInk else { return nil }
