@@ -1,5 +1,5 @@
-import CRefreshPlugin
 import Testing
+import TestSupport
 import RefreshGoldens
 import RefreshHost
 import RefreshPluginSDK
@@ -7,19 +7,12 @@ import RefreshPluginSDK
 
 /// Where `validate` renders: the margin it watches around the frame, pixel by pixel.
 @Suite struct ValidationStageTests {
-    /// An indicator that draws nothing.
-    final class Blank: RefreshIndicator {
-        static let info = IndicatorInfo(id: "test.blank", name: "Blank", version: "1.0.0", summary: "Draws nothing.")
-        static let parameters = ParameterSpec.list()
-        let refreshLength = 60.0
-        init(parameters: ParameterValues) throws {}
-        func draw(in canvas: Canvas, frame: IndicatorFrame) {}
-    }
-
-    /// A frame of `Blank` on the stage, its pixels, and the surface's width in pixels.
-    static func blankFrame() throws -> (stage: ValidationStage, pixels: [UInt32], width: Int, height: Int) {
-        let descriptor = try #require(PluginExport.entry(Blank.self, hostABI: UInt32(REFRESH_PLUGIN_ABI_VERSION), error: nil, errorSize: 0))
-        let indicator = try PluginLibrary(descriptor: descriptor, name: "Blank").makeIndicator()
+    /// A frame of the shipped Spinner on the stage (a library loaded as the tools load one: an
+    /// indicator exported from this process would take the one export `validateIndicator`'s
+    /// tests use), its pixels, and the surface's size in pixels.
+    static func spinnerFrame() throws -> (stage: ValidationStage, pixels: [UInt32], width: Int, height: Int) {
+        let search = PluginSearchPath(directories: [buildFolder])
+        let indicator = try PluginLibrary(path: search.resolve("dev.refreshkit.spinner")).makeIndicator()
         let frame = FrameSpec(state: .pulling(progress: 0.5)).frame(refreshLength: indicator.refreshLength)
         let stage = try ValidationStage()
         let pixels = try stage.render(indicator, frame)
@@ -33,7 +26,7 @@ import RefreshPluginSDK
     /// below, the strips left and right, their first and last pixels) is seen; inside the frame it
     /// is not the margin.
     @Test func everyMarginPixelIsWatchedAndNoFramePixel() throws {
-        let (stage, pixels, width, height) = try Self.blankFrame()
+        let (stage, pixels, width, height) = try Self.spinnerFrame()
         let untouched = stage.marginIsIntact(pixels)
         #expect(untouched)
         let m = Int(ValidationStage.margin * 2)
