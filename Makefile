@@ -6,7 +6,7 @@ SWIFT ?= swift
 # Debian packages the build, the tests and the demo need.
 SYSTEM_PACKAGES := pkg-config libcairo2-dev libpango1.0-dev libsdl2-dev libpng-dev fonts-dejavu-core fonts-droid-fallback libcjson-dev libwebp-dev librlottie-dev xvfb xauth libavformat-dev libavcodec-dev libswscale-dev libavutil-dev libimagequant-dev libgif-dev chromium librsvg2-bin
 
-.PHONY: all deps build test lottie-check soak soak-suite demo gallery install docs clean
+.PHONY: all deps build test bench lottie-check soak soak-suite demo gallery install docs clean
 
 # Where `make install` puts the tools, the built-in plugins (as bundles) and the shared assets.
 PREFIX ?= /usr/local
@@ -44,6 +44,13 @@ test: build
 	scripts/test-costs.sh $(TEST_COSTS) 10; \
 	echo "The run: $$(( $$(date +%s) - started )) s wall; CPU (user, system) of this shell, then of the run and everything it started:"; times; \
 	exit $$status
+
+# Every figure DESIGN.md's budgets and the performance targets are checked against, each beside its
+# anchor from the same run, in release: the table, and out/bench/bench.json with the machine's load
+# average at the start and the end (BENCH_ARGS adds options, e.g. BENCH_ARGS="--only run").
+bench: deps
+	@set -o pipefail; $(SWIFT) build -c release 2>&1 | tail -1
+	"$$($(SWIFT) build -c release --show-bin-path)/refresh-dump" bench --json out/bench/bench.json $(BENCH_ARGS)
 
 # An independent check of `refresh-dump export`: every built-in's light and dark files validated
 # against the Lottie community's schema (lottie-specs) and drawn by ThorVG (thorvg-python, the

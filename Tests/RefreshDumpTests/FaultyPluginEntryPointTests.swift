@@ -60,7 +60,7 @@ import RefreshGraphics
     }
 
     /// bench measures each plugin in a child of its own: one that crashes in render gets a row
-    /// saying so, the built-ins beside it are measured, and bench ends normally.
+    /// saying so, the built-ins beside it are measured, and bench ends normally, with the load average.
     @Test func benchMeasuresThePluginsBesideOneThatCrashes() async throws {
         let folder = scratch("faulty-bench")
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
@@ -70,6 +70,9 @@ import RefreshGraphics
         #expect(status == 0, "\(output)")
         #expect(output.contains("not measured") && output.contains("status 11") && output.contains(copy), "\(output)")
         #expect(output.contains("frame Spinner (median)") && output.contains("Swift spinner / C spinner"), "\(output)")
+        // The machine's load once before the figures and once after, not again for each child.
+        #expect(output.components(separatedBy: "load average (1 min) at the start").count == 2, "\(output)")
+        #expect(output.components(separatedBy: "load average (1 min) at the end").count == 2, "\(output)")
     }
 
     @Test func theReproducerReplaysTheCrashInProcess() async throws {

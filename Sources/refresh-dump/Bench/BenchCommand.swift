@@ -56,7 +56,9 @@ struct BenchCommand: ParsableCommand {
 
     func run() throws {
         let sections = only.map { Set($0.split(separator: ",").map(String.init)) } ?? Self.sections
-        var results: [Result] = []
+        // The machine's load beside the figures (a ratio holds under load, an absolute figure does
+        // not); a child bench's rows join its parent's, which says the load once.
+        var results: [Result] = library == nil ? [Self.loadAverage("at the start")] : []
         if sections.contains("host") { results += try hostWork() }
         if sections.contains("svg") { results += try svgThroughput() }
         if sections.contains("png") { results += try pngEncoding() }
@@ -70,6 +72,7 @@ struct BenchCommand: ParsableCommand {
         }
         if sections.contains("export") { results += try exportFormats() }
         if sections.contains("run") { results += try runThroughput() }
+        if library == nil { results.append(Self.loadAverage("at the end")) }
         let width = results.map(\.name.count).max().map { $0 + 2 } ?? 34
         print("benchmark".padding(toLength: width, withPad: " ", startingAt: 0) + "value".padding(toLength: 16, withPad: " ", startingAt: 0) + "budget")
         for result in results {
@@ -82,6 +85,13 @@ struct BenchCommand: ParsableCommand {
             try OutputFile.makeFolder(containing: json)
             try OutputFile.write(encoder.encode(results), to: json)
         }
+    }
+
+    /// The one-minute load average now (runnable threads, the kernel's figure), as a row.
+    static func loadAverage(_ when: String) -> Result {
+        var load = [0.0]
+        let read = getloadavg(&load, 1) == 1
+        return Result(name: "load average (1 min) \(when)", value: read ? load[0] : 0, unit: "", budget: read ? "\(ProcessInfo.processInfo.activeProcessorCount) cores" : "not readable")
     }
 
     /// CPU seconds this thread spent in `body`: what the code costs, whatever else the machine does.
