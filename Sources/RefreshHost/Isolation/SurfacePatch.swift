@@ -1,4 +1,5 @@
 import CCairo
+import Glibc
 import RefreshPluginSDK
 
 /// The pixels of the host's surface that an indicator's frame can touch, and how a plugin-host
@@ -65,14 +66,19 @@ struct SurfacePatch {
     /// Copies the box into `pixels`, rows packed.
     func copy(into pixels: UnsafeMutableRawPointer) {
         for row in 0..<height {
-            (pixels + row * width * 4).copyMemory(from: data + (y + row) * stride + x * 4, byteCount: width * 4)
+            let source = data + (y + row) * stride + x * 4, target = pixels + row * width * 4
+            // A row the shared pixels hold already (the band's background, most of it, from the
+            // last frame) is read, not written: reading both costs less than a copy's writes.
+            if memcmp(target, source, width * 4) != 0 { target.copyMemory(from: source, byteCount: width * 4) }
         }
     }
 
     /// Puts the box back from `pixels`, where the child drew.
     func copyBack(from pixels: UnsafeRawPointer) {
         for row in 0..<height {
-            (data + (y + row) * stride + x * 4).update(from: (pixels + row * width * 4).assumingMemoryBound(to: UInt8.self), count: width * 4)
+            let source = pixels + row * width * 4, target = data + (y + row) * stride + x * 4
+            // Only the rows the child drew on differ from what was copied in.
+            if memcmp(target, source, width * 4) != 0 { target.update(from: source.assumingMemoryBound(to: UInt8.self), count: width * 4) }
         }
         cairo_surface_mark_dirty_rectangle(surface, Int32(x), Int32(y), Int32(width), Int32(height))
     }
