@@ -13,13 +13,25 @@ import Glibc
 /// pipe receives nothing), and the message of a command that refuses names what it refused and
 /// never a Foundation domain.
 @Suite(.leavesNoPluginHost) struct PlantedLinkTests {
-    static let pullShort = "\(scenarioFolder)/pull-short.json"
+    /// A pull of 24 frames with two checkpoints: every kind of file the commands write, at a third
+    /// of pull-short's frames (each command runs once per output kind; the report's cell video,
+    /// x264 at its slow preset, was most of the cost).
+    static let pullShort: String = {
+        let path = scratch("planted-links-scenario") + "/pull-brief.json"
+        // try?: the folder is made here; a failure shows as every command's missing scenario.
+        try? FileManager.default.createDirectory(atPath: PathText.folder(of: path), withIntermediateDirectories: true)
+        try? Data("""
+            { "version": 1, "name": "pull-brief", "edges": { "top": { "plugin": "dev.refreshkit.spinner" } }, "checkpoints": [0.1, 0.25],
+              "steps": [ { "drag": { "from": 100, "to": 190, "duration": 0.2 } }, { "release": {} }, { "wait": 0.2 } ] }
+            """.utf8).write(to: URL(fileURLWithPath: path))
+        return path
+    }()
     /// Each command with its output folder (or file) written as OUT.
     static let commands: [(name: String, arguments: [String])] = [
         ("render", ["render", "--plugin", "Spinner", "--state", "refreshing", "--out", "OUT/frame.png"]),
         ("sweep", ["sweep", "--plugin", "Spinner", "--progress", "0:1:3", "--format", "gif,mp4,apng,webp", "--out", "OUT"]),
         ("run", ["run", pullShort, "--format", "gif,mp4,apng,webp", "--out", "OUT"]),
-        ("report", ["report", "--plugin", "Spinner", "--scenario", "pull-short", "--out", "OUT"]),
+        ("report", ["report", "--plugin", "Spinner", "--scenario", pullShort, "--out", "OUT"]),
         ("verify", ["verify", pullShort, "--plugin", "Spinner", "--golden", "OUT/no-goldens", "--report", "OUT"]),
         ("bench", ["bench", "--only", "host", "--frames", "10", "--json", "OUT/bench.json"]),
     ]
