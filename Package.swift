@@ -98,7 +98,9 @@ let package = Package(
         // list looks like), Scenarios/ (reading, playing, verifying), MotionGoldens/ (every frame's
         // track, its film, comparison and strip), InputFiles/ (versions and errors of the files
         // people write).
-        .target(name: "RefreshHost", dependencies: ["RefreshCore", "RefreshPluginSDK", "RefreshGoldens", "CRefreshPlugin", "CCairo", "CPangoCairo"]),
+        .target(name: "RefreshHost", dependencies: ["RefreshCore", "RefreshPluginSDK", "RefreshGoldens", "CRefreshPlugin", "CCairo", "CPangoCairo", "CProcessControl"]),
+        // What Swift cannot call itself for the plugin-host zygote (prctl, descriptors over a socket).
+        .target(name: "CProcessControl"),
 
         // The preview's session, shared by the window and the scripted preview. Rooms: Session/
         // (commands, keys, clock, pretend server), Timeline/, Inspector/, Overlays/ (help, gallery,
@@ -155,6 +157,8 @@ let package = Package(
 
         // The child that runs one plugin for the tools: only what a plugin needs, so it starts fast.
         .executableTarget(name: "refresh-plugin-host", dependencies: ["RefreshHost"]),
+        // bench's anchor for that child's start: a C program that loads a plugin and nothing else.
+        .executableTarget(name: "refresh-bench-anchor", dependencies: ["CRefreshPlugin"]),
 
         .executableTarget(
             name: "refresh-preview",

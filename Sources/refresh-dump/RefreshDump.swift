@@ -31,6 +31,8 @@ struct RefreshDump: ParsableCommand {
         }
         // A plugin that crashes the process is named on the way out.
         PluginCrashReport.install()
+        // Plugin-host children are forked by a warm zygote, not started from scratch.
+        PluginHostZygote.isEnabled = true
         mainWithRefreshKitExitCodes()
     }
 }

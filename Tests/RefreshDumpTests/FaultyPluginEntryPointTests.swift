@@ -75,6 +75,20 @@ import RefreshGraphics
         #expect(output.components(separatedBy: "load average (1 min) at the end").count == 2, "\(output)")
     }
 
+    /// `bench --only boundary` measures a plugin-host child's start three ways: spawned, forked
+    /// by the zygote, and the anchor (a C program loading the same plugin), each a CPU time.
+    @Test func benchMeasuresAPluginHostsStartEachWay() async throws {
+        let json = scratch("bench-start") + ".json"
+        let (status, output) = try await refreshDump(["bench", "--only", "boundary", "--frames", "10", "--json", json])
+        #expect(status == 0, "\(output)")
+        struct Row: Decodable { var name: String; var value: Double }
+        let rows = try JSONDecoder().decode([Row].self, from: Data(contentsOf: URL(fileURLWithPath: json)))
+        for way in ["host start, spawned (CPU)", "host start, forked by the zygote (CPU)", "anchor: a C host loading it (CPU)"] {
+            let row = rows.first { $0.name == "Spinner: \(way)" }
+            #expect(row.map { $0.value > 0 && $0.value.isFinite } == true, "Spinner: \(way): \(row.map { "\($0.value)" } ?? "no row")\n\(output)")
+        }
+    }
+
     @Test func theReproducerReplaysTheCrashInProcess() async throws {
         let out = scratch("faulty-replay")
         #expect(try await refreshDump(["run", Self.pull, "--plugin", Self.fixture("FixturePluginRenderCrashes"), "--out", out]).status == 2)

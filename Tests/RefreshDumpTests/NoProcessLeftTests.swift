@@ -92,9 +92,22 @@ import TestSupport
             if child == nil { usleep(10_000) }
         }
         let host = try #require(child, "run ended before its plugin-host child was seen rendering")
+        // The zygote that forked it (so its command line too): run's child, waiting for its next request.
+        let zygotes = Self.children(of: run.processIdentifier).filter { pid in
+            // try?: a process that ended while it was read is not the zygote.
+            pid != host && ((try? String(contentsOfFile: "/proc/\(pid)/cmdline", encoding: .utf8)) ?? "").hasSuffix("\0zygote\0")
+        }
+        let zygote = try #require(zygotes.first, "run's plugin-host child was not forked by a zygote")
         kill(run.processIdentifier, SIGKILL)
         run.waitUntilExit()
         Self.expectEndedByItsLifeline(host, "the plugin-host child")
+        // The zygote reads its socket's end and leaves (exit 0).
+        var ended = Self.status(of: zygote)
+        while let now = ended, now.state != "Z" {
+            usleep(10_000)
+            ended = Self.status(of: zygote)
+        }
+        if let ended { #expect(ended.exitCode == 0, "the zygote ended with wait status \(ended.exitCode)") }
     }
 
     /// A library whose constructor crashes leaves nothing in the temporary folder: the private copy

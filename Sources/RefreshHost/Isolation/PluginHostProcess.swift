@@ -65,6 +65,9 @@ public final class PluginHostProcess: LoadedPlugin {
     private var pid: pid_t { child.pid }
     /// The child's process id (while it runs).
     public var processIdentifier: pid_t { pid }
+    /// The CPU the zygote spent forking the child (nanoseconds), nil when it was spawned: with the
+    /// child's own, its start's cost (`bench --only boundary`).
+    package var zygoteNanoseconds: UInt64? { child.zygoteNanoseconds }
     private var socket: Int32 { child.socket }
     private var pixels: UnsafeMutableRawPointer { child.pixels }
     private var nextInstance = 0
@@ -306,8 +309,19 @@ public final class PluginHostProcess: LoadedPlugin {
         return status == 0 ? .success(pid) : .failure(SpawnError(description: "cannot start \(helper): \(String(cString: strerror(status)))"))
     }
 
-    struct SpawnError: Error, CustomStringConvertible {
-        var description: String
+    /// A child forked by `zygote`, remembered as a plugin host as a spawned one is.
+    private static func fork(by zygote: PluginHostZygote, socket: Int32, pixels: Int32) -> Result<PluginHostZygote.Fork, SpawnError> {
+        guard TemporaryPaths.beginSpawn() else { return .failure(SpawnError(description: "cannot start a plugin host: the command is stopping")) }
+        defer { TemporaryPaths.endSpawn() }
+        let forked = zygote.fork(socket: socket, pixels: pixels)
+        if case .success(let child) = forked { TemporaryPaths.rememberPluginHost(child.pid) }
+        return forked
+    }
+
+    /// Why a child could not be started.
+    package struct SpawnError: Error, CustomStringConvertible {
+        /// What went wrong.
+        package var description: String
     }
 
     /// A started child: its process, this side of its socket and the pixels both map.
@@ -315,6 +329,8 @@ public final class PluginHostProcess: LoadedPlugin {
         var pid: pid_t
         var socket: Int32
         var pixels: UnsafeMutableRawPointer
+        /// The zygote's CPU for this child's fork (nanoseconds); nil for a spawned child.
+        var zygoteNanoseconds: UInt64?
 
         /// Ends the child (unless it was `reaped` already: its pid may be another process's now)
         /// and lets go of what this side held for it.
@@ -343,14 +359,23 @@ public final class PluginHostProcess: LoadedPlugin {
         guard let helper = PluginProbe.helper else {
             throw PluginError(file: path, reason: .reported("refresh-plugin-host, which runs plugins out of process, is not beside this program"))
         }
+        if let zygote = PluginHostZygote.shared(), case .success(let forked) = startChild(helper, [subcommand, pathFollows], zygote: zygote) {
+            do {
+                try PluginHostMessage.send(.load(path: path), on: forked.socket)
+                return forked
+            } catch {
+                forked.end()  // it died before its first request: a spawned child instead
+            }
+        }
         switch startChild(helper, [subcommand, path]) {
         case .success(let started): return started
         case .failure(let why): throw PluginError(file: path, reason: .reported(why.description))
         }
     }
 
-    /// Starts `helper` with `arguments`, a socket to it and the shared pixels.
-    static func startChild(_ helper: String, _ arguments: [String]) -> Result<Child, SpawnError> {
+    /// Starts `helper` with `arguments`, a socket to it and the shared pixels; forked by `zygote`
+    /// when one is given (it serves as `arguments` would have it: `plugin-host -`).
+    static func startChild(_ helper: String, _ arguments: [String], zygote: PluginHostZygote? = nil) -> Result<Child, SpawnError> {
         let memory = anonymousFile()
         guard memory >= 0, ftruncate(memory, off_t(pixelCapacity)) == 0,
               let mapped = mmap(nil, pixelCapacity, PROT_READ | PROT_WRITE, MAP_SHARED, memory, 0), mapped != MAP_FAILED else {
@@ -363,11 +388,12 @@ public final class PluginHostProcess: LoadedPlugin {
             close(memory)
             return .failure(SpawnError(description: "no socket to a plugin host: \(String(cString: strerror(errno)))"))
         }
-        let spawned = spawn(helper, arguments, socket: ends[1], pixels: memory)
+        let spawned = zygote.map { fork(by: $0, socket: ends[1], pixels: memory) }
+            ?? spawn(helper, arguments, socket: ends[1], pixels: memory).map { PluginHostZygote.Fork(pid: $0, zygoteNanoseconds: nil) }
         close(ends[1])
         close(memory)  // the mapping and the child keep it
         switch spawned {
-        case .success(let pid): return .success(Child(pid: pid, socket: ends[0], pixels: mapped))
+        case .success(let started): return .success(Child(pid: started.pid, socket: ends[0], pixels: mapped, zygoteNanoseconds: started.zygoteNanoseconds))
         case .failure(let why):
             munmap(mapped, pixelCapacity)
             close(ends[0])

@@ -22,6 +22,8 @@ package final class SparePluginHosts: @unchecked Sendable {
     /// its own, and says why if it cannot).
     package func start(_ count: Int) {
         guard count > 0, let helper = PluginProbe.helper else { return }
+        // A zygote forks each child in a couple of milliseconds when it is asked: it is the spare.
+        if PluginHostZygote.shared() != nil { return }
         var started: [PluginHostProcess.Child] = []
         for _ in 0..<count {
             guard case .success(let child) = PluginHostProcess.startChild(helper, [PluginHostProcess.subcommand, PluginHostProcess.pathFollows]) else { break }

@@ -273,7 +273,7 @@ struct BenchCommand: ParsableCommand {
             Result(name: "\(name): child, child CPU", value: childMean * 1000, unit: "ms", budget: ""),
             Result(name: "\(name): boundary (CPU)", value: (hostMedian + childMean - hereMedian) * 1000, unit: "ms", budget: "≤ 0.3 ms"),
             Result(name: "\(name): child frame, wall", value: wall * 1000, unit: "ms", budget: "≤ 8.3 ms (120 fps)"),
-        ]
+        ] + (try pluginHostStart(path: path, name: name))
     }
 
     /// The plugin of `--library` (a bench child's): load time (dlopen, checks, create) and frame

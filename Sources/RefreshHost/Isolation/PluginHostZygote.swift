@@ -1,0 +1,202 @@
+import CProcessControl
+import Foundation
+import RefreshGraphics
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// One warm `refresh-plugin-host zygote` that forks a plugin-host child per request, so a child
+/// skips exec and the dynamic loader (the Swift runtime, Foundation, Cairo and Pango linked anew:
+/// most of a spawned child's start) and costs a fork and the pages it writes.
+///
+/// The zygote forks twice: the middle process ends at once, so the child is orphaned and becomes
+/// this process's own (this process is a child subreaper). It is then waited for, signalled,
+/// watched and reported on exactly as a child started with `posix_spawn`, and its socket is its
+/// lifeline as before. The zygote is single-threaded, so a fork copies no lock another thread
+/// holds; it ends when this process closes its socket, however this process ends.
+package final class PluginHostZygote: @unchecked Sendable {
+    /// Whether this process's plugin-host children come from a zygote: the tools turn it on. Off
+    /// (a program using RefreshHost as a library, the tests' own process), each child is spawned,
+    /// and the process never becomes a subreaper.
+    nonisolated(unsafe) package static var isEnabled = false
+    /// The child's subcommand.
+    package static let subcommand = "zygote"
+
+    /// A child forked for a host: its pid, and the CPU its start cost the zygote (the fork and the
+    /// middle process), nanoseconds.
+    package struct Fork: Sendable {
+        /// The child, now this process's own.
+        package var pid: pid_t
+        /// The zygote's CPU for this child (nil: it was spawned, not forked).
+        package var zygoteNanoseconds: UInt64?
+    }
+
+    /// The zygote's process id.
+    package let pid: pid_t
+    private let control: Int32
+    private let lock = NSLock()
+    private var broken = false
+
+    private static let sharedLock = NSLock()
+    nonisolated(unsafe) private static var sharedZygote: PluginHostZygote?
+    nonisolated(unsafe) private static var sharedFailed = false
+
+    /// The process's zygote, started on first use (``isEnabled`` only); nil when it is off, could
+    /// not start or has ended (each child is then spawned).
+    package static func shared() -> PluginHostZygote? {
+        guard isEnabled, let helper = PluginProbe.helper else { return nil }
+        return sharedLock.withLock {
+            if let zygote = sharedZygote, !zygote.lock.withLock({ zygote.broken }) { return zygote }
+            guard !sharedFailed else { return nil }
+            sharedZygote = PluginHostZygote(helper: helper)
+            sharedFailed = sharedZygote == nil
+            if sharedZygote != nil, !endsAtExit {
+                endsAtExit = true
+                atexit { PluginHostZygote.endAtExit() }
+            }
+            return sharedZygote
+        }
+    }
+    nonisolated(unsafe) private static var endsAtExit = false
+
+    /// On the way out: the zygote is told to end and waited for (at most a second), so its CPU is
+    /// in this process's children's usage, as a spawned child's is. No lock is taken: a thread
+    /// that held one when `exit` was called never lets it go.
+    private static func endAtExit() {
+        guard let zygote = sharedZygote else { return }
+        shutdown(zygote.control, Int32(SHUT_RDWR))
+        for _ in 0..<1000 {
+            guard waitpid(zygote.pid, nil, WNOHANG) == 0 else { return }  // ended, or reaped by a stop
+            usleep(1000)
+        }
+    }
+
+    private init?(helper: String) {
+        guard refreshkit_become_subreaper() == 0 else { return nil }
+        var ends: [Int32] = [0, 0]
+        guard socketpair(AF_UNIX, Int32(SOCK_SEQPACKET.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &ends) == 0 else { return nil }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, ends[1], 0)
+        var environment = ProcessInfo.processInfo.environment
+        environment["SWIFT_BACKTRACE"] = "enable=no"  // inherited by every child it forks
+        let words: [String] = [helper, Self.subcommand]
+        let argv = words.map { strdup($0) } + [nil]
+        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer {
+            argv.forEach { free($0) }
+            envp.forEach { free($0) }
+        }
+        var started: pid_t = 0
+        guard TemporaryPaths.beginSpawn() else {
+            ends.forEach { close($0) }
+            return nil
+        }
+        let status = TemporaryPaths.withChildSignalAttributes(ownGroup: true) { posix_spawn(&started, helper, &actions, $0, argv, envp) }
+        if status == 0 { _ = TemporaryPaths.rememberChild(started) }  // a stop ends it with the rest
+        TemporaryPaths.endSpawn()
+        close(ends[1])
+        guard status == 0 else {
+            close(ends[0])
+            return nil
+        }
+        pid = started
+        control = ends[0]
+    }
+
+    /// Forks a child that serves on `socket` with the shared pixels `pixels` and waits for its
+    /// first request to name the plugin (a spare's start). The descriptors stay the caller's.
+    package func fork(socket: Int32, pixels: Int32) -> Result<Fork, PluginHostProcess.SpawnError> {
+        lock.withLock {
+            guard !broken else { return .failure(.init(description: "the plugin-host zygote has ended")) }
+            var request: UInt8 = 1
+            var reply = (Int64(0), UInt64(0))
+            var received: Int32 = 0
+            let sent = [socket, pixels].withUnsafeBufferPointer { refreshkit_send_descriptors(control, &request, 1, $0.baseAddress, 2) }
+            let got = withUnsafeMutableBytes(of: &reply) { refreshkit_receive_descriptors(control, $0.baseAddress, $0.count, nil, 0, &received) }
+            guard sent == 1, got == MemoryLayout.size(ofValue: reply), reply.0 > 0 else {
+                broken = true
+                return .failure(.init(description: "the plugin-host zygote did not start a child"))
+            }
+            return .success(Fork(pid: pid_t(reply.0), zygoteNanoseconds: reply.1))
+        }
+    }
+
+    // MARK: The zygote's side
+
+    /// The zygote's loop (`refresh-plugin-host zygote`): one child per request on standard input,
+    /// until the host closes it. Returns only in the zygote; a forked child runs `serve` and exits.
+    package static func serveForks(_ serve: () -> Int32) -> Int32 {
+        let control = dup(0)
+        let quiet = open("/dev/null", O_RDONLY)
+        dup2(quiet, 0)
+        close(quiet)
+        while true {
+            var request: UInt8 = 0
+            var descriptors: [Int32] = [-1, -1]
+            var received: Int32 = 0
+            let got = descriptors.withUnsafeMutableBufferPointer { refreshkit_receive_descriptors(control, &request, 1, $0.baseAddress, 2, &received) }
+            guard got > 0 else { return 0 }  // the host closed its end: it needs no more children
+            guard received == 2 else {
+                for index in 0..<Int(received) { close(descriptors[index]) }
+                continue
+            }
+            let before = cpuNanoseconds(CLOCK_PROCESS_CPUTIME_ID)
+            var reply = (Int64(-1), UInt64(0))
+            var pidPipe: [Int32] = [0, 0]
+            if pipe(&pidPipe) == 0 {
+                let middle = Glibc.fork()
+                if middle == 0 {
+                    close(control)
+                    close(pidPipe[0])
+                    let child = Glibc.fork()
+                    if child == 0 {
+                        close(pidPipe[1])
+                        exit(becomeChild(socket: descriptors[0], pixels: descriptors[1], serve))
+                    }
+                    var said = Int64(child)
+                    _ = write(pidPipe[1], &said, MemoryLayout<Int64>.size)
+                    _exit(0)
+                }
+                close(pidPipe[1])
+                if middle > 0 {
+                    var said = Int64(-1)
+                    if read(pidPipe[0], &said, MemoryLayout<Int64>.size) == MemoryLayout<Int64>.size { reply.0 = said }
+                    var usage = rusage()
+                    while wait4(middle, nil, 0, &usage) < 0 && errno == EINTR {}
+                    let middleNanoseconds = UInt64(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) * 1_000_000_000
+                        + UInt64(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) * 1000
+                    reply.1 = cpuNanoseconds(CLOCK_PROCESS_CPUTIME_ID) - before + middleNanoseconds
+                }
+                close(pidPipe[0])
+            }
+            close(descriptors[0])
+            close(descriptors[1])
+            let sent = withUnsafeBytes(of: &reply) { refreshkit_send_descriptors(control, $0.baseAddress, $0.count, nil, 0) }
+            if sent < 0 { return 0 }
+        }
+    }
+
+    /// In the forked child: the socket as standard input and output, the pixels on
+    /// ``PluginHostProcess/pixelDescriptor``, a process group of its own and no signal blocked,
+    /// as `posix_spawn` would have left it; then it serves.
+    private static func becomeChild(socket: Int32, pixels: Int32, _ serve: () -> Int32) -> Int32 {
+        setpgid(0, 0)
+        var none = sigset_t()
+        sigemptyset(&none)
+        sigprocmask(SIG_SETMASK, &none, nil)
+        dup2(socket, 0)
+        dup2(socket, 1)
+        dup2(pixels, PluginHostProcess.pixelDescriptor)
+        for descriptor in [socket, pixels] where descriptor > PluginHostProcess.pixelDescriptor { close(descriptor) }
+        return serve()
+    }
+
+    /// A clock's time in nanoseconds.
+    package static func cpuNanoseconds(_ clock: clockid_t) -> UInt64 {
+        var now = timespec()
+        clock_gettime(clock, &now)
+        return UInt64(now.tv_sec) * 1_000_000_000 + UInt64(now.tv_nsec)
+    }
+}
