@@ -59,12 +59,14 @@ package final class PluginHostZygote: @unchecked Sendable {
     }
     nonisolated(unsafe) private static var endsAtExit = false
 
-    /// On the way out: the zygote is told to end and waited for (at most a second), so its CPU is
-    /// in this process's children's usage, as a spawned child's is. No lock is taken: a thread
-    /// that held one when `exit` was called never lets it go.
+    /// On the way out: the zygote is ended and waited for, so its CPU is in this process's
+    /// children's usage, as a spawned child's is. SIGKILL, not its socket's end: a zygote still
+    /// starting would be waited for until it had started (its children are this process's, and
+    /// their sockets their lifelines). No lock is taken: a thread that held one when `exit` was
+    /// called never lets it go.
     private static func endAtExit() {
         guard let zygote = sharedZygote else { return }
-        shutdown(zygote.control, Int32(SHUT_RDWR))
+        kill(zygote.pid, SIGKILL)
         for _ in 0..<1000 {
             guard waitpid(zygote.pid, nil, WNOHANG) == 0 else { return }  // ended, or reaped by a stop
             usleep(1000)
