@@ -50,8 +50,8 @@ extension BenchCommand {
     static let runRepeats = 5
 
     /// `run`'s throughput in-process and isolated, on one job and on two, in one run (the four
-    /// taken in turn, ``runRepeats`` times, medians), and the isolated / in-process ratio of every
-    /// shipped scenario (the two taken in turn).
+    /// taken in turn, ``runRepeats`` times, medians), and for every shipped scenario as it is the
+    /// isolated / in-process ratio on two jobs and two jobs over one, isolated (the three taken in turn).
     func runThroughput() throws -> [Result] {
         guard let pull = Assets.path("Scenarios/pull-to-refresh.json"), let folder = Assets.path("Scenarios") else {
             throw ValidationError("Assets/Scenarios/pull-to-refresh.json is missing")
@@ -67,15 +67,22 @@ extension BenchCommand {
         }
         func median(_ index: Int, _ value: (RunCost) -> Double) -> Double { costs[index].map(value).sorted()[costs[index].count / 2] }
         var ratios: [Double] = []
+        var perScenario: [Result] = []
         let scenarios = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".json") }.sorted()
         for file in scenarios {
-            var pairs: [Double] = []
+            var pairs: [Double] = [], scaling: [Double] = []
             for _ in 0..<Self.runRepeats {
                 let here = try runChild("\(folder)/\(file)", jobs: 2, folder: "\(out)/here", inProcess: true)
                 let there = try runChild("\(folder)/\(file)", jobs: 2, folder: "\(out)/there", inProcess: false)
+                let alone = try runChild("\(folder)/\(file)", jobs: 1, folder: "\(out)/alone", inProcess: false)
                 pairs.append(there.framesPerSecond / here.framesPerSecond)
+                scaling.append(there.framesPerSecond / alone.framesPerSecond)
             }
-            ratios.append(pairs.sorted()[pairs.count / 2])
+            let name = (file as NSString).deletingPathExtension
+            let ratio = pairs.sorted()[pairs.count / 2]
+            ratios.append(ratio)
+            perScenario.append(Result(name: "run \(name): isolated / in-process, 2 jobs", value: ratio, unit: "×", budget: "≥ 0.95"))
+            perScenario.append(Result(name: "run \(name): 2 jobs / 1 job, isolated", value: scaling.sorted()[scaling.count / 2], unit: "×", budget: "≥ 1.6 as shipped"))
         }
         ratios.sort()
         var results: [Result] = []
@@ -94,7 +101,7 @@ extension BenchCommand {
             Result(name: "run isolated / in-process, 2 jobs, \(ratios.count) shipped scenarios (lowest)", value: ratios.first ?? 0, unit: "×", budget: "≥ 0.85"),
             Result(name: "run isolated / in-process, 2 jobs, \(ratios.count) shipped scenarios (median)", value: ratios.isEmpty ? 0 : ratios[ratios.count / 2], unit: "×", budget: "≥ 0.85"),
             Result(name: "run peak memory, 2 jobs, isolated", value: median(3) { $0.peakMB }, unit: "MB", budget: "the run itself"),
-        ] + (try jobScaling(pull, in: out)) + (try pipelining(pull, in: out))
+        ] + perScenario + (try jobScaling(pull, in: out)) + (try pipelining(pull, in: out))
     }
 
     /// `run --format gif,mp4 --jobs 2` against each format alone (isolated, the shipped
