@@ -4,7 +4,9 @@ import RefreshPluginSDK
 /// MRefresh's path-drawing indicator done fully: SVG paths stroked progressively as the pull
 /// grows (by length, each part from its own start), arcs included, and a highlight travelling
 /// along the picture while refreshing. When the refresh ends the picture fades and a tick (or, after
-/// a failure, a cross) draws itself in its place, as the picture did.
+/// a failure, a cross) draws itself in its place, as the picture did. An SVG file's shapes keep the
+/// colours the file paints them with until `color` or `darkColor` is changed; a shape painted
+/// black or not at all takes the tint.
 public final class PathDrawing: RefreshIndicator {
     public static let info = IndicatorInfo(
         id: "dev.refreshkit.path-drawing", name: "Path Drawing", version: "1.0.0",
@@ -26,8 +28,8 @@ public final class PathDrawing: RefreshIndicator {
     static let flipY = Parameter.bool("flipY", default: false, help: "Mirror y, for glyph outlines in font units")
     static let size = Parameter.number("size", default: 40, range: 8...200, help: "Height of the picture in points")
     static let lineWidth = Parameter.number("lineWidth", default: 2.5, range: 0.5...12, help: "Stroke width in points")
-    static let color = Parameter.color("color", default: "#0A84FF", help: "Stroke colour on light backgrounds")
-    static let darkColor = Parameter.color("darkColor", default: "#64D2FF", help: "Stroke colour on dark backgrounds")
+    static let color = Parameter.color("color", default: "#0A84FF", help: "Stroke colour on light backgrounds; at its default an SVG file's own colours are kept")
+    static let darkColor = Parameter.color("darkColor", default: "#64D2FF", help: "Stroke colour on dark backgrounds; at its default an SVG file's own colours are kept")
     static let successColor = Parameter.color("successColor", default: "#248A3D", help: "Colour of the tick after a success")
     static let failureColor = Parameter.color("failureColor", default: "#FF3B30", help: "Colour of the cross after a failure")
     static let animation = Parameter.choice("animation", default: "comet", options: ["comet", "pulse"], help: "What refreshing looks like")
@@ -41,6 +43,9 @@ public final class PathDrawing: RefreshIndicator {
     let size: Double, lineWidth: Double, speed: Double
     let color: Color, darkColor: Color, successColor: Color, failureColor: Color
     let comet: Bool
+    /// Each part's own colour in light and in dark: an SVG file's stroke (else fill) paint, kept
+    /// while `color` (light) or `darkColor` (dark) is at its default; nil takes the tint.
+    let ownColors: (light: [Color?], dark: [Color?])
 
     public init(parameters: ParameterValues) throws {
         let svg = parameters[Self.svg], file = parameters[Self.file], startsText = parameters[Self.starts]
@@ -105,6 +110,9 @@ public final class PathDrawing: RefreshIndicator {
         successColor = parameters[Self.successColor]
         failureColor = parameters[Self.failureColor]
         comet = parameters[Self.animation] == "comet"
+        let own = document?.shapes.map(Self.ownColor) ?? []
+        func unset(_ parameter: Parameter<Color>) -> Bool { ParameterValue.color(parameters[parameter]) == parameter.spec.defaultValue }
+        ownColors = (unset(Self.color) ? own : [], unset(Self.darkColor) ? own : [])
         refreshLength = max(60, size + 24)
         let (x, y, m) = (size * 0.8, size * 0.5, size * 0.32)
         func mark(_ parts: [String]) -> ProgressivePath {
@@ -114,6 +122,24 @@ public final class PathDrawing: RefreshIndicator {
         }
         success = mark(["M\(x - m) \(y) L\(x - m * 0.2) \(y + m * 0.75) L\(x + m) \(y - m * 0.7)"])
         failure = mark(["M\(x - m * 0.7) \(y - m * 0.7) L\(x + m * 0.7) \(y + m * 0.7)", "M\(x + m * 0.7) \(y - m * 0.7) L\(x - m * 0.7) \(y + m * 0.7)"])
+    }
+
+    /// The colour an SVG shape is painted with (its stroke, else its fill) when the file says one
+    /// in `#hex` or `rgb()`; nil for black (what a shape without paint is filled with, so an icon
+    /// drawn without colours takes the tint), `currentColor`, a gradient or a colour name.
+    static func ownColor(_ shape: SVGDocument.Shape) -> Color? {
+        guard let paint = (shape.stroke ?? shape.fill)?.lowercased() else { return nil }
+        var color: Color?
+        if paint.hasPrefix("#") {
+            color = try? Color(hex: paint)  // try?: a paint that is no colour takes the tint
+        } else if paint.hasPrefix("rgb("), paint.hasSuffix(")") {
+            let channels = paint.dropFirst(4).dropLast().split(separator: ",").compactMap { Double($0.trimmingCharacters(in: .whitespaces)) }
+            if channels.count == 3, channels.allSatisfy({ (0...255).contains($0) }) {
+                color = Color(red: channels[0] / 255, green: channels[1] / 255, blue: channels[2] / 255)
+            }
+        }
+        guard let color, color.red + color.green + color.blue > 0 else { return nil }
+        return color
     }
 
     /// The largest path file read: far more path data than any icon set.
@@ -162,30 +188,38 @@ public final class PathDrawing: RefreshIndicator {
                 for path in paths where !path.isEmpty { canvas.add(path) }
                 canvas.stroke(.color(color), style: style)
             }
-            let whole = drawing.paths(at: 1)
+            // The picture's parts, each in its own colour when it has one (else the tint), at
+            // `alpha` (nil: the colour's own); all in one stroke unless `separately`.
+            let own = frame.isDark ? ownColors.dark : ownColors.light
+            func strokeParts(_ parts: [[Path]], alpha: Double? = nil, separately: Bool = false) {
+                func paint(_ color: Color) -> Color { alpha.map(color.withAlpha) ?? color }
+                if own.isEmpty && !separately { return stroke(parts.flatMap { $0 }, paint(tint)) }
+                for (index, paths) in parts.enumerated() { stroke(paths, paint(index < own.count ? own[index] ?? tint : tint)) }
+            }
+            let whole = drawing.paths(at: 1).map { [$0] }
             switch frame.state {
             case .pulling(let progress):
-                stroke(whole, tint.withAlpha(0.12))
-                stroke(drawing.paths(at: progress), tint)
+                strokeParts(whole, alpha: 0.12)
+                strokeParts(drawing.paths(at: progress).map { [$0] })
             case .eligible, .secondaryEligible:
-                stroke(whole, tint)
+                strokeParts(whole)
             case .refreshing where frame.environment.reduceMotion || !comet:
                 let pulse = 0.55 + 0.45 * cos(2 * .pi * frame.stateTime * speed)
-                stroke(whole, tint.withAlpha(frame.environment.reduceMotion ? 0.75 : pulse))
+                strokeParts(whole, alpha: frame.environment.reduceMotion ? 0.75 : pulse)
             case .refreshing:
-                stroke(whole, tint.withAlpha(0.25))
+                strokeParts(whole, alpha: 0.25)
                 let head = (frame.stateTime * speed).truncatingRemainder(dividingBy: 1)
-                for part in drawing.parts.indices {
+                strokeParts(drawing.parts.indices.map { part in
                     let measure = drawing.measure(ofPart: part)
                     var pieces = [measure.trimmed(from: head, to: min(1, head + 0.3))]
                     if head + 0.3 > 1 { pieces.append(measure.trimmed(from: 0, to: head + 0.3 - 1)) }
-                    stroke(pieces, tint)
-                }
+                    return pieces
+                }, separately: true)
             case .finished(let result) where result != .noMoreData:
                 // The picture fades in 0.15 s while the mark draws itself in 0.2 s.
                 let still = frame.environment.reduceMotion
                 let fade = still ? 1 : min(1, frame.stateTime / 0.15)
-                if fade < 1 { stroke(whole, tint.withAlpha(1 - fade)) }
+                if fade < 1 { strokeParts(whole, alpha: 1 - fade) }
                 let mark = result == .success ? success : failure
                 stroke(mark.paths(at: still ? 1 : min(1, frame.stateTime / 0.2)), result == .success ? successColor : failureColor)
             case .none, .unknown, .secondaryOpen, .secondaryClosing, .finished, .noMoreData: break
