@@ -1,8 +1,10 @@
 import Foundation
 import RefreshPluginSDK
 
-/// CBStoreHouseRefreshControl (and SmartRefreshLayout's StoreHouseHeader): any text, cut into
-/// short straight bars along its glyph outlines (Pango's, so any script). As you pull, each bar
+/// CBStoreHouseRefreshControl (and SmartRefreshLayout's StoreHouseHeader): a text as short straight
+/// bars. Latin letters, digits and `. - ! ?` are our own single-stroke letters (``StrokeAlphabet``:
+/// thin bars like a segment display, as the original's hand-drawn capitals are); any other text is
+/// cut into bars along its glyph outlines (Pango's, so any script). As you pull, each bar
 /// falls in from above and to the side, turning half a turn and growing as it lands, the bars
 /// landing left to right; assembled they rest faint, and while refreshing a flash runs along them.
 ///
@@ -10,19 +12,19 @@ import RefreshPluginSDK
 /// (150 pt there), the fall from above, the half turn and the growth with the bar's own progress,
 /// the landing order (each bar's window 0.7 of the pull, staggered), the resting alpha, the
 /// loading flash (a bar lit to full and fading over 0.8 s, the next 0.1 s later, in 28 steps
-/// across). Ours: the bars come from the glyph
-/// outlines of any text (the original's are drawn by hand in a plist, Latin capitals only); they
+/// across). Ours: the letters are our own design, not the original's plist; other scripts are
+/// drawn from their outlines (the original has Latin capitals only); the bars
 /// fall from the top of what the pull has revealed, not from out of sight; the resting alpha is
 /// 0.6 (the original's 0.4 is under 3:1 on a light band). When the refresh ends the bars fly back
 /// out the way they came, right to left, in half a second, as the original's do (the host says the
 /// result). `band: dark` is the original's demo: white bars on a black band in either theme.
 public final class StoreHouse: RefreshIndicator {
     public static let info = IndicatorInfo(
-        id: "dev.refreshkit.storehouse", name: "StoreHouse", version: "1.1.0",
+        id: "dev.refreshkit.storehouse", name: "StoreHouse", version: "1.2.0",
         summary: "Any text as short bars that fall in, turning, and assemble as you pull, then flash in turn while loading."
     )
 
-    static let text = Parameter.string("text", default: "RefreshKit", help: "The text (any script the fonts cover; at most 40 characters)")
+    static let text = Parameter.string("text", default: "RefreshKit", help: "The text, at most 40 characters: Latin letters and digits in StoreHouse's own single strokes, any other script from the fonts' outlines")
     static let fontSize = Parameter.number("fontSize", default: 30, range: 12...72, help: "Text size in points")
     static let lineWidth = Parameter.number("lineWidth", default: 1.6, range: 0.5...4, help: "Bar width in points")
     static let color = Parameter.color("color", default: "#3A3A3C", help: "Bar colour on light backgrounds")
@@ -57,14 +59,37 @@ public final class StoreHouse: RefreshIndicator {
         color = parameters[Self.color]
         darkColor = parameters[Self.darkColor]
         darkBand = parameters[Self.band] == "dark"
+        let size = parameters[Self.fontSize]
+        let ends: [(Point, Point)]
+        if StrokeAlphabet.covers(text) {
+            // Our single-stroke letters, the gap between bars a little over a bar's width.
+            (ends, textSize) = StrokeAlphabet.bars(text, size: size, gap: lineWidth * 0.9)
+        } else {
+            (ends, textSize) = try Self.outlineBars(text, size: size)
+        }
+        let half = Point(x: textSize.width / 2, y: textSize.height / 2)
+        guard !ends.isEmpty else { throw ParameterError(parameter: "text", reason: "'\(text)' has no visible glyphs") }
+        let width = max(1, textSize.width)
+        // Fixed pseudo-random sideways starts (a frame is a pure function of the parameters).
+        var barsByStep = [[Bar]](repeating: [], count: Self.steps)
+        for (i, end) in ends.enumerated() {
+            let middle = (end.0.x + end.1.x) / 2 + half.x
+            let step = max(0, min(Self.steps - 1, Int(middle / width * Double(Self.steps))))
+            let noise = Double((i &* 7919 &+ 104_729) % 2001) / 1000 - 1
+            barsByStep[step].append(Bar(a: end.0, b: end.1, side: noise * scatter))
+        }
+        self.barsByStep = barsByStep
+    }
+
+    /// Bars along the outlines of `text` laid out in a bold face (Pango's, so any script), centred on
+    /// the origin: for text our letters do not cover.
+    static func outlineBars(_ text: String, size: Double) throws -> ([(Point, Point)], Size) {
         // Lay the text out once, on a scratch surface: the outline depends only on the parameters.
         let scratch = try ImageSurface(size: Size(width: 4, height: 4), scale: 1)
         let canvas = Canvas(surface: scratch)
-        let size = parameters[Self.fontSize]
         let layout = canvas.makeTextLayout(text, style: TextStyle(size: size, weight: .bold))
-        textSize = layout.size
         let half = Point(x: layout.size.width / 2, y: layout.size.height / 2)
-        // Bars of about an eighth of the text size along each outline, a small gap between them (the original's look).
+        // Bars of about an eighth of the text size along each outline, a small gap between them.
         let pitch = max(2.5, size / 8)
         var ends: [(Point, Point)] = []
         for line in canvas.textOutlines(layout, at: Point(x: -half.x, y: -half.y)) {
@@ -81,17 +106,7 @@ public final class StoreHouse: RefreshIndicator {
                 ends.append((Point(x: a.x + dx * trim, y: a.y + dy * trim), Point(x: b.x - dx * trim, y: b.y - dy * trim)))
             }
         }
-        guard !ends.isEmpty else { throw ParameterError(parameter: "text", reason: "'\(text)' has no visible glyphs") }
-        let width = max(1, layout.size.width)
-        // Fixed pseudo-random sideways starts (a frame is a pure function of the parameters).
-        var barsByStep = [[Bar]](repeating: [], count: Self.steps)
-        for (i, end) in ends.enumerated() {
-            let middle = (end.0.x + end.1.x) / 2 + half.x
-            let step = max(0, min(Self.steps - 1, Int(middle / width * Double(Self.steps))))
-            let noise = Double((i &* 7919 &+ 104_729) % 2001) / 1000 - 1
-            barsByStep[step].append(Bar(a: end.0, b: end.1, side: noise * scatter))
-        }
-        self.barsByStep = barsByStep
+        return (ends, layout.size)
     }
 
     /// How far bar step `step` has landed at pull `progress`: 0 (away) … 1 (in place).

@@ -132,26 +132,54 @@ import RefreshGoldens
     /// right) the first to go, and are gone in half a second; `band: dark` is a black band.
     @Test func storeHouseBarsFlyOutAndTheDarkBand() throws {
         let store = try PluginLibrary(path: library("RefreshStoreHouse")).makeIndicator(parametersJSON: "{}")
-        func halves(_ time: Double) throws -> (left: Int, right: Int) {
+        func inked(_ time: Double) throws -> Set<[Int]> {
             var spec = frame(.finished(.success), time: time, size: Size(width: 390, height: 100))
             spec.scale = 1
             let image = try render(store, spec)
             let background = FrameRenderer.background(for: .light)
-            let inked = (0..<image.width).flatMap { x in (0..<image.height).map { (x, $0) } }.filter { x, y in
-                let c = image.pixel(x: x, y: y)
+            return Set((0..<image.width).flatMap { x in (0..<image.height).map { [x, $0] } }.filter { p in
+                let c = image.pixel(x: p[0], y: p[1])
                 return abs(c.red - background.red) + abs(c.green - background.green) + abs(c.blue - background.blue) > 0.1
-            }
-            return (inked.filter { $0.0 < 195 }.count, inked.filter { $0.0 >= 195 }.count)
+            })
         }
-        let landed = try halves(0), leaving = try halves(0.15), gone = try halves(0.5)
-        #expect(landed.left > 100 && landed.right > 100, "\(landed)")
-        #expect(leaving.right < landed.right * 3 / 4 && leaving.left > landed.left * 9 / 10, "the right goes first: \(leaving) of \(landed)")
-        #expect(gone.left + gone.right == 0, "\(gone)")
+        // Pixels of the landed text still inked (bars still in place), in its left and right thirds.
+        let landed = try inked(0)
+        let xs = landed.map { $0[0] }, first = xs.min() ?? 0, span = (xs.max() ?? 0) - first
+        func thirds(_ pixels: Set<[Int]>) -> (left: Int, right: Int) {
+            (pixels.count { $0[0] < first + span / 3 }, pixels.count { $0[0] > first + span * 2 / 3 })
+        }
+        let leaving = thirds(try inked(0.1).intersection(landed)), whole = thirds(landed)
+        #expect(whole.left > 100 && whole.right > 100, "\(whole)")
+        #expect(leaving.right < whole.right * 3 / 4 && leaving.left > whole.left * 9 / 10, "the right goes first: \(leaving) of \(whole) still in place")
+        #expect(try inked(0.5).isEmpty, "gone in half a second")
         let banded = try PluginLibrary(path: library("RefreshStoreHouse")).makeIndicator(parametersJSON: #"{"band": "dark"}"#)
         var spec = frame(.refreshing, time: 0.5, size: Size(width: 390, height: 100))
         spec.scale = 1
         let image = try render(banded, spec)
         #expect(image.pixel(x: 2, y: 98).red < 0.01, "a black band in the light theme: \(image.pixel(x: 2, y: 98))")
+    }
+
+    /// StoreHouse's Latin letters are single strokes (bars along a letter's centre line, as the
+    /// original's), not bars around a bold glyph's outline: a row across the middle of an "I" meets
+    /// one bar; across a Cyrillic "И" (drawn from its outline: our letters are Latin) it meets the
+    /// two edges of each stem.
+    @Test func storeHouseLettersAreSingleStrokes() throws {
+        func runs(_ text: String) throws -> Int {
+            let store = try PluginLibrary(path: library("RefreshStoreHouse")).makeIndicator(parametersJSON: #"{"text": "\#(text)", "fontSize": 60}"#)
+            var spec = frame(.eligible, size: Size(width: 390, height: 120))
+            spec.scale = 1
+            let image = try render(store, spec)
+            let background = FrameRenderer.background(for: .light)
+            let inked = { (x: Int, y: Int) -> Bool in
+                let c = image.pixel(x: x, y: y)
+                return abs(c.red - background.red) + abs(c.green - background.green) + abs(c.blue - background.blue) > 0.1
+            }
+            let rows = (0..<image.height).filter { y in (0..<image.width).contains { inked($0, y) } }
+            let middle = try #require(rows.isEmpty ? nil : rows[rows.count / 2], "\(text): no ink")
+            return (0..<image.width).count { x in inked(x, middle) && (x == 0 || !inked(x - 1, middle)) }
+        }
+        #expect(try runs("I") == 1, "an I is one stroke")
+        #expect(try runs("И") >= 4, "a glyph our letters lack is drawn around its outline")
     }
 
     /// The same picture in every state but the end of the data, where the Swift spinner says it in
