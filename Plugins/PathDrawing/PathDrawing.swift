@@ -9,7 +9,7 @@ import RefreshPluginSDK
 /// black or not at all takes the tint.
 public final class PathDrawing: RefreshIndicator {
     public static let info = IndicatorInfo(
-        id: "dev.refreshkit.path-drawing", name: "Path Drawing", version: "1.0.0",
+        id: "dev.refreshkit.path-drawing", name: "Path Drawing", version: "1.1.0",
         summary: "SVG paths drawn stroke by stroke as you pull; a highlight runs along them while loading."
     )
 
