@@ -16,7 +16,7 @@ case PluginHostProcess.subcommand where arguments.count == 2:
     exit(PluginHostServer.serve(path: arguments[1]))
 case PluginHostZygote.subcommand where arguments.count == 1:
     PluginHostServer.warmUp()
-    exit(PluginHostZygote.serveForks { PluginHostServer.serve(path: PluginHostProcess.pathFollows) })
+    exit(PluginHostZygote.serveForks({ PluginHostServer.serve(path: PluginHostProcess.pathFollows) }, probe: PluginProbe.runProbeChild))
 case PluginProbe.subcommand:
     PluginProbe.runProbeChild(Array(arguments.dropFirst()))
     exit(0)

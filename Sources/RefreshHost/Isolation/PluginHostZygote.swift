@@ -107,17 +107,40 @@ package final class PluginHostZygote: @unchecked Sendable {
         control = ends[0]
     }
 
+    /// What a forked child does.
+    package enum Work: Sendable {
+        /// Serve a plugin on a socket (its first descriptor) with shared pixels (its second),
+        /// waiting for the first request to name the plugin (a spare's start).
+        case pluginHost
+        /// Probe these libraries (``PluginProbe``), reporting on its first descriptor, its
+        /// lifeline on the second.
+        case probe([String])
+    }
+
+    /// The largest request: a probe's paths.
+    static let requestLimit = 1 << 16
+
     /// Forks a child that serves on `socket` with the shared pixels `pixels` and waits for its
     /// first request to name the plugin (a spare's start). The descriptors stay the caller's.
     package func fork(socket: Int32, pixels: Int32) -> Result<Fork, PluginHostProcess.SpawnError> {
-        lock.withLock {
+        fork(.pluginHost, descriptors: [socket, pixels])
+    }
+
+    /// Forks a child that does `work` with `descriptors` (two: see ``Work``), which stay the caller's.
+    package func fork(_ work: Work, descriptors: [Int32]) -> Result<Fork, PluginHostProcess.SpawnError> {
+        var request: [UInt8]
+        switch work {
+        case .pluginHost: request = [1]
+        case .probe(let paths): request = [2] + Array(paths.joined(separator: "\0").utf8)
+        }
+        guard request.count <= Self.requestLimit, descriptors.count == 2 else { return .failure(.init(description: "a request too long for the plugin-host zygote")) }
+        return lock.withLock {
             guard !broken else { return .failure(.init(description: "the plugin-host zygote has ended")) }
-            var request: UInt8 = 1
             var reply = (Int64(0), UInt64(0))
             var received: Int32 = 0
-            let sent = [socket, pixels].withUnsafeBufferPointer { refreshkit_send_descriptors(control, &request, 1, $0.baseAddress, 2) }
+            let sent = descriptors.withUnsafeBufferPointer { fds in refreshkit_send_descriptors(control, request, request.count, fds.baseAddress, 2) }
             let got = withUnsafeMutableBytes(of: &reply) { refreshkit_receive_descriptors(control, $0.baseAddress, $0.count, nil, 0, &received) }
-            guard sent == 1, got == MemoryLayout.size(ofValue: reply), reply.0 > 0 else {
+            guard sent == request.count, got == MemoryLayout.size(ofValue: reply), reply.0 > 0 else {
                 broken = true
                 return .failure(.init(description: "the plugin-host zygote did not start a child"))
             }
@@ -128,22 +151,27 @@ package final class PluginHostZygote: @unchecked Sendable {
     // MARK: The zygote's side
 
     /// The zygote's loop (`refresh-plugin-host zygote`): one child per request on standard input,
-    /// until the host closes it. Returns only in the zygote; a forked child runs `serve` and exits.
-    package static func serveForks(_ serve: () -> Int32) -> Int32 {
+    /// until the host closes it. Returns only in the zygote; a forked child runs `serve` (a plugin
+    /// host) or `probe` (a probe of the paths it is given) and exits.
+    package static func serveForks(_ serve: () -> Int32, probe: ([String]) -> Void) -> Int32 {
         let control = dup(0)
         let quiet = open("/dev/null", O_RDONLY)
         dup2(quiet, 0)
         close(quiet)
+        var request = [UInt8](repeating: 0, count: requestLimit)
         while true {
-            var request: UInt8 = 0
             var descriptors: [Int32] = [-1, -1]
             var received: Int32 = 0
-            let got = descriptors.withUnsafeMutableBufferPointer { refreshkit_receive_descriptors(control, &request, 1, $0.baseAddress, 2, &received) }
+            let got = request.withUnsafeMutableBytes { bytes in
+                descriptors.withUnsafeMutableBufferPointer { refreshkit_receive_descriptors(control, bytes.baseAddress, bytes.count, $0.baseAddress, 2, &received) }
+            }
             guard got > 0 else { return 0 }  // the host closed its end: it needs no more children
-            guard received == 2 else {
+            guard received == 2, request[0] == 1 || request[0] == 2 else {
                 for index in 0..<Int(received) { close(descriptors[index]) }
                 continue
             }
+            let work: Work = request[0] == 1 ? .pluginHost
+                : .probe(request[1..<got].split(separator: 0, omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) })
             let before = cpuNanoseconds(CLOCK_PROCESS_CPUTIME_ID)
             var reply = (Int64(-1), UInt64(0))
             var pidPipe: [Int32] = [0, 0]
@@ -155,7 +183,7 @@ package final class PluginHostZygote: @unchecked Sendable {
                     let child = Glibc.fork()
                     if child == 0 {
                         close(pidPipe[1])
-                        exit(becomeChild(socket: descriptors[0], pixels: descriptors[1], serve))
+                        exit(becomeChild(work, descriptors, serve: serve, probe: probe))
                     }
                     var said = Int64(child)
                     _ = write(pidPipe[1], &said, MemoryLayout<Int64>.size)
@@ -180,19 +208,33 @@ package final class PluginHostZygote: @unchecked Sendable {
         }
     }
 
-    /// In the forked child: the socket as standard input and output, the pixels on
-    /// ``PluginHostProcess/pixelDescriptor``, a process group of its own and no signal blocked,
-    /// as `posix_spawn` would have left it; then it serves.
-    private static func becomeChild(socket: Int32, pixels: Int32, _ serve: () -> Int32) -> Int32 {
+    /// In the forked child: a process group of its own and no signal blocked, as `posix_spawn`
+    /// would have left it. A plugin host gets the socket as standard input and output and the
+    /// pixels on ``PluginHostProcess/pixelDescriptor``, then serves; a probe its lifeline as
+    /// standard input, its report as standard output and no standard error, then probes.
+    private static func becomeChild(_ work: Work, _ descriptors: [Int32], serve: () -> Int32, probe: ([String]) -> Void) -> Int32 {
         setpgid(0, 0)
         var none = sigset_t()
         sigemptyset(&none)
         sigprocmask(SIG_SETMASK, &none, nil)
-        dup2(socket, 0)
-        dup2(socket, 1)
-        dup2(pixels, PluginHostProcess.pixelDescriptor)
-        for descriptor in [socket, pixels] where descriptor > PluginHostProcess.pixelDescriptor { close(descriptor) }
-        return serve()
+        switch work {
+        case .pluginHost:
+            let (socket, pixels) = (descriptors[0], descriptors[1])
+            dup2(socket, 0)
+            dup2(socket, 1)
+            dup2(pixels, PluginHostProcess.pixelDescriptor)
+            for descriptor in [socket, pixels] where descriptor > PluginHostProcess.pixelDescriptor { close(descriptor) }
+            return serve()
+        case .probe(let paths):
+            let (report, lifeline) = (descriptors[0], descriptors[1])
+            dup2(lifeline, 0)
+            dup2(report, 1)
+            let quiet = open("/dev/null", O_WRONLY)
+            dup2(quiet, 2)
+            for descriptor in [report, lifeline, quiet] where descriptor > 2 { close(descriptor) }
+            probe(paths)
+            return 0
+        }
     }
 
     /// A clock's time in nanoseconds.

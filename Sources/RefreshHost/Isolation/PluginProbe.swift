@@ -65,6 +65,7 @@ package enum PluginProbe {
     /// Runs one child over `paths`; returns what it reported, the index it began last, and how it
     /// ended, in words.
     private static func runChild(_ helper: String, _ paths: [String]) -> (reports: [(Int, Result<PluginInfo, PluginError>)], began: Int?, ending: String) {
+        if let zygote = PluginHostZygote.shared(), let forked = runForkedChild(zygote, paths) { return forked }
         let child = Process()
         child.executableURL = URL(fileURLWithPath: helper)
         child.arguments = [subcommand] + paths
@@ -100,7 +101,77 @@ package enum PluginProbe {
         reader.readabilityHandler = nil
         let rest = reader.readDataToEndOfFile()
         received.add(rest)
-        let all = received.text
+        let ending: String
+        if let hung {
+            ending = "did not finish loading within \(hung) (its constructors or entry function never return)"
+        } else if child.terminationReason == .uncaughtSignal {
+            ending = crashed(signal: child.terminationStatus)
+        } else {
+            ending = "ended the process while loading (status \(child.terminationStatus))"
+        }
+        return report(received.text, paths, ending)
+    }
+
+    /// ``runChild(_:_:)`` with the child forked by `zygote` (no exec, no dynamic loading: a few
+    /// milliseconds, where a new `refresh-plugin-host` costs some 20 ms of CPU); nil when the
+    /// zygote cannot fork one.
+    private static func runForkedChild(_ zygote: PluginHostZygote, _ paths: [String]) -> (reports: [(Int, Result<PluginInfo, PluginError>)], began: Int?, ending: String)? {
+        // Sockets, not pipes: made close-on-exec at once, so no program another thread starts meanwhile holds an end.
+        var output: [Int32] = [0, 0], lifeline: [Int32] = [0, 0]
+        let kind = Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue)
+        guard socketpair(AF_UNIX, kind, 0, &output) == 0 else { return nil }
+        guard socketpair(AF_UNIX, kind, 0, &lifeline) == 0 else {
+            output.forEach { close($0) }
+            return nil
+        }
+        let forked = zygote.fork(.probe(paths), descriptors: [output[1], lifeline[0]])
+        close(output[1])
+        close(lifeline[0])
+        defer {
+            close(output[0])
+            close(lifeline[1])
+        }
+        guard case .success(let child) = forked else { return nil }
+        // Read as it comes, so a hang is noticed per library, not per child; the report's end is the child's.
+        var received = Data(), hung: String?
+        var watch = HangWatch(pid: child.pid, cpuLimit: timeout, blockedLimit: PluginHostProcess.blockedSlack)
+        var buffer = [UInt8](repeating: 0, count: 1 << 14)
+        while true {
+            var entry = pollfd(fd: output[0], events: Int16(POLLIN), revents: 0)
+            if poll(&entry, 1, 5) > 0 {
+                let n = buffer.withUnsafeMutableBytes { read(output[0], $0.baseAddress, $0.count) }
+                if n == 0 || (n < 0 && errno != EINTR && errno != EAGAIN) { break }
+                if n > 0 {
+                    received.append(contentsOf: buffer[0..<n])
+                    watch.restart()
+                }
+            }
+            if hung == nil, let overrun = watch.overrun() {
+                hung = overrun
+                kill(child.pid, SIGKILL)
+            }
+        }
+        var status: Int32 = 0
+        while waitpid(child.pid, &status, 0) < 0 && errno == EINTR {}
+        let signal = status & 0x7F
+        let ending: String
+        if let hung {
+            ending = "did not finish loading within \(hung) (its constructors or entry function never return)"
+        } else if signal != 0 {
+            ending = crashed(signal: signal)
+        } else {
+            ending = "ended the process while loading (status \((status >> 8) & 0xFF))"
+        }
+        return report(String(decoding: received, as: UTF8.self), paths, ending)
+    }
+
+    /// A crash's words.
+    private static func crashed(signal: Int32) -> String {
+        "crashed while loading with signal \(signal) (\(strsignal(signal).map { String(cString: $0) } ?? "?")): its constructors or entry function"
+    }
+
+    /// What a child's report `all` says of each of `paths`, with the child's `ending`.
+    private static func report(_ all: String, _ paths: [String], _ ending: String) -> (reports: [(Int, Result<PluginInfo, PluginError>)], began: Int?, ending: String) {
         var reports: [(Int, Result<PluginInfo, PluginError>)] = []
         var began: Int?
         for line in all.split(separator: "\n") {
@@ -117,15 +188,6 @@ package enum PluginProbe {
                 reports.append((index, .failure(PluginError(file: paths[index], reason: .reported(fields[2])))))
             default: break
             }
-        }
-        let ending: String
-        if let hung {
-            ending = "did not finish loading within \(hung) (its constructors or entry function never return)"
-        } else if child.terminationReason == .uncaughtSignal {
-            let signal = child.terminationStatus
-            ending = "crashed while loading with signal \(signal) (\(strsignal(signal).map { String(cString: $0) } ?? "?")): its constructors or entry function"
-        } else {
-            ending = "ended the process while loading (status \(child.terminationStatus))"
         }
         return (reports, began, ending)
     }
