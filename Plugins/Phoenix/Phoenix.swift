@@ -15,7 +15,7 @@ import RefreshPluginSDK
 /// and a cloud over the sun for a failure (the original has neither).
 public final class Phoenix: RefreshIndicator {
     public static let info = IndicatorInfo(
-        id: "dev.refreshkit.phoenix", name: "Phoenix", version: "1.1.0",
+        id: "dev.refreshkit.phoenix", name: "Phoenix", version: "1.2.0",
         summary: "A town at sunrise: the sun climbs from behind it with the pull and spins while loading (Yalantis' Phoenix)."
     )
 

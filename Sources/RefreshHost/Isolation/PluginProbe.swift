@@ -4,9 +4,9 @@ import RefreshPluginSDK
 import Glibc
 #endif
 
-/// Finds out what plugin libraries are without loading them into this process: a child
-/// (`refresh-plugin-host probe-plugins`, beside this executable) loads them one after another and
-/// reports each. A library whose constructor crashes, aborts or never returns costs only that
+/// Finds out what plugin libraries are without loading them into this process: a child (forked by
+/// the tool's ``PluginHostZygote``, else `refresh-plugin-host probe-plugins`, beside this
+/// executable) loads them one after another and reports each. A library whose constructor crashes, aborts or never returns costs only that
 /// child: it is reported with the reason, and a new child goes on with the libraries after it.
 /// Without the helper (a program that ships without `refresh-plugin-host`) the libraries are loaded here.
 package enum PluginProbe {
