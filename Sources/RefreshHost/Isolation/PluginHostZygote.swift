@@ -128,7 +128,7 @@ package final class PluginHostZygote: @unchecked Sendable {
 
     /// Forks a child that does `work` with `descriptors` (two: see ``Work``), which stay the caller's.
     package func fork(_ work: Work, descriptors: [Int32]) -> Result<Fork, PluginHostProcess.SpawnError> {
-        var request: [UInt8]
+        let request: [UInt8]
         switch work {
         case .pluginHost: request = [1]
         case .probe(let paths): request = [2] + Array(paths.joined(separator: "\0").utf8)
