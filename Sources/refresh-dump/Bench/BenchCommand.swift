@@ -59,6 +59,10 @@ struct BenchCommand: ParsableCommand {
         // The machine's load beside the figures (a ratio holds under load, an absolute figure does
         // not); a child bench's rows join its parent's, which says the load once.
         var results: [Result] = library == nil ? [Self.loadAverage("at the start")] : []
+        // The runs first, though their rows come last: a child reports its parent's peak memory as
+        // its own when that is larger (Linux keeps the peak across exec), and the export section
+        // takes this process to some 380 MB.
+        let runs = sections.contains("run") ? try runThroughput() : []
         if sections.contains("host") { results += try hostWork() }
         if sections.contains("svg") { results += try svgThroughput() }
         if sections.contains("png") { results += try pngEncoding() }
@@ -71,7 +75,7 @@ struct BenchCommand: ParsableCommand {
             results += try pluginsInChildren(sections.intersection(["plugins", "boundary"]))
         }
         if sections.contains("export") { results += try exportFormats() }
-        if sections.contains("run") { results += try runThroughput() }
+        results += runs
         if library == nil { results.append(Self.loadAverage("at the end")) }
         let width = results.map(\.name.count).max().map { $0 + 2 } ?? 34
         print("benchmark".padding(toLength: width, withPad: " ", startingAt: 0) + "value".padding(toLength: 16, withPad: " ", startingAt: 0) + "budget")
