@@ -49,6 +49,7 @@ test: build
 # anchor from the same run, in release: the table, and out/bench/bench.json with the machine's load
 # average at the start and the end (BENCH_ARGS adds options, e.g. BENCH_ARGS="--only run").
 bench: deps
+	@scripts/install-system-packages.sh ffmpeg  # the command line the animation encoders are measured against
 	@set -o pipefail; $(SWIFT) build -c release 2>&1 | tail -1
 	"$$($(SWIFT) build -c release --show-bin-path)/refresh-dump" bench --json out/bench/bench.json $(BENCH_ARGS)
 
