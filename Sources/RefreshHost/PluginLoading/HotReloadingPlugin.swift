@@ -205,8 +205,8 @@ public final class HotReloadingPlugin {
 
     /// Copies what is left to read of `source` into `target`; false on a failure (errno says which).
     private static func copy(from source: Int32, to target: Int32) -> Bool {
-        // In the kernel, page cache to page cache, when it can (a plugin-host child's start copies
-        // its library: this halves what that costs); else through a buffer.
+        // In the kernel when it can (every plugin-host child's start copies its library), else
+        // through a buffer; sendfile moves both offsets, so the buffer goes on where it stopped.
         while true {
             let n = sendfile(target, source, nil, 1 << 30)
             if n < 0 && errno == EINTR { continue }
