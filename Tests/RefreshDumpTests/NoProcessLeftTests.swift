@@ -92,12 +92,13 @@ import TestSupport
             if child == nil { usleep(10_000) }
         }
         let host = try #require(child, "run ended before its plugin-host child was seen rendering")
-        // The zygote that forked it (so its command line too): run's child, waiting for its next request.
-        let zygotes = Self.children(of: run.processIdentifier).filter { pid in
-            // try?: a process that ended while it was read is not the zygote.
-            pid != host && ((try? String(contentsOfFile: "/proc/\(pid)/cmdline", encoding: .utf8)) ?? "").hasSuffix("\0zygote\0")
-        }
+        // The zygote that forked it: run's child too, waiting for its next request; the child's
+        // command line names what it became.
+        // try?: a process that ended while it was read has no command line.
+        func commandLine(_ pid: Int32) -> String { (try? String(contentsOfFile: "/proc/\(pid)/cmdline", encoding: .utf8)) ?? "" }
+        let zygotes = Self.children(of: run.processIdentifier).filter { commandLine($0).hasSuffix("\0zygote\0") }
         let zygote = try #require(zygotes.first, "run's plugin-host child was not forked by a zygote")
+        #expect(commandLine(host).hasSuffix("\0plugin\0"), "the forked child's command line: \(commandLine(host).debugDescription)")
         kill(run.processIdentifier, SIGKILL)
         run.waitUntilExit()
         Self.expectEndedByItsLifeline(host, "the plugin-host child")

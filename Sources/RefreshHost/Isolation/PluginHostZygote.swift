@@ -219,6 +219,7 @@ package final class PluginHostZygote: @unchecked Sendable {
         sigprocmask(SIG_SETMASK, &none, nil)
         switch work {
         case .pluginHost:
+            name("plugin")
             let (socket, pixels) = (descriptors[0], descriptors[1])
             dup2(socket, 0)
             dup2(socket, 1)
@@ -226,6 +227,7 @@ package final class PluginHostZygote: @unchecked Sendable {
             for descriptor in [socket, pixels] where descriptor > PluginHostProcess.pixelDescriptor { close(descriptor) }
             return serve()
         case .probe(let paths):
+            name("probe")
             let (report, lifeline) = (descriptors[0], descriptors[1])
             dup2(lifeline, 0)
             dup2(report, 1)
@@ -235,6 +237,14 @@ package final class PluginHostZygote: @unchecked Sendable {
             probe(paths)
             return 0
         }
+    }
+
+    /// Puts `word` (at most six bytes) in place of `zygote` in this process's command line, so that
+    /// `ps` tells a forked child from the zygote it never exec'd away from.
+    private static func name(_ word: String) {
+        guard CommandLine.argc > 1, let slot = CommandLine.unsafeArgv[1], strcmp(slot, subcommand) == 0 else { return }
+        let bytes = Array(word.utf8.prefix(subcommand.utf8.count))
+        for index in 0..<subcommand.utf8.count { slot[index] = index < bytes.count ? CChar(bitPattern: bytes[index]) : 0 }
     }
 
     /// A clock's time in nanoseconds.

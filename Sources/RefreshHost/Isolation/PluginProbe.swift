@@ -136,23 +136,29 @@ package enum PluginProbe {
         var received = Data(), hung: String?
         var watch = HangWatch(pid: child.pid, cpuLimit: timeout, blockedLimit: PluginHostProcess.blockedSlack)
         var buffer = [UInt8](repeating: 0, count: 1 << 14)
-        while true {
-            var entry = pollfd(fd: output[0], events: Int16(POLLIN), revents: 0)
-            if poll(&entry, 1, 5) > 0 {
-                let n = buffer.withUnsafeMutableBytes { read(output[0], $0.baseAddress, $0.count) }
-                if n == 0 || (n < 0 && errno != EINTR && errno != EAGAIN) { break }
-                if n > 0 {
+        var status: Int32 = 0, reaped = false, reading = true
+        // Until the child has ended (its report may end sooner, or be held open by a library's own child).
+        while !reaped {
+            reaped = waitpid(child.pid, &status, WNOHANG) == child.pid
+            if reading {
+                var entry = pollfd(fd: output[0], events: Int16(POLLIN), revents: 0)
+                while poll(&entry, 1, reaped ? 0 : 5) > 0 {
+                    let n = buffer.withUnsafeMutableBytes { read(output[0], $0.baseAddress, $0.count) }
+                    if n <= 0 {
+                        reading = n < 0 && errno == EINTR  // else the report has ended
+                        break
+                    }
                     received.append(contentsOf: buffer[0..<n])
                     watch.restart()
                 }
+            } else if !reaped {
+                usleep(2_000)
             }
-            if hung == nil, let overrun = watch.overrun() {
+            if !reaped, hung == nil, let overrun = watch.overrun() {
                 hung = overrun
                 kill(child.pid, SIGKILL)
             }
         }
-        var status: Int32 = 0
-        while waitpid(child.pid, &status, 0) < 0 && errno == EINTR {}
         let signal = status & 0x7F
         let ending: String
         if let hung {
