@@ -283,14 +283,20 @@ public final class PluginHostProcess: LoadedPlugin {
     }
 
     /// Starts `helper` with the socket as its standard input and output and the pixels on
-    /// ``pixelDescriptor``; the Swift runtime's crash backtrace is turned off (the signal is enough).
+    /// ``pixelDescriptor``, remembered as a plugin host.
     private static func spawn(_ helper: String, _ arguments: [String], socket: Int32, pixels: Int32) -> Result<pid_t, SpawnError> {
+        spawnHelper(helper, arguments, moving: [(socket, 0), (socket, 1), (pixels, pixelDescriptor)]) { TemporaryPaths.rememberPluginHost($0) }  // its signals to us are its plugin's
+    }
+
+    /// Starts `helper` with `arguments`, each descriptor of `moving` on its number in the child, in
+    /// a process group of its own (a Ctrl-C is the tool's to answer: it quits and ends its hosts, not
+    /// a crash of every plugin to report first) and the Swift runtime's crash backtrace turned off
+    /// (the signal is enough); `remember` keeps the child for a stop, inside the stop guard.
+    static func spawnHelper(_ helper: String, _ arguments: [String], moving: [(Int32, Int32)], remember: (pid_t) -> Void) -> Result<pid_t, SpawnError> {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_adddup2(&actions, socket, 0)
-        posix_spawn_file_actions_adddup2(&actions, socket, 1)
-        posix_spawn_file_actions_adddup2(&actions, pixels, pixelDescriptor)
+        for (descriptor, number) in moving { posix_spawn_file_actions_adddup2(&actions, descriptor, number) }
         var environment = ProcessInfo.processInfo.environment
         environment["SWIFT_BACKTRACE"] = "enable=no"
         let argv = ([helper] + arguments).map { strdup($0) } + [nil]
@@ -300,12 +306,10 @@ public final class PluginHostProcess: LoadedPlugin {
             envp.forEach { free($0) }
         }
         var pid: pid_t = 0
-        // A group of its own: a Ctrl-C is the tool's to answer (it quits and ends its hosts), not a
-        // crash of every plugin to report first.
         guard TemporaryPaths.beginSpawn() else { return .failure(SpawnError(description: "cannot start \(helper): the command is stopping")) }
         defer { TemporaryPaths.endSpawn() }
         let status = TemporaryPaths.withChildSignalAttributes(ownGroup: true) { posix_spawn(&pid, helper, &actions, $0, argv, envp) }
-        if status == 0 { TemporaryPaths.rememberPluginHost(pid) }  // its signals to us are its plugin's
+        if status == 0 { remember(pid) }
         return status == 0 ? .success(pid) : .failure(SpawnError(description: "cannot start \(helper): \(String(cString: strerror(status)))"))
     }
 

@@ -77,29 +77,10 @@ package final class PluginHostZygote: @unchecked Sendable {
         guard refreshkit_become_subreaper() == 0 else { return nil }
         var ends: [Int32] = [0, 0]
         guard socketpair(AF_UNIX, Int32(SOCK_SEQPACKET.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &ends) == 0 else { return nil }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_adddup2(&actions, ends[1], 0)
-        var environment = ProcessInfo.processInfo.environment
-        environment["SWIFT_BACKTRACE"] = "enable=no"  // inherited by every child it forks
-        let words: [String] = [helper, Self.subcommand]
-        let argv = words.map { strdup($0) } + [nil]
-        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer {
-            argv.forEach { free($0) }
-            envp.forEach { free($0) }
-        }
-        var started: pid_t = 0
-        guard TemporaryPaths.beginSpawn() else {
-            ends.forEach { close($0) }
-            return nil
-        }
-        let status = TemporaryPaths.withChildSignalAttributes(ownGroup: true) { posix_spawn(&started, helper, &actions, $0, argv, envp) }
-        if status == 0 { _ = TemporaryPaths.rememberChild(started) }  // a stop ends it with the rest
-        TemporaryPaths.endSpawn()
+        // Every child it forks inherits its environment: the Swift runtime's backtrace is off there too.
+        let spawned = PluginHostProcess.spawnHelper(helper, [Self.subcommand], moving: [(ends[1], 0)]) { _ = TemporaryPaths.rememberChild($0) }  // a stop ends it with the rest
         close(ends[1])
-        guard status == 0 else {
+        guard case .success(let started) = spawned else {
             close(ends[0])
             return nil
         }
