@@ -101,15 +101,8 @@ package enum PluginProbe {
         reader.readabilityHandler = nil
         let rest = reader.readDataToEndOfFile()
         received.add(rest)
-        let ending: String
-        if let hung {
-            ending = "did not finish loading within \(hung) (its constructors or entry function never return)"
-        } else if child.terminationReason == .uncaughtSignal {
-            ending = crashed(signal: child.terminationStatus)
-        } else {
-            ending = "ended the process while loading (status \(child.terminationStatus))"
-        }
-        return report(received.text, paths, ending)
+        let signal = child.terminationReason == .uncaughtSignal ? child.terminationStatus : 0
+        return report(received.text, paths, ending(hung: hung, signal: signal, status: child.terminationStatus))
     }
 
     /// ``runChild(_:_:)`` with the child forked by `zygote` (no exec, no dynamic loading: a few
@@ -159,21 +152,17 @@ package enum PluginProbe {
                 kill(child.pid, SIGKILL)
             }
         }
-        let signal = status & 0x7F
-        let ending: String
-        if let hung {
-            ending = "did not finish loading within \(hung) (its constructors or entry function never return)"
-        } else if signal != 0 {
-            ending = crashed(signal: signal)
-        } else {
-            ending = "ended the process while loading (status \((status >> 8) & 0xFF))"
-        }
-        return report(String(decoding: received, as: UTF8.self), paths, ending)
+        return report(String(decoding: received, as: UTF8.self), paths, ending(hung: hung, signal: status & 0x7F, status: (status >> 8) & 0xFF))
     }
 
-    /// A crash's words.
-    private static func crashed(signal: Int32) -> String {
-        "crashed while loading with signal \(signal) (\(strsignal(signal).map { String(cString: $0) } ?? "?")): its constructors or entry function"
+    /// How a probe child ended, in words: hung (how long, as the watch says), killed by `signal`
+    /// (0: none), or exited with `status`.
+    private static func ending(hung: String?, signal: Int32, status: Int32) -> String {
+        if let hung { return "did not finish loading within \(hung) (its constructors or entry function never return)" }
+        if signal != 0 {
+            return "crashed while loading with signal \(signal) (\(strsignal(signal).map { String(cString: $0) } ?? "?")): its constructors or entry function"
+        }
+        return "ended the process while loading (status \(status))"
     }
 
     /// What a child's report `all` says of each of `paths`, with the child's `ending`.
