@@ -16,6 +16,8 @@ let package = Package(
         .library(name: "RefreshGraphics", targets: ["RefreshGraphics"]),
         .library(name: "RefreshPluginSDK", targets: ["RefreshPluginSDK"]),
         .library(name: "RefreshHost", targets: ["RefreshHost"]),
+        // For a plugin's own tests without swift-snapshot-testing: expectFrame, expectFrames, validateIndicator.
+        .library(name: "RefreshTestingCore", targets: ["RefreshTestingCore"]),
         // For a plugin's own tests: its frames and motion against references (swift-snapshot-testing
         // strategies, or expectFrame for Swift Testing and XCTest). Tools and plugins never link it.
         .library(name: "RefreshTesting", targets: ["RefreshTesting"]),
@@ -116,7 +118,9 @@ let package = Package(
 
         // A plugin author's test kit: frames and motion of a Swift indicator in process, checked
         // against references with verify's comparator.
-        .target(name: "RefreshTesting", dependencies: ["RefreshHost", "RefreshChecks", "RefreshGoldens", "CRefreshPlugin",
+        .target(name: "RefreshTestingCore", dependencies: ["RefreshHost", "RefreshChecks", "RefreshGoldens", "CRefreshPlugin"]),
+        // RefreshTestingCore with swift-snapshot-testing's assertSnapshot and RefreshKit's strategies for it.
+        .target(name: "RefreshTesting", dependencies: ["RefreshTestingCore", "RefreshHost", "RefreshGoldens",
                                                        .product(name: "SnapshotTesting", package: "swift-snapshot-testing")]),
 
         // Built-in indicators.

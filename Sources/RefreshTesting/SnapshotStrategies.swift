@@ -2,6 +2,7 @@ import Foundation
 import RefreshGoldens
 import RefreshHost
 import RefreshPluginSDK
+import RefreshTestingCore
 // A plugin's tests import RefreshTesting alone and have assertSnapshot too.
 @_exported import SnapshotTesting
 

@@ -57,7 +57,7 @@ final class LocalIndicator<Indicator: RefreshIndicator>: HostedIndicator {
 }
 
 /// A Swift indicator standing in for a loaded plugin, so a scenario plays with it in process
-/// (``Snapshotting/motion(scenario:fps:)``): every edge draws this one instance.
+/// (``MotionSnapshot/track(of:scenario:)``): every edge draws this one instance.
 final class LocalPlugin<Indicator: RefreshIndicator>: LoadedPlugin {
     let indicator: Indicator
     let info: PluginInfo
