@@ -188,7 +188,7 @@ let package = Package(
         .testTarget(name: "LottieTests", dependencies: ["Lottie", "TestSupport", .product(name: "ZIPFoundation", package: "ZIPFoundation")], exclude: ["Golden"]),
         .testTarget(name: "RefreshTestingTests", dependencies: ["RefreshTesting", "RefreshGoldens",
                                                                .product(name: "SnapshotTesting", package: "swift-snapshot-testing")],
-                    exclude: ["__Frames__", "__Snapshots__"]),
+                    exclude: ["__Frames__", "__Motion__", "__Snapshots__"]),
         // The repository's own rules: source files, documentation and its map.
         .testTarget(name: "RepositoryTests", dependencies: ["TestSupport"]),
         .testTarget(name: "RefreshPreviewSessionTests", dependencies: ["RefreshCore", "RefreshHost", "RefreshPreviewSession", "RefreshGoldens", "TestSupport"], exclude: ["Golden"]),

@@ -16,8 +16,9 @@ let package = Package(
     ],
     targets: [
         .target(name: "MyIndicator", dependencies: [.product(name: "RefreshPluginSDK", package: "RefreshKit")]),
-        // RefreshTesting: frames and motion checked against references recorded beside the tests.
-        .testTarget(name: "MyIndicatorTests", dependencies: ["MyIndicator", .product(name: "RefreshTesting", package: "RefreshKit")],
-                    exclude: ["__Frames__", "__Snapshots__"]),
+        // RefreshTestingCore: frames and motion checked against references recorded beside the tests.
+        // For swift-snapshot-testing's assertSnapshot with RefreshKit's strategies, name "RefreshTesting" instead.
+        .testTarget(name: "MyIndicatorTests", dependencies: ["MyIndicator", .product(name: "RefreshTestingCore", package: "RefreshKit")],
+                    exclude: ["__Frames__", "__Motion__"]),
     ]
 )

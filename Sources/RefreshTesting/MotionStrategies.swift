@@ -13,16 +13,7 @@ extension Diffing where Value == String {
     /// references (``Snapshotting/frame(_:progress:time:size:scale:colorScheme:direction:reduceMotion:edge:tolerance:options:)``) compare pictures with a tolerance.
     public static func motionTrack(frameTolerance: Int = 0, pixels: MotionComparison.PixelCheck = .ignore) -> Diffing {
         .diff(toData: { Data($0.utf8) }, fromData: { String(decoding: $0, as: UTF8.self) }) { reference, actual in
-            let decoder = JSONDecoder()
-            // try?: a reference that is not a track is a failure below, never a pass.
-            guard let golden = try? decoder.decode(MotionTrack.self, from: Data(reference.utf8)) else {
-                return ("cannot compare: the reference is not a motion track", [])
-            }
-            // try?: a played text that is not a track holds the error that stopped the play.
-            guard let played = try? decoder.decode(MotionTrack.self, from: Data(actual.utf8)) else { return ("cannot compare: \(actual)", []) }
-            let comparison = MotionComparison(golden: golden, actual: played, goldenFilm: "", actualFilm: "",
-                                              options: .init(frameTolerance: frameTolerance, pixels: pixels == .ignore ? .ignore : .exact))
-            return comparison.matches ? nil : (comparison.differences.map(\.what).joined(separator: "\n"), [])
+            MotionSnapshot.differences(reference: reference, actual: actual, frameTolerance: frameTolerance, pixels: pixels).map { ($0, []) }
         }
     }
 }

@@ -12,11 +12,17 @@ public struct FrameMismatch: Error, CustomStringConvertible {
     public var description: String
 }
 
-/// Where a test file's references go: `__Frames__/<TestFile>/<name>.png` beside it.
-func referencePath(name: String, filePath: StaticString) -> String {
+/// Where a test file's references go: `<folder>/<TestFile>/<name>.<kind>` beside it
+/// (`__Frames__/…/<name>.png` for frames).
+func referencePath(name: String, filePath: StaticString, folder: String = "__Frames__", kind: String = "png") -> String {
     let test = URL(fileURLWithPath: "\(filePath)")
-    return test.deletingLastPathComponent().appendingPathComponent("__Frames__").appendingPathComponent(test.deletingPathExtension().lastPathComponent)
-        .appendingPathComponent(Scenario.safeFileName(name) + ".png").path
+    return test.deletingLastPathComponent().appendingPathComponent(folder).appendingPathComponent(test.deletingPathExtension().lastPathComponent)
+        .appendingPathComponent(Scenario.safeFileName(name) + "." + kind).path
+}
+
+/// Where a failed check of a test file puts what it saw: a folder of the temporary directory named after the file.
+func failureFolder(filePath: StaticString) -> String {
+    (NSTemporaryDirectory() as NSString).appendingPathComponent("refreshkit-frame-failures/" + URL(fileURLWithPath: "\(filePath)").deletingPathExtension().lastPathComponent)
 }
 
 /// Checks a frame of `indicator` (as `spec` describes it) against the reference `name` beside the
@@ -49,8 +55,7 @@ private func expect(_ image: ImageSurface, named name: String, tolerance: Int, o
     } catch {
         throw FrameMismatch(reference: path, description: "\(error)")
     }
-    let failures = (NSTemporaryDirectory() as NSString).appendingPathComponent("refreshkit-frame-failures/" + URL(fileURLWithPath: "\(filePath)").deletingPathExtension().lastPathComponent)
-    let outcome = try GoldenImage(path: path, tolerance: tolerance, options: options).check(image, record: mode, failureDirectory: failures)
+    let outcome = try GoldenImage(path: path, tolerance: tolerance, options: options).check(image, record: mode, failureDirectory: failureFolder(filePath: filePath))
     switch outcome {
     case .recorded(let why): print("● \(path): \(why)")
     case .matched: break

@@ -3,8 +3,8 @@ import Testing
 import TestSupport
 
 /// The template plugin package as an author has it: copied out of this repository, pointed at this
-/// checkout, its own `swift test` (RefreshTesting: frames, a snapshot, the motion of a shipped
-/// scenario and validate's checks) passes against the references it ships with, fails when the
+/// checkout, its own `swift test` (RefreshTestingCore: frames, the motion of a shipped scenario
+/// and validate's checks) passes against the references it ships with, fails when the
 /// indicator changes, and records new ones that then pass; the plugin it builds loads in the tools
 /// and passes `refresh-dump validate`.
 @Suite(.leavesNoPluginHost) struct AuthorPackageTests {
@@ -89,22 +89,22 @@ import TestSupport
         let render = try await refreshDump(["render", "--plugin", built, "--state", "pulling:0.7", "--out", scratch("author-package-render") + "/dot.png"])
         #expect(render.status == 0 && render.output.contains("My Indicator pulling:0.70"), "\(render.output)")
 
-        // The dot turns green: the frames and the snapshot fail with the comparator's words.
+        // The dot turns green: the frames fail with the comparator's words (the motion compares no pixels).
         let source = package + "/Sources/MyIndicator/MyIndicator.swift"
         let code = try String(contentsOfFile: source, encoding: .utf8)
         #expect(code.contains("\"#C75C00\""))
         try code.replacingOccurrences(of: "\"#C75C00\"", with: "\"#0A6E2D\"").write(toFile: source, atomically: true, encoding: .utf8)
         // Only the tests of references from here on: validation checked the indicator above, and
         // checks nothing a reference changes (about half of each run's CPU).
-        let referenceTests = ["--filter", "framesLookAsRecorded|snapshots"]
+        let referenceTests = ["--filter", "framesLookAsRecorded|motionLooksAsRecorded"]
         (status, output) = try await swiftTest(in: package, ["CI": "true"], referenceTests)
         #expect(status != 0, "\(output.suffix(3000))")
         #expect(output.contains("every-state: ") && output.contains("pixels differ (colour"), "\(output.suffix(3000))")
         #expect(try Data(contentsOf: URL(fileURLWithPath: references + "/__Frames__/MyIndicatorTests/every-state.png")) == shipped, "CI recorded")
 
         // Recorded again on purpose, the new look is the reference and passes.
-        (status, output) = try await swiftTest(in: package, ["REFRESHKIT_RECORD": "all", "SNAPSHOT_TESTING_RECORD": "all"], ["--skip-build"] + referenceTests)
-        #expect(output.contains("every-state.png: recorded (record all)"), "\(output.suffix(3000))")
+        (status, output) = try await swiftTest(in: package, ["REFRESHKIT_RECORD": "all"], ["--skip-build"] + referenceTests)
+        #expect(output.contains("every-state.png: recorded (record all)") && output.contains("pull-to-refresh.motion.json: recorded"), "\(output.suffix(3000))")
         #expect(try Data(contentsOf: URL(fileURLWithPath: references + "/__Frames__/MyIndicatorTests/every-state.png")) != shipped)
         (status, output) = try await swiftTest(in: package, ["CI": "true"], ["--skip-build"] + referenceTests)
         #expect(status == 0 && output.contains("Test run with 2 tests in 1 suite passed"), "\(output.suffix(3000))")

@@ -74,6 +74,38 @@ final class Other: RefreshIndicator {
         #expect(!FileManager.default.fileExists(atPath: missing.reference))
     }
 
+    /// The motion of a shipped scenario without swift-snapshot-testing: the committed reference
+    /// matches; a changed look fails when pixels are compared, naming the played track and leaving
+    /// the reference as it was; another motion fails by default; a reference nobody recorded fails
+    /// under `never` and is not written.
+    @Test func aMotionMatchesItsReference() throws {
+        try expectMotion(of: try Ring.make(), scenario: "pull-short", named: "pull-short", record: .never)
+        let reference = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("__Motion__/RefreshTestingTests/pull-short.motion.json").path
+        let before = try Data(contentsOf: URL(fileURLWithPath: reference))
+        let bigger = try Ring.make(["radius": .number(20)])
+        try expectMotion(of: bigger, scenario: "pull-short", named: "pull-short", record: .never)
+        let changed = try #require(throws: MotionMismatch.self) {
+            try expectMotion(of: bigger, scenario: "pull-short", named: "pull-short", pixels: .exact, record: .never)
+        }
+        #expect(changed.reference == reference && changed.description.contains("the frame's pixels differ"), "\(changed)")
+        let played = try #require(changed.description.firstRange(of: "(played: ").map { changed.description[$0.upperBound...].prefix { $0 != ")" } })
+        #expect(FileManager.default.fileExists(atPath: String(played)), "\(changed)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: reference)) == before)
+        let other = try #require(throws: MotionMismatch.self) {
+            try expectMotion(of: bigger, scenario: "pull-to-refresh", named: "pull-short", record: .never)
+        }
+        #expect(other.description.contains("the motion differs from the reference"), "\(other)")
+        let missing = try #require(throws: MotionMismatch.self) {
+            try expectMotion(of: bigger, scenario: "pull-short", named: "never-recorded", record: .never)
+        }
+        #expect(missing.description.contains("no reference yet"), "\(missing)")
+        #expect(!FileManager.default.fileExists(atPath: missing.reference))
+        let unplayable = try #require(throws: MotionMismatch.self) {
+            try expectMotion(of: bigger, scenario: "no-such-scenario", named: "pull-short", record: .never)
+        }
+        #expect(unplayable.description.contains("the motion could not be played"), "\(unplayable)")
+    }
+
     /// The same frame through swift-snapshot-testing's `assertSnapshot`, and the motion of a
     /// shipped scenario.
     @Test func snapshotStrategies() throws {
