@@ -1,21 +1,25 @@
 import Foundation
 import RefreshPluginSDK
 
-/// Yalantis' Phoenix: a town at sunrise. As you pull, the town rises from behind the content and
-/// grows, the sun climbs from behind it turning its rays, and outlined clouds drift down the sky;
-/// while refreshing the sun spins (in the dark theme a crescent moon, stars circling it). A failure
-/// clouds the sun over; the end of the data is night.
+/// Yalantis' Phoenix: a town at sunrise. The scene is fixed to the viewport and the list uncovers
+/// it: sky and the tower's top first, the sun rising from behind the town from about half the pull
+/// and turning its rays, outlined clouds drifting down the sky; while refreshing the sun spins (in
+/// the dark theme a crescent moon, stars circling it). A failure clouds the sun over; the end of
+/// the data is night.
 ///
 /// Matched with SunRefreshView.java and its pictures: the teal sky (#39AEC2), the flat outlined
-/// town (a shop with a red awning, a townhouse, a blue tower, a beige block, a gabled house, bushes
-/// at the sides), the town's scale from 1.2 to 1.3 over the second half of the pull, the sun at a
-/// third of the width rising half the trigger distance and shrinking to 0.75, its rays turning
-/// 1.2 → 1.5 times the pull, a full spin a second while refreshing. Ours: drawn, not bitmaps (no
-/// clouds' texture, simpler windows); a night palette for the dark theme and the end of the data,
-/// and a cloud over the sun for a failure (the original has neither).
+/// town (a shop with a red awning, a townhouse, a blue tower, a beige block, a gabled house), hills
+/// of round trees at both sides with a darker slope by the town, the town's scale from 1.2 to 1.3
+/// over the second half of the pull and its 10-point dip, the sun at a third of the width, its top
+/// from 0.6 to 0.1 of the scene down, shrinking to 0.75, its rays turning 1.2 → 1.5 times the pull,
+/// white rays and rim, a full spin a second while refreshing. Ours: drawn, not bitmaps (no clouds'
+/// texture, simpler windows, the trees' crowns without their inner lines); pulled past the scene,
+/// the ground goes on below the town (the original's bitmap shows more sky there); a night palette
+/// for the dark theme and the end of the data, and a cloud over the sun for a failure (the
+/// original has neither).
 public final class Phoenix: RefreshIndicator {
     public static let info = IndicatorInfo(
-        id: "dev.refreshkit.phoenix", name: "Phoenix", version: "1.2.0",
+        id: "dev.refreshkit.phoenix", name: "Phoenix", version: "1.3.0",
         summary: "A town at sunrise: the sun climbs from behind it with the pull and spins while loading (Yalantis' Phoenix)."
     )
 
@@ -47,18 +51,20 @@ public final class Phoenix: RefreshIndicator {
         let night = frame.state.isEndOfData
         let dark = frame.isDark || night
         let p: Double = if case .pulling(let p) = frame.state { min(max(p, 0), 1) } else { 1 }
-        // The scene is `height` tall, anchored to the content; the gap shows its lower part first.
-        let sceneTop = frame.edge == .bottom ? v.minY : v.maxY - height
+        // The scene is `height` tall and fixed to the viewport, as the original's is: the list
+        // uncovers it from the viewport's edge, sky and the tower's top first at the top edge.
+        let sceneTop = frame.edge == .bottom ? v.maxY - height : v.minY
         let ground = sceneTop + height
         let u = height / 120
         canvas.addRect(v)
         canvas.fill(.color(dark ? Color(red: 0.09, green: 0.14, blue: 0.26) : sky))
         // Outlined clouds, drifting down a little with the pull.
         clouds(canvas, v, top: sceneTop + 8 * u + 10 * u * p, unit: u, color: Color(red: 1, green: 1, blue: 1, alpha: dark ? 0.18 : 0.45))
-        // The sun (or moon) climbs from behind the town, shrinking to 0.75 over the second half.
+        // The sun (or moon) climbs from behind the town: its top from 0.6 to 0.1 of the scene down,
+        // shrinking to 0.75 over the second half of the pull.
         let grow = max(0, (p - 0.5) / 0.5)
         let r = 16 * u * (1 - 0.25 * grow)
-        let sunCenter = Point(x: v.minX + v.width * 0.3, y: ground - 14 * u - height * 0.5 * p)
+        let sunCenter = Point(x: v.minX + v.width * 0.3 + 16 * u, y: sceneTop + height * (0.1 + 0.5 * (1 - p)) + r)
         let refreshing = frame.state == .refreshing && !frame.environment.reduceMotion
         let turn = refreshing ? -frame.stateTime : p * (1.2 + 0.3 * grow)
         if dark {
@@ -92,11 +98,17 @@ public final class Phoenix: RefreshIndicator {
         if frame.state == .finished(.failure) {
             cloud(canvas, Point(x: sunCenter.x - r * 0.3, y: sunCenter.y + r * 0.2), r, Color(red: 0.6, green: 0.63, blue: 0.68))
         }
-        // The town rises from behind the content and grows from 1.2 to 1.3 over the second half.
+        // The town stands on the scene's ground, growing from 1.2 to 1.3 over the second half of the
+        // pull; it sinks 10 points over the first half and comes back over the second, as the original's.
         let scale = (1.2 + 0.1 * grow) / 1.3
-        let rise = (1 - p) * height * 0.18
+        let sink = 10 * u * (p < 0.5 ? p / 0.5 : 1 - grow)
+        if ground < v.maxY {
+            // Pulled past the scene: the ground goes on below the town.
+            canvas.addRect(Rect(x: v.minX, y: ground, width: v.width, height: v.maxY - ground))
+            canvas.fill(.color(PhoenixTown.Palette.of(night: dark, tower: city).bushLine))
+        }
         canvas.withSavedState {
-            canvas.translate(x: v.center.x, y: ground + rise)
+            canvas.translate(x: v.center.x, y: ground + sink)
             canvas.scale(x: scale, y: scale)
             town.draw(canvas, centerX: 0, ground: 0, unit: u, width: v.width / scale, palette: .of(night: dark, tower: city))
         }

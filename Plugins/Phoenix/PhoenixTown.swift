@@ -3,11 +3,13 @@ import RefreshPluginSDK
 
 /// Phoenix's town: a flat, outlined illustration after the original's picture: a low shop with a
 /// red awning, a narrow townhouse, a blue office tower with its grid of windows, a beige block
-/// with a vaulted top and a gabled house, between two banks of round bushes.
+/// with a vaulted top and a gabled house, between two hills of round trees.
 struct PhoenixTown {
     /// The colours of a scene: by day, or at night (dark theme, end of the data) with lit windows.
     struct Palette {
         var outline, cream, tower, block, awning, bush, bushLine, window: Color
+        /// The trees' outline, lighter than their green.
+        var bushRim: Color { Color(red: bush.red + (1 - bush.red) * 0.3, green: bush.green + (1 - bush.green) * 0.3, blue: bush.blue + (1 - bush.blue) * 0.3) }
 
         static func of(night: Bool, tower: Color) -> Palette {
             night
@@ -34,8 +36,8 @@ struct PhoenixTown {
     /// Draws the town standing on `ground`, centred on `centerX`, `unit` points to the original's
     /// point (1 for a 120-point scene).
     func draw(_ canvas: Canvas, centerX: Double, ground: Double, unit u: Double, width: Double, palette: Palette) {
-        bushes(canvas, from: centerX - width / 2 - 20 * u, to: centerX - 60 * u, ground: ground, unit: u, palette: palette)
-        bushes(canvas, from: centerX + 60 * u, to: centerX + width / 2 + 20 * u, ground: ground, unit: u, palette: palette)
+        hill(canvas, from: centerX - width / 2 - 20 * u, to: centerX - 105 * u, inner: centerX - 105 * u, ground: ground, unit: u, palette: palette)
+        hill(canvas, from: centerX + 105 * u, to: centerX + width / 2 + 20 * u, inner: centerX + 105 * u, ground: ground, unit: u, palette: palette)
         let widths: [Double] = [62, 26, 40, 56, 30]
         var x = centerX - widths.reduce(0, +) * u / 2
         for index in order {
@@ -47,18 +49,43 @@ struct PhoenixTown {
         canvas.fill(.color(palette.bushLine))
     }
 
-    /// A bank of round bushes between `from` and `to`, their tops 14…24 points up.
-    private func bushes(_ canvas: Canvas, from: Double, to: Double, ground: Double, unit u: Double, palette: Palette) {
-        var x = from, k = 0
-        while x < to {
-            let r = (9 + 4 * (0.5 + 0.5 * sin(Double(k) * 2.3))) * u
-            canvas.addEllipse(in: Rect(x: x - r, y: ground - r * 1.7, width: 2 * r, height: 2 * r))
-            x += r * 1.3
+    /// A hill of trees between `from` and `to` (`inner` is the end beside the town): round
+    /// crowns along a mound low at its outer end, cresting about 30 points high a third of the way
+    /// in and down to 14 by the town, with one light line around the whole; a darker slope runs
+    /// down to the town's feet.
+    private func hill(_ canvas: Canvas, from: Double, to: Double, inner: Double, ground: Double, unit u: Double, palette: Palette) {
+        let span = to - from
+        guard span > 0 else { return }
+        func crest(_ x: Double) -> Double {
+            // 0 at the outer end, 1 beside the town.
+            let t = min(max(inner == to ? (x - from) / span : (to - x) / span, 0), 1)
+            return (t < 0.35 ? 8 + 22 * sin(.pi / 2 * t / 0.35) : 14 + 16 * cos(.pi / 2 * (t - 0.35) / 0.65)) * u
+        }
+        var crowns: [Rect] = []
+        var x = from - 6 * u, k = 0
+        while x < to + 6 * u {
+            let r = (10 + 4 * (0.5 + 0.5 * sin(Double(k) * 2.3))) * u
+            let top = ground - crest(x)
+            crowns.append(Rect(x: x - r, y: top, width: 2 * r, height: 2 * r))
+            x += r * 1.45
             k += 1
         }
-        canvas.addRect(Rect(x: from, y: ground - 8 * u, width: to - from, height: 8 * u))
-        canvas.fill(.color(palette.bush), preserve: true)
-        canvas.stroke(.color(palette.bushLine), style: StrokeStyle(lineWidth: 1.2 * u))
+        func shape() {
+            for crown in crowns { canvas.addEllipse(in: crown) }
+            for crown in crowns { canvas.addRect(Rect(x: crown.minX, y: crown.center.y, width: crown.width, height: ground - crown.center.y)) }
+        }
+        // The line twice as wide, then the fill over its inner half: one line around the whole.
+        shape()
+        canvas.stroke(.color(palette.bushRim), style: StrokeStyle(lineWidth: 3 * u))
+        shape()
+        canvas.fill(.color(palette.bush))
+        // The slope beside the town, in the darker colour.
+        let outward = inner == to ? -1.0 : 1.0
+        canvas.move(to: Point(x: inner + outward * 30 * u, y: ground))
+        canvas.line(to: Point(x: inner, y: ground - 18 * u))
+        canvas.line(to: Point(x: inner, y: ground))
+        canvas.close()
+        canvas.fill(.color(palette.bushLine))
     }
 
     /// One building whose footprint starts at `base` (x, width; y is the ground).
