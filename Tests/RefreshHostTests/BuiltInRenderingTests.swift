@@ -182,6 +182,29 @@ import RefreshGoldens
         #expect(try runs("И") >= 4, "a glyph our letters lack is drawn around its outline")
     }
 
+    /// Phoenix's scene is fixed to the viewport, as the original's: a third of the way down, the
+    /// strip the list uncovers at the top edge is sky and clouds (no building's outline); at three
+    /// quarters the tower's top and the sun are in it; at the bottom edge the town stands on the
+    /// viewport's bottom, so a short pull shows buildings.
+    @Test func phoenixsSceneIsFixedToTheViewport() throws {
+        let phoenix = try PluginLibrary(path: library("RefreshPhoenix")).makeIndicator(parametersJSON: "{}")
+        func outlinePixels(_ progress: Double, edge: RefreshEdge = .top) throws -> Int {
+            var spec = frame(.pulling(progress: progress), edge: edge, size: Size(width: 390, height: 120))
+            spec.scale = 1
+            let image = try render(phoenix, spec)
+            // The buildings' outline is a dark grey (0.27); sky, clouds, sun and the list's background are light.
+            return (0..<image.height).reduce(0) { sum, y in
+                sum + (0..<image.width).count { x in
+                    let c = image.pixel(x: x, y: y)
+                    return c.red < 0.35 && c.green < 0.35 && c.blue < 0.35
+                }
+            }
+        }
+        #expect(try outlinePixels(0.25) == 0, "the list uncovers the sky first")
+        #expect(try outlinePixels(0.75) > 50, "the tower's top is out by three quarters")
+        #expect(try outlinePixels(0.25, edge: .bottom) > 50, "at the bottom edge the town stands on the viewport's bottom")
+    }
+
     /// The same picture in every state but the end of the data, where the Swift spinner says it in
     /// words (Pango) and the C one, which needs only Cairo, keeps its dash.
     @Test func swiftAndCSpinnersDrawTheSamePicture() throws {
