@@ -2,21 +2,25 @@ import Foundation
 import RefreshPluginSDK
 
 /// Yalantis' Taurus: an airliner climbing out of the clouds. As you pull, the plane comes in from
-/// the left and rises to the middle of the gap while two banks of clouds rise at the sides and a
-/// white bank gathers in front, all growing after half the pull; over-pulled, the plane tips its
-/// nose up. While refreshing it bobs, the clouds sway and wind lines stream past; on success it
-/// flies off up and to the right, on a failure it sinks back into the clouds.
+/// the left and rises to the middle of the gap while low banks of clouds rise at the sides and a
+/// pale bank with white tops gathers in the middle, all growing after half the pull; over-pulled,
+/// the plane tips its nose up. While refreshing it bobs, the clouds sway and wind lines stream
+/// past; on success it flies off up and to the right, on a failure it sinks back into the clouds.
 ///
-/// Matched with the original (RefreshView.java and its demo GIF): the sky (#228FC1), the plane's
-/// path (x from the left edge to the middle, rising half the trigger distance), the clouds' scale
-/// steps (sides 1.05 → 1.55, front 0.8 → 1.3, from half the pull), a 1 s accelerate-decelerate bob,
-/// translucent white wind lines, the fly-off. Still different: the plane and clouds are drawn
-/// shapes, not the original's bitmaps; the wind lines follow fixed lanes (the original draws
-/// random ones); the failure's sinking and the dark sky are ours (the original has neither).
+/// Matched with the original (RefreshView.java, its cloud and airplane bitmaps and its demo GIF):
+/// the sky (#228FC1), the plane's path (x from the left edge to the middle, rising half the trigger
+/// distance), its picture (a long body, one swept wing above it, fin and tailplane), the clouds'
+/// scale steps (sides 1.05 → 1.55, middle 0.8 → 1.3, from half the pull), clouds in front of the
+/// plane, low (about a third of the scene) and in translucent tones, each bank filled as one shape,
+/// a 1 s accelerate-decelerate bob, translucent white wind lines, the fly-off. Still different:
+/// the plane and clouds are drawn shapes, not the original's bitmaps (the clouds' round tops are
+/// more regular); a faint layer behind the plane is ours; the wind lines follow fixed lanes (the
+/// original draws random ones); the failure's sinking and the dark sky are ours (the original has
+/// neither).
 public final class Taurus: RefreshIndicator {
     public static let info = IndicatorInfo(
-        id: "dev.refreshkit.taurus", name: "Taurus", version: "1.0.0",
-        summary: "A plane climbing through layers of clouds with the pull, wind streaming past while loading (Yalantis' Taurus)."
+        id: "dev.refreshkit.taurus", name: "Taurus", version: "1.1.0",
+        summary: "A plane climbing out of low, soft clouds with the pull, wind streaming past while loading (Yalantis' Taurus)."
     )
 
     static let skyColor = Parameter.color("skyColor", default: "#228FC1", help: "Sky colour by day")
@@ -63,6 +67,11 @@ public final class Taurus: RefreshIndicator {
         if dark { stars(canvas, v) }
         if refreshing { wind(canvas, v, top: content - h, time: frame.stateTime) }
 
+        // A faint layer behind the plane.
+        let faint = dark ? Color(red: 0.3, green: 0.4, blue: 0.55, alpha: 0.35) : Color(red: 1, green: 1, blue: 1, alpha: 0.18)
+        let backScale = 0.6 + 0.4 * max(0, min(1, (p - 0.5) / 0.5))
+        cloud(canvas, from: v.minX - w * 0.05, to: v.maxX + w * 0.05, base: content, height: h * 0.36 * backScale, color: faint, seed: 5)
+
         // The plane: in from the left, up to the middle of the trigger distance.
         var along = p
         var rise = 1.5 * h * p - h
@@ -85,39 +94,44 @@ public final class Taurus: RefreshIndicator {
             let tip = over > 0 ? min(over, 1) * 10 : 0
             airliner(canvas, center: center, length: min(72, w * 0.19), degrees: -14 - tip, color: dark ? Color(red: 0.85, green: 0.89, blue: 0.93) : plane)
         }
-        // The clouds grow from half the pull on; the sides rise from behind the content.
+        // The clouds grow from half the pull on; the sides rise from behind the content. Low, soft
+        // layers, each one translucent tone: the sides' light blue, then the middle bank's pale blue
+        // and its white front.
         let grow = max(0, min(1, (min(p, 1) - 0.5) / 0.5))
-        let sideScale = 1.05 + 0.5 * grow, frontScale = 0.8 + 0.5 * grow
-        let sideRise = h * 0.3 * min(1, p * 1.6) - h * 0.12
-        let back = dark ? Color(red: 0.38, green: 0.47, blue: 0.6, alpha: 0.55) : Color(red: 0.78, green: 0.9, blue: 0.97, alpha: 0.5)
-        let front = dark ? Color(red: 0.6, green: 0.67, blue: 0.77) : Color(red: 1, green: 1, blue: 1)
-        let frontShade = dark ? Color(red: 0.5, green: 0.57, blue: 0.68) : Color(red: 0.84, green: 0.92, blue: 0.98)
-        for (layer, alpha) in [(1.0, 0.7), (0.75, 1.0)] {
-            let tint = back.withAlpha(back.alpha * alpha)
-            bank(canvas, anchor: Point(x: v.minX + w * 0.12 * layer, y: content - sideRise * layer + sway * h * 0.012), width: w * 0.4 * sideScale,
-                 height: h * 0.2 * sideScale * layer, color: tint, seed: 1 + Int(layer * 4))
-            bank(canvas, anchor: Point(x: v.maxX - w * 0.12 * layer - sway * w * 0.017, y: content - sideRise * layer), width: w * 0.4 * sideScale,
-                 height: h * 0.2 * sideScale * layer, color: tint, seed: 2 + Int(layer * 4))
-        }
-        let frontWidth = w * 0.6 * frontScale * (1 - 0.021 * sway)
-        bank(canvas, anchor: Point(x: v.center.x + w * 0.03, y: content), width: frontWidth, height: h * 0.17 * frontScale, color: frontShade, seed: 3)
-        bank(canvas, anchor: Point(x: v.center.x - w * 0.05, y: content + h * 0.03), width: frontWidth * 0.8, height: h * 0.14 * frontScale, color: front, seed: 4)
+        let sideScale = (1.05 + 0.5 * grow) / 1.55, frontScale = (0.8 + 0.5 * grow) / 1.3
+        let sideRise = h * 0.06 * (1 - min(1, p * 1.6))
+        let side = dark ? Color(red: 0.42, green: 0.52, blue: 0.66, alpha: 0.55) : Color(red: 0.86, green: 0.94, blue: 1, alpha: 0.45)
+        let middle = dark ? Color(red: 0.55, green: 0.63, blue: 0.75, alpha: 0.85) : Color(red: 0.86, green: 0.93, blue: 0.99, alpha: 0.9)
+        let front = dark ? Color(red: 0.68, green: 0.74, blue: 0.83) : Color(red: 1, green: 1, blue: 1)
+        cloud(canvas, from: v.minX - w * 0.04 - sway * w * 0.01, to: v.minX + w * 0.44, base: content + sideRise, height: h * 0.42 * sideScale, roundness: 0.85, color: side, seed: 1)
+        cloud(canvas, from: v.maxX - w * 0.44, to: v.maxX + w * 0.04 + sway * w * 0.01, base: content + sideRise, height: h * 0.42 * sideScale, roundness: 0.85, color: side, seed: 2)
+        let spread = w * 0.36 * frontScale * (1 - 0.021 * sway)
+        cloud(canvas, from: v.center.x - spread, to: v.center.x + spread, base: content, height: h * 0.3 * frontScale, roundness: 0.8, color: middle, seed: 3)
+        cloud(canvas, from: v.center.x - spread * 0.92, to: v.center.x + spread * 0.86, base: content, height: h * 0.2 * frontScale, roundness: 1.1, spacing: 1.5, color: front, seed: 4)
         // The end of the data: the plane has gone; the words stand in the sky.
         if frame.state.isEndOfData { canvas.drawEndOfData(frame, color: .white) }
     }
 
-    /// A bank of clouds: overlapping discs along `width`, their bottoms on `anchor.y`.
-    private func bank(_ canvas: Canvas, anchor: Point, width: Double, height: Double, color: Color, seed: Int) {
-        let count = 5
-        for k in 0..<count {
-            let s = Double(k) / Double(count - 1)
-            let wobble = 0.5 + 0.5 * sin(Double(seed) * 2.1 + Double(k) * 1.7)
-            // Taller in the middle of the bank, lower at its ends.
-            let r = height * (0.55 + 0.3 * wobble) * (1 - 0.35 * abs(s - 0.5) * 2)
-            let x = anchor.x - width / 2 + width * s
-            canvas.addEllipse(in: Rect(x: x - r, y: anchor.y - height * 0.35 - r, width: 2 * r, height: 2 * r))
+    /// A cumulus bank from `from` to `to` on `base`: round tops of several sizes, tallest in the
+    /// middle, `height` at most (`roundness`: a top's radius for its height; over 1, tops that dip
+    /// to the base between them), filled as one shape so a translucent tone stays even where they overlap.
+    private func cloud(_ canvas: Canvas, from: Double, to: Double, base: Double, height: Double, roundness: Double = 0.75, spacing: Double = 1, color: Color, seed: Int) {
+        let width = to - from
+        guard width > 0, height > 0 else { return }
+        var x = from
+        var k = 0
+        var lowest = height
+        while x < to {
+            let s = (x - from) / width
+            let wobble = 0.5 + 0.5 * sin(Double(seed) * 2.1 + Double(k) * 1.9)
+            let top = height * (0.45 + 0.55 * pow(sin(.pi * min(max(s, 0.04), 0.96)), 0.7)) * (0.78 + 0.22 * wobble)
+            let r = top * roundness * (0.82 + 0.35 * wobble)
+            canvas.addEllipse(in: Rect(x: x - r, y: base - top, width: 2 * r, height: 2 * r))
+            lowest = min(lowest, top - r)
+            x += r * (1.05 + 0.45 * (1 - wobble)) * spacing
+            k += 1
         }
-        canvas.addRect(Rect(x: anchor.x - width / 2, y: anchor.y - height * 0.35, width: width, height: height * 0.35 + height))
+        canvas.addRect(Rect(x: from, y: base - lowest, width: width, height: lowest + height))
         canvas.fill(.color(color))
     }
 
@@ -127,35 +141,32 @@ public final class Taurus: RefreshIndicator {
             canvas.translate(x: center.x, y: center.y)
             canvas.rotate(degrees * .pi / 180)
             canvas.scale(x: length / 2, y: length / 2)
-            // Fuselage: a slender body, round nose, tapered tail.
-            canvas.move(to: Point(x: -0.92, y: -0.03))
-            canvas.line(to: Point(x: 0.78, y: -0.075))
-            canvas.curve(to: Point(x: 0.98, y: 0.0), control1: Point(x: 0.9, y: -0.078), control2: Point(x: 0.98, y: -0.04))
-            canvas.curve(to: Point(x: 0.78, y: 0.07), control1: Point(x: 0.98, y: 0.04), control2: Point(x: 0.9, y: 0.07))
-            canvas.line(to: Point(x: -0.8, y: 0.05))
+            // Fuselage: a long body, a round nose, its belly curving up to the tail.
+            canvas.move(to: Point(x: -0.95, y: -0.04))
+            canvas.line(to: Point(x: 0.74, y: -0.085))
+            canvas.curve(to: Point(x: 1.0, y: 0.0), control1: Point(x: 0.9, y: -0.09), control2: Point(x: 1.0, y: -0.05))
+            canvas.curve(to: Point(x: 0.72, y: 0.085), control1: Point(x: 1.0, y: 0.05), control2: Point(x: 0.9, y: 0.085))
+            canvas.line(to: Point(x: -0.45, y: 0.07))
+            canvas.curve(to: Point(x: -0.97, y: 0.0), control1: Point(x: -0.7, y: 0.065), control2: Point(x: -0.9, y: 0.04))
             canvas.close()
-            // Wing: swept back and down from the middle.
-            canvas.move(to: Point(x: 0.18, y: 0.03))
-            canvas.line(to: Point(x: -0.28, y: 0.42))
-            canvas.line(to: Point(x: -0.4, y: 0.42))
-            canvas.line(to: Point(x: -0.12, y: 0.04))
-            canvas.close()
-            // Far wing, peeking above the body.
-            canvas.move(to: Point(x: 0.05, y: -0.05))
-            canvas.line(to: Point(x: -0.2, y: -0.22))
-            canvas.line(to: Point(x: -0.27, y: -0.22))
-            canvas.line(to: Point(x: -0.14, y: -0.05))
+            // The wing, swept back above the body as the original's picture shows it, a small winglet at its tip.
+            canvas.move(to: Point(x: 0.3, y: -0.08))
+            canvas.line(to: Point(x: -0.3, y: -0.5))
+            canvas.line(to: Point(x: -0.38, y: -0.62))
+            canvas.line(to: Point(x: -0.45, y: -0.6))
+            canvas.line(to: Point(x: -0.42, y: -0.5))
+            canvas.line(to: Point(x: -0.2, y: -0.06))
             canvas.close()
             // Fin and tailplane.
-            canvas.move(to: Point(x: -0.68, y: -0.04))
-            canvas.line(to: Point(x: -0.88, y: -0.36))
-            canvas.line(to: Point(x: -0.97, y: -0.36))
-            canvas.line(to: Point(x: -0.92, y: -0.03))
+            canvas.move(to: Point(x: -0.66, y: -0.05))
+            canvas.line(to: Point(x: -0.88, y: -0.4))
+            canvas.line(to: Point(x: -0.98, y: -0.4))
+            canvas.line(to: Point(x: -0.93, y: -0.04))
             canvas.close()
-            canvas.move(to: Point(x: -0.72, y: 0.03))
-            canvas.line(to: Point(x: -0.95, y: 0.2))
-            canvas.line(to: Point(x: -1.0, y: 0.2))
-            canvas.line(to: Point(x: -0.88, y: 0.03))
+            canvas.move(to: Point(x: -0.7, y: 0.04))
+            canvas.line(to: Point(x: -0.96, y: 0.2))
+            canvas.line(to: Point(x: -1.04, y: 0.19))
+            canvas.line(to: Point(x: -0.9, y: 0.02))
             canvas.close()
             canvas.fill(.color(color))
         }

@@ -205,6 +205,24 @@ import RefreshGoldens
         #expect(try outlinePixels(0.25, edge: .bottom) > 50, "at the bottom edge the town stands on the viewport's bottom")
     }
 
+    /// Taurus' clouds stay low, as the original's: up, beside the plane, nothing but sky in the
+    /// upper half of the scene.
+    @Test func taurusCloudsStayLow() throws {
+        let taurus = try PluginLibrary(path: library("RefreshTaurus")).makeIndicator(parametersJSON: "{}")
+        var spec = frame(.eligible, size: Size(width: 390, height: 120))
+        spec.scale = 1
+        let image = try render(taurus, spec)
+        let sky = image.pixel(x: 2, y: 2)
+        let sides = Array(0..<110) + Array(280..<390)
+        let firstCloudRow = try #require((0..<image.height).first { y in
+            sides.contains { x in
+                let c = image.pixel(x: x, y: y)
+                return abs(c.red - sky.red) + abs(c.green - sky.green) + abs(c.blue - sky.blue) > 0.06
+            }
+        })
+        #expect(firstCloudRow >= 60, "the clouds reach row \(firstCloudRow) of 120")
+    }
+
     /// The same picture in every state but the end of the data, where the Swift spinner says it in
     /// words (Pango) and the C one, which needs only Cairo, keeps its dash.
     @Test func swiftAndCSpinnersDrawTheSamePicture() throws {
