@@ -93,7 +93,7 @@ package struct PanelText {
 
     /// `value` with `decimals` decimals, in the C locale whatever a plugin set.
     package static func format(_ value: Double, _ decimals: Int = 2) -> String {
-        String(format: "%.\(decimals)f", locale: Locale(identifier: "en_US_POSIX"), value)
+        DecimalText.fixed(value, decimals)
     }
 }
 
