@@ -49,6 +49,9 @@ final class PreviewLoop {
         var timeAfterEnd = 0.0
         var lastFrame = 0.0
         var lastFileCheck = 0.0
+        // When the next frame is due without vsync: on a fixed beat, so a slow frame is made up by
+        // the next one rather than lost (never more than a frame behind).
+        var nextFrame = 0.0
         var running = true
         while running {
             // Nothing can change until an input comes: wait for one (or a quarter of a second, for
@@ -104,6 +107,14 @@ final class PreviewLoop {
             let captured = window.present(image, capture: due || screenshotsAsked.contains(.window)) {
                 statistics.record(time: SDLWindow.now, work: SDLWindow.now - frameStart)
             }
+            if recordings.isRecording != statistics.isInSpan {
+                // How the window kept up while it recorded (the file has every frame either way).
+                if recordings.isRecording {
+                    statistics.beginSpan(at: SDLWindow.now)
+                } else if let span = statistics.endSpan(at: SDLWindow.now) {
+                    print("while recording, the window drew \(PanelText.format(span.fps, 0)) frames a second (frame work median \(PanelText.format(span.median * 1000, 1)) ms, worst \(PanelText.format(span.worst * 1000, 1)) ms)")
+                }
+            }
             if let captured, due {
                 let shot = pendingScreenshots.removeFirst()
                 try captured.writePNG(to: shot.path)
@@ -127,7 +138,10 @@ final class PreviewLoop {
                 running = false
             }
             // Frame pacing without vsync: 120 fps live. A script plays its frames as fast as they render.
-            if !window.vsync && session.script == nil { SDLWindow.wait(until: frameStart + frameInterval) }
+            if !window.vsync && session.script == nil {
+                nextFrame = max(nextFrame + frameInterval, SDLWindow.now - frameInterval)
+                SDLWindow.wait(until: nextFrame)
+            }
         }
         recordings.finishAll(session: session)
         if quitByUser { keepUnsavedParameters() }

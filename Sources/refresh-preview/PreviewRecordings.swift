@@ -46,6 +46,8 @@ final class PreviewRecordings {
 
     /// Whether the list must be sampled as it advances: a recording is under way or a range is to come.
     var isSampling: Bool { running != nil || !ranges.isEmpty }
+    /// Whether a recording is under way.
+    var isRecording: Bool { running != nil }
     /// Whether anything is being recorded or finished (the window then keeps drawing).
     var isBusy: Bool { running != nil || !finishing.isEmpty }
     /// The list times the recording under way samples (the next frame's time).

@@ -54,6 +54,16 @@ final class SDLWindow {
         }
         self.window = window
         var renderer = SDL_CreateRenderer(window, -1, SDL_RENDERER_ACCELERATED.rawValue | (wantsVsync ? SDL_RENDERER_PRESENTVSYNC.rawValue : 0))
+        if let accelerated = renderer, let rasterizer = Self.softwareOpenGL(accelerated) {
+            // Every frame is drawn by Cairo already: OpenGL in software (Mesa's llvmpipe, as under
+            // Xvfb) only adds an upload and a draw, about 40 % of a frame's CPU; SDL's own software
+            // renderer copies the image to the window instead.
+            SDL_DestroyRenderer(accelerated)
+            // Without this SDL would show the software renderer's surface through OpenGL again.
+            SDL_SetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0")
+            renderer = SDL_CreateRenderer(window, -1, SDL_RENDERER_SOFTWARE.rawValue)
+            print("note: OpenGL is \(rasterizer), drawn in software; the window is shown through SDL's software renderer instead")
+        }
         if renderer == nil { renderer = SDL_CreateRenderer(window, -1, SDL_RENDERER_SOFTWARE.rawValue) }
         guard let renderer else {
             let reason = String(cString: SDL_GetError())
@@ -64,11 +74,25 @@ final class SDLWindow {
         self.renderer = renderer
         var info = SDL_RendererInfo()
         SDL_GetRendererInfo(renderer, &info)
-        vsync = info.flags & SDL_RENDERER_PRESENTVSYNC.rawValue != 0
+        // SDL's software renderer says it waits for the display when asked to, but nothing under it does.
+        vsync = info.flags & SDL_RENDERER_PRESENTVSYNC.rawValue != 0 && info.flags & SDL_RENDERER_SOFTWARE.rawValue == 0
         self.size = size
         var drawableWidth: Int32 = 0, drawableHeight: Int32 = 0
         SDL_GetRendererOutputSize(renderer, &drawableWidth, &drawableHeight)
         scale = max(1, Double(drawableWidth) / size.width)
+    }
+
+    /// The OpenGL renderer's name when `renderer` draws through OpenGL that a CPU rasterizes
+    /// (Mesa's llvmpipe, softpipe or swrast); nil for a GPU or any other renderer.
+    private static func softwareOpenGL(_ renderer: OpaquePointer) -> String? {
+        var info = SDL_RendererInfo()
+        guard SDL_GetRendererInfo(renderer, &info) == 0, let name = info.name.map({ String(cString: $0) }), name.hasPrefix("opengl"),
+              let address = SDL_GL_GetProcAddress("glGetString") else { return nil }
+        // glGetString(GL_RENDERER), with the renderer's context current as SDL leaves it.
+        let getString = unsafeBitCast(address, to: (@convention(c) (UInt32) -> UnsafePointer<UInt8>?).self)
+        guard let text = getString(0x1F01) else { return nil }
+        let rasterizer = String(cString: text)
+        return ["llvmpipe", "softpipe", "swrast", "Software Rasterizer"].contains { rasterizer.contains($0) } ? rasterizer : nil
     }
 
     deinit {
@@ -234,8 +258,13 @@ final class SDLWindow {
 
     /// Sleeps until `deadline` (seconds on ``now``): frame pacing where there is no vsync.
     static func wait(until deadline: Double) {
+        // Sleep to within a fifth of a millisecond (the kernel's timers are that good), then spin:
+        // a millisecond's spin each frame was CPU the recording's encoder could not have.
         let remaining = deadline - now
-        if remaining > 0.001 { SDL_Delay(UInt32((remaining - 0.0005) * 1000)) }
+        if remaining > 0.0003 {
+            var pause = timespec(tv_sec: 0, tv_nsec: Int((min(remaining, 0.5) - 0.0002) * 1e9))
+            nanosleep(&pause, nil)
+        }
         while now < deadline {}
     }
 }
