@@ -87,6 +87,13 @@ import RefreshPluginSDK
             return
         }
         #expect(again == message && got == target)
+        // A state change, binary too (every frame of a pull sends one).
+        try PluginHostMessage.send(.state(instance: 5, state: 2, result: 1, progress: 0.625), on: fds[0])
+        guard case .state(5, 2, 1, let progress) = try PluginHostMessage.receiveRequest(from: fds[1]) else {
+            Issue.record("not the state request")
+            return
+        }
+        #expect(progress == 0.625)
     }
 
     @Test func describeSpeaksThePluginsWordsOrTheDefaults() throws {

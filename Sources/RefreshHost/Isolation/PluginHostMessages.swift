@@ -102,14 +102,22 @@ enum PluginHostMessage {
     }
 
     /// How a message's body is written (its first byte): the frequent ones (a frame to draw, a
-    /// reply with nothing to say) in a fixed binary layout, since JSON would cost more than drawing
+    /// state change, a reply with nothing to say) in a fixed binary layout, since JSON would cost more than drawing
     /// a simple indicator; everything else as JSON.
     private enum Kind: UInt8 {
-        case json = 0, render = 1, done = 2
+        case json = 0, render = 1, done = 2, state = 3
     }
 
     /// Sends `request` on `socket` (a render in binary, the rest as JSON).
     static func send(_ request: Request, on socket: Int32) throws(Failure) {
+        if case .state(let instance, let state, let result, let progress) = request {
+            // Every frame of a pull changes the state: binary, as a render is.
+            var body = Data([Kind.state.rawValue])
+            withUnsafeBytes(of: Int64(instance).littleEndian) { body.append(contentsOf: $0) }
+            for n in [state, result] { withUnsafeBytes(of: n.littleEndian) { body.append(contentsOf: $0) } }
+            withUnsafeBytes(of: progress.bitPattern.littleEndian) { body.append(contentsOf: $0) }
+            return try send(body: body, on: socket)
+        }
         guard case .render(let instance, let f, let width, let height, let target) = request else { return try send(json: request, on: socket) }
         var body = Data([Kind.render.rawValue])
         body.reserveCapacity(160)
@@ -161,6 +169,14 @@ enum PluginHostMessage {
         let body = try receiveBody(from: socket, deadline: nil)
         switch Kind(rawValue: body[body.startIndex]) {
         case .json?: return try decode(Request.self, body.dropFirst())
+        case .state?:
+            guard body.count == 1 + 8 + 4 + 4 + 8 else { throw .malformed("a state request of \(body.count) bytes") }
+            let at = body.startIndex + 1
+            let instance = Int(truncatingIfNeeded: Int64(littleEndian: body[at..<at + 8].withUnsafeBytes { $0.loadUnaligned(as: Int64.self) }))
+            let state = UInt32(littleEndian: body[at + 8..<at + 12].withUnsafeBytes { $0.loadUnaligned(as: UInt32.self) })
+            let result = UInt32(littleEndian: body[at + 12..<at + 16].withUnsafeBytes { $0.loadUnaligned(as: UInt32.self) })
+            let progress = Double(bitPattern: UInt64(littleEndian: body[at + 16..<at + 24].withUnsafeBytes { $0.loadUnaligned(as: UInt64.self) }))
+            return .state(instance: instance, state: state, result: result, progress: progress)
         case .render?:
             guard body.count >= 1 + 24 + 104 + 12 + 4 + 1 else { throw .malformed("a short render request") }
             var at = body.startIndex + 1

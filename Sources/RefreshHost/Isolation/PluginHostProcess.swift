@@ -145,7 +145,34 @@ public final class PluginHostProcess: LoadedPlugin {
         } catch {
             throw stopped(step: step, because: .closed)
         }
+        try takeOwedReplies()
         return try receive(deadline: deadline, step: step)
+    }
+
+    /// The steps of requests sent without waiting (``send(withoutWaiting:step:)``), oldest first.
+    private var owed: [String] = []
+
+    /// Sends `request` and goes on: its reply is taken, in order, by the next request's exchange.
+    /// For a state change, which the next frame follows at once: the child sets the state while
+    /// the host prepares the frame, and the frame costs one round trip, not two. A crash or hang
+    /// while the child handles it is still reported with `step`.
+    func send(withoutWaiting request: PluginHostMessage.Request, step: String) throws(PluginError) {
+        if let failure { throw failure }
+        if pending != nil { _ = try collect(waitingUpTo: nil) }
+        do {
+            try PluginHostMessage.send(request, on: socket)
+        } catch {
+            throw stopped(step: step, because: .closed)
+        }
+        owed.append(step)
+    }
+
+    /// Takes the replies to requests sent without waiting (their errors were never waited for either).
+    private func takeOwedReplies() throws(PluginError) {
+        while !owed.isEmpty {
+            let step = owed.removeFirst()
+            _ = try receive(deadline: frameLimit, step: step)
+        }
     }
 
     private func receive(deadline: Double, step: String) throws(PluginError) -> PluginHostMessage.Reply {
@@ -213,6 +240,7 @@ public final class PluginHostProcess: LoadedPlugin {
         } catch {
             throw stopped(step: step, because: .closed)
         }
+        try takeOwedReplies()
         pending = (HangWatch(pid: pid, cpuLimit: frameLimit, blockedLimit: Self.blockedSlack), step, instance, width, height)
         return try collect(waitingUpTo: Self.frameWait)
     }

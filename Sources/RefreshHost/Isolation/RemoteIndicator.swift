@@ -59,8 +59,8 @@ public final class RemoteIndicator: HostedIndicator {
         stateUnsent = false
         let codes = CFrame.codes(refreshState)
         // try?: a child that fails here fails the next draw too, and that is where the failure is reported.
-        _ = try? host.call(.state(instance: instance, state: codes.state, result: codes.result, progress: Self.progress(of: refreshState)),
-                           deadline: host.frameLimit, step: "set_state")
+        try? host.send(withoutWaiting: .state(instance: instance, state: codes.state, result: codes.result, progress: Self.progress(of: refreshState)),
+                       step: "set_state")
     }
 
     private static func progress(of state: RefreshState) -> Double {
