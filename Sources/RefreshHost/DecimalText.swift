@@ -28,7 +28,7 @@ package enum DecimalText {
         var buffer = [CChar](repeating: 0, count: 64)
         let count = withVaList([value]) { vsnprintf(&buffer, buffer.count, "%.\(min(max(decimals, 0), 17))f", $0) }
         guard count >= 0, count < buffer.count else { return String(format: "%.\(decimals)f", locale: Locale(identifier: "en_US_POSIX"), value) }
-        return String(cString: buffer)
+        return String(decoding: buffer[0..<Int(count)].map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     /// The C locale, made once: `uselocale` makes it this thread's for a call.
