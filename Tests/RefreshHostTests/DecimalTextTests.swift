@@ -1,10 +1,11 @@
 import Foundation
 import RefreshHost
 import Testing
+import TestSupport
 
 /// DecimalText.fixed is C's `%.Nf` without Foundation's formatter: the same text as
 /// `String(format:locale:)` in `en_US_POSIX` for every value the tools print, ties included.
-@Suite struct DecimalTextTests {
+@Suite(.leavesNoPluginHost) struct DecimalTextTests {
     @Test func fixedIsFoundationsText() {
         var values: [Double] = [0, -0.0, 0.5, 1.5, 2.5, 0.125, 0.375, -0.125, 1e-9, -1e-9, 123456.789, 1e15, -3.14159, .infinity, -.infinity, .nan]
         var seed: UInt64 = 0x9E37_79B9_7F4A_7C15

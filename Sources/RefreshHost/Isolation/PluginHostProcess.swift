@@ -137,16 +137,21 @@ public final class PluginHostProcess: LoadedPlugin {
 
     /// Sends `request` and waits for its reply; a hang or a crash ends the child and becomes ``failure``.
     func call(_ request: PluginHostMessage.Request, deadline: Double, step: String) throws(PluginError) -> PluginHostMessage.Reply {
+        try post(request, step: step)
+        try takeOwedReplies()
+        return try receive(deadline: deadline, step: step)
+    }
+
+    /// Sends `request` to a child that has not failed, after the reply to a render not waited
+    /// for (replies come in order).
+    private func post(_ request: PluginHostMessage.Request, step: String) throws(PluginError) {
         if let failure { throw failure }
-        // Replies come in order: one to a render not waited for comes first.
         if pending != nil { _ = try collect(waitingUpTo: nil) }
         do {
             try PluginHostMessage.send(request, on: socket)
         } catch {
             throw stopped(step: step, because: .closed)
         }
-        try takeOwedReplies()
-        return try receive(deadline: deadline, step: step)
     }
 
     /// The steps of requests sent without waiting (``send(withoutWaiting:step:)``), oldest first.
@@ -157,13 +162,7 @@ public final class PluginHostProcess: LoadedPlugin {
     /// the host prepares the frame, and the frame costs one round trip, not two. A crash or hang
     /// while the child handles it is still reported with `step`.
     func send(withoutWaiting request: PluginHostMessage.Request, step: String) throws(PluginError) {
-        if let failure { throw failure }
-        if pending != nil { _ = try collect(waitingUpTo: nil) }
-        do {
-            try PluginHostMessage.send(request, on: socket)
-        } catch {
-            throw stopped(step: step, because: .closed)
-        }
+        try post(request, step: step)
         owed.append(step)
     }
 
@@ -233,13 +232,8 @@ public final class PluginHostProcess: LoadedPlugin {
 
     /// Sends a render and waits for it at most ``frameWait``; see ``collect(waitingUpTo:)``.
     func renderWithoutWaiting(_ request: PluginHostMessage.Request, step: String, instance: Int, width: Int, height: Int) throws(PluginError) -> Bool {
-        if let failure { throw failure }
         precondition(pending == nil, "a render is still being drawn")
-        do {
-            try PluginHostMessage.send(request, on: socket)
-        } catch {
-            throw stopped(step: step, because: .closed)
-        }
+        try post(request, step: step)
         try takeOwedReplies()
         pending = (HangWatch(pid: pid, cpuLimit: frameLimit, blockedLimit: Self.blockedSlack), step, instance, width, height)
         return try collect(waitingUpTo: Self.frameWait)
