@@ -28,20 +28,17 @@ package enum ChildProgram {
         let argv = ([executable] + arguments).map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         var pid = pid_t()
-        guard TemporaryPaths.beginSpawn() else {
-            close(writing)
-            close(reading)
-            throw ChildProgramError(executable: executable, reason: "the command is stopping")
+        var token = 0
+        let spawned = TemporaryPaths.whileSpawning {
+            let status = TemporaryPaths.withChildSignalAttributes { posix_spawn(&pid, executable, &actions, $0, argv, environ) }
+            if status == 0 { token = TemporaryPaths.rememberChild(pid) }
+            return status
         }
-        let started = TemporaryPaths.withChildSignalAttributes { posix_spawn(&pid, executable, &actions, $0, argv, environ) }
         close(writing)
-        guard started == 0 else {
-            TemporaryPaths.endSpawn()
+        guard let started = spawned, started == 0 else {
             close(reading)
-            throw ChildProgramError(executable: executable, reason: String(cString: strerror(started)))
+            throw ChildProgramError(executable: executable, reason: spawned.map { String(cString: strerror($0)) } ?? "the command is stopping")
         }
-        let token = TemporaryPaths.rememberChild(pid)
-        TemporaryPaths.endSpawn()
         defer { TemporaryPaths.forget(token) }
         var output = Data()
         var buffer = [UInt8](repeating: 0, count: 1 << 16)

@@ -201,6 +201,15 @@ public enum TemporaryPaths {
         lock.withLock { spawning -= 1 }
     }
 
+    /// Runs `start` (which starts a child and remembers it) between ``beginSpawn()`` and
+    /// ``endSpawn()``, so neither can be left out; nil, and `start` not run, when the process is
+    /// stopping.
+    public static func whileSpawning<T>(_ start: () throws -> T) rethrows -> T? {
+        guard beginSpawn() else { return nil }
+        defer { endSpawn() }
+        return try start()
+    }
+
     /// Removes every path still kept (the process is ending).
     static func removeAll() {
         lock.lock()

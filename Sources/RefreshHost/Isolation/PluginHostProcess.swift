@@ -328,20 +328,23 @@ public final class PluginHostProcess: LoadedPlugin {
             envp.forEach { free($0) }
         }
         var pid: pid_t = 0
-        guard TemporaryPaths.beginSpawn() else { return .failure(SpawnError(description: "cannot start \(helper): the command is stopping")) }
-        defer { TemporaryPaths.endSpawn() }
-        let status = TemporaryPaths.withChildSignalAttributes(ownGroup: true) { posix_spawn(&pid, helper, &actions, $0, argv, envp) }
-        if status == 0 { remember(pid) }
+        let spawned = TemporaryPaths.whileSpawning {
+            let status = TemporaryPaths.withChildSignalAttributes(ownGroup: true) { posix_spawn(&pid, helper, &actions, $0, argv, envp) }
+            if status == 0 { remember(pid) }
+            return status
+        }
+        guard let status = spawned else { return .failure(SpawnError(description: "cannot start \(helper): the command is stopping")) }
         return status == 0 ? .success(pid) : .failure(SpawnError(description: "cannot start \(helper): \(String(cString: strerror(status)))"))
     }
 
     /// A child forked by `zygote`, remembered as a plugin host as a spawned one is.
     private static func fork(by zygote: PluginHostZygote, socket: Int32, pixels: Int32) -> Result<PluginHostZygote.Fork, SpawnError> {
-        guard TemporaryPaths.beginSpawn() else { return .failure(SpawnError(description: "cannot start a plugin host: the command is stopping")) }
-        defer { TemporaryPaths.endSpawn() }
-        let forked = zygote.fork(socket: socket, pixels: pixels)
-        if case .success(let child) = forked { TemporaryPaths.rememberPluginHost(child.pid) }
-        return forked
+        let forked = TemporaryPaths.whileSpawning {
+            let forked = zygote.fork(socket: socket, pixels: pixels)
+            if case .success(let child) = forked { TemporaryPaths.rememberPluginHost(child.pid) }
+            return forked
+        }
+        return forked ?? .failure(SpawnError(description: "cannot start a plugin host: the command is stopping"))
     }
 
     /// Why a child could not be started.

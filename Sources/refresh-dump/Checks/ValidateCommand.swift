@@ -67,13 +67,12 @@ struct ValidateCommand: ParsableCommand {
         let errors = Pipe()
         child.standardError = errors
         defer { withExtendedLifetime(lifeline) {} }
-        guard TemporaryPaths.beginSpawn() else { throw ValidationError("the command is stopping") }
-        do {
-            defer { TemporaryPaths.endSpawn() }
+        let spawned: Void? = try TemporaryPaths.whileSpawning {
             try child.run()
             // The plugin runs in the check child: a stop signal from it is the plugin's doing, not a user's.
             TemporaryPaths.rememberPluginHost(child.processIdentifier)
         }
+        guard spawned != nil else { throw ValidationError("the command is stopping") }
         defer { TemporaryPaths.forgetPluginHost(child.processIdentifier) }
         // Test hook: name the check child, so a test can kill validate and see the child end.
         if ProcessInfo.processInfo.environment["REFRESHKIT_ANNOUNCE_CHILD"] != nil {
