@@ -147,11 +147,7 @@ public final class PluginHostProcess: LoadedPlugin {
     private func post(_ request: PluginHostMessage.Request, step: String) throws(PluginError) {
         if let failure { throw failure }
         if pending != nil { _ = try collect(waitingUpTo: nil) }
-        do {
-            try PluginHostMessage.send(request, on: socket)
-        } catch {
-            throw stopped(step: step, because: .closed)
-        }
+        do { try PluginHostMessage.send(request, on: socket) } catch { throw stopped(step: step, because: .closed) }
     }
 
     /// The steps of requests sent without waiting (``send(withoutWaiting:step:)``), oldest first.
@@ -168,10 +164,7 @@ public final class PluginHostProcess: LoadedPlugin {
 
     /// Takes the replies to requests sent without waiting (their errors were never waited for either).
     private func takeOwedReplies() throws(PluginError) {
-        while !owed.isEmpty {
-            let step = owed.removeFirst()
-            _ = try receive(deadline: frameLimit, step: step)
-        }
+        while !owed.isEmpty { _ = try receive(deadline: frameLimit, step: owed.removeFirst()) }
     }
 
     private func receive(deadline: Double, step: String) throws(PluginError) -> PluginHostMessage.Reply {
