@@ -98,20 +98,15 @@ struct BenchCommand: ParsableCommand {
         return Result(name: "load average (1 min) \(when)", value: read ? load[0] : 0, unit: "", budget: read ? "\(ProcessInfo.processInfo.activeProcessorCount) cores" : "not readable")
     }
 
-    /// CPU seconds this thread spent in `body`: what the code costs, whatever else the machine does.
-    /// CPU seconds `body` took on this thread; with `process`, on every thread of the process — for
+    /// CPU seconds `body` took on this thread (what the code costs, whatever else the machine does);
+    /// with `process`, on every thread of the process — for
     /// a plugin loaded here, whose calls run on its library's own thread (PluginThread), which the
     /// calling thread's clock does not see.
     func time(process: Bool = false, _ body: () throws -> Void) rethrows -> Double {
-        let start = Self.cpuTime(process ? CLOCK_PROCESS_CPUTIME_ID : CLOCK_THREAD_CPUTIME_ID)
+        let clock = process ? CLOCK_PROCESS_CPUTIME_ID : CLOCK_THREAD_CPUTIME_ID
+        let start = ProcessClock.seconds(clock)
         try body()
-        return Self.cpuTime(process ? CLOCK_PROCESS_CPUTIME_ID : CLOCK_THREAD_CPUTIME_ID) - start
-    }
-
-    static func cpuTime(_ clock: clockid_t) -> Double {
-        var now = timespec()
-        clock_gettime(clock, &now)
-        return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
+        return ProcessClock.seconds(clock) - start
     }
 
     /// Every number in `text` read with C's strtod, skipping what is not a number: the anchor of

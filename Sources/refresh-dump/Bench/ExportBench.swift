@@ -24,11 +24,11 @@ extension BenchCommand {
         var ours: [AnimationFormat: (cpu: Double, size: Double)] = [:]
         for format in [AnimationFormat.mp4, .gif, .apng, .webp] {
             let file = "\(folder)/band.\(format.fileExtension)"
-            let before = Self.processCPUTime()
+            let before = ProcessClock.seconds(CLOCK_PROCESS_CPUTIME_ID)
             let encoder = try format.encoder(path: file, width: frames[0].width, height: frames[0].height, frameRate: 1 / player.frameDuration, opaque: true)
             for frame in frames { try encoder.add(frame, duration: player.frameDuration) }
             try encoder.finish()
-            let cpu = Self.processCPUTime() - before
+            let cpu = ProcessClock.seconds(CLOCK_PROCESS_CPUTIME_ID) - before
             let size = Double((try FileManager.default.attributesOfItem(atPath: file)[.size] as? NSNumber)?.intValue ?? 0) / 1024
             let name = format.rawValue.uppercased()
             ours[format] = (cpu, size)
@@ -106,12 +106,5 @@ extension BenchCommand {
         var usage = rusage()
         getrusage(RUSAGE_CHILDREN.rawValue, &usage)
         return cpuSeconds(usage)
-    }
-
-    /// This process's CPU time (every thread), seconds.
-    static func processCPUTime() -> Double {
-        var now = timespec()
-        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &now)
-        return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
     }
 }
