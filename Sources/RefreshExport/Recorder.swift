@@ -36,6 +36,11 @@ public final class Recorder: @unchecked Sendable {
     public private(set) var framesEncoded = 0
     /// Wall-clock seconds ``show(_:at:)`` waited for the encoder to make room.
     public private(set) var secondsWaited = 0.0
+    /// Frames handed over and not encoded yet.
+    private var queued = 0
+    /// Whether the encoder's queue is full: a frame shown now may wait for room. A caller with
+    /// other work (a window) draws its next frame later instead.
+    public var isBehind: Bool { lock.withLock { queued >= Self.queueLimit - 1 } }
     /// How stopping ended, once the encoder is done (see ``stop(at:)``).
     private var outcome: Result<Void, Error>?
     /// Wall-clock seconds from ``stop(at:)`` to the file being written; nil until it is.
@@ -136,10 +141,14 @@ public final class Recorder: @unchecked Sendable {
             secondsWaited += Double(DispatchTime.now().uptimeNanoseconds - began) / 1e9
         }
         let duration = Double(samples) / rate
+        lock.withLock { queued += 1 }
         // The image is handed over: nothing on this side draws into it again.
         nonisolated(unsafe) let frame = image
         queue.async { [self] in
-            defer { room.signal() }
+            defer {
+                lock.withLock { queued -= 1 }
+                room.signal()
+            }
             guard lock.withLock({ failure }) == nil else { return }
             do {
                 if encoder == nil {

@@ -68,10 +68,12 @@ final class PreviewLoop {
             }
             let frameStart = SDLWindow.now
             lastFrame = frameStart
+            recordings.windowScale = window.scale
             await Task.yield()  // lets the paging store's tasks run
             var screenshotsAsked: [PreviewScreenshot] = []
-            for command in window.poll(typing: (session as? Session)?.view.inspector.editing != nil) {
-                switch session.perform(command) {
+            for (command, time) in window.poll(typing: (session as? Session)?.view.inspector.editing != nil) {
+                // The list takes a pointer or wheel input at the moment it happened, however late the frame.
+                switch (session as? Session)?.perform(command, atWallTime: time) ?? session.perform(command) {
                 case .none: break
                 case .quit:
                     running = false
@@ -89,7 +91,7 @@ final class PreviewLoop {
                     let shown = live.timeline.playhead
                     recordings.recordClip(span, scenario: scenario, session: live) { time in
                         live.review(at: time)
-                        return try renderList(scale: window.scale)
+                        return try renderList(scale: recordings.scale)
                     }
                     if let shown { live.review(at: shown) } else { live.leaveReview() }
                 }
@@ -122,6 +124,9 @@ final class PreviewLoop {
                 for line in session.panelLines() { print("  | \(line)") }
             }
             for kind in screenshotsAsked { saveScreenshot(kind, window: captured) }
+            // A stopped V recording is drawn from its scenario in what is left of the frame (more
+            // while the list rests): the window keeps its pace meanwhile.
+            recordings.drawReplays(until: session.isAtRest ? frameStart + 0.05 : frameStart + 0.9 * frameInterval, session: session)
             recordings.reportFinished(session: session)
             // Scripted, time is the scenario's, and it goes on past the scenario's end (frame by
             // frame), so `--exit-after` beyond the end still ends the run.
@@ -190,16 +195,14 @@ final class PreviewLoop {
         session.isAtRest && !recordings.isBusy && pendingScreenshots.isEmpty
     }
 
-    /// Advances the session to the wall clock; while recording, each of the recording's frames is
-    /// drawn on the way, and time the recorder waited for its encoder is not simulated.
+    /// Advances the session to the wall clock; while a script is recorded, each of its frames is
+    /// handed to the recording, and time the recorder waited for its encoder is not simulated.
     private func advance() throws -> Bool {
-        guard recordings.isSampling else { return try session.advance(toWallTime: SDLWindow.now) }
-        var clock = recordings.clock
+        guard recordings.isSampling, let scripted = session as? ScriptedSession else { return try session.advance(toWallTime: SDLWindow.now) }
         let waited = recordings.secondsWaited
-        let going = try session.advance(toWallTime: SDLWindow.now, sampling: &clock) { time in
-            recordings.sample(at: time, session: session) { try renderList(scale: window.scale) }
+        let going = try scripted.advance(toWallTime: SDLWindow.now) { time in
+            recordings.sample(at: time, session: session) { try renderList(scale: recordings.scale) }
         }
-        recordings.clock = clock
         // The recording's clock waited for its encoder: so does the list's.
         if recordings.secondsWaited > waited { session.rested(untilWallTime: SDLWindow.now) }
         return going
@@ -228,7 +231,7 @@ final class PreviewLoop {
                 "",
                 "frame ms last \(PanelText.format(statistics.last * 1000)) med \(PanelText.format(statistics.median * 1000)) max \(PanelText.format(statistics.worst * 1000))",
                 "fps      \(statistics.fps) (\(window.vsync ? "vsync" : "paced to 120"))",
-            ] : live?.summaryPanelLines() ?? []) + (recordings.panelLine.map { [$0] } ?? [])
+            ] : live?.summaryPanelLines() ?? []) + (recordings.panelLine(at: session.time).map { [$0] } ?? [])
             Panel.draw(lines, in: canvas, origin: Point(x: viewport.width, y: 0), height: size.height,
                        dark: session.environment.colorScheme == .dark, top: inspector?.height ?? 0)
             if let live, let inspector { try drawInspector(inspector, of: live, in: canvas, at: Point(x: viewport.width, y: 0), scale: scale) }

@@ -5,19 +5,26 @@ import RefreshHost
 import RefreshPreviewSession
 
 /// The preview's recordings: the one under way (V, or a `--record START:END` range of a script),
-/// the ones stopped whose files are still being finished, and the scenario file beside each.
+/// the ones stopped whose frames are still being drawn or whose files are still being finished,
+/// and the scenario file beside each.
 ///
-/// A recording's frames are the list (without the panel), drawn on the list's clock at the
-/// recording's rate and handed to the ``Recorder``; when its encoder is behind, the recorder waits
-/// and the caller's clock waits with it, so a recording never loses a frame.
+/// V on the interactive list keeps what the designer does (``Session/beginInteractionLog()``);
+/// at the stop that interaction is written as the recording's scenario, and the recording is drawn
+/// from the file, frame by frame between the window's frames (``RecordingReplay``): the frames
+/// `refresh-dump run` draws for it, however fast the window drew meanwhile. A script's recording
+/// (a range, or V while a script plays) is the script's own frames, sampled on its clock. Either
+/// way the frames go to a ``Recorder``, which waits for its encoder rather than lose one.
 @MainActor
 final class PreviewRecordings {
-    /// A recording under way: its recorder, the list times it samples, and the scripted range it
-    /// covers (nil for one started with V).
+    /// A recording under way: its recorder, the scripted range it covers (nil for one started
+    /// with V), and whether it is drawn from the interaction's log.
     private struct Running {
         let recorder: Recorder
-        var clock: RecordingClock
         let range: ClosedRange<Double>?
+        /// The list's time when it began.
+        let started: Double
+        /// V on the interactive list: nothing is drawn until the stop.
+        let replayed: Bool
     }
 
     /// Where recordings go.
@@ -30,38 +37,45 @@ final class PreviewRecordings {
     /// The plugin a script's edges were replaced with (`--plugin`), for the scenario saved beside a range.
     let pluginOverride: String?
     private var running: Running?
+    /// Recordings stopped whose frames are being drawn from their scenarios, oldest first.
+    private var replays: [(replay: RecordingReplay, recorder: Recorder, stopped: Double)] = []
     /// Recordings stopped whose files are still being finished on the encoder's thread.
     private var finishing: [Recorder] = []
+    /// Pixels per point of a recording (`--record-scale`); nil: the window's.
+    let recordScale: Double?
+    /// Pixels per point of the window (the loop keeps it current).
+    var windowScale = 1.0
+    /// Pixels per point a recording is drawn at.
+    var scale: Double { recordScale ?? windowScale }
     /// Each unfinished recording's scenario file (its number's claim) among the ``TemporaryPaths``:
     /// if the preview ends first (its X server went away), no scenario is left without its video.
     private var claims: [String: Int] = [:]
 
-    init(folder: String, format: AnimationFormat, rate: Double, ranges: [ClosedRange<Double>] = [], pluginOverride: String? = nil) {
+    init(folder: String, format: AnimationFormat, rate: Double, scale: Double? = nil, ranges: [ClosedRange<Double>] = [], pluginOverride: String? = nil) {
         self.folder = folder
+        recordScale = scale
         self.format = format
         self.rate = rate
         self.ranges = ranges.sorted { $0.lowerBound < $1.lowerBound }
         self.pluginOverride = pluginOverride
     }
 
-    /// Whether the list must be sampled as it advances: a recording is under way or a range is to come.
-    var isSampling: Bool { running != nil || !ranges.isEmpty }
+    /// Whether the list must be sampled as it advances: a script's recording is under way or a range is to come.
+    var isSampling: Bool { (running.map { !$0.replayed } ?? false) || !ranges.isEmpty }
     /// Whether a recording is under way.
     var isRecording: Bool { running != nil }
-    /// Whether anything is being recorded or finished (the window then keeps drawing).
-    var isBusy: Bool { running != nil || !finishing.isEmpty }
-    /// The list times the recording under way samples (the next frame's time).
-    var clock: RecordingClock {
-        get { running?.clock ?? RecordingClock(start: 0, interval: 1 / rate) }
-        set { running?.clock = newValue }
-    }
-
+    /// Whether anything is being recorded, drawn or finished (the window then keeps drawing).
+    var isBusy: Bool { running != nil || !replays.isEmpty || !finishing.isEmpty }
     /// Seconds the recording under way has waited for its encoder.
     var secondsWaited: Double { running?.recorder.secondsWaited ?? 0 }
 
-    /// The panel's line for the recording under way.
-    var panelLine: String? {
-        running.map { "● recording \($0.recorder.format.rawValue.uppercased()) \(PanelText.format($0.recorder.length, 1)) s" + ($0.range == nil ? " (V stops)" : "") }
+    /// The panel's line for the recording under way, or the one being drawn.
+    func panelLine(at time: Double) -> String? {
+        if let running {
+            let length = running.replayed ? time - running.started : running.recorder.length
+            return "● recording \(running.recorder.format.rawValue.uppercased()) \(PanelText.format(length, 1)) s" + (running.range == nil ? " (V stops)" : "")
+        }
+        return replays.first.map { "drawing \(($0.recorder.path as NSString).lastPathComponent): frame \($0.replay.framesDrawn) of \($0.replay.frameCount)" }
     }
 
     /// Starts a recording in `format` (the list's time now), or stops the one under way.
@@ -78,14 +92,12 @@ final class PreviewRecordings {
             ranges.removeFirst()
             start(format: format, range: range, session: session)
         }
-        guard let running else { return }
+        guard let running, !running.replayed else { return }
         do {
             try running.recorder.show(try draw(), at: time)
         } catch {
             self.running = nil
             running.recorder.stop(at: time)
-            // try?: the interaction log of a recording that failed is not kept.
-            _ = try? session.endInteractionLog(name: "")
             failed(error, running.recorder, session: session)
         }
     }
@@ -105,14 +117,16 @@ final class PreviewRecordings {
         for range in ranges {
             print("note: --record \(PanelText.format(range.lowerBound, 3)):\(PanelText.format(range.upperBound, 3)) was not recorded: the scenario ended at \(PanelText.format(session.time, 3)) s")
         }
+        drawReplays(until: .infinity, session: session)
         reportFinished(session: session, wait: true)
     }
 
     private func start(format: AnimationFormat, range: ClosedRange<Double>?, session: any PreviewSession) {
         do {
             let recorder = try claimRecorder(format: format)
-            running = Running(recorder: recorder, clock: RecordingClock(start: session.time, interval: 1 / recorder.rate), range: range)
-            if range == nil { session.beginInteractionLog() }
+            let replayed = range == nil && session.script == nil
+            running = Running(recorder: recorder, range: range, started: session.time, replayed: replayed)
+            if replayed { session.beginInteractionLog() }
             session.say("recording \(format.rawValue.uppercased())…" + (range == nil ? " (V stops)" : ""))
         } catch {
             failed(error, nil, session: session)
@@ -168,22 +182,65 @@ final class PreviewRecordings {
     private func stop(session: any PreviewSession, at time: Double) {
         guard let running else { return }
         self.running = nil
+        let script = Self.scriptPath(of: running.recorder)
+        let name = ((script as NSString).lastPathComponent as NSString).deletingPathExtension
+        if running.replayed, let scenario = session.endInteractionLog(name: name, fps: running.recorder.rate) {
+            return replay(scenario, into: running.recorder, session: session)
+        }
         running.recorder.stop(at: time)
         finishing.append(running.recorder)
         session.say("finishing \(running.recorder.path)…")
-        let script = Self.scriptPath(of: running.recorder)
         do {
-            let name = ((script as NSString).lastPathComponent as NSString).deletingPathExtension
-            let data = try session.script.map { try replayable($0.scenario).fileData() } ?? session.endInteractionLog(name: name)
-            if let data {
+            if let scenario = session.script {
                 // Said with the recording once it is written: a recording that fails takes its scenario with it.
-                try OutputFile.write(data, to: script)
+                try OutputFile.write(replayable(scenario.scenario).fileData(), to: script)
             } else {
                 unlink(script)  // the empty claim of its number
                 claims.removeValue(forKey: script).map(TemporaryPaths.forget)
             }
         } catch {
             session.say("the scenario could not be saved: \(PlainErrorText.words(error))")
+        }
+    }
+
+    /// Writes a V recording's `scenario` beside it, and starts drawing the recording from the
+    /// file as written (what every reader of it reads), with the plugin the list showed.
+    private func replay(_ scenario: Scenario, into recorder: Recorder, session: any PreviewSession) {
+        let script = Self.scriptPath(of: recorder)
+        do {
+            guard let live = session as? Session else { throw CocoaError(.featureUnsupported) }
+            let data = try scenario.fileData()
+            try OutputFile.write(data, to: script)
+            let player = try live.recordingPlayer(of: Scenario.decode(data, file: script))
+            replays.append((RecordingReplay(player: player, scale: scale), recorder, SDLWindow.now))
+            session.say("stopped; drawing \((recorder.path as NSString).lastPathComponent)")
+        } catch {
+            recorder.stop(at: 0)
+            failed(error, recorder, session: session)
+        }
+    }
+
+    /// Draws the frames of the stopped V recordings into their recorders until wall time
+    /// `deadline` (``SDLWindow/now``), or until the encoder is behind (the window does not wait
+    /// for it, unless `deadline` is infinite); a recording whose frames are all drawn is finished
+    /// on its encoder's thread.
+    func drawReplays(until deadline: Double, session: any PreviewSession) {
+        while let (replay, recorder, stopped) = replays.first, SDLWindow.now < deadline, deadline == .infinity || !recorder.isBehind {
+            do {
+                if let frame = try replay.nextFrame() {
+                    try recorder.show(frame.image, at: frame.time)
+                    continue
+                }
+                replays.removeFirst()
+                recorder.stop(at: replay.duration)
+                finishing.append(recorder)
+                session.say("finishing \((recorder.path as NSString).lastPathComponent)…")
+                print("recording drawn: \(replay.frameCount) frames from \(Self.scriptPath(of: recorder)) in the \(PanelText.format(SDLWindow.now - stopped, 3)) s after the stop")
+            } catch {
+                replays.removeFirst()
+                recorder.stop(at: replay.duration)
+                failed(error, recorder, session: session)
+            }
         }
     }
 

@@ -56,6 +56,8 @@ struct RefreshPreviewCommand: AsyncParsableCommand {
     var recordFormat: String = "mp4"
     @Option(name: .customLong("record-rate"), help: "Frames a second in a recording, 1…240, on the list's clock.")
     var recordRate: Double = 60
+    @Option(name: .customLong("record-scale"), help: "Pixels per point in a recording, 1…4 (default: the window's: 2 on a HiDPI screen, else 1).")
+    var recordScale: Double?
     @Flag(name: .customLong("in-process"), help: "Run plugins inside the preview instead of one plugin-host process each: a little faster, but a plugin that crashes or hangs takes the preview with it.")
     var inProcess = false
     @Flag(help: "Speak what a screen reader would say (the captions) with espeak-ng, when it is installed.")
@@ -92,6 +94,7 @@ struct RefreshPreviewCommand: AsyncParsableCommand {
         guard (0...1_000_000).contains(totalRows) else { throw ValidationError("--total-rows '\(totalRows)': expected 0...1000000 rows") }
         guard let recordingFormat = AnimationFormat(rawValue: recordFormat.lowercased()) else { throw ValidationError("--record-format '\(recordFormat)': expected mp4, gif, apng or webp") }
         guard recordRate.isFinite, (1...240).contains(recordRate) else { throw ValidationError("--record-rate '\(recordRate)': expected 1...240") }
+        if let recordScale { guard recordScale.isFinite, (1...4).contains(recordScale) else { throw ValidationError("--record-scale '\(recordScale)': expected 1...4") } }
         let ranges = try record.map(Self.recordingRange)
         guard ranges.isEmpty || script != nil else { throw ValidationError("--record needs --script: a range is scenario time (press V to record by hand)") }
         if let exitAfter { guard exitAfter.isFinite, exitAfter >= 0 else { throw ValidationError("--exit-after '\(exitAfter)': expected seconds ≥ 0") } }
@@ -157,7 +160,7 @@ struct RefreshPreviewCommand: AsyncParsableCommand {
             session = try Session(options: options, probed: found, firstPlugin: plugin ?? "dev.refreshkit.spinner")
         }
         session.showsPanel = !noPanel
-        let recordings = PreviewRecordings(folder: out, format: recordingFormat, rate: recordRate, ranges: ranges, pluginOverride: plugin)
+        let recordings = PreviewRecordings(folder: out, format: recordingFormat, rate: recordRate, scale: recordScale, ranges: ranges, pluginOverride: plugin)
         let loop = PreviewLoop(session: session, window: window, outputFolder: out, paramsFile: params,
                                screenshots: screenshots, exitAfter: exitAfter, recordings: recordings, speak: speak)
         // A scenario dropped on the window is data someone may have sent: plugin paths in it are refused, as for --script.

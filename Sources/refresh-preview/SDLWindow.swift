@@ -145,12 +145,17 @@ final class SDLWindow {
         return events.prefix(max(0, keys)).contains { UInt32(bitPattern: $0.key.keysym.sym) == UInt32(UInt8(ascii: "q")) }
     }
 
-    /// The session's commands for the events waiting: the mouse in window points, keys through
+    /// The session's commands for the events waiting, each with the time it happened (on the
+    /// clock of ``now``, to the millisecond SDL keeps): the mouse in window points, keys through
     /// the ``KeyMap`` (presses and text), the window's close button as quit.
-    func poll(typing: Bool = false) -> [PreviewCommand] {
+    func poll(typing: Bool = false) -> [(command: PreviewCommand, time: Double)] {
         var commands: [PreviewCommand] = []
+        var times: [Double] = []
+        // SDL stamps events with its milliseconds since it started.
+        let ticksToNow = Self.now - Double(SDL_GetTicks()) / 1000
         var event = SDL_Event()
         while SDL_PollEvent(&event) != 0 {
+            defer { times += Array(repeating: min(Self.now, Double(event.common.timestamp) / 1000 + ticksToNow), count: commands.count - times.count) }
             switch SDL_EventType(event.type) {
             case SDL_QUIT:
                 StopDeadline.answer()
@@ -200,7 +205,7 @@ final class SDLWindow {
                 break
             }
         }
-        return commands
+        return Array(zip(commands, times))
     }
 
     /// Puts `text` on the system clipboard; false when SDL could not.

@@ -36,6 +36,26 @@ import TestSupport
         #expect(simulated(frames, rate: 0) == 0)
     }
 
+    @Test func aWindowAtTwoFramesASecondStillRunsInRealTime() {
+        // A loaded machine (the GIF that played 0.64 s of a 7-s take): a second's worth is made up each frame.
+        let frames = (0...20).map { Double($0) / 2 }
+        #expect(abs(simulated(frames) - 10) < 0.01)
+        #expect(abs(simulated((0...10).map(Double.init)) - 10) < 0.01)
+        #expect(simulated([0, 3]) == 1, "a three-second stall: one second made up, the rest dropped")
+    }
+
+    @Test func anInputsTimeIsWhereTheStepsWillReach() {
+        var clock = FixedStepClock()
+        #expect(clock.simulatedSeconds(until: 1, rate: 1) == 0, "before the clock starts")
+        _ = clock.steps(at: 10, rate: 1)
+        _ = clock.steps(at: 10.001, rate: 1)  // under a step: carried to the next frame
+        #expect(abs(clock.simulatedSeconds(until: 10.3, rate: 1) - 0.3) < 1e-9)
+        #expect(abs(clock.simulatedSeconds(until: 10.3, rate: 0.25) - 0.001 - 0.299 * 0.25) < 1e-9)
+        #expect(abs(clock.simulatedSeconds(until: 9, rate: 1) - 0.001) < 1e-9, "an input stamped before the last frame: at it")
+        #expect(clock.simulatedSeconds(until: 99, rate: 1) == 1, "no further than a frame may simulate")
+        #expect(clock.simulatedSeconds(until: 10.5, rate: 0) == 0, "paused")
+    }
+
     @Test func aStallIsDroppedNotCaughtUp() {
         var clock = FixedStepClock(step: 1.0 / 480, maximumSteps: 48)
         #expect(clock.steps(at: 0, rate: 1) == 0)

@@ -40,7 +40,7 @@ struct InteractionLogTests {
             try await frame()
             live.note(session.driver.container.state(of: .top), at: session.time - start)
         }
-        let data = try #require(try session.endInteractionLog(name: "recorded"))
+        let data = try #require(session.endInteractionLog(name: "recorded", fps: 60)).fileData()
         let scenario = try Scenario.decode(data)
         // A recording is written as any scenario is, and reads back the same.
         #expect(try scenario.fileData() == data)
@@ -82,7 +82,7 @@ struct InteractionLogTests {
         for _ in 0..<240 { try await frame(); note(session.driver.container.state(of: .top), session.time - start, into: &live) }
         #expect(live.map(\.0).contains(.secondaryOpen) && live.map(\.0).contains(.secondaryClosing), "\(live)")
 
-        let data = try #require(try session.endInteractionLog(name: "recorded-floor"))
+        let data = try #require(session.endInteractionLog(name: "recorded-floor", fps: 60)).fileData()
         let scenario = try Scenario.decode(data)
         #expect(try Scenario.decode(scenario.fileData()) == scenario)
         #expect(scenario.edges[.top]?.configuration.placement == .behind)

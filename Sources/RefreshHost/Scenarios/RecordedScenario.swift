@@ -23,14 +23,15 @@ package enum RecordedScenario {
         }
     }
 
-    /// Frames a second of a recorded scenario.
+    /// Frames a second of a recorded scenario unless the recording says otherwise.
     package static let fps = 60.0
 
     /// The scenario of a recording named `name`: a list of `rows` rows of `rowExtent` points along
     /// `axis` in `viewport`, in `environment`, with `edges` as the preview enabled them (result hold
-    /// and haptics as the preview's), playing `steps`.
+    /// and haptics as the preview's), playing `steps` at `fps` frames a second. It shows the whole
+    /// viewport, as the recording does.
     package static func scenario(name: String, viewport: Size, axis: ScrollAxis, rows: Int, rowExtent: Double,
-                                 environment: IndicatorEnvironment, edges: [Edge], steps: [Scenario.Step]) -> Scenario {
+                                 environment: IndicatorEnvironment, edges: [Edge], fps: Double = fps, steps: [Scenario.Step]) -> Scenario {
         var setups: [RefreshEdge: Scenario.EdgeSetup] = [:]
         for edge in edges {
             let configuration = EdgeConfiguration(
@@ -41,6 +42,6 @@ package enum RecordedScenario {
         }
         return Scenario(name: name, description: "Recorded in the preview: the gestures and the server's answers, as they happened.",
                         viewport: viewport, axis: axis, rows: rows, rowHeight: rowExtent, fps: fps, edges: setups,
-                        environment: environment, window: .edge, checkpoints: [], steps: steps)
+                        environment: environment, window: .full, checkpoints: [], steps: steps)
     }
 }

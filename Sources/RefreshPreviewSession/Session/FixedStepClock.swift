@@ -13,10 +13,12 @@ package struct FixedStepClock: Sendable {
     private var last: Double?
     private var pending = 0.0
 
-    /// A clock of `step`-second steps, at most `maximumSteps` per frame.
-    package init(step: Double = Defaults.simulationStep, maximumSteps: Int = 48) {
+    /// A clock of `step`-second steps, at most `maximumSteps` per frame; by default a second's worth:
+    /// a window that draws one frame a second under load still moves in real time (steps cost
+    /// microseconds), and a longer stall, a debugger's or a suspended machine's, is dropped.
+    package init(step: Double = Defaults.simulationStep, maximumSteps: Int? = nil) {
         self.step = step > 0 && step.isFinite ? step : Defaults.simulationStep
-        self.maximumSteps = max(1, maximumSteps)
+        self.maximumSteps = max(1, maximumSteps ?? Int((1 / self.step).rounded()))
     }
 
     /// The steps to simulate for a frame shown at wall time `now` (seconds, monotonic) when time
@@ -32,5 +34,13 @@ package struct FixedStepClock: Sendable {
         }
         pending -= Double(due) * step
         return due
+    }
+
+    /// Simulated seconds from the last step taken to something that happened at wall time `time`
+    /// (an input's own time, before the frame that takes it in), at `rate`: at most what one frame
+    /// may simulate, never less than none.
+    package func simulatedSeconds(until time: Double, rate: Double) -> Double {
+        guard let last, time.isFinite, rate.isFinite, rate > 0 else { return 0 }
+        return min(Double(maximumSteps) * step, pending + max(0, time - last) * rate)
     }
 }

@@ -39,9 +39,6 @@ package protocol PreviewSession: AnyObject {
     /// Advances to wall time `now` (seconds, monotonic); false when a script has ended. A script
     /// that cannot go on (a step its plugin refuses) throws, naming the file and the step.
     func advance(toWallTime now: Double) throws(InputFileError) -> Bool
-    /// Advances as ``advance(toWallTime:)`` does, handing `sample` the list at each of `clock`'s
-    /// frames it passes (the interactive list) or at each of its own frames (a script).
-    func advance(toWallTime now: Double, sampling clock: inout RecordingClock, _ sample: (Double) -> Void) throws(InputFileError) -> Bool
     /// The panel's text for this moment (the front end adds its frame times).
     func panelLines() -> [String]
     /// Loads rebuilt plugins; returns whether anything changed.
@@ -50,8 +47,8 @@ package protocol PreviewSession: AnyObject {
     func applyParameters(_ data: Data, file: String)
     /// Starts keeping the gestures and refresh outcomes (the preview does while it records).
     func beginInteractionLog()
-    /// Stops keeping the log and returns it as a scenario file; nil when no log was kept.
-    func endInteractionLog(name: String) throws -> Data?
+    /// Stops keeping the log and returns it as a scenario of `fps` frames a second; nil when no log was kept.
+    func endInteractionLog(name: String, fps: Double) -> Scenario?
 }
 
 extension PreviewSession {

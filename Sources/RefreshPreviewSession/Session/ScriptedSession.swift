@@ -60,8 +60,8 @@ package final class ScriptedSession: PreviewSession {
     }
 
     /// One frame of the scenario, handed to `sample` at its time: the script's frames are its
-    /// clock (a recording resamples them to its own rate), so `clock` is not consulted.
-    package func advance(toWallTime now: Double, sampling clock: inout RecordingClock, _ sample: (Double) -> Void) throws(InputFileError) -> Bool {
+    /// clock (a recording resamples them to its own rate).
+    package func advance(toWallTime now: Double, sampling sample: (Double) -> Void) throws(InputFileError) -> Bool {
         // The frame before the first step (time 0) is a frame too: a range from 0 starts with it.
         if lastSampled == nil { sample(player.time) }
         let going = try advance(toWallTime: now)
@@ -86,5 +86,5 @@ package final class ScriptedSession: PreviewSession {
     /// A script is already a scenario: nothing to log.
     package func beginInteractionLog() {}
     /// Nothing: a script is already a scenario.
-    package func endInteractionLog(name: String) throws -> Data? { nil }
+    package func endInteractionLog(name: String, fps: Double) -> Scenario? { nil }
 }

@@ -76,7 +76,14 @@ package final class Session: PreviewSession {
     /// None: the pointer drives this list.
     package var script: ScenarioPlayer? { nil }
 
-    private var pointer: Point?
+    /// Where the finger is on the list, while it is down.
+    var pointer: Point?
+    /// The list's inputs not taken in yet, each at the session time it happened (``perform(_:atWallTime:)``).
+    var timedInputs: [(time: Double, command: PreviewCommand)] = []
+    /// The session time of the input being performed, when its wall time was given.
+    var inputTime: Double?
+    /// When each edge's refresh under way began.
+    var refreshBegan: [RefreshEdge: Double] = [:]
     /// A row's height, or a card's pitch in the horizontal carousel.
     private var rowExtent: Double { layout.axis == .vertical ? Defaults.rowHeight : Defaults.cardPitch }
 
@@ -117,6 +124,7 @@ package final class Session: PreviewSession {
         let axis = layout.axis
         let simulation = try ScrollSimulation(.init(viewportSize: options.viewport, contentSize: contentSize(rows: 0), scrollableAxes: [axis]))
         dataSource.restart()
+        refreshBegan = [:]
         sceneLayout = SceneLayout(viewport: options.viewport, axis: axis, rowHeight: rowExtent)
         let container = RefreshContainer()
         container.locale = view.environment.locale
@@ -135,7 +143,7 @@ package final class Session: PreviewSession {
                 view.message = "\(event)"
             }
             timeline.note(event, at: time)
-            if case .finished(let edge, let result) = event { note(.finished(edge, result)) }
+            noteForRecording(event)
         }
         dataSource.store.loadInitial()
         scrub = nil
@@ -211,16 +219,17 @@ package final class Session: PreviewSession {
         interactionLog = InteractionLog(start: time, axis: layout.axis, rows: dataSource.rows)
     }
 
-    /// Stops keeping the log and returns it as a scenario file (JSON) that replays what happened
-    /// with the current plugin and parameters; nil when no log was kept.
-    package func endInteractionLog(name: String) throws -> Data? {
+    /// Stops keeping the log and returns it as a scenario of `fps` frames a second that replays
+    /// what happened with the current plugin and parameters; nil when no log was kept.
+    package func endInteractionLog(name: String, fps: Double) -> Scenario? {
         guard let log = interactionLog else { return nil }
         interactionLog = nil
-        return try scenario(of: log, name: name, until: time).fileData()
+        return scenario(of: log, name: name, until: time, fps: fps)
     }
 
-    /// The scenario that replays `log` up to session time `end` with the current plugin and parameters.
-    func scenario(of log: InteractionLog, name: String, until end: Double) -> Scenario {
+    /// The scenario of `fps` frames a second (the recording's rate, 60 unless said) that replays
+    /// `log` up to session time `end` with the current plugin and parameters.
+    func scenario(of log: InteractionLog, name: String, until end: Double, fps: Double = RecordedScenario.fps) -> Scenario {
         // The placement and floor each edge was enabled with: O and G wait for a busy edge to rest,
         // and the floor is 2.5× the length of the plugin it was enabled with.
         let edges = layout.edges.map { edge in
@@ -228,12 +237,12 @@ package final class Session: PreviewSession {
                                   parameters: plugins.isEmpty ? [:] : plugins[current].overrides, status: driver.container.status(of: edge))
         }
         return RecordedScenario.scenario(name: name, viewport: options.viewport, axis: layout.axis, rows: log.rows, rowExtent: rowExtent,
-                                         environment: view.environment, edges: edges,
-                                         steps: log.steps(until: end, fps: RecordedScenario.fps, pageSize: dataSource.pageSize))
+                                         environment: view.environment, edges: edges, fps: fps,
+                                         steps: log.steps(until: end, fps: fps, pageSize: dataSource.pageSize))
     }
 
     /// `p`'s coordinate along the list's scroll axis.
-    private func along(_ p: Point) -> Double { layout.axis == .vertical ? p.y : p.x }
+    func along(_ p: Point) -> Double { layout.axis == .vertical ? p.y : p.x }
 
     // MARK: Commands
 
@@ -246,25 +255,7 @@ package final class Session: PreviewSession {
         if view.showsGallery, performInGallery(command) { return .none }
         if let effect = performInInspector(command) { return effect }
         switch command {
-        case .pointerDown(let p):
-            guard scrub == nil, p.x >= 0, p.y >= 0, p.x < viewport.width, p.y < viewport.height else { break }
-            pointer = p
-            driver.simulation.dragBegan()
-            note(.down(along(p)))
-        case .pointerMoved(let p):
-            guard let last = pointer else { break }
-            driver.simulation.dragMoved(by: Point(x: p.x - last.x, y: p.y - last.y))
-            pointer = p
-            note(.move(along(p)))
-        case .pointerUp:
-            guard pointer != nil else { break }
-            pointer = nil
-            driver.simulation.dragEnded()
-            note(.up)
-        case .wheel(let delta):
-            guard scrub == nil, delta.x.isFinite, delta.y.isFinite else { break }
-            driver.simulation.wheel(by: delta)
-            note(.wheel(along(delta)))
+        case .pointerDown, .pointerMoved, .pointerUp, .wheel: takeListInput(command)
         case .toggleGallery: openGallery()
         case .toggleTimeline: view.showsTimeline.toggle()
         case .nextPlugin: switchPlugin(by: 1)
@@ -351,25 +342,6 @@ package final class Session: PreviewSession {
         return true
     }
 
-    /// Advances to wall time `now` as ``advance(toWallTime:)`` does, stopping at each of `clock`'s
-    /// frames on the way to hand `sample` the list at that time (a recording's frames are drawn
-    /// on the list's clock, however few frames the window shows).
-    package func advance(toWallTime now: Double, sampling clock: inout RecordingClock, _ sample: (Double) -> Void) -> Bool {
-        var steps = dueSteps(atWallTime: now)
-        while true {
-            if clock.isDue(at: driver.time) {
-                sample(clock.next)
-                clock.advance()
-                continue
-            }
-            guard steps > 0 else { break }
-            let untilNext = max(1, Int(((clock.next - driver.time) / view.clock.step).rounded(.up)))
-            advance(steps: min(steps, untilNext))
-            steps -= min(steps, untilNext)
-        }
-        return true
-    }
-
     /// The simulation steps due at wall time `now` (one 120 Hz frame's worth for a step while paused).
     private func dueSteps(atWallTime now: Double) -> Int {
         if timeline.isReviewing {
@@ -386,9 +358,11 @@ package final class Session: PreviewSession {
     private func advance(steps: Int) {
         applyScrub()
         for _ in 0..<steps {
+            takeTimedInputs(before: driver.time + view.clock.step / 2)
             driver.advance(by: view.clock.step)
             keepMoment(always: false)
         }
+        takeTimedInputs(before: .infinity)
         if let answer = dataSource.tick(now: driver.time).last { lastAnswer = answer }
         let wanted = contentSize(rows: dataSource.rows)
         if driver.simulation.configuration.contentSize != wanted {
@@ -408,7 +382,7 @@ package final class Session: PreviewSession {
     /// drawing the same picture.
     package var isAtRest: Bool {
         if timeline.isReviewing { return !timeline.playing && timeline.dragging == nil }
-        guard scrub == nil, pointer == nil, driver.simulation.isResting, !dataSource.isBusy, !galleryIsLoading else { return false }
+        guard scrub == nil, pointer == nil, timedInputs.isEmpty, driver.simulation.isResting, !dataSource.isBusy, !galleryIsLoading else { return false }
         return edgesAreQuiet
     }
 

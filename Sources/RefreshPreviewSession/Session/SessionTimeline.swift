@@ -28,10 +28,10 @@ extension Session {
         timeline.dragging = nil
     }
 
-    /// Notes what the designer did: in the recording's log, and in the timeline's gesture (an input
-    /// after the list came to rest begins a new gesture).
-    func note(_ entry: InteractionLog.Entry) {
-        interactionLog?.record(entry, at: time)
+    /// Notes what the designer did: in the recording's log (at `loggedAt`, when it happened before
+    /// now), and in the timeline's gesture (an input after the list came to rest begins a new gesture).
+    func note(_ entry: InteractionLog.Entry, loggedAt: Double? = nil) {
+        interactionLog?.record(entry, at: loggedAt ?? time)
         if case .finished = entry {} else if timeline.track?.isOpen != true {
             leaveReview()
             timeline = TimelineState(track: GestureTrack(first: liveMoment, axis: layout.axis, rows: dataSource.rows), loops: timeline.loops)

@@ -18,7 +18,7 @@ package final class SimulatedDataSource {
     package var forcedOutcome: RefreshResult?
     /// The paging model the list shows; its rows are just numbers.
     package private(set) var store: PagingStore<Int>!
-    private var pending: [(due: Double, offset: Int, continuation: CheckedContinuation<[Int], Error>)] = []
+    private var pending: [(due: Double, offset: Int, refresh: Bool, continuation: CheckedContinuation<[Int], Error>)] = []
 
     /// Requests sent and not answered yet.
     package var pendingCount: Int { pending.count }
@@ -62,17 +62,32 @@ package final class SimulatedDataSource {
     /// Rows in the list.
     package var rows: Int { store.items.count }
 
+    /// When the refresh that is about to send a request began (the list's time, which can be
+    /// earlier in the frame than the request is sent); taken by the next request.
+    package var refreshBegan: Double?
+    /// When the last request sent for a refresh was due to be answered, once it was answered.
+    package private(set) var refreshAnswered: Double?
+
     private func request(offset: Int, limit: Int) async throws -> [Int] {
-        try await withCheckedThrowingContinuation { continuation in
-            pending.append((now + refreshTime, offset, continuation))
+        // A refresh's request leaves when the refresh began, not when the frame after sent it: its
+        // answer comes as long after the pull whatever the frame rate.
+        let began = refreshBegan.flatMap { $0 >= now - Self.sendingTime ? $0 : nil }
+        refreshBegan = nil
+        return try await withCheckedThrowingContinuation { continuation in
+            pending.append(((began ?? now) + refreshTime, offset, began != nil, continuation))
         }
     }
+
+    /// The longest a refresh's request takes to leave after it began: the most one frame simulates
+    /// (``FixedStepClock/maximumSteps``), and a little.
+    static let sendingTime = 1.05
 
     /// Answers the requests that are due at simulated time `time`; returns a line for each answer.
     package func tick(now time: Double) -> [String] {
         now = time
         let due = pending.filter { $0.due <= time }
         pending.removeAll { $0.due <= time }
+        if let last = due.last(where: \.refresh) { refreshAnswered = last.due }
         return due.map { request in
             let forced = forcedOutcome != nil
             let failed = forcedOutcome.map { $0 == .failure } ?? (Double.random(in: 0..<1, using: &random) < failureRate)
@@ -92,6 +107,7 @@ package final class SimulatedDataSource {
     package func restart() {
         for request in pending { request.continuation.resume(throwing: CancellationError()) }
         pending.removeAll()
+        (refreshBegan, refreshAnswered) = (nil, nil)
         store = PagingStore<Int>(offsetsWithLimit: pageSize) { [weak self] offset, limit in
             try await self?.request(offset: offset, limit: limit) ?? []
         }

@@ -1,0 +1,86 @@
+import RefreshPluginSDK
+import RefreshCore
+import RefreshHost
+
+extension Session {
+    /// Carries out `command`, which happened at wall time `time` (the window system's time of the
+    /// input, on the clock ``advance(toWallTime:)`` is given): a pointer or wheel input on the list
+    /// is taken in at the simulation step of that moment, not at the frame that found it, so a
+    /// gesture moves the list, and is recorded, the same however few frames the window draws.
+    @discardableResult
+    package func perform(_ command: PreviewCommand, atWallTime time: Double) -> PreviewEffect {
+        inputTime = driver.time + view.clock.simulatedSeconds(until: time, rate: view.paused ? 0 : view.speed)
+        defer { inputTime = nil }
+        return perform(command)
+    }
+
+    /// A pointer or wheel input on the list: kept for its step when it has a time, else taken in now.
+    func takeListInput(_ command: PreviewCommand) {
+        guard let inputTime else { return apply(command) }
+        timedInputs.append((max(inputTime, timedInputs.last?.time ?? inputTime), command))
+    }
+
+    /// Takes in, in order, the timed inputs that happened before session time `time`.
+    func takeTimedInputs(before time: Double) {
+        while let first = timedInputs.first, first.time < time {
+            timedInputs.removeFirst()
+            apply(first.command)
+        }
+    }
+
+    private func apply(_ command: PreviewCommand) {
+        switch command {
+        case .pointerDown(let p):
+            guard scrub == nil, p.x >= 0, p.y >= 0, p.x < viewport.width, p.y < viewport.height else { break }
+            pointer = p
+            driver.simulation.dragBegan()
+            note(.down(along(p)))
+        case .pointerMoved(let p):
+            guard let last = pointer else { break }
+            driver.simulation.dragMoved(by: Point(x: p.x - last.x, y: p.y - last.y))
+            pointer = p
+            note(.move(along(p)))
+        case .pointerUp:
+            guard pointer != nil else { break }
+            pointer = nil
+            driver.simulation.dragEnded()
+            note(.up)
+        case .wheel(let delta):
+            guard scrub == nil, delta.x.isFinite, delta.y.isFinite else { break }
+            driver.simulation.wheel(by: delta)
+            note(.wheel(along(delta)))
+        default:
+            break
+        }
+    }
+
+    /// What the recording's log keeps of the list's events: a refresh's end at the moment the
+    /// pretend server answered (the list shows it at the frame after, when the paging store has
+    /// taken the answer in), and when each refresh began, which its request leaves at.
+    func noteForRecording(_ event: RefreshEvent) {
+        switch event {
+        case .beganRefreshing(let edge, _):
+            refreshBegan[edge] = time
+            dataSource.refreshBegan = time
+        case .finished(let edge, let result):
+            let answered = dataSource.refreshAnswered.flatMap { $0 <= time && $0 >= refreshBegan[edge] ?? .infinity ? $0 : nil }
+            refreshBegan[edge] = nil
+            note(.finished(edge, result), loggedAt: answered)
+        default:
+            break
+        }
+    }
+}
+
+extension Session {
+    /// A player of `scenario` (a recording's, as read back from its file) with the plugin shown,
+    /// loaded again from its file, so that every frame is drawn in full (the window's plugin may
+    /// show its last frame rather than wait for a slow one).
+    package func recordingPlayer(of scenario: Scenario) throws -> ScenarioPlayer {
+        guard !plugins.isEmpty else { throw PluginError(file: "(none)", reason: .notFound("the search path")) }
+        let plugin = plugins[current]
+        let loaded = try plugin.isolation.load(plugin.path)
+        (loaded as? PluginHostProcess)?.answersWithoutWaiting = false
+        return try ScenarioPlayer(scenario: scenario, pluginOverride: loaded, parameterOverrides: plugin.overrides, isolation: plugin.isolation)
+    }
+}
