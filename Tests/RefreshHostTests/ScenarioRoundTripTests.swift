@@ -28,7 +28,7 @@ import RefreshPluginSDK
     /// Every field a file may hold, every kind of step, optional values present and absent.
     static let everything = """
     { "name": "everything", "description": "All of it.", "viewport": { "width": 320, "height": 500 }, "axis": "vertical",
-      "rows": 12, "rowHeight": 48, "fps": 30, "theme": "dark", "locale": "ar", "reduceMotion": true, "window": "full",
+      "rows": 12, "rowHeight": 48, "offset": 150, "fps": 30, "theme": "dark", "locale": "ar", "reduceMotion": true, "window": "full",
       "checkpoints": [0.5, 1.25],
       "edges": {
         "top": { "plugin": "dev.refreshkit.spinner", "params": { "spokes": 10, "color": "#FF0000", "ios": true },
@@ -57,6 +57,7 @@ import RefreshPluginSDK
         }
         #expect(scenario.edges[.top]?.configuration.secondFloor?.openExtent == 400)
         #expect(scenario.environment.layoutDirection == .rightToLeft)
+        #expect(scenario.offset == 150)
     }
 
     /// A scenario says its version: written as 1, read as 1 when absent (every file from before),

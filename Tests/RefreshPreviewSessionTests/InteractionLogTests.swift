@@ -57,6 +57,34 @@ struct InteractionLogTests {
         #expect(abs(Double(player.totalFrames) / 60 - (session.time - start)) <= 1.0 / 60)
     }
 
+    /// V with the list scrolled: the recording starts where the list was, and a drag from there
+    /// (held still before the lift, so nothing flings) ends where it ended live.
+    @Test func aRecordingBegunWithTheListScrolledStartsThere() async throws {
+        let session = try SessionTests().makeSession()
+        var clock = SessionTests.Clock()
+        func frame() async throws { try await clock.run(session, seconds: 1.0 / 120) }
+        for _ in 0..<180 { try await frame() }
+        session.perform(.wheel(Point(x: 0, y: -150)))  // short of the footer's preload distance
+        for _ in 0..<120 { try await frame() }  // the wheel's gesture ends, the list rests
+        let scrolled = session.driver.simulation.scrolled(along: .vertical)
+        #expect(scrolled > 100)
+        session.beginInteractionLog()
+        for _ in 0..<12 { try await frame() }
+        try await SessionTests().drag(session, &clock, from: Point(x: 195, y: 300), by: 120, lift: false)
+        for _ in 0..<24 { try await frame() }  // held still: no fling
+        session.perform(.pointerUp)
+        for _ in 0..<120 { try await frame() }
+        let scenario = try #require(session.endInteractionLog(name: "scrolled", fps: 60))
+        #expect(abs(scenario.offset - scrolled) < 1e-9)
+        #expect(try Scenario.decode(scenario.fileData()) == scenario)
+        let player = try ScenarioPlayer(scenario: scenario, searchPath: PluginSearchPath(directories: [products]))
+        try player.advance()
+        #expect(abs(player.driver.simulation.scrolled(along: .vertical) - scrolled) < 1e-9, "the first frame is where the list was")
+        while try player.advance() {}
+        let live = session.driver.simulation.scrolled(along: .vertical), replayed = player.driver.simulation.scrolled(along: .vertical)
+        #expect(abs(replayed - live) < 2 && abs(live - (scrolled - 120)) < 30, "live \(live), replayed \(replayed), from \(scrolled)")
+    }
+
     @Test func aRecordingWithTheSecondFloorAndAPlacementPlaysBackTheSame() async throws {
         let session = try SessionTests().makeSession()
         var clock = SessionTests.Clock()

@@ -174,6 +174,24 @@ public struct ScrollSimulation: Sendable {
         )
     }
 
+    /// How far the content is scrolled along `axis` from its start, in points: 0 at the start or
+    /// pulled past it (what ``scroll(to:along:)`` puts back).
+    public func scrolled(along axis: ScrollAxis) -> Double {
+        max(0, self[axis].offset - baseBounds(axis).lowerBound)
+    }
+
+    /// Puts the content at rest `offset` points along `axis` from its start, kept within the
+    /// content (a list that starts scrolled); any motion or gesture stops.
+    public mutating func scroll(to offset: Double, along axis: ScrollAxis) {
+        guard offset.isFinite else { return }
+        endWheelGesture()
+        isDragging = false
+        let bounds = baseBounds(axis)
+        self[axis].offset = min(bounds.upperBound, max(bounds.lowerBound, bounds.lowerBound + offset))
+        self[axis].velocity = 0
+        self[axis].phase = .idle
+    }
+
     // MARK: Input
 
     /// A finger touches the content: starts a new gesture and stops any motion.

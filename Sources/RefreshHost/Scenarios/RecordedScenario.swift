@@ -27,10 +27,10 @@ package enum RecordedScenario {
     package static let fps = 60.0
 
     /// The scenario of a recording named `name`: a list of `rows` rows of `rowExtent` points along
-    /// `axis` in `viewport`, in `environment`, with `edges` as the preview enabled them (result hold
-    /// and haptics as the preview's), playing `steps` at `fps` frames a second. It shows the whole
-    /// viewport, as the recording does.
-    package static func scenario(name: String, viewport: Size, axis: ScrollAxis, rows: Int, rowExtent: Double,
+    /// `axis` in `viewport`, scrolled `offset` points, in `environment`, with `edges` as the preview
+    /// enabled them (result hold and haptics as the preview's), playing `steps` at `fps` frames a
+    /// second. It shows the whole viewport, as the recording does.
+    package static func scenario(name: String, viewport: Size, axis: ScrollAxis, rows: Int, rowExtent: Double, offset: Double = 0,
                                  environment: IndicatorEnvironment, edges: [Edge], fps: Double = fps, steps: [Scenario.Step]) -> Scenario {
         var setups: [RefreshEdge: Scenario.EdgeSetup] = [:]
         for edge in edges {
@@ -41,7 +41,7 @@ package enum RecordedScenario {
             setups[edge.edge] = Scenario.EdgeSetup(plugin: edge.plugin, parameters: edge.parameters, configuration: configuration)
         }
         return Scenario(name: name, description: "Recorded in the preview: the gestures and the server's answers, as they happened.",
-                        viewport: viewport, axis: axis, rows: rows, rowHeight: rowExtent, fps: fps, edges: setups,
+                        viewport: viewport, axis: axis, rows: rows, rowHeight: rowExtent, offset: offset, fps: fps, edges: setups,
                         environment: environment, window: .full, checkpoints: [], steps: steps)
     }
 }

@@ -90,6 +90,9 @@ public struct Scenario: Equatable, Sendable {
     public var rows: Int
     /// Each row's extent along the axis, in points.
     public var rowHeight: Double
+    /// How far the list is scrolled at the start, in points along the axis from its start (kept
+    /// within the content): a take that began with the list scrolled, as the preview records one.
+    public var offset: Double = 0
     /// Frames per second of the timeline.
     public var fps: Double
     /// The indicator at each enabled edge.
@@ -338,6 +341,7 @@ private struct ScenarioReader {
             viewport: viewport, axis: axis,
             rows: Int(try number(top, "rows", "", default: 40, 0...100_000)),
             rowHeight: try number(top, "rowHeight", "", default: Defaults.rowHeight, 8...1000),
+            offset: try number(top, "offset", "", default: 0, 0...100_000_000),
             fps: try number(top, "fps", "", default: 60, 1...240),
             edges: edges, environment: environment,
             window: try choice(top, "window", "", default: Scenario.Window.edge),

@@ -4,7 +4,7 @@ import RefreshPluginSDK
 extension Scenario {
     /// The fields of a scenario file, one list for the reader (what it allows) and the writer.
     enum Field: String, CodingKey, CaseIterable {
-        case version, name, description, viewport, axis, rows, rowHeight, fps, edges, theme, locale, reduceMotion, window, checkpoints, steps
+        case version, name, description, viewport, axis, rows, rowHeight, offset, fps, edges, theme, locale, reduceMotion, window, checkpoints, steps
     }
     /// The fields of `viewport`.
     enum ViewportField: String, CodingKey, CaseIterable { case width, height }
@@ -68,6 +68,7 @@ extension Scenario: Encodable {
         try c.encode(axis.rawValue, forKey: .axis)
         try c.encode(rows, forKey: .rows)
         try c.encode(rowHeight, forKey: .rowHeight)
+        if offset != 0 { try c.encode(offset, forKey: .offset) }
         try c.encode(fps, forKey: .fps)
         var e = c.nestedContainer(keyedBy: EdgeKey.self, forKey: .edges)
         for (edge, setup) in edges { try e.encode(setup, forKey: EdgeKey(edge)) }

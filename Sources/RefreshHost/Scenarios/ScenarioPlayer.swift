@@ -54,10 +54,11 @@ public final class ScenarioPlayer {
         rows = scenario.rows
         layout = SceneLayout(viewport: scenario.viewport, axis: scenario.axis, rowHeight: scenario.rowHeight)
         let source = scenario.source
-        let simulation: ScrollSimulation
+        var simulation: ScrollSimulation
         do {
             simulation = try ScrollSimulation(.init(
                 viewportSize: scenario.viewport, contentSize: scenario.contentSize(rows: scenario.rows), scrollableAxes: [scenario.axis]))
+            simulation.scroll(to: scenario.offset, along: scenario.axis)
         } catch {
             throw InputFileError(file: source, field: "viewport", reason: "the list cannot be laid out: \(error)").locatedInFile(limit: Scenario.fileLimit)
         }

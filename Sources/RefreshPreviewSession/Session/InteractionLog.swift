@@ -35,14 +35,17 @@ package struct InteractionLog {
     package let axis: ScrollAxis
     /// Rows the list held when the log began (the scenario's starting rows).
     package let rows: Int
+    /// How far the list was scrolled when the log began, along the axis (the scenario's `offset`).
+    package let offset: Double
     /// What happened, oldest first.
     package private(set) var entries: [(time: Double, entry: Entry)] = []
 
-    /// A log beginning at session time `start`, with `rows` rows in the list.
-    package init(start: Double, axis: ScrollAxis, rows: Int) {
+    /// A log beginning at session time `start`, with `rows` rows in the list scrolled `offset` points.
+    package init(start: Double, axis: ScrollAxis, rows: Int, offset: Double = 0) {
         self.start = start
         self.axis = axis
         self.rows = rows
+        self.offset = offset
     }
 
     /// Notes `entry` at session time `time`.
@@ -66,9 +69,16 @@ package struct InteractionLog {
         for (time, entry) in entries + [(end, Entry.up)] {
             let n = frames(until: time)
             if fingerDown {
-                // The span up to this entry: the finger travels to where this entry puts it. A move
-                // within the same frame rides on the next span.
-                if case .move(let p) = entry { position = p }
+                // The span up to this entry: the finger travels to where this entry puts it. A later
+                // move within the same frame moves the span's end there (the finger is where the
+                // last move of a frame put it, not one move behind).
+                if case .move(let p) = entry {
+                    position = p
+                    if n == 0, case .drag(let from, _, let duration, let easing)? = steps.last {
+                        steps[steps.count - 1] = .drag(from: from, to: p, duration: duration, easing: easing)
+                        dragFrom = p
+                    }
+                }
                 if n > 0 { drag(to: position, frames: n) }
             } else if n > 0 {
                 steps.append(.wait(duration: seconds(n)))

@@ -216,7 +216,7 @@ package final class Session: PreviewSession {
 
     /// Starts keeping the gestures and refresh outcomes (the preview does while it records).
     package func beginInteractionLog() {
-        interactionLog = InteractionLog(start: time, axis: layout.axis, rows: dataSource.rows)
+        interactionLog = InteractionLog(start: time, axis: layout.axis, rows: dataSource.rows, offset: driver.simulation.scrolled(along: layout.axis))
     }
 
     /// Stops keeping the log and returns it as a scenario of `fps` frames a second that replays
@@ -236,7 +236,7 @@ package final class Session: PreviewSession {
             RecordedScenario.Edge(edge: edge, plugin: plugins.isEmpty ? "" : plugins[current].id,
                                   parameters: plugins.isEmpty ? [:] : plugins[current].overrides, status: driver.container.status(of: edge))
         }
-        return RecordedScenario.scenario(name: name, viewport: options.viewport, axis: layout.axis, rows: log.rows, rowExtent: rowExtent,
+        return RecordedScenario.scenario(name: name, viewport: options.viewport, axis: layout.axis, rows: log.rows, rowExtent: rowExtent, offset: log.offset,
                                          environment: view.environment, edges: edges, fps: fps,
                                          steps: log.steps(until: end, fps: fps, pageSize: dataSource.pageSize))
     }

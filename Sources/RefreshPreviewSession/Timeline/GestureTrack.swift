@@ -32,7 +32,7 @@ package struct GestureTrack {
     /// A track beginning at `moment`, for a list of `rows` rows along `axis`.
     package init(first moment: ListMoment, axis: ScrollAxis, rows: Int) {
         moments = [moment]
-        log = InteractionLog(start: moment.time, axis: axis, rows: rows)
+        log = InteractionLog(start: moment.time, axis: axis, rows: rows, offset: moment.simulation.scrolled(along: axis))
     }
 
     /// The first moment's time.
