@@ -47,7 +47,7 @@ import RefreshPluginSDK
          "scenario (scenario): line 1, column 2: window: '\(String(repeating: "x", count: 80))…' is not one of edge, full"),
         // An empty key is named as "".
         (#"{"": 1, "edges": {"top": {"plugin": "Spinner"}}, "steps": []}"#,
-         "scenario (scenario): line 1, column 2: \"\": unknown field (expected one of axis, checkpoints, description, edges, fps, locale, name, reduceMotion, rowHeight, rows, steps, theme, version, viewport, window)"),
+         "scenario (scenario): line 1, column 2: \"\": unknown field (expected one of axis, checkpoints, description, edges, fps, locale, name, offset, reduceMotion, rowHeight, rows, steps, theme, version, viewport, window)"),
     ]
 
     @Test(arguments: badFiles)
