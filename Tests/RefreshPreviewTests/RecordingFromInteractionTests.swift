@@ -14,13 +14,14 @@ import TestSupport
 @MainActor
 @Suite(.leavesNoPluginHost)
 struct RecordingFromInteractionTests {
-    /// A pull that refreshes, a wait for the answer, and three wheel notches, as the window
+    /// A pull that refreshes, a wait for the answer, three wheel notches and B, as the window
     /// system stamps them (wall seconds; a pointer reports every 8 ms, as a 125 Hz mouse does).
     static let gesture: [(time: Double, command: PreviewCommand)] = {
         var events: [(Double, PreviewCommand)] = [(2.10, .pointerDown(Point(x: 195, y: 200)))]
         for k in 1...50 { events.append((2.10 + 0.008 * Double(k), .pointerMoved(Point(x: 195, y: 200 + 3.6 * Double(k))))) }
         events.append((2.60, .pointerUp))
         for k in 0..<3 { events.append((3.90 + 0.05 * Double(k), .wheel(Point(x: 0, y: -40)))) }
+        events.append((4.07, .beginRefresh))
         return events
     }()
 
@@ -65,6 +66,7 @@ struct RecordingFromInteractionTests {
         // The whole take, to the frame: two and a half seconds, the refresh and its answer in it.
         #expect(ScenarioPlayer.totalFrames(of: throttled) == 150)
         #expect(throttled.steps.contains(.finish(edge: .top, result: .success)), "\(throttled.steps)")
+        #expect(throttled.steps.contains(.begin(edge: .top)), "\(throttled.steps)")
     }
 
     /// The recording a throttled window made is, frame for frame, what `refresh-dump run` draws

@@ -281,19 +281,7 @@ package final class Session: PreviewSession {
             hasSecondFloor.toggle()
             reEnableEdges()
             view.message = hasSecondFloor ? "second floor on: pull past 2.5× the trigger and release" : "second floor off"
-        case .closeSecondFloor:
-            for edge in driver.container.enabledEdges where driver.container.state(of: edge) == .secondaryOpen {
-                driver.container.closeSecondFloor(edge)
-                note(.closeSecondFloor(edge))
-            }
-        case .beginRefresh:
-            let began = dataSource.store.refresh() != nil
-            view.message = began ? "refreshing" : "a refresh is already running"
-            if began, let edge = layout.edges.first { note(.begin(edge)) }
-        case .endRefresh:
-            for edge in driver.container.enabledEdges where driver.container.state(of: edge) == .refreshing {
-                driver.container.end(edge, result: dataSource.forcedOutcome ?? .success)
-            }
+        case .closeSecondFloor, .beginRefresh, .endRefresh: takeListInput(command)
         case .forceOutcome(let outcome):
             dataSource.forcedOutcome = outcome
             view.message = "next outcome: \(outcome.rawValue)"

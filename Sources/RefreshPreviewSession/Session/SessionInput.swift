@@ -4,9 +4,10 @@ import RefreshHost
 
 extension Session {
     /// Carries out `command`, which happened at wall time `time` (the window system's time of the
-    /// input, on the clock ``advance(toWallTime:)`` is given): a pointer or wheel input on the list
-    /// is taken in at the simulation step of that moment, not at the frame that found it, so a
-    /// gesture moves the list, and is recorded, the same however few frames the window draws.
+    /// input, on the clock ``advance(toWallTime:)`` is given): an input to the list (pointer, wheel,
+    /// and the keys that begin or end a refresh or close the second floor) is taken in at the
+    /// simulation step of that moment, not at the frame that found it, so the list moves, and is
+    /// recorded, the same however few frames the window draws.
     @discardableResult
     package func perform(_ command: PreviewCommand, atWallTime time: Double) -> PreviewEffect {
         inputTime = driver.time + view.clock.simulatedSeconds(until: time, rate: view.paused ? 0 : view.speed)
@@ -14,7 +15,7 @@ extension Session {
         return perform(command)
     }
 
-    /// A pointer or wheel input on the list: kept for its step when it has a time, else taken in now.
+    /// An input to the list: kept for its step when it has a time, else taken in now.
     func takeListInput(_ command: PreviewCommand) {
         guard let inputTime else { return apply(command) }
         timedInputs.append((max(inputTime, timedInputs.last?.time ?? inputTime), command))
@@ -49,6 +50,19 @@ extension Session {
             guard scrub == nil, delta.x.isFinite, delta.y.isFinite else { break }
             driver.simulation.wheel(by: delta)
             note(.wheel(along(delta)))
+        case .closeSecondFloor:
+            for edge in driver.container.enabledEdges where driver.container.state(of: edge) == .secondaryOpen {
+                driver.container.closeSecondFloor(edge)
+                note(.closeSecondFloor(edge))
+            }
+        case .beginRefresh:
+            let began = dataSource.store.refresh() != nil
+            view.message = began ? "refreshing" : "a refresh is already running"
+            if began, let edge = layout.edges.first { note(.begin(edge)) }
+        case .endRefresh:
+            for edge in driver.container.enabledEdges where driver.container.state(of: edge) == .refreshing {
+                driver.container.end(edge, result: dataSource.forcedOutcome ?? .success)
+            }
         default:
             break
         }
