@@ -90,7 +90,7 @@ package enum KeyMap {
         ("Enter", "retry a failed first page or page"),
         ("Tab  + −", "select a parameter; change it"),
         ("C  ⇧C", "screenshot of the window; of the indicator band alone"),
-        ("V", "record / stop (MP4; shift+V: GIF), on the list's clock"),
+        ("V", "record / stop (MP4; shift+V: GIF): drawn from what you did"),
         ("drop a file", "open it: SVG, Lottie, PNG frames, a plugin or its .tar.gz, a scenario, params (--open FILE too); on a text field: set it to the file"),
         ("H  ?", "panel; this help"),
         ("Esc", "close what is open: a field being typed, the colour picker, the gallery, this help, a file's card; never quits (Q does)"),
