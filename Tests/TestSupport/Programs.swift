@@ -55,14 +55,24 @@ public func runProgram(_ executable: String, _ arguments: [String], in directory
 /// run 376 s, over the 6-minute budget; so the wait stays here until the in-process tests share
 /// the cap.
 public func runProgram(_ executable: String, _ arguments: [String], in directory: String? = nil, environment: [String: String]? = nil) async throws -> (status: Int32, output: String) {
-    let run = try await measuredProgram(executable, arguments, in: directory, environment: environment)
+    let run = try runProgramWaiting(executable, arguments, in: directory, environment: environment)
     return (run.status, run.output)
 }
 
 /// ``runProgram(_:_:in:environment:)``, and the most memory the program held at once (its peak
-/// resident set, in kilobytes, from the kernel's accounting when it ended).
+/// resident set, in kilobytes). Read by GNU time, which forks the program from its own small
+/// memory: a program started from this process would report this process's peak when larger
+/// (Linux keeps the largest resident set across `exec`, and `posix_spawn` execs from the test
+/// runner's memory, hundreds of megabytes while other tests hold images). A program ended by a
+/// signal has status 128 + the signal here (time's way), not the signal.
 public func measuredProgram(_ executable: String, _ arguments: [String], in directory: String? = nil, environment: [String: String]? = nil) async throws -> (status: Int32, output: String, peakKilobytes: Int) {
-    try runProgramWaiting(executable, arguments, in: directory, environment: environment)
+    let report = "\(scratchDirectory("peak-memory-\(UUID().uuidString)"))/peak.txt"
+    let run = try runProgramWaiting("/usr/bin/time", ["-q", "-f", "%M", "-o", report, executable] + arguments, in: directory, environment: environment)
+    let text = (try? String(contentsOfFile: report, encoding: .utf8)) ?? ""
+    guard let peak = text.split(separator: "\n").last.flatMap({ Int($0) }) else {
+        throw ProgramError(reason: "GNU time (the time package) gave no peak for \(executable): \(text)")
+    }
+    return (run.status, run.output, peak)
 }
 
 /// The body of both ``runProgram(_:_:in:environment:)``: starts the program and waits for it on
