@@ -101,6 +101,12 @@ final class PreviewLoop {
                 lastFileCheck = frameStart
             }
             if !(try advance()) && exitAfter == nil { running = false }
+            if recordings.isRecording, let live = session as? Session, let why = live.logInterruption {
+                // A scenario keeps one plugin, theme and layout: the take ends where the list changed.
+                recordings.stopUnderWay(session: live)
+                live.say("recording stopped: \(why)")
+                print("recording stopped: \(why) (a recording keeps one plugin, theme, locale and layout; parameters may change)")
+            }
             feedback.update(session)
             let image = try render(scale: window.scale)
             window.resize(to: image.size)  // H shows or hides the panel: the window follows

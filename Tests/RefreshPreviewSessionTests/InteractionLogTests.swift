@@ -85,6 +85,36 @@ struct InteractionLogTests {
         #expect(abs(replayed - live) < 2 && abs(live - (scrolled - 120)) < 30, "live \(live), replayed \(replayed), from \(scrolled)")
     }
 
+    /// A parameter changed while recording is a step at its moment, from the values the take began
+    /// with; a theme changed ends what the take can replay, and the scenario keeps the first theme.
+    @Test func aParameterChangedWhileRecordingIsAStepAndAThemeChangeEndsTheTake() async throws {
+        let (session, clock) = try await SessionTests().ready()
+        var time = clock
+        func frame() async throws { try await time.run(session, seconds: 1.0 / 120) }
+        session.perform(.changeParameter(by: 1))  // spokes, before the take
+        let before = session.plugins[session.current].overrides
+        session.beginInteractionLog()
+        for _ in 0..<30 { try await frame() }
+        session.perform(.changeParameter(by: 1))
+        session.perform(.changeParameter(by: 1))
+        let changed = try #require(session.plugins[session.current].overrides["spokes"])
+        for _ in 0..<30 { try await frame() }
+        #expect(session.logInterruption == nil)
+        session.perform(.toggleTheme)
+        try await frame()
+        #expect(session.logInterruption == "the theme, motion or locale changed")
+        let scenario = try #require(session.endInteractionLog(name: "changed", fps: 60))
+        #expect(scenario.edges[.top]?.parameters == before)
+        #expect(scenario.environment.colorScheme == .light)
+        #expect(scenario.steps.contains(.setParameter(edge: .top, name: "spokes", value: changed)), "\(scenario.steps)")
+        // The step comes after the first quarter second, and the replay's indicator takes the value there.
+        let player = try ScenarioPlayer(scenario: scenario, searchPath: PluginSearchPath(directories: [products]))
+        try player.advance()
+        #expect(player.slots[.top]?.indicator.parameters.values["spokes"] == before["spokes"])
+        while try player.advance() {}
+        #expect(player.slots[.top]?.indicator.parameters.values["spokes"] == changed)
+    }
+
     @Test func aRecordingWithTheSecondFloorAndAPlacementPlaysBackTheSame() async throws {
         let session = try SessionTests().makeSession()
         var clock = SessionTests.Clock()

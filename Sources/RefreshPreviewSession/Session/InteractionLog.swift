@@ -27,7 +27,30 @@ package struct InteractionLog {
         case finished(RefreshEdge, RefreshResult)
         /// An open second floor was closed from the keyboard (a push closes it by the gesture itself).
         case closeSecondFloor(RefreshEdge)
+        /// A parameter of the plugin shown took this value (the panel, a params file).
+        case setParameter(String, ParameterValue)
     }
+
+    /// What the list showed when the log began, which a scenario holds for its whole length: the
+    /// plugin, its changed parameters (later changes are ``Entry/setParameter(_:_:)`` entries), the
+    /// environment, and the edges' layout, placement and floor (``Session/settingSignature``).
+    package struct Setting: Equatable {
+        /// The plugin's id.
+        package var plugin: String
+        /// Its parameters changed from their defaults.
+        package var parameters: [String: ParameterValue]
+        /// Theme, reduce motion, locale and direction.
+        package var environment: IndicatorEnvironment
+        /// The edges, placement and floor, as one text.
+        package var edges: String
+    }
+
+    /// The setting the log began with; nil: the session's when the scenario is made.
+    package var setting: Setting? {
+        didSet { parameters = setting?.parameters ?? [:] }
+    }
+    /// The plugin's changed parameters as the log last noted them.
+    package var parameters: [String: ParameterValue] = [:]
 
     /// Session time the log began at.
     package let start: Double
@@ -54,8 +77,8 @@ package struct InteractionLog {
     }
 
     /// The steps that replay the log up to `end` at `fps` frames a second; `pageSize` rows arrive
-    /// with each page at the end edge.
-    package func steps(until end: Double, fps: Double, pageSize: Int) -> [Scenario.Step] {
+    /// with each page at the end edge; a parameter change is set at each of `edges`.
+    package func steps(until end: Double, fps: Double, pageSize: Int, edges: [RefreshEdge] = []) -> [Scenario.Step] {
         var steps: [Scenario.Step] = []
         var framesSoFar = 0
         var fingerDown = false, dragFrom = 0.0, position = 0.0
@@ -103,6 +126,8 @@ package struct InteractionLog {
                 steps.append(.begin(edge: edge))
             case .closeSecondFloor(let edge):
                 steps.append(.closeSecondFloor(edge: edge))
+            case .setParameter(let name, let value):
+                for edge in edges { steps.append(.setParameter(edge: edge, name: name, value: value)) }
             case .finished(let edge, let result):
                 if edge.isAtEnd && result != .failure {
                     steps.append(.loadMore(edge: edge, rows: result == .noMoreData ? 0 : pageSize, last: result == .noMoreData))

@@ -84,6 +84,8 @@ package final class Session: PreviewSession {
     var inputTime: Double?
     /// When each edge's refresh under way began.
     var refreshBegan: [RefreshEdge: Double] = [:]
+    /// Why the recording's log can replay no further (the plugin or the theme changed), once it cannot.
+    package internal(set) var logInterruption: String?
     /// A row's height, or a card's pitch in the horizontal carousel.
     private var rowExtent: Double { layout.axis == .vertical ? Defaults.rowHeight : Defaults.cardPitch }
 
@@ -217,6 +219,8 @@ package final class Session: PreviewSession {
     /// Starts keeping the gestures and refresh outcomes (the preview does while it records).
     package func beginInteractionLog() {
         interactionLog = InteractionLog(start: time, axis: layout.axis, rows: dataSource.rows, offset: driver.simulation.scrolled(along: layout.axis))
+        interactionLog?.setting = currentSetting
+        logInterruption = nil
     }
 
     /// Stops keeping the log and returns it as a scenario of `fps` frames a second that replays
@@ -232,13 +236,14 @@ package final class Session: PreviewSession {
     func scenario(of log: InteractionLog, name: String, until end: Double, fps: Double = RecordedScenario.fps) -> Scenario {
         // The placement and floor each edge was enabled with: O and G wait for a busy edge to rest,
         // and the floor is 2.5× the length of the plugin it was enabled with.
+        // The plugin, parameters and environment the log began with (later parameters are its steps).
+        let setting = log.setting ?? currentSetting
         let edges = layout.edges.map { edge in
-            RecordedScenario.Edge(edge: edge, plugin: plugins.isEmpty ? "" : plugins[current].id,
-                                  parameters: plugins.isEmpty ? [:] : plugins[current].overrides, status: driver.container.status(of: edge))
+            RecordedScenario.Edge(edge: edge, plugin: setting.plugin, parameters: setting.parameters, status: driver.container.status(of: edge))
         }
         return RecordedScenario.scenario(name: name, viewport: options.viewport, axis: layout.axis, rows: log.rows, rowExtent: rowExtent, offset: log.offset,
-                                         environment: view.environment, edges: edges, fps: fps,
-                                         steps: log.steps(until: end, fps: fps, pageSize: dataSource.pageSize))
+                                         environment: setting.environment, edges: edges, fps: fps,
+                                         steps: log.steps(until: end, fps: fps, pageSize: dataSource.pageSize, edges: layout.edges))
     }
 
     /// `p`'s coordinate along the list's scroll axis.
@@ -344,6 +349,7 @@ package final class Session: PreviewSession {
     }
 
     private func advance(steps: Int) {
+        followSetting()
         applyScrub()
         for _ in 0..<steps {
             takeTimedInputs(before: driver.time + view.clock.step / 2)

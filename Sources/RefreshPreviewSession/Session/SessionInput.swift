@@ -87,6 +87,34 @@ extension Session {
 }
 
 extension Session {
+    /// What a recording's scenario holds for its whole length, as the list shows it now.
+    var currentSetting: InteractionLog.Setting {
+        InteractionLog.Setting(plugin: plugins.isEmpty ? "" : plugins[current].id, parameters: plugins.isEmpty ? [:] : plugins[current].overrides,
+                               environment: view.environment, edges: "\(layout.edges)|\(placement)|\(hasSecondFloor)")
+    }
+
+    /// Keeps the recording's log in step with what the list shows: a parameter changed (the panel,
+    /// a params file) becomes a step; a change a scenario cannot hold for part of its length (the
+    /// plugin, the theme, motion or locale, the edges) ends what the log can replay, and says why
+    /// (``logInterruption``: the window stops the recording there).
+    func followSetting() {
+        guard let log = interactionLog, let start = log.setting, logInterruption == nil else { return }
+        let now = currentSetting
+        guard now.plugin == start.plugin, now.environment == start.environment, now.edges == start.edges else {
+            logInterruption = now.plugin != start.plugin ? "another plugin is shown"
+                : now.environment != start.environment ? "the theme, motion or locale changed" : "the edges changed"
+            return
+        }
+        let logged = log.parameters
+        guard now.parameters != logged else { return }
+        let defaults = Dictionary(plugins[current].parameters.map { ($0.name, $0.defaultValue) }) { first, _ in first }
+        for name in Set(logged.keys).union(now.parameters.keys).sorted() where now.parameters[name] != logged[name] {
+            guard let value = now.parameters[name] ?? defaults[name] else { continue }
+            interactionLog?.record(.setParameter(name, value), at: time)
+        }
+        interactionLog?.parameters = now.parameters
+    }
+
     /// A player of `scenario` (a recording's, as read back from its file) with the plugin shown,
     /// loaded again from its file, so that every frame is drawn in full (the window's plugin may
     /// show its last frame rather than wait for a slow one).
