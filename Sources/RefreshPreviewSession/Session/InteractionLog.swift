@@ -33,7 +33,7 @@ package struct InteractionLog {
 
     /// What the list showed when the log began, which a scenario holds for its whole length: the
     /// plugin, its changed parameters (later changes are ``Entry/setParameter(_:_:)`` entries), the
-    /// environment, and the edges' layout, placement and floor (``Session/settingSignature``).
+    /// environment, and the edges' layout, placement and floor.
     package struct Setting: Equatable {
         /// The plugin's id.
         package var plugin: String
