@@ -87,7 +87,7 @@ package final class Session: PreviewSession {
     /// Why the recording's log can replay no further (the plugin or the theme changed), once it cannot.
     package internal(set) var logInterruption: String?
     /// A row's height, or a card's pitch in the horizontal carousel.
-    private var rowExtent: Double { layout.axis == .vertical ? Defaults.rowHeight : Defaults.cardPitch }
+    var rowExtent: Double { layout.axis == .vertical ? Defaults.rowHeight : Defaults.cardPitch }
 
     /// An interactive session over the plugins at `pluginPaths` (probed now), starting with
     /// `firstPlugin` (id, name or path) when it is among them.
@@ -215,36 +215,6 @@ package final class Session: PreviewSession {
 
     /// What happens from now on, kept to be saved as a scenario (``endInteractionLog()``).
     package internal(set) var interactionLog: InteractionLog?
-
-    /// Starts keeping the gestures and refresh outcomes (the preview does while it records).
-    package func beginInteractionLog() {
-        interactionLog = InteractionLog(start: time, axis: layout.axis, rows: dataSource.rows, offset: driver.simulation.scrolled(along: layout.axis))
-        interactionLog?.setting = currentSetting
-        logInterruption = nil
-    }
-
-    /// Stops keeping the log and returns it as a scenario of `fps` frames a second that replays
-    /// what happened with the current plugin and parameters; nil when no log was kept.
-    package func endInteractionLog(name: String, fps: Double) -> Scenario? {
-        guard let log = interactionLog else { return nil }
-        interactionLog = nil
-        return scenario(of: log, name: name, until: time, fps: fps)
-    }
-
-    /// The scenario of `fps` frames a second (the recording's rate, 60 unless said) that replays
-    /// `log` up to session time `end` with the current plugin and parameters.
-    func scenario(of log: InteractionLog, name: String, until end: Double, fps: Double = RecordedScenario.fps) -> Scenario {
-        // The placement and floor each edge was enabled with: O and G wait for a busy edge to rest,
-        // and the floor is 2.5× the length of the plugin it was enabled with.
-        // The plugin, parameters and environment the log began with (later parameters are its steps).
-        let setting = log.setting ?? currentSetting
-        let edges = layout.edges.map { edge in
-            RecordedScenario.Edge(edge: edge, plugin: setting.plugin, parameters: setting.parameters, status: driver.container.status(of: edge))
-        }
-        return RecordedScenario.scenario(name: name, viewport: options.viewport, axis: layout.axis, rows: log.rows, rowExtent: rowExtent, offset: log.offset,
-                                         environment: setting.environment, edges: edges, fps: fps,
-                                         steps: log.steps(until: end, fps: fps, pageSize: dataSource.pageSize, edges: layout.edges))
-    }
 
     /// `p`'s coordinate along the list's scroll axis.
     func along(_ p: Point) -> Double { layout.axis == .vertical ? p.y : p.x }
