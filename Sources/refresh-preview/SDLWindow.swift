@@ -155,7 +155,6 @@ final class SDLWindow {
         let ticksToNow = Self.now - Double(SDL_GetTicks()) / 1000
         var event = SDL_Event()
         while SDL_PollEvent(&event) != 0 {
-            defer { times += Array(repeating: min(Self.now, Double(event.common.timestamp) / 1000 + ticksToNow), count: commands.count - times.count) }
             switch SDL_EventType(event.type) {
             case SDL_QUIT:
                 StopDeadline.answer()
@@ -204,6 +203,8 @@ final class SDLWindow {
             default:
                 break
             }
+            // The commands this event made happened when SDL stamped it.
+            times += Array(repeating: min(Self.now, Double(event.common.timestamp) / 1000 + ticksToNow), count: commands.count - times.count)
         }
         return Array(zip(commands, times))
     }

@@ -213,7 +213,7 @@ package final class Session: PreviewSession {
 
     // MARK: Recording the interaction
 
-    /// What happens from now on, kept to be saved as a scenario (``endInteractionLog()``).
+    /// What happens from now on, kept to be saved as a scenario (``endInteractionLog(name:fps:)``).
     package internal(set) var interactionLog: InteractionLog?
 
     /// `p`'s coordinate along the list's scroll axis.

@@ -13,7 +13,8 @@ extension Session {
     }
 
     /// Stops keeping the log and returns it as a scenario of `fps` frames a second that replays
-    /// what happened with the current plugin and parameters; nil when no log was kept.
+    /// what happened, with the plugin, parameters and environment the log began with; nil when no
+    /// log was kept.
     package func endInteractionLog(name: String, fps: Double) -> Scenario? {
         guard let log = interactionLog else { return nil }
         interactionLog = nil
@@ -21,12 +22,12 @@ extension Session {
     }
 
     /// The scenario of `fps` frames a second (the recording's rate, 60 unless said) that replays
-    /// `log` up to session time `end` with the current plugin and parameters.
+    /// `log` up to session time `end`, with the plugin, parameters and environment the log began
+    /// with (later parameters are its steps), or the current ones for a log that kept none.
     func scenario(of log: InteractionLog, name: String, until end: Double, fps: Double = RecordedScenario.fps) -> Scenario {
+        let setting = log.setting ?? currentSetting
         // The placement and floor each edge was enabled with: O and G wait for a busy edge to rest,
         // and the floor is 2.5× the length of the plugin it was enabled with.
-        // The plugin, parameters and environment the log began with (later parameters are its steps).
-        let setting = log.setting ?? currentSetting
         let edges = layout.edges.map { edge in
             RecordedScenario.Edge(edge: edge, plugin: setting.plugin, parameters: setting.parameters, status: driver.container.status(of: edge))
         }
