@@ -1,5 +1,5 @@
-/* What Swift cannot call itself for RefreshKit's plugin-host zygote: prctl is variadic, and
- * handing descriptors across a socket needs the CMSG macros. */
+/* What Swift cannot call itself for RefreshKit's plugin-host zygote: prctl is variadic, handing
+ * descriptors across a socket needs the CMSG macros, and vfork returns twice. */
 #ifndef REFRESHKIT_PROCESS_CONTROL_H
 #define REFRESHKIT_PROCESS_CONTROL_H
 
@@ -8,6 +8,13 @@
 /* Makes this process the reaper of its orphaned descendants (PR_SET_CHILD_SUBREAPER): a
  * grandchild whose parent ended becomes this process's child, to wait for and signal. 0 or -1. */
 int refreshkit_become_subreaper(void);
+
+/* Forks a child that is orphaned at once, so it becomes the subreaper's: a middle process made
+ * with vfork (it shares this one's memory, so it costs no copy) forks the child and ends. Returns
+ * 0 in the child; in the caller the child's pid (or -1, errno), with the middle already ended and
+ * `*middle_nanoseconds` set to the CPU it used. One fork's copy of the address space instead of
+ * two, and no address space torn down. The caller must be single-threaded. */
+pid_t refreshkit_fork_orphan(unsigned long long *middle_nanoseconds);
 
 /* Sends `length` bytes with `count` descriptors (at most 4) on a Unix socket, without SIGPIPE.
  * The bytes sent, or -1 (errno). */

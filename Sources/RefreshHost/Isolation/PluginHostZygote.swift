@@ -9,8 +9,9 @@ import Glibc
 /// skips exec and the dynamic loader (the Swift runtime, Foundation, Cairo and Pango linked anew:
 /// most of a spawned child's start) and costs a fork and the pages it writes.
 ///
-/// The zygote forks twice: the middle process ends at once, so the child is orphaned and becomes
-/// this process's own (this process is a child subreaper). It is then waited for, signalled,
+/// The child is forked by a middle process that ends at once, so the child is orphaned and becomes
+/// this process's own (this process is a child subreaper); the middle is made with `vfork`, sharing
+/// the zygote's memory, so only the child's fork copies page tables (`refreshkit_fork_orphan`). It is then waited for, signalled,
 /// watched and reported on exactly as a child started with `posix_spawn`, and its socket is its
 /// lifeline as before. The zygote is single-threaded, so a fork copies no lock another thread
 /// holds; it ends when this process closes its socket, however this process ends.
@@ -155,33 +156,13 @@ package final class PluginHostZygote: @unchecked Sendable {
                 : .probe(request[1..<got].split(separator: 0, omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) })
             let before = cpuNanoseconds(CLOCK_PROCESS_CPUTIME_ID)
             var reply = (Int64(-1), UInt64(0))
-            var pidPipe: [Int32] = [0, 0]
-            if pipe(&pidPipe) == 0 {
-                let middle = Glibc.fork()
-                if middle == 0 {
-                    close(control)
-                    close(pidPipe[0])
-                    let child = Glibc.fork()
-                    if child == 0 {
-                        close(pidPipe[1])
-                        exit(becomeChild(work, descriptors, serve: serve, probe: probe))
-                    }
-                    var said = Int64(child)
-                    _ = write(pidPipe[1], &said, MemoryLayout<Int64>.size)
-                    _exit(0)
-                }
-                close(pidPipe[1])
-                if middle > 0 {
-                    var said = Int64(-1)
-                    if read(pidPipe[0], &said, MemoryLayout<Int64>.size) == MemoryLayout<Int64>.size { reply.0 = said }
-                    var usage = rusage()
-                    while wait4(middle, nil, 0, &usage) < 0 && errno == EINTR {}
-                    let middleNanoseconds = UInt64(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) * 1_000_000_000
-                        + UInt64(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) * 1000
-                    reply.1 = cpuNanoseconds(CLOCK_PROCESS_CPUTIME_ID) - before + middleNanoseconds
-                }
-                close(pidPipe[0])
+            var middleNanoseconds: UInt64 = 0
+            let child = refreshkit_fork_orphan(&middleNanoseconds)
+            if child == 0 {
+                close(control)
+                exit(becomeChild(work, descriptors, serve: serve, probe: probe))
             }
+            if child > 0 { reply = (Int64(child), cpuNanoseconds(CLOCK_PROCESS_CPUTIME_ID) - before + middleNanoseconds) }
             close(descriptors[0])
             close(descriptors[1])
             let sent = withUnsafeBytes(of: &reply) { refreshkit_send_descriptors(control, $0.baseAddress, $0.count, nil, 0) }
