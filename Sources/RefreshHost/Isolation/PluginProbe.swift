@@ -37,8 +37,23 @@ package enum PluginProbe {
 
     /// What each library in `paths` is, in order: its metadata (parameters not included: load the
     /// one you use), or why it cannot be used.
+    /// Libraries the ``PluginProbeCache`` knows as they are now are not loaded again.
     package static func probe(_ paths: [String]) -> [Result<PluginInfo, PluginError>] {
         guard !paths.isEmpty else { return [] }
+        var cache = PluginProbeCache(file: PluginProbeCache.location(), tools: helper)
+        var results: [Result<PluginInfo, PluginError>?] = paths.map { path in cache?.record(for: path).map { .success($0.info(path: path)) } }
+        let missing = results.indices.filter { results[$0] == nil }
+        guard !missing.isEmpty else { return results.map { $0! } }
+        for (index, result) in zip(missing, loaded(missing.map { paths[$0] })) {
+            results[index] = result
+            if case .success(let info) = result { cache?.keep(Record(info), for: paths[index]) }
+        }
+        cache?.save()
+        return results.map { $0! }
+    }
+
+    /// ``probe(_:)`` without the cache: every library in `paths` loaded in a child.
+    private static func loaded(_ paths: [String]) -> [Result<PluginInfo, PluginError>] {
         guard let helper else {
             return paths.map { path in Result { () throws(PluginError) in try PluginLibrary(path: path).info } }
         }
@@ -201,9 +216,13 @@ package enum PluginProbe {
     }
 
     /// What the child reports of a library that loaded.
-    struct Record: Codable {
+    struct Record: Codable, Equatable {
         var id: String, name: String, version: String, summary: String, abi: UInt32
         var sdk: String?
+
+        init(_ info: PluginInfo) {
+            (id, name, version, summary, abi, sdk) = (info.indicator.id, info.indicator.name, info.indicator.version, info.indicator.summary, info.abiVersion, info.sdkVersion)
+        }
 
         func info(path: String) -> PluginInfo {
             var info = PluginInfo(indicator: IndicatorInfo(id: id, name: name, version: version, summary: summary), parameters: [], abiVersion: abi, path: path)
@@ -220,9 +239,7 @@ package enum PluginProbe {
         for (index, path) in paths.enumerated() {
             say("BEGIN\t\(index)")
             do {
-                let info = try PluginLibrary(path: path).info
-                let record = Record(id: info.indicator.id, name: info.indicator.name, version: info.indicator.version, summary: info.indicator.summary, abi: info.abiVersion,
-                                    sdk: info.sdkVersion)
+                let record = Record(try PluginLibrary(path: path).info)
                 // try?: a record of strings and an integer always encodes.
                 let json = (try? JSONEncoder().encode(record)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
                 say("OK\t\(index)\t\(json)")
