@@ -21,9 +21,18 @@ public enum Fonts {
     @discardableResult
     public static func pin() -> Status { status }
 
+    /// ``pin()`` on a thread of its own: fontconfig reads its configuration (some 7 ms) while the
+    /// caller goes on, and the first text drawn waits only for what is left. The variable is set
+    /// here, on the caller's thread, so no other thread sets the environment while this one reads it.
+    public static func pinInBackground() {
+        guard let path = Assets.path("Fonts/fonts.conf") else { return }
+        if getenv("FONTCONFIG_FILE").map({ String(cString: $0) }) != path { setenv("FONTCONFIG_FILE", path, 1) }
+        Thread.detachNewThread { pin() }
+    }
+
     private static let status: Status = {
         guard let path = Assets.path("Fonts/fonts.conf") else { return .missingConfiguration }
-        setenv("FONTCONFIG_FILE", path, 1)
+        if getenv("FONTCONFIG_FILE").map({ String(cString: $0) }) != path { setenv("FONTCONFIG_FILE", path, 1) }
         // Starts fontconfig now, with the file above, and checks it took.
         guard let config = FcConfigGetCurrent(), let files = FcConfigGetConfigFiles(config) else { return .alreadyInitialised(path) }
         defer { FcStrListDone(files) }

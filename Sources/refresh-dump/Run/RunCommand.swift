@@ -58,6 +58,10 @@ struct RunCommand: ParsableCommand {
     /// Plays the scenario into the staging folder and puts it in place.
     private func play() throws {
         guard jobs >= 1, jobs <= 64 else { throw ValidationError("--jobs must be 1...64") }
+        // Begun now, they are ready by the first frame: fontconfig's configuration (the contact
+        // sheet's labels, text in frames) and, for plugins in children, the zygote that forks them.
+        Fonts.pinInBackground()
+        if !scenarioOptions.isolation.inProcess { _ = PluginHostZygote.shared() }
         var overrides = try PluginOptions.parse(params)
         let file = try paramsFile.map(ParametersFileOption.init(path:))
         if let file, let plugin {
