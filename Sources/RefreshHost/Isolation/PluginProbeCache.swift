@@ -97,6 +97,7 @@ struct PluginProbeCache {
         let contents = Contents(tools: tools, libraries: kept)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
+        // try?: strings and integers always encode; were it to fail, the next command probes.
         guard let data = try? encoder.encode(contents) else { return }
         let folder = (file as NSString).deletingLastPathComponent
         // try?: a cache that cannot be written costs the next command a probe, nothing more.
