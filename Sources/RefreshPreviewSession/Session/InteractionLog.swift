@@ -41,8 +41,17 @@ package struct InteractionLog {
         package var parameters: [String: ParameterValue]
         /// Theme, reduce motion, locale and direction.
         package var environment: IndicatorEnvironment
-        /// The edges, placement and floor, as one text.
-        package var edges: String
+        /// The edges enabled.
+        package var layout: EdgeLayout
+        /// Where the indicators sit.
+        package var placement: IndicatorPlacement
+        /// Whether pulling far opens the second floor.
+        package var hasSecondFloor: Bool
+
+        /// Whether `other` has the same edges, placement and floor.
+        func hasSameEdges(as other: Setting) -> Bool {
+            (layout, placement, hasSecondFloor) == (other.layout, other.placement, other.hasSecondFloor)
+        }
     }
 
     /// The setting the log began with; nil: the session's when the scenario is made.

@@ -39,7 +39,7 @@ extension Session {
     /// What a recording's scenario holds for its whole length, as the list shows it now.
     var currentSetting: InteractionLog.Setting {
         InteractionLog.Setting(plugin: plugins.isEmpty ? "" : plugins[current].id, parameters: plugins.isEmpty ? [:] : plugins[current].overrides,
-                               environment: view.environment, edges: "\(layout.edges)|\(placement)|\(hasSecondFloor)")
+                               environment: view.environment, layout: layout, placement: placement, hasSecondFloor: hasSecondFloor)
     }
 
     /// Keeps the recording's log in step with what the list shows: a parameter changed (the panel,
@@ -49,7 +49,7 @@ extension Session {
     func followSetting() {
         guard let log = interactionLog, let start = log.setting, logInterruption == nil else { return }
         let now = currentSetting
-        guard now.plugin == start.plugin, now.environment == start.environment, now.edges == start.edges else {
+        guard now.plugin == start.plugin, now.environment == start.environment, now.hasSameEdges(as: start) else {
             logInterruption = now.plugin != start.plugin ? "another plugin is shown"
                 : now.environment != start.environment ? "the theme, motion or locale changed" : "the edges changed"
             return
