@@ -73,7 +73,7 @@ final class PreviewLoop {
             var screenshotsAsked: [PreviewScreenshot] = []
             for (command, time) in window.poll(typing: (session as? Session)?.view.inspector.editing != nil) {
                 // The list takes a pointer or wheel input at the moment it happened, however late the frame.
-                switch (session as? Session)?.perform(command, atWallTime: time) ?? session.perform(command) {
+                switch session.perform(command, atWallTime: time) {
                 case .none: break
                 case .quit:
                     running = false

@@ -36,6 +36,10 @@ package protocol PreviewSession: AnyObject {
 
     /// Carries out `command`; returns what the front end must do about it.
     @discardableResult func perform(_ command: PreviewCommand) -> PreviewEffect
+    /// Carries out `command`, which happened at wall time `time` (on the clock
+    /// ``advance(toWallTime:)`` is given); a session whose list takes inputs at their own moment
+    /// uses it, another performs the command now.
+    @discardableResult func perform(_ command: PreviewCommand, atWallTime time: Double) -> PreviewEffect
     /// Advances to wall time `now` (seconds, monotonic); false when a script has ended. A script
     /// that cannot go on (a step its plugin refuses) throws, naming the file and the step.
     func advance(toWallTime now: Double) throws(InputFileError) -> Bool
@@ -52,6 +56,10 @@ package protocol PreviewSession: AnyObject {
 }
 
 extension PreviewSession {
+    /// ``perform(_:)``: the time an input happened makes no difference (a script's list).
+    @discardableResult
+    package func perform(_ command: PreviewCommand, atWallTime time: Double) -> PreviewEffect { perform(command) }
+
     /// The list's viewport, in points.
     package var viewport: Size { sceneLayout.viewport }
     /// Simulated seconds so far.
