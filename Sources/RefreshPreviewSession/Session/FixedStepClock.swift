@@ -13,12 +13,15 @@ package struct FixedStepClock: Sendable {
     private var last: Double?
     private var pending = 0.0
 
-    /// A clock of `step`-second steps, at most `maximumSteps` per frame; by default a second's worth:
-    /// a window that draws one frame a second under load still moves in real time (steps cost
-    /// microseconds), and a longer stall, a debugger's or a suspended machine's, is dropped.
+    /// The most simulated seconds one frame takes by default: a window that draws one frame a
+    /// second under load still moves in real time (steps cost microseconds), and a longer stall, a
+    /// debugger's or a suspended machine's, is dropped.
+    package static let longestFrame = 1.0
+
+    /// A clock of `step`-second steps, at most `maximumSteps` per frame; by default ``longestFrame``'s worth.
     package init(step: Double = Defaults.simulationStep, maximumSteps: Int? = nil) {
         self.step = step > 0 && step.isFinite ? step : Defaults.simulationStep
-        self.maximumSteps = max(1, maximumSteps ?? Int((1 / self.step).rounded()))
+        self.maximumSteps = max(1, maximumSteps ?? Int((Self.longestFrame / self.step).rounded()))
     }
 
     /// The steps to simulate for a frame shown at wall time `now` (seconds, monotonic) when time

@@ -79,8 +79,8 @@ package final class SimulatedDataSource {
     }
 
     /// The longest a refresh's request takes to leave after it began: the most one frame simulates
-    /// (``FixedStepClock/maximumSteps``), and a little.
-    static let sendingTime = 1.05
+    /// (``FixedStepClock/longestFrame``), and a little.
+    static let sendingTime = FixedStepClock.longestFrame + 0.05
 
     /// Answers the requests that are due at simulated time `time`; returns a line for each answer.
     package func tick(now time: Double) -> [String] {
