@@ -25,14 +25,23 @@ public enum Fonts {
     /// caller goes on, and the first text drawn waits only for what is left. The variable is set
     /// here, on the caller's thread, so no other thread sets the environment while this one reads it.
     public static func pinInBackground() {
-        guard let path = Assets.path("Fonts/fonts.conf") else { return }
-        if getenv("FONTCONFIG_FILE").map({ String(cString: $0) }) != path { setenv("FONTCONFIG_FILE", path, 1) }
+        guard let path = configuration else { return }
+        point(at: path)
         Thread.detachNewThread { pin() }
     }
 
-    private static let status: Status = {
-        guard let path = Assets.path("Fonts/fonts.conf") else { return .missingConfiguration }
+    /// The project's fontconfig file, when it is found.
+    private static let configuration = Assets.path("Fonts/fonts.conf")
+
+    /// Sets `FONTCONFIG_FILE` to `path` unless it is already (then another thread reading the
+    /// environment meanwhile is safe).
+    private static func point(at path: String) {
         if getenv("FONTCONFIG_FILE").map({ String(cString: $0) }) != path { setenv("FONTCONFIG_FILE", path, 1) }
+    }
+
+    private static let status: Status = {
+        guard let path = configuration else { return .missingConfiguration }
+        point(at: path)
         // Starts fontconfig now, with the file above, and checks it took.
         guard let config = FcConfigGetCurrent(), let files = FcConfigGetConfigFiles(config) else { return .alreadyInitialised(path) }
         defer { FcStrListDone(files) }
