@@ -57,6 +57,7 @@ let package = Package(
         .systemLibrary(name: "CPangoCairo", pkgConfig: "pangocairo", providers: [.apt(["libpango1.0-dev"])]),
         .systemLibrary(name: "CSDL2", pkgConfig: "sdl2", providers: [.apt(["libsdl2-dev"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+        .systemLibrary(name: "CLibz", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .systemLibrary(name: "CJSON", pkgConfig: "libcjson", providers: [.apt(["libcjson-dev"])]),
         .systemLibrary(name: "CWebP", pkgConfig: "libwebpmux", providers: [.apt(["libwebp-dev"])]),
         .systemLibrary(name: "CRLottie", pkgConfig: "rlottie", providers: [.apt(["librlottie-dev"])]),
@@ -87,7 +88,7 @@ let package = Package(
         .target(name: "CFFmpeg"),
 
         // Animation files (animated WebP, GIF, MP4, APNG) for the tools; plugins never link it.
-        .target(name: "RefreshExport", dependencies: ["RefreshGraphics", "CFFmpeg", "CGIF", "CWebP"]),
+        .target(name: "RefreshExport", dependencies: ["RefreshGraphics", "CFFmpeg", "CGIF", "CWebP", "CLibz"]),
 
         // The C ABI between host and plugins: include/refresh_plugin.h.
         .target(name: "CRefreshPlugin"),

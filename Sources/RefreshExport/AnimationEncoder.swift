@@ -9,7 +9,8 @@ public enum AnimationFormat: String, CaseIterable, Sendable {
     case gif
     /// H.264 MP4 (FFmpeg, libx264), yuv420p, `+faststart`: the smallest, for chat and pull requests.
     case mp4
-    /// Animated PNG (FFmpeg): lossless with transparency, larger than WebP.
+    /// Animated PNG (zlib; a palette while the clip has at most 256 colours): lossless with
+    /// transparency, larger than WebP.
     case apng
 
     /// The file name ending (APNG as `.apng`, so it is not taken for one of the PNG frames).
@@ -29,8 +30,8 @@ public enum AnimationFormat: String, CaseIterable, Sendable {
         switch self {
         case .webp: return try WebPAnimationEncoder(path: path, width: width, height: height)
         case .gif: return try GIFEncoder(path: path, width: width, height: height, realtime: realtime, keepsEveryTick: keepsEveryFrame)
-        case .mp4: return try VideoEncoder(path: path, container: "mp4", width: width, height: height, frameRate: frameRate, realtime: realtime)
-        case .apng: return try VideoEncoder(path: path, container: "apng", width: width, height: height, frameRate: frameRate, realtime: realtime, opaque: opaque)
+        case .mp4: return try VideoEncoder(path: path, width: width, height: height, frameRate: frameRate, realtime: realtime)
+        case .apng: return try APNGEncoder(path: path, width: width, height: height, frameRate: frameRate, realtime: realtime, opaque: opaque)
         }
     }
 }

@@ -2,10 +2,9 @@ import CFFmpeg
 import Foundation
 import RefreshGraphics
 
-/// ``AnimationFormat/mp4`` and ``AnimationFormat/apng`` through FFmpeg's libraries: H.264 (libx264,
-/// CRF 28, `tune=animation`) in yuv420p at the frame size rounded up to even, with the index at the
-/// front (`+faststart`) so a browser plays it while it loads; or APNG, looping forever, in RGB when
-/// the caller promises opaque frames (a quarter fewer bytes to compare and deflate) and RGBA otherwise.
+/// ``AnimationFormat/mp4`` through FFmpeg's libraries: H.264 (libx264, CRF 28, `tune=animation`)
+/// in yuv420p at the frame size rounded up to even, with the index at the front (`+faststart`) so
+/// a browser plays it while it loads.
 ///
 /// Timestamps count in the frame rate's ticks (1/rate s, or milliseconds when the rate is not a
 /// whole number); each frame starts at the tick nearest its true start and the last one lasts to
@@ -27,17 +26,12 @@ final class VideoEncoder: AnimationEncoder {
     private var finished = false
     /// The file, under a temporary name until ``finish()``; FFmpeg opens it by its descriptor's name.
     private let file: PendingFile
-    private let isVideo: Bool
-    /// Whether every frame is opaque (the caller's promise): APNG then drops the alpha channel.
-    private let opaque: Bool
 
-    init(path: String, container: String, width: Int, height: Int, frameRate: Double, realtime: Bool = false, opaque: Bool = false) throws {
+    init(path: String, width: Int, height: Int, frameRate: Double, realtime: Bool = false) throws {
         try FFmpegLibraries.load(for: path)
         self.path = path
         self.width = width
         self.height = height
-        isVideo = container == "mp4"
-        self.opaque = opaque
         _ = Self.quiet
         let rate = (frameRate.rounded() == frameRate) ? Int32(frameRate) : 1000
         clock = TickClock(rate: Double(rate))
@@ -48,15 +42,15 @@ final class VideoEncoder: AnimationEncoder {
             let detail = code == 0 ? "" : ": " + (words.dropFirst().first?.isLowercase == true ? words.prefix(1).lowercased() + words.dropFirst() : words)
             return ExportError(path: path, reason: "FFmpeg could not \(what)\(detail)")
         }
-        // Video wants even sizes (4:2:0 halves each); APNG takes any.
-        let outWidth = isVideo ? (width + 1) / 2 * 2 : width, outHeight = isVideo ? (height + 1) / 2 * 2 : height
-        let pixelFormat = isVideo ? AV_PIX_FMT_YUV420P : opaque ? AV_PIX_FMT_RGB24 : AV_PIX_FMT_RGBA
+        // Even sizes: 4:2:0 halves each.
+        let outWidth = (width + 1) / 2 * 2, outHeight = (height + 1) / 2 * 2
+        let pixelFormat = AV_PIX_FMT_YUV420P
         file = try PendingFile(path: path)
-        var status = avformat_alloc_output_context2(&format, nil, container, file.descriptorPath)
-        guard status >= 0, let format else { throw fail("make a \(container) file", status) }
-        guard let encoder = avcodec_find_encoder(isVideo ? AV_CODEC_ID_H264 : AV_CODEC_ID_APNG) else {
+        var status = avformat_alloc_output_context2(&format, nil, "mp4", file.descriptorPath)
+        guard status >= 0, let format else { throw fail("make an mp4 file", status) }
+        guard let encoder = avcodec_find_encoder(AV_CODEC_ID_H264) else {
             avformat_free_context(format)
-            throw ExportError(path: path, reason: "this FFmpeg has no \(isVideo ? "H.264 (libx264)" : "APNG") encoder")
+            throw ExportError(path: path, reason: "this FFmpeg has no H.264 (libx264) encoder")
         }
         guard let newStream = avformat_new_stream(format, nil), let context = avcodec_alloc_context3(encoder) else {
             avformat_free_context(format)
@@ -69,21 +63,11 @@ final class VideoEncoder: AnimationEncoder {
         context.pointee.pix_fmt = pixelFormat
         context.pointee.time_base = AVRational(num: 1, den: rate)
         context.pointee.framerate = AVRational(num: rate, den: 1)
-        if isVideo {
-            context.pointee.gop_size = rate * 2
-            av_opt_set(context.pointee.priv_data, "preset", realtime ? "ultrafast" : "slow", 0)
-            av_opt_set(context.pointee.priv_data, "tune", "animation", 0)
-            av_opt_set(context.pointee.priv_data, "crf", "28", 0)
-            av_opt_set(context.pointee.priv_data, "x264-params", Self.repeatableX264, 0)
-        }
-        if !isVideo {
-            // zlib level 6, no row filter: measured on the shipped pull-to-refresh band (780×240, 145
-            // RGB frames; `bench --only export`): 4 → 435 KB in 0.98 s, 6 → 431 KB in 1.01 s (the
-            // size of the ffmpeg command line's file), 8 → 402 KB in 1.38 s, 9 → 379 KB in 2.17 s;
-            // levels 1–3 make files 1.7 times the size. Filters (sub, up, paeth, mixed) made it
-            // 14–32 % larger on these flat bands.
-            context.pointee.compression_level = 6
-        }
+        context.pointee.gop_size = rate * 2
+        av_opt_set(context.pointee.priv_data, "preset", realtime ? "ultrafast" : "slow", 0)
+        av_opt_set(context.pointee.priv_data, "tune", "animation", 0)
+        av_opt_set(context.pointee.priv_data, "crf", "28", 0)
+        av_opt_set(context.pointee.priv_data, "x264-params", Self.repeatableX264, 0)
         // A fixed count, never the machine's: x264's frames depend on how many threads share the work.
         // A live window keeps a core to itself.
         context.pointee.thread_count = realtime ? 1 : 2
@@ -100,7 +84,7 @@ final class VideoEncoder: AnimationEncoder {
         status = avio_open(&format.pointee.pb, file.descriptorPath, AVIO_FLAG_WRITE)
         guard status >= 0 else { throw fail("open the file", status) }
         var options: OpaquePointer?
-        if isVideo { av_dict_set(&options, "movflags", "+faststart", 0) } else { av_dict_set(&options, "plays", "0", 0) }
+        av_dict_set(&options, "movflags", "+faststart", 0)
         status = avformat_write_header(format, &options)
         av_dict_free(&options)
         guard status >= 0 else { throw fail("write the header", status) }
@@ -147,30 +131,19 @@ final class VideoEncoder: AnimationEncoder {
             return
         }
         guard av_frame_make_writable(frame) >= 0 else { throw ExportError(path: path, reason: "FFmpeg could not reuse its frame") }
-        // Cairo's pixels are premultiplied: for an opaque frame that is the colour; a transparent
-        // one (APNG) is converted to straight alpha first.
-        let straight: [UInt32]? = isVideo || opaque ? nil : image.straightPixels()
+        // Cairo's pixels are premultiplied: for an opaque frame that is the colour (video has no alpha).
         image.withPixels { raw in
             // FFmpeg reads four planes' pointers and strides whatever the format: give it four.
-            var source: [UnsafePointer<UInt8>?] = [nil, nil, nil, nil]
-            var stride: [Int32] = [Int32(image.bytesPerRow), 0, 0, 0]
-            let convert = { (base: UnsafeRawPointer) in
-                source[0] = base.assumingMemoryBound(to: UInt8.self)
-                withUnsafeMutablePointer(to: &frame.pointee.data) { data in
-                    withUnsafeMutablePointer(to: &frame.pointee.linesize) { lines in
-                        data.withMemoryRebound(to: UnsafeMutablePointer<UInt8>?.self, capacity: 8) { planes in
-                            lines.withMemoryRebound(to: Int32.self, capacity: 8) { sizes in
-                                _ = sws_scale(self.scaler, source, stride, 0, Int32(self.height), planes, sizes)
-                            }
+            let source: [UnsafePointer<UInt8>?] = [UnsafePointer(raw.baseAddress!.assumingMemoryBound(to: UInt8.self)), nil, nil, nil]
+            let stride: [Int32] = [Int32(image.bytesPerRow), 0, 0, 0]
+            withUnsafeMutablePointer(to: &frame.pointee.data) { data in
+                withUnsafeMutablePointer(to: &frame.pointee.linesize) { lines in
+                    data.withMemoryRebound(to: UnsafeMutablePointer<UInt8>?.self, capacity: 8) { planes in
+                        lines.withMemoryRebound(to: Int32.self, capacity: 8) { sizes in
+                            _ = sws_scale(self.scaler, source, stride, 0, Int32(self.height), planes, sizes)
                         }
                     }
                 }
-            }
-            if let straight {
-                stride[0] = Int32(width * 4)
-                straight.withUnsafeBytes { convert($0.baseAddress!) }
-            } else {
-                convert(UnsafeRawPointer(raw.baseAddress!))
             }
         }
         frame.pointee.pts = Int64(start)
