@@ -18,11 +18,12 @@ public enum AnimationFormat: String, CaseIterable, Sendable {
 
     /// Starts writing an animation of `width` × `height` pixels to `path`. `frameRate` is the rate
     /// the frames come at (a video's time base); each frame still says how long it shows.
-    /// `realtime` trades size for speed (x264 ultrafast) and keeps the encoder to one thread (a live window
-    /// records while it draws). `keepsEveryFrame` makes a GIF store a frame for every 1/50 s a frame
-    /// shows (an unchanged one costs a few bytes), so no frame is held longer in a player that
-    /// counts frames (the other formats keep each frame's own duration anyway). `opaque` promises
-    /// that every frame is opaque (a list drawn on its background), so APNG can leave out alpha.
+    /// `realtime` trades size for speed (x264 ultrafast, APNG's zlib level 4) and keeps the encoder
+    /// to one thread (a live window records while it draws). `keepsEveryFrame` makes a GIF store a
+    /// frame for every 1/50 s a frame shows (an unchanged one costs a few bytes), so no frame is
+    /// held longer in a player that counts frames (the other formats keep each frame's own duration
+    /// anyway). `opaque` promises that every frame is opaque (a list drawn on its background), so
+    /// APNG can leave out alpha.
     public func encoder(path: String, width: Int, height: Int, frameRate: Double, realtime: Bool = false,
                         keepsEveryFrame: Bool = false, opaque: Bool = false) throws -> any AnimationEncoder {
         guard (1...16383).contains(width), (1...16383).contains(height) else { throw GraphicsError.invalidSize(width: width, height: height) }
