@@ -33,6 +33,8 @@ struct RefreshDump: ParsableCommand {
         PluginCrashReport.install()
         // Plugin-host children are forked by a warm zygote, not started from scratch.
         PluginHostZygote.isEnabled = true
+        // What the plugin libraries are is kept between commands (PluginProbeCache).
+        PluginProbeCache.isEnabled = true
         mainWithRefreshKitExitCodes()
     }
 }

@@ -71,6 +71,7 @@ struct RefreshPreviewCommand: AsyncParsableCommand {
     static func main() async {
         PluginCrashReport.install()  // a plugin that crashes the preview is named on the way out
         PluginHostZygote.isEnabled = true  // plugin-host children are forked by a warm zygote
+        PluginProbeCache.isEnabled = true  // what the plugin libraries are is kept between commands
         await mainWithRefreshKitExitCodes()
     }
 

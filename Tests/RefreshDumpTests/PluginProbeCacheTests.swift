@@ -7,6 +7,12 @@ import TestSupport
 /// that loaded.
 @Suite(.leavesNoPluginHost)
 struct PluginProbeCacheTests {
+    /// Only the tools keep the cache: a program using RefreshHost as a library (this test process,
+    /// a debug build) would otherwise replace the tools' cache in the user's home.
+    @Test func aProgramUsingTheLibraryKeepsNoCache() {
+        #expect(!PluginProbeCache.isEnabled)
+    }
+
     /// A command reads a library from the cache while the file is the one probed, and probes it
     /// again once the file is another.
     @Test func aLibraryIsProbedAgainOnlyWhenItsFileChanged() async throws {

@@ -16,7 +16,12 @@ import Glibc
 /// The file is `$XDG_CACHE_HOME/refreshkit/plugin-probe.json` (by default `~/.cache/refreshkit/…`);
 /// `REFRESHKIT_PROBE_CACHE=off` turns it off. One that cannot be read or written is only a cache:
 /// it is ignored, and replaced whole (a new file renamed over it) when next written.
-struct PluginProbeCache {
+package struct PluginProbeCache {
+    /// Whether this process keeps the cache: the tools turn it on. Off (a program using RefreshHost
+    /// as a library, the tests' own process, whose debug build would replace the tools' cache in
+    /// the user's home each time), every library is probed.
+    nonisolated(unsafe) package static var isEnabled = false
+
     /// The cache's file, nil when it is off or no folder is known.
     let file: String
     /// The identity of the tools' build it stands for.
@@ -46,7 +51,7 @@ struct PluginProbeCache {
 
     /// Where the cache lives for `environment`; nil when it is off or there is no home.
     static func location(environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
-        if environment["REFRESHKIT_PROBE_CACHE"] == "off" { return nil }
+        if !isEnabled || environment["REFRESHKIT_PROBE_CACHE"] == "off" { return nil }
         if let cache = environment["XDG_CACHE_HOME"], cache.hasPrefix("/") { return cache + "/refreshkit/plugin-probe.json" }
         guard let home = environment["HOME"], home.hasPrefix("/") else { return nil }
         return home + "/.cache/refreshkit/plugin-probe.json"
