@@ -97,6 +97,17 @@ import RefreshGoldens
         #expect(controls.map(\.delay) == [1, 2, 1].map { Double($0) / 30 })
     }
 
+    /// A frame larger than a piece is deflated in pieces that join into one zlib stream: what
+    /// zlib reads back is the frame, and the bytes are the same on one thread or two.
+    @Test func piecesDeflatedAtOnceMakeOneStream() throws {
+        let bytes = (0..<(ZlibCompressor.pieceSize * 5 / 2)).map { UInt8(truncatingIfNeeded: $0 / 7 &* 31 ^ $0 % 13) }
+        let one = try bytes.withUnsafeBytes { try ZlibCompressor(level: 9, threads: 1).compress($0) }
+        let two = try bytes.withUnsafeBytes { try ZlibCompressor(level: 9, threads: 2).compress($0) }
+        #expect(one == two)
+        #expect(try inflate(two[...], count: bytes.count) == bytes)
+        #expect(two.count < bytes.count / 4, "\(two.count) bytes")
+    }
+
     @Test func aDelayPastWhatSixteenBitsHoldIsWrittenInCoarserUnits() {
         #expect(APNGEncoder.delay(ticks: 2, rate: 60) == (2, 60))
         #expect(APNGEncoder.delay(ticks: 100_000, rate: 60) == (16667, 10))

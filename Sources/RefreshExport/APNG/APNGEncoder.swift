@@ -18,7 +18,7 @@ final class APNGEncoder: AnimationEncoder {
     private let opaque: Bool
     private var file: APNGFile
     private var palette: ColourTable? = ColourTable()
-    private let deflater: Deflater
+    private let compressor: ZlibCompressor
     private var clock: TickClock
     /// Ticks written so far (each frame at least one).
     private var timestamp = 0
@@ -41,11 +41,8 @@ final class APNGEncoder: AnimationEncoder {
         self.height = height
         self.opaque = opaque
         clock = TickClock(rate: frameRate.rounded() == frameRate ? frameRate : 1000)
-        do {
-            deflater = try Deflater(level: Self.level(realtime: realtime))
-        } catch {
-            throw ExportError(path: path, reason: error.description)
-        }
+        // A fixed count, never the machine's; a live window keeps a core to itself.
+        compressor = ZlibCompressor(level: Self.level(realtime: realtime), threads: realtime ? 1 : 2)
         file = try APNGFile(path: path, width: width, height: height, colour: .palette(alpha: !opaque))
     }
 
@@ -149,7 +146,7 @@ final class APNGEncoder: AnimationEncoder {
 
     private func deflate(_ bytes: [UInt8]) throws -> [UInt8] {
         do {
-            return try bytes.withUnsafeBytes { buffer in try deflater.compress(buffer) }
+            return try bytes.withUnsafeBytes { buffer in try compressor.compress(buffer) }
         } catch let error as ZlibError {
             throw ExportError(path: path, reason: error.description)
         }
