@@ -20,10 +20,9 @@ public final class AnimatedWebP {
     private var previous: [UInt32]?
     /// The last frame, encoded, not written yet: a frame that repeats it lengthens it.
     private var pending: (header: [UInt8], data: [UInt8], duration: Int, blends: Bool)?
-    /// Milliseconds written so far, and seconds of frames so far: each frame ends at the
-    /// millisecond nearest its true end, so 60 frames of 1/60 s last exactly 1000 ms, not 60 × 17.
-    private var timestamp = 0
-    private var elapsed = 0.0
+    /// Milliseconds: each frame ends at the millisecond nearest its true end (at least one after
+    /// the frame before), so 60 frames of 1/60 s last exactly 1000 ms, not 60 × 17.
+    private var clock = TickClock(rate: 1000)
     private var hasAlpha = false
     private var finished = false
 
@@ -77,10 +76,7 @@ public final class AnimatedWebP {
     public func add(straightPixels pixels: [UInt32], duration: Double) throws(GraphicsError) {
         guard pixels.count == width * height else { throw .sizeMismatch(expected: (width, height), actual: (pixels.count / max(1, height), height)) }
         guard !finished else { throw .encoding(format: "WebP", reason: "the animation was already finished") }
-        elapsed += duration
-        let end = max(timestamp + 1, Int((elapsed * 1000).rounded()))
-        let milliseconds = end - timestamp
-        timestamp = end
+        let milliseconds = clock.ticks(advancingBy: duration)
         guard let changed = changedRectangle(pixels) else {
             pending?.duration += milliseconds  // the same picture: the frame before lasts longer
             return
@@ -186,20 +182,12 @@ public final class AnimatedWebP {
     /// on even coordinates as ANMF wants; the whole frame for the first; nil when none differs.
     private func changedRectangle(_ pixels: [UInt32]) -> (x: Int, y: Int, width: Int, height: Int)? {
         guard let previous else { return (0, 0, width, height) }
-        var (minX, minY, maxX, maxY) = (width, height, -1, -1)
-        pixels.withUnsafeBufferPointer { now in
-            previous.withUnsafeBufferPointer { before in
-                for y in 0..<height {
-                    let row = y * width
-                    guard let first = (0..<width).first(where: { now[row + $0] != before[row + $0] }) else { continue }
-                    let last = (first..<width).last { now[row + $0] != before[row + $0] }!
-                    (minX, maxX, minY, maxY) = (min(minX, first), max(maxX, last), min(minY, y), y)
-                }
-            }
+        let changed = previous.withUnsafeBufferPointer { before in
+            pixels.withUnsafeBufferPointer { now in PixelRectangle.changed(from: before, to: now, width: width, height: height) }
         }
-        guard maxY >= 0 else { return nil }
-        let x = minX & ~1, y = minY & ~1
-        return (x, y, maxX - x + 1, maxY - y + 1)
+        guard let r = changed else { return nil }
+        let x = r.x & ~1, y = r.y & ~1
+        return (x, y, r.x + r.width - x, r.y + r.height - y)
     }
 
     /// The pixels of rectangle `r` of `pixels` as the frame writes them, and whether it blends:

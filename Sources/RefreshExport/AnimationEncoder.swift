@@ -77,4 +77,15 @@ struct TickClock {
         elapsed += duration
         return (start, tick)
     }
+
+    /// Ticks given out by ``ticks(advancingBy:)``.
+    private(set) var given = 0
+
+    /// Advances by `duration`; how many ticks the frame lasts when every frame lasts at least one:
+    /// to the tick nearest its true end, or one past the last frame's end when that is later.
+    mutating func ticks(advancingBy duration: Double) -> Int {
+        let end = max(given + 1, advance(by: duration).end)
+        defer { given = end }
+        return end - given
+    }
 }

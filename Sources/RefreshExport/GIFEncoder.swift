@@ -196,22 +196,15 @@ final class GIFEncoder: AnimationEncoder {
         return bytes
     }
 
-    /// The smallest rectangle holding every pixel that differs; nil when none does.
+    /// The smallest rectangle holding every pixel (four bytes) that differs; nil when none does.
     static func changedRegion(_ a: [UInt8], _ b: [UInt8], width: Int, height: Int) -> (x: Int, y: Int, width: Int, height: Int)? {
-        var minX = width, minY = height, maxX = -1, maxY = -1
-        a.withUnsafeBytes { ra in
+        let changed = a.withUnsafeBytes { ra in
             b.withUnsafeBytes { rb in
-                let wa = ra.bindMemory(to: UInt32.self), wb = rb.bindMemory(to: UInt32.self)
-                for y in 0..<height {
-                    let row = y * width
-                    for x in 0..<width where wa[row + x] != wb[row + x] {
-                        minX = min(minX, x); maxX = max(maxX, x)
-                        minY = min(minY, y); maxY = max(maxY, y)
-                    }
-                }
+                PixelRectangle.changed(from: ra.bindMemory(to: UInt32.self), to: rb.bindMemory(to: UInt32.self),
+                                       width: width, height: height)
             }
         }
-        return maxX < 0 ? nil : (minX, minY, maxX - minX + 1, maxY - minY + 1)
+        return changed.map { ($0.x, $0.y, $0.width, $0.height) }
     }
 
     static func crop(_ pixels: [UInt8], width: Int, to region: (x: Int, y: Int, width: Int, height: Int)) -> [UInt8] {

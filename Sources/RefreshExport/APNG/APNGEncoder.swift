@@ -19,9 +19,8 @@ final class APNGEncoder: AnimationEncoder {
     private var file: APNGFile
     private var palette: ColourTable? = ColourTable()
     private let compressor: ZlibCompressor
+    /// Each frame lasts at least one tick.
     private var clock: TickClock
-    /// Ticks written so far (each frame at least one).
-    private var timestamp = 0
     /// The frame before's pixels, which the next one is compared with.
     private var previous: [UInt32]?
     /// The last frame, compressed, not written yet: its delay grows while frames repeat it.
@@ -55,9 +54,7 @@ final class APNGEncoder: AnimationEncoder {
         guard duration.isFinite, duration > 0 else { throw ExportError(path: path, reason: "a frame of \(duration) s") }
         guard !finished else { throw ExportError(path: path, reason: "the animation was already finished") }
         let pixels = opaque ? Self.opaquePixels(image) : image.straightPixels()
-        let end = max(timestamp + 1, clock.advance(by: duration).end)
-        let ticks = end - timestamp
-        timestamp = end
+        let ticks = clock.ticks(advancingBy: duration)
         guard let changed = changedRectangle(pixels) else {
             pending?.ticks += ticks  // the same picture: the frame before lasts longer
             return
@@ -156,19 +153,9 @@ final class APNGEncoder: AnimationEncoder {
     /// frame for the first; nil when none differs.
     private func changedRectangle(_ pixels: [UInt32]) -> PixelRectangle? {
         guard let previous else { return PixelRectangle(x: 0, y: 0, width: width, height: height) }
-        var (minX, minY, maxX, maxY) = (width, height, -1, -1)
-        pixels.withUnsafeBufferPointer { now in
-            previous.withUnsafeBufferPointer { before in
-                for y in 0..<height {
-                    let row = y * width
-                    guard let first = (0..<width).first(where: { now[row + $0] != before[row + $0] }) else { continue }
-                    let last = (first..<width).last { now[row + $0] != before[row + $0] }!
-                    (minX, maxX, minY, maxY) = (min(minX, first), max(maxX, last), min(minY, y), y)
-                }
-            }
+        return previous.withUnsafeBufferPointer { before in
+            pixels.withUnsafeBufferPointer { now in PixelRectangle.changed(from: before, to: now, width: width, height: height) }
         }
-        guard maxY >= 0 else { return nil }
-        return PixelRectangle(x: minX, y: minY, width: maxX - minX + 1, height: maxY - minY + 1)
     }
 
     /// Pixels of a frame promised opaque, alpha set (Cairo's premultiplied colour is then the colour).

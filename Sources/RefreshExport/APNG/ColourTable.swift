@@ -49,8 +49,3 @@ struct ColourTable {
         return out
     }
 }
-
-/// A rectangle of a frame, in pixels.
-struct PixelRectangle: Equatable {
-    var x: Int, y: Int, width: Int, height: Int
-}
