@@ -4,6 +4,7 @@ import TestSupport
 import RefreshGraphics
 @testable import RefreshExport
 import RefreshGoldens
+import CLibz
 
 /// The APNG writer: a palette while the clip's colours fit, direct colour after, only the
 /// rectangle that changed in each frame — and every pixel what it was given, read back both by
@@ -106,6 +107,20 @@ import RefreshGoldens
         #expect(one == two)
         #expect(try inflate(two[...], count: bytes.count) == bytes)
         #expect(two.count < bytes.count / 4, "\(two.count) bytes")
+    }
+
+    /// The header written before the pieces is the one zlib writes itself, at every level (the
+    /// files are the bytes they were when zlib wrote whole streams).
+    @Test func theHeaderIsZlibsOwn() throws {
+        let bytes = [UInt8](repeating: 7, count: 1000)
+        for level in Int32(0)...9 {
+            var size = compressBound(uLong(bytes.count))
+            var zlib = [UInt8](repeating: 0, count: Int(size))
+            #expect(compress2(&zlib, &size, bytes, uLong(bytes.count), level) == Z_OK)
+            let ours = try bytes.withUnsafeBytes { try ZlibCompressor(level: level, threads: 1).compress($0) }
+            #expect(ours.prefix(2) == zlib.prefix(2), "level \(level)")
+            #expect(try inflate(ours[...], count: bytes.count) == bytes)
+        }
     }
 
     @Test func aDelayPastWhatSixteenBitsHoldIsWrittenInCoarserUnits() {

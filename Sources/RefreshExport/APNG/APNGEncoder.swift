@@ -41,7 +41,11 @@ final class APNGEncoder: AnimationEncoder {
         self.opaque = opaque
         clock = TickClock(rate: frameRate.rounded() == frameRate ? frameRate : 1000)
         // A fixed count, never the machine's; a live window keeps a core to itself.
-        compressor = ZlibCompressor(level: Self.level(realtime: realtime), threads: realtime ? 1 : 2)
+        do {
+            compressor = try ZlibCompressor(level: Self.level(realtime: realtime), threads: realtime ? 1 : 2)
+        } catch {
+            throw ExportError(path: path, reason: error.description)
+        }
         file = try APNGFile(path: path, width: width, height: height, colour: .palette(alpha: !opaque))
     }
 
