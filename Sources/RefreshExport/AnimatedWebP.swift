@@ -171,11 +171,7 @@ public final class AnimatedWebP {
     }
 
     private func patch(_ file: PendingFile, _ bytes: [UInt8], at offset: Int) throws(GraphicsError) {
-        guard bytes.withUnsafeBytes({ pwrite(file.descriptor, $0.baseAddress, $0.count, off_t(offset)) }) == bytes.count else {
-            let reason = String(cString: strerror(errno))
-            file.abandon()
-            throw .output(path: file.path, reason: "cannot be written: \(reason)")
-        }
+        try bytes.withUnsafeBytes { buffer in Result { () throws(GraphicsError) in try file.write(buffer, at: offset) } }.get()
     }
 
     /// The smallest rectangle holding every pixel that differs from the frame before, its corner

@@ -26,15 +26,6 @@ final class APNGFile {
             case .rgba: 6
             }
         }
-
-        /// Bytes a pixel.
-        var bytesPerPixel: Int {
-            switch self {
-            case .palette: 1
-            case .rgb: 3
-            case .rgba: 4
-            }
-        }
     }
 
     /// What one frame's chunks say: where its rectangle goes and how long it shows.
@@ -44,7 +35,6 @@ final class APNGFile {
         var delay: (numerator: UInt16, denominator: UInt16)
     }
 
-    let width: Int, height: Int
     let colour: Colour
     let path: String
     private let file: PendingFile
@@ -53,15 +43,12 @@ final class APNGFile {
     /// fcTL and fdAT chunks share one count.
     private var sequence: UInt32 = 0
     /// Frames written.
-    private(set) var frames = 0
+    private var frames = 0
     /// Where acTL's and PLTE's chunks start, to be written again at the end; where frames start.
-    private var animationControl = 0, paletteAt = 0
-    private(set) var framesStart = 0
+    private var animationControl = 0, paletteAt = 0, framesStart = 0
 
     init(path: String, width: Int, height: Int, colour: Colour) throws(GraphicsError) {
         self.path = path
-        self.width = width
-        self.height = height
         self.colour = colour
         file = try PendingFile(path: path)
         try emit([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
@@ -137,11 +124,7 @@ final class APNGFile {
     }
 
     private func patch(_ bytes: [UInt8], at offset: Int) throws(GraphicsError) {
-        guard bytes.withUnsafeBytes({ pwrite(file.descriptor, $0.baseAddress, $0.count, off_t(offset)) }) == bytes.count else {
-            let reason = PendingFile.words(errno)
-            file.abandon()
-            throw .output(path: path, reason: "cannot be written: \(reason)")
-        }
+        try bytes.withUnsafeBytes { buffer in Result { () throws(GraphicsError) in try file.write(buffer, at: offset) } }.get()
     }
 
     /// PLTE with 256 entries (those past the colours black) and, with `alpha`, tRNS with 256:

@@ -10,9 +10,6 @@ struct ColourTable {
     /// The most colours a palette holds.
     static let capacity = 256
 
-    /// Whether any colour is not fully opaque (the palette then needs its tRNS chunk).
-    var hasAlpha: Bool { colours.contains { $0 >> 24 != 0xFF } }
-
     /// `colour`'s index, added if new; nil when it is new and the table is full.
     mutating func index(of colour: UInt32) -> UInt8? {
         var slot = Int((colour &* 0x9E37_79B1) >> 23)  // the top 9 bits of a multiplicative hash

@@ -84,6 +84,16 @@ public final class PendingFile {
         }
     }
 
+    /// Writes `bytes` again at `offset`, over what was written there (a size or count that only
+    /// the end knows). A failure abandons the file, as ``write(_:)``'s does.
+    public func write(_ bytes: UnsafeRawBufferPointer, at offset: Int) throws(GraphicsError) {
+        guard pwrite(descriptor, bytes.baseAddress, bytes.count, off_t(offset)) == bytes.count else {
+            let reason = Self.words(errno)
+            abandon()
+            throw .output(path: path, reason: "cannot be written: \(reason)")
+        }
+    }
+
     /// Closes the file and gives it its final name (replacing a regular file of that name).
     public func commit() throws(GraphicsError) {
         guard !ended else { throw .output(path: path, reason: "was already finished") }

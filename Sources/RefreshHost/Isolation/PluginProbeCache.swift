@@ -22,7 +22,7 @@ package struct PluginProbeCache {
     /// the user's home each time), every library is probed.
     nonisolated(unsafe) package static var isEnabled = false
 
-    /// The cache's file, nil when it is off or no folder is known.
+    /// The cache's file.
     let file: String
     /// The identity of the tools' build it stands for.
     let tools: String
