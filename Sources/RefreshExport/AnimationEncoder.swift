@@ -45,6 +45,15 @@ public protocol AnimationEncoder: AnyObject {
     func finish() throws
 }
 
+/// Throws unless `image` is `width` × `height` pixels and `duration` is a frame's length (finite,
+/// more than nothing): what every encoder checks of a frame it is given for the file at `path`.
+func checkFrame(_ image: ImageSurface, width: Int, height: Int, duration: Double, path: String) throws {
+    guard image.width == width, image.height == height else {
+        throw GraphicsError.sizeMismatch(expected: (width, height), actual: (image.width, image.height))
+    }
+    guard duration.isFinite, duration > 0 else { throw ExportError(path: path, reason: "a frame of \(duration) s") }
+}
+
 /// Why an animation could not be written: the file and what the library said.
 public struct ExportError: Error, CustomStringConvertible {
     /// The file being written.

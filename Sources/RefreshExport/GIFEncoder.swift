@@ -84,10 +84,7 @@ final class GIFEncoder: AnimationEncoder {
     }
 
     func add(_ image: ImageSurface, duration: Double) throws {
-        guard image.width == width, image.height == height else {
-            throw GraphicsError.sizeMismatch(expected: (width, height), actual: (image.width, image.height))
-        }
-        guard duration.isFinite, duration > 0 else { throw ExportError(path: path, reason: "a frame of \(duration) s") }
+        try checkFrame(image, width: width, height: height, duration: duration, path: path)
         let (start, end) = clock.advance(by: duration)
         // The grid ticks this frame is on screen for: the first one makes it a GIF frame.
         let firstTick = (start + Self.step - 1) / Self.step * Self.step

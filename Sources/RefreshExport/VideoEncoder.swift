@@ -119,10 +119,7 @@ final class VideoEncoder: AnimationEncoder {
     }
 
     func add(_ image: ImageSurface, duration: Double) throws {
-        guard image.width == width, image.height == height else {
-            throw GraphicsError.sizeMismatch(expected: (width, height), actual: (image.width, image.height))
-        }
-        guard duration.isFinite, duration > 0 else { throw ExportError(path: path, reason: "a frame of \(duration) s") }
+        try checkFrame(image, width: width, height: height, duration: duration, path: path)
         let (start, end) = clock.advance(by: duration)
         // Two frames on one tick: the later one wins the tick (the earlier is never seen).
         guard Int64(start) > lastPTS, let frame else {

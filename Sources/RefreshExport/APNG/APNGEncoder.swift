@@ -52,10 +52,7 @@ final class APNGEncoder: AnimationEncoder {
     deinit { if !finished { file.abandon() } }
 
     func add(_ image: ImageSurface, duration: Double) throws {
-        guard image.width == width, image.height == height else {
-            throw GraphicsError.sizeMismatch(expected: (width, height), actual: (image.width, image.height))
-        }
-        guard duration.isFinite, duration > 0 else { throw ExportError(path: path, reason: "a frame of \(duration) s") }
+        try checkFrame(image, width: width, height: height, duration: duration, path: path)
         guard !finished else { throw ExportError(path: path, reason: "the animation was already finished") }
         let pixels = opaque ? Self.opaquePixels(image) : image.straightPixels()
         let ticks = clock.ticks(advancingBy: duration)
