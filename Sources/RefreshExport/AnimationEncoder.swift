@@ -45,14 +45,19 @@ public protocol AnimationEncoder: AnyObject {
     func finish() throws
 }
 
-/// Throws unless `image` is `width` × `height` pixels and `duration` is a frame's length (finite,
-/// more than nothing): what every encoder checks of a frame it is given for the file at `path`.
+/// Throws unless `image` is `width` × `height` pixels and `duration` is a frame's length (more
+/// than nothing, at most ``longestFrame``): what every encoder checks of a frame it is given for
+/// the file at `path`.
 func checkFrame(_ image: ImageSurface, width: Int, height: Int, duration: Double, path: String) throws {
     guard image.width == width, image.height == height else {
         throw GraphicsError.sizeMismatch(expected: (width, height), actual: (image.width, image.height))
     }
-    guard duration.isFinite, duration > 0 else { throw ExportError(path: path, reason: "a frame of \(duration) s") }
+    guard duration > 0, duration <= longestFrame else { throw ExportError(path: path, reason: "a frame of \(duration) s") }
 }
+
+/// The longest a frame may show, seconds (some 31 years): ``TickClock`` counts time in whole ticks
+/// of up to 1/1000 s, which a frame of 1e300 s would take past what an integer holds.
+let longestFrame = 1e9
 
 /// Why an animation could not be written: the file and what the library said.
 public struct ExportError: Error, CustomStringConvertible {

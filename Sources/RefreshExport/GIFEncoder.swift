@@ -107,17 +107,21 @@ final class GIFEncoder: AnimationEncoder {
         try file.commit()
     }
 
-    /// Writes one frame shown for `delay` hundredths of a second (a tick at a time, the rest as
-    /// unchanged frames, when ``keepsEveryTick``).
+    /// Writes one frame shown for `delay` hundredths of a second: a tick at a time when
+    /// ``keepsEveryTick``, else at most ``longestDelay`` at a time, the rest as unchanged frames.
     private func write(_ frame: [UInt8], delay: Int) throws {
-        guard keepsEveryTick, delay > Self.step else { return try writeOnce(frame, delay: delay) }
-        try writeOnce(frame, delay: Self.step)
-        var left = delay - Self.step
+        let most = keepsEveryTick ? Self.step : Self.longestDelay
+        guard delay > most else { return try writeOnce(frame, delay: delay) }
+        try writeOnce(frame, delay: most)
+        var left = delay - most
         while left > 0 {
-            try put(pixels: [0, 0, 0, 0], region: (0, 0, 1, 1), delay: min(Self.step, left), disposal: DISPOSE_DO_NOT)
-            left -= Self.step
+            try put(pixels: [0, 0, 0, 0], region: (0, 0, 1, 1), delay: min(most, left), disposal: DISPOSE_DO_NOT)
+            left -= most
         }
     }
+
+    /// The longest delay a GIF frame holds: 16 bits of hundredths (655.35 s).
+    static let longestDelay = 65535
 
     private func writeOnce(_ frame: [UInt8], delay: Int) throws {
         let opaque = stride(from: 3, to: frame.count, by: 4).allSatisfy { frame[$0] == 255 }

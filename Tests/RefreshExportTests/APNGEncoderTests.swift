@@ -123,11 +123,20 @@ import CLibz
         }
     }
 
-    @Test func aDelayPastWhatSixteenBitsHoldIsWrittenInCoarserUnits() {
-        #expect(APNGEncoder.delay(ticks: 2, rate: 60) == (2, 60))
-        #expect(APNGEncoder.delay(ticks: 100_000, rate: 60) == (16667, 10))
-        #expect(APNGEncoder.delay(ticks: 100_000, rate: 1000) == (10000, 100))
-        #expect(APNGEncoder.delay(ticks: Int(1e9), rate: 30) == (65535, 1))
+    /// A frame shown past what fcTL's 16 bits hold (65535 ticks: 36 min at 30 frames a second)
+    /// is followed by frames that change nothing, carrying the rest exactly.
+    @Test func aFrameLongerThanADelayHoldsLastsExactly() throws {
+        let images = try frames(count: 2)
+        let path = "\(scratchDirectory("apng-long"))/a.apng"
+        let encoder = try AnimationFormat.apng.encoder(path: path, width: images[0].width, height: images[0].height, frameRate: 30, opaque: true)
+        try encoder.add(images[0], duration: 5000)
+        try encoder.add(images[1], duration: 1.0 / 30)
+        try encoder.finish()
+        let controls = try APNGChunks(path).frameControls()
+        let ticks: [Double] = [65535, 65535, 18930, 1]
+        #expect(controls.map(\.delay) == ticks.map { $0 / 30 })
+        #expect(controls[1].rectangle == PixelRectangle(x: 0, y: 0, width: 1, height: 1))
+        #expect(try APNGChunks(path).frames()[2] == images[0].straightPixels())
     }
 }
 

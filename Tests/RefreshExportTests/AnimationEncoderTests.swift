@@ -143,6 +143,25 @@ import CGIF
         }
     }
 
+    /// A frame of no time, or of more time than a tick clock counts (1e300 s), is refused by
+    /// name, in every format, instead of ending the process; a frame of almost two hours is taken
+    /// and lasts its time (a GIF frame holds at most 655.35 s: the rest goes in unchanged frames).
+    @Test(arguments: AnimationFormat.allCases)
+    func aFrameOfNoTimeOrOfAlmostForeverIsRefused(format: AnimationFormat) throws {
+        let images = try frames(count: 3, width: 40, height: 20)
+        let path = "\(folder("duration-\(format.rawValue)"))/a.\(format.fileExtension)"
+        let encoder = try format.encoder(path: path, width: 40, height: 20, frameRate: 30)
+        try encoder.add(images[0], duration: 1.0 / 30)
+        for duration in [0, -1, 1e300, .infinity, .nan] {
+            #expect(throws: ExportError.self, "\(format), \(duration) s") { try encoder.add(images[1], duration: duration) }
+        }
+        try encoder.add(images[1], duration: 7000)
+        try encoder.add(images[2], duration: 1.0 / 30)
+        try encoder.finish()
+        if format == .gif { #expect(try AnimationReader.gifDelays(path).reduce(0, +) == 700_007) }
+        if format == .apng { #expect(abs(try AnimationReader.apngDelays(path).reduce(0, +) - (7000 + 2.0 / 30)) < 1e-9) }
+    }
+
     @Test func aWebPLastsExactlyAsLongAsItsFrames() throws {
         let images = try frames(count: 60, width: 80, height: 20)
         let path = try write(.webp, images, frameRate: 60, in: folder("webp"))

@@ -85,10 +85,21 @@ final class APNGEncoder: AnimationEncoder {
         return try deflate(pixels.withUnsafeBufferPointer { directScanlines($0, stride: width, r) })
     }
 
+    /// Writes the pending frame. fcTL's delay holds at most 65535 ticks; a frame shown longer
+    /// (18 min at 60 frames a second) is followed by frames that change nothing (its top-left
+    /// pixel again) carrying the rest, so every delay stays exact.
     private func writePending() throws {
-        guard let frame = pending else { return }
+        guard let frame = pending, let shown = previous else { return }
         pending = nil
-        try file.write(APNGFile.FrameHeader(rectangle: frame.rectangle, delay: Self.delay(ticks: frame.ticks, rate: Int(clock.rate))), data: frame.data)
+        let rate = UInt16(clock.rate), most = Int(UInt16.max)
+        try file.write(APNGFile.FrameHeader(rectangle: frame.rectangle, delay: (UInt16(min(frame.ticks, most)), rate)), data: frame.data)
+        var left = frame.ticks - most
+        guard left > 0 else { return }
+        let corner = PixelRectangle(x: 0, y: 0, width: 1, height: 1), same = try compress(shown, corner)
+        while left > 0 {
+            try file.write(APNGFile.FrameHeader(rectangle: corner, delay: (UInt16(min(left, most)), rate)), data: same)
+            left -= most
+        }
     }
 
     /// Writes the file again in direct colour: every frame so far (the pending one first written)
@@ -170,14 +181,5 @@ final class APNGEncoder: AnimationEncoder {
                 count = image.width * image.height
             }
         }
-    }
-
-    /// fcTL's delay for `ticks` of 1/`rate` s; past 65535 ticks, in coarser units.
-    static func delay(ticks: Int, rate: Int) -> (numerator: UInt16, denominator: UInt16) {
-        for denominator in [rate, 1000, 100, 10, 1] where denominator <= rate {
-            let numerator = (Double(ticks) * Double(denominator) / Double(rate)).rounded()
-            if numerator <= 65535 { return (UInt16(numerator), UInt16(denominator)) }
-        }
-        return (65535, 1)
     }
 }
