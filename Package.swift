@@ -114,8 +114,12 @@ let package = Package(
         // RefreshTesting), Lint/ (lint's measures), Fuzzing/.
         .target(name: "RefreshChecks", dependencies: ["RefreshHost", "RefreshCore", "RefreshPluginSDK", "RefreshGoldens"]),
 
+        // A plugin as a Lottie animation with the state markers, and the dotLottie holding its light
+        // and dark files: each frame's drawing recorded, read into shapes, laid out over time.
+        .target(name: "RefreshLottieExport", dependencies: ["RefreshHost", "RefreshCore", "RefreshPluginSDK", "CJSON", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
+
         // What a developer takes into an app: the trigger, hold, timing and words per platform.
-        .target(name: "RefreshHandoff", dependencies: ["RefreshHost", "RefreshCore", "RefreshPluginSDK", "CJSON", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
+        .target(name: "RefreshHandoff", dependencies: ["RefreshHost", "RefreshCore", "RefreshPluginSDK", "RefreshLottieExport"]),
 
         // A plugin author's test kit: frames and motion of a Swift indicator in process, checked
         // against references with verify's comparator.
@@ -153,6 +157,7 @@ let package = Package(
                 "RefreshHost",
                 "RefreshChecks",
                 "RefreshHandoff",
+                "RefreshLottieExport",
                 "RefreshPreviewSession",
                 "RefreshExport",
                 "RefreshCommandLine",
@@ -173,6 +178,7 @@ let package = Package(
                 "RefreshPreviewSession",
                 "RefreshExport",
                 "RefreshHandoff",
+                "RefreshLottieExport",
                 "CSDL2",
                 "RefreshCommandLine",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -195,6 +201,7 @@ let package = Package(
         .testTarget(name: "RefreshPreviewSessionTests", dependencies: ["RefreshCore", "RefreshHost", "RefreshPreviewSession", "RefreshGoldens", "TestSupport"], exclude: ["Golden"]),
         .testTarget(name: "RefreshChecksTests", dependencies: ["RefreshChecks", "RefreshGoldens", "RefreshGraphics", "RefreshHost", "RefreshPluginSDK", "TestSupport"]),
         .testTarget(name: "RefreshHandoffTests", dependencies: ["RefreshHandoff", "RefreshHost", "RefreshPluginSDK", "TestSupport"]),
+        .testTarget(name: "RefreshLottieExportTests", dependencies: ["RefreshLottieExport", "RefreshHost", "RefreshPluginSDK", "TestSupport"]),
         .testTarget(name: "RefreshExportTests", dependencies: ["RefreshExport", "RefreshGoldens", "CGIF", "CWebP", "CLibz", "TestSupport"]),
     ]
 )

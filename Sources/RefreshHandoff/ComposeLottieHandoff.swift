@@ -1,3 +1,5 @@
+import RefreshLottieExport
+
 /// Jetpack Compose with lottie-compose: an indicator for compose.kt's `PullToRefreshBox` that plays
 /// the plugin's export (the files `refresh-dump handoff` writes beside the code): the pull
 /// (`distanceFraction`) scrubs the `pulling` marker, `eligible` and `refreshing` loop. Names checked

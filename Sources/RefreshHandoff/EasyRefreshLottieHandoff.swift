@@ -1,3 +1,5 @@
+import RefreshLottieExport
+
 /// flutter_easy_refresh with the Flutter `lottie` package: a widget for easyrefresh.dart's
 /// `BuilderHeader` that plays the plugin's export (the files `refresh-dump handoff` writes beside
 /// the code): the drag scrubs the `pulling` marker, `eligible` and `refreshing` loop on an

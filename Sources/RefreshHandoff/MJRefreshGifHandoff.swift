@@ -1,3 +1,5 @@
+import RefreshLottieExport
+
 /// MJRefresh with images: an `MJRefreshGifHeader` subclass showing the plugin's frames as
 /// `refresh-dump export --format frames` writes them for iOS (`NAME-frames/ios/light` and `dark`,
 /// `MARKER_NNN.png` and `dark_MARKER_NNN.png` at @2x and @3x): the pull's frames indexed by the pull (MJRefreshGifHeader's

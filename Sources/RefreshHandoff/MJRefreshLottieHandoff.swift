@@ -1,3 +1,5 @@
+import RefreshLottieExport
+
 /// MJRefresh with lottie-ios: an `MJRefreshHeader` subclass that plays the plugin's export
 /// (`refresh-dump export`, the files `refresh-dump handoff` writes beside the code): the pull scrubs
 /// the `pulling` marker, past the trigger `eligible` loops, refreshing loops `refreshing`, and the

@@ -1,3 +1,5 @@
+import RefreshLottieExport
+
 /// SmartRefreshLayout with lottie-android: a `RefreshHeader` holding a `LottieAnimationView` that
 /// plays the plugin's export (the files `refresh-dump handoff` writes beside the code): the finger's
 /// pull scrubs the `pulling` marker, `eligible` and `refreshing` loop, the result plays for the hold

@@ -1,3 +1,5 @@
+import RefreshLottieExport
+
 /// SwiftUI with lottie-ios's `LottieView`: an indicator that plays the plugin's export (the files
 /// `refresh-dump handoff` writes beside the code), driven by the pull as swiftui.swift's list gives
 /// it: the pull scrubs the `pulling` marker, `eligible` and `refreshing` loop. Names checked

@@ -1,6 +1,7 @@
 import Foundation
 import RefreshExport
 import RefreshHandoff
+import RefreshLottieExport
 import RefreshHost
 import RefreshPreviewSession
 import RefreshPluginSDK

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import RefreshGraphics
 import RefreshHandoff
+import RefreshLottieExport
 import RefreshHost
 import RefreshPluginSDK
 

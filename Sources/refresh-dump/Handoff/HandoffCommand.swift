@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import RefreshHandoff
+import RefreshLottieExport
 import RefreshHost
 import RefreshPluginSDK
 

@@ -1,6 +1,7 @@
 import Foundation
 import RefreshGraphics
 import RefreshHandoff
+import RefreshLottieExport
 import RefreshHost
 
 /// The review page's handoff for one column: its files under `handoff/COLUMN/` and their text,

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 import RefreshPluginSDK
-@testable import RefreshHandoff
+@testable import RefreshLottieExport
 
 /// Spans of recorded drawings as Lottie layers: what only moves is drawn once under an animated
 /// transform, what changes colour is a keyframe, what comes and goes is a layer of its own in

@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import RefreshHandoff
+import RefreshLottieExport
 import RefreshHost
 import RefreshPluginSDK
 

@@ -3,7 +3,7 @@ import Testing
 import RefreshHost
 import RefreshPluginSDK
 import TestSupport
-@testable import RefreshHandoff
+@testable import RefreshLottieExport
 
 /// The export of indicators made for it: a frame whose drawing Lottie cannot say is an image and
 /// is named, an indicator that draws a frame two ways is refused, and a drawing that does not

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 import RefreshPluginSDK
-@testable import RefreshHandoff
+@testable import RefreshLottieExport
 
 /// A drawing recorded by Cairo's SVG surface, read back as what Lottie says: each kind of thing a
 /// plugin draws, with its numbers, and what Lottie cannot say named.
