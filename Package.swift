@@ -200,7 +200,7 @@ let package = Package(
         .testTarget(name: "RepositoryTests", dependencies: ["TestSupport"]),
         .testTarget(name: "RefreshPreviewSessionTests", dependencies: ["RefreshCore", "RefreshHost", "RefreshPreviewSession", "RefreshGoldens", "TestSupport"], exclude: ["Golden"]),
         .testTarget(name: "RefreshChecksTests", dependencies: ["RefreshChecks", "RefreshGoldens", "RefreshGraphics", "RefreshHost", "RefreshPluginSDK", "TestSupport"]),
-        .testTarget(name: "RefreshHandoffTests", dependencies: ["RefreshHandoff", "RefreshHost", "RefreshPluginSDK", "TestSupport"]),
+        .testTarget(name: "RefreshHandoffTests", dependencies: ["RefreshHandoff", "RefreshCore", "RefreshHost", "RefreshPluginSDK", "TestSupport"]),
         .testTarget(name: "RefreshLottieExportTests", dependencies: ["RefreshLottieExport", "RefreshHost", "RefreshPluginSDK", "TestSupport"]),
         .testTarget(name: "RefreshExportTests", dependencies: ["RefreshExport", "RefreshGoldens", "CGIF", "CWebP", "CLibz", "TestSupport"]),
     ]

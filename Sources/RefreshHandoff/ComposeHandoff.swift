@@ -30,7 +30,7 @@ enum ComposeHandoff {
         import androidx.compose.ui.graphics.Color
         import androidx.compose.ui.unit.dp
 
-        /** \(spec.name), as tuned in RefreshKit. */
+        /** \(CodeText.blockComment(spec.name)), as tuned in RefreshKit. */
         object \(name)Refresh {
             /** The positional threshold (Material 3 1.2 called it positionalThreshold). */
             val Threshold = \(HandoffSpec.number(spec.trigger, 1)).dp
@@ -59,7 +59,7 @@ enum ComposeHandoff {
             )
         }
 
-        /** Draw \(spec.name) from state.distanceFraction (0 at rest, 1 at the threshold); Material's indicator stands in. */
+        /** Draw \(CodeText.blockComment(spec.name)) from state.distanceFraction (0 at rest, 1 at the threshold); Material's indicator stands in. */
         @OptIn(ExperimentalMaterial3Api::class)
         @Composable
         fun \(name)Indicator(state: PullToRefreshState, isRefreshing: Boolean, modifier: Modifier = Modifier) {

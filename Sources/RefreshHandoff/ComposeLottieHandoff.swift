@@ -12,8 +12,8 @@ enum ComposeLottieHandoff {
 
     static func kotlin(_ spec: HandoffSpec) -> String {
         let type = HandoffPlatform.typeName(spec.name)
-        let name = HandoffPlatform.literal(LottieExport.fileName(spec.name), templates: true)
-        let t = { HandoffPlatform.literal($0, templates: true) }
+        let name = CodeText.stringLiteral(LottieExport.fileName(spec.name), in: .kotlin)
+        let t = { CodeText.stringLiteral($0, in: .kotlin) }
         return """
         import androidx.compose.foundation.isSystemInDarkTheme
         import androidx.compose.foundation.layout.fillMaxWidth
@@ -34,7 +34,7 @@ enum ComposeLottieHandoff {
         import com.airbnb.lottie.compose.rememberLottieComposition
 
         /**
-         * \(spec.name) as RefreshKit exported it: put \(name).json and \(name)-dark.json (written beside this
+         * \(CodeText.blockComment(spec.name)) as RefreshKit exported it: put \(name).json and \(name)-dark.json (written beside this
          * file by `refresh-dump handoff`, or by `refresh-dump export`) in the app's assets, and pass this as
          * compose.kt's indicator: `indicator = { \(type)LottieIndicator(state, isRefreshing, Modifier.align(Alignment.TopCenter)) }`.
          */

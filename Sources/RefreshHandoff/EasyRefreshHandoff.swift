@@ -17,15 +17,15 @@ enum EasyRefreshHandoff {
         case .push, .behind, .stretch: ("IndicatorPosition.behind", "false")
         case .above: ("IndicatorPosition.above", "true")
         }
-        let t = { HandoffPlatform.literal($0, templates: true) }
-        let colors = spec.colors.map { "  static const \($0.name) = Color(0x\($0.hex.count == 9 ? String($0.hex.suffix(2) + $0.hex.dropFirst().prefix(6)) : "FF" + $0.hex.dropFirst()));" }
+        let t = { CodeText.stringLiteral($0, in: .dart) }
+        let colors = spec.colors.map { "  static const \(CodeText.identifier($0.name)) = Color(0x\($0.hex.count == 9 ? String($0.hex.suffix(2) + $0.hex.dropFirst().prefix(6)) : "FF" + $0.hex.dropFirst()));" }
         let floor = spec.secondFloorTrigger.map { "\n    secondaryTriggerOffset: \(HandoffSpec.number($0, 1))," } ?? ""
         return """
         import 'package:easy_refresh/easy_refresh.dart';
         import 'package:flutter/material.dart';
         import 'package:flutter/physics.dart';
 
-        /// \(spec.name), as tuned in RefreshKit.
+        /// \(CodeText.lineComment(spec.name)), as tuned in RefreshKit.
         class \(name)Refresh {
         \(colors.joined(separator: "\n"))
           static const texts = <IndicatorMode, String>{

@@ -12,14 +12,14 @@ enum EasyRefreshLottieHandoff {
 
     static func dart(_ spec: HandoffSpec) -> String {
         let type = HandoffPlatform.typeName(spec.name) + "LottieIndicator"
-        let name = HandoffPlatform.literal(LottieExport.fileName(spec.name), templates: true)
-        let t = { HandoffPlatform.literal($0, templates: true) }
+        let name = CodeText.stringLiteral(LottieExport.fileName(spec.name), in: .dart)
+        let t = { CodeText.stringLiteral($0, in: .dart) }
         return """
         import 'package:easy_refresh/easy_refresh.dart';
         import 'package:flutter/material.dart';
         import 'package:lottie/lottie.dart';
 
-        /// \(spec.name) as RefreshKit exported it: list \(name).json and \(name)-dark.json (written beside this
+        /// \(CodeText.lineComment(spec.name)) as RefreshKit exported it: list \(name).json and \(name)-dark.json (written beside this
         /// file by `refresh-dump handoff`, or by `refresh-dump export`) under assets in pubspec.yaml, and build
         /// easyrefresh.dart's header with `builder: (context, state) => \(type)(state: state)`.
         class \(type) extends StatefulWidget {

@@ -73,9 +73,7 @@ package enum HandoffPlatform: String, CaseIterable, Sendable {
         header.append("")
         header.append(limits.isEmpty ? "\(title) expresses all of it." : "What \(title) cannot express:")
         header += limits.map { "  - \($0)" }
-        // A line break in a value would end the comment: every control character becomes a space.
-        let safe = header.map { String(String.UnicodeScalarView($0.unicodeScalars.map { $0.properties.generalCategory == .control || $0 == "\u{2028}" || $0 == "\u{2029}" ? " " : $0 })) }
-        return safe.map { $0.isEmpty ? "//" : "// \($0)" }.joined(separator: "\n") + "\n\n" + code
+        return header.map(CodeText.lineComment).map { $0.isEmpty ? "//" : "// \($0)" }.joined(separator: "\n") + "\n\n" + code
     }
 
     /// A type name made of `name`'s letters and digits ("Water Drop" → "WaterDrop").
@@ -83,14 +81,6 @@ package enum HandoffPlatform: String, CaseIterable, Sendable {
         let words = name.split { !($0.isLetter || $0.isNumber) || !$0.isASCII }
         let joined = words.map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
         return joined.first?.isLetter == true ? joined : "Indicator" + joined
-    }
-
-    /// `text` as the inside of a string literal: backslash and quote escaped, and `$` too where it
-    /// would start a template (Kotlin, Dart).
-    static func literal(_ text: String, templates: Bool = false) -> String {
-        let escaped = text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
-            .replacingOccurrences(of: "\n", with: "\\n")
-        return templates ? escaped.replacingOccurrences(of: "$", with: "\\$") : escaped
     }
 
     /// `#RRGGBB[AA]` as red, green, blue and alpha in 0...1.

@@ -13,15 +13,15 @@ enum MJRefreshGifHandoff {
 
     static func swift(_ spec: HandoffSpec) -> String {
         let type = HandoffPlatform.typeName(spec.name) + "GifHeader"
-        let folder = HandoffPlatform.literal(LottieExport.fileName(spec.name)) + "-frames"
+        let folder = CodeText.stringLiteral(LottieExport.fileName(spec.name), in: .swift) + "-frames"
         let fps = LottieExport.Options().framesPerSecond
         let words = spec.texts
-        func said(_ text: String) -> String { "\"\(HandoffPlatform.literal(text))\"" }
+        func said(_ text: String) -> String { "\"\(CodeText.stringLiteral(text, in: .swift))\"" }
         return """
         import MJRefresh
         import UIKit
 
-        /// \(spec.name)'s header in frames: run `refresh-dump export --plugin "\(HandoffPlatform.literal(spec.name))" --format frames`
+        /// \(CodeText.lineComment(spec.name))'s header in frames: run `refresh-dump export --plugin \(CodeText.lineComment(CodeText.shellWord(spec.name))) --format frames`
         /// and add the images in \(folder)/ios/light and \(folder)/ios/dark (named `dark_…`) to the app's bundle.
         final class \(type): MJRefreshGifHeader {
             /// Points pulled at which a release refreshes; MJRefresh holds the header open this far too.

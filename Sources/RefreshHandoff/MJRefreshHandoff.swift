@@ -22,7 +22,7 @@ enum MJRefreshHandoff {
         import MJRefresh
         import UIKit
 
-        /// \(spec.name)'s header, as tuned in RefreshKit.
+        /// \(CodeText.lineComment(spec.name))'s header, as tuned in RefreshKit.
         final class \(type): MJRefreshStateHeader {
             /// Points pulled at which a release refreshes; MJRefresh holds the header open this far too.
             static let triggerDistance: CGFloat = \(HandoffSpec.points(spec.trigger))
@@ -34,14 +34,14 @@ enum MJRefreshHandoff {
                 mj_h = Self.triggerDistance
                 fastAnimationDuration = \(HandoffSpec.number(Double(spec.springBackMilliseconds) / 2000, 3))
                 slowAnimationDuration = \(HandoffSpec.number(Double(spec.springBackMilliseconds) / 1000, 3))
-                setTitle("\(HandoffPlatform.literal(spec.texts.pulling))", for: .idle)
-                setTitle("\(HandoffPlatform.literal(spec.texts.eligible))", for: .pulling)
-                setTitle("\(HandoffPlatform.literal(spec.texts.refreshing))", for: .refreshing)
-                setTitle("\(HandoffPlatform.literal(spec.texts.noMoreData))", for: .noMoreData)
+                setTitle("\(CodeText.stringLiteral(spec.texts.pulling, in: .swift))", for: .idle)
+                setTitle("\(CodeText.stringLiteral(spec.texts.eligible, in: .swift))", for: .pulling)
+                setTitle("\(CodeText.stringLiteral(spec.texts.refreshing, in: .swift))", for: .refreshing)
+                setTitle("\(CodeText.stringLiteral(spec.texts.noMoreData, in: .swift))", for: .noMoreData)
                 lastUpdatedTimeLabel?.isHidden = true\(ink)
             }
 
-            /// 0 at rest, 1 at the trigger, more past it: drive \(spec.name)'s drawing with it.
+            /// 0 at rest, 1 at the trigger, more past it: drive \(CodeText.lineComment(spec.name))'s drawing with it.
             override var pullingPercent: CGFloat {
                 didSet { setNeedsDisplay() }
             }
@@ -61,7 +61,7 @@ enum MJRefreshHandoff {
         return """
         #import <MJRefresh/MJRefresh.h>
 
-        /// \(spec.name)'s header, as tuned in RefreshKit.
+        /// \(CodeText.lineComment(spec.name))'s header, as tuned in RefreshKit.
         @interface \(type) : MJRefreshStateHeader
         @end
 
@@ -75,14 +75,14 @@ enum MJRefreshHandoff {
             self.mj_h = \(HandoffSpec.points(spec.trigger)); // the trigger, and the inset held while refreshing
             self.fastAnimationDuration = \(HandoffSpec.number(Double(spec.springBackMilliseconds) / 2000, 3));
             self.slowAnimationDuration = \(HandoffSpec.number(Double(spec.springBackMilliseconds) / 1000, 3));
-            [self setTitle:@"\(HandoffPlatform.literal(spec.texts.pulling))" forState:MJRefreshStateIdle];
-            [self setTitle:@"\(HandoffPlatform.literal(spec.texts.eligible))" forState:MJRefreshStatePulling];
-            [self setTitle:@"\(HandoffPlatform.literal(spec.texts.refreshing))" forState:MJRefreshStateRefreshing];
-            [self setTitle:@"\(HandoffPlatform.literal(spec.texts.noMoreData))" forState:MJRefreshStateNoMoreData];
+            [self setTitle:@"\(CodeText.stringLiteral(spec.texts.pulling, in: .objectiveC))" forState:MJRefreshStateIdle];
+            [self setTitle:@"\(CodeText.stringLiteral(spec.texts.eligible, in: .objectiveC))" forState:MJRefreshStatePulling];
+            [self setTitle:@"\(CodeText.stringLiteral(spec.texts.refreshing, in: .objectiveC))" forState:MJRefreshStateRefreshing];
+            [self setTitle:@"\(CodeText.stringLiteral(spec.texts.noMoreData, in: .objectiveC))" forState:MJRefreshStateNoMoreData];
             self.lastUpdatedTimeLabel.hidden = YES;\(ink)
         }
 
-        /// 0 at rest, 1 at the trigger, more past it: drive \(spec.name)'s drawing with it.
+        /// 0 at rest, 1 at the trigger, more past it: drive \(CodeText.lineComment(spec.name))'s drawing with it.
         - (void)setPullingPercent:(CGFloat)pullingPercent {
             [super setPullingPercent:pullingPercent];
             [self setNeedsDisplay];

@@ -16,15 +16,15 @@ enum MJRefreshLottieHandoff {
 
     static func swift(_ spec: HandoffSpec) -> String {
         let type = HandoffPlatform.typeName(spec.name) + "LottieHeader"
-        let name = HandoffPlatform.literal(LottieExport.fileName(spec.name))
+        let name = CodeText.stringLiteral(LottieExport.fileName(spec.name), in: .swift)
         let words = spec.texts
-        func said(_ text: String) -> String { "\"\(HandoffPlatform.literal(text))\"" }
+        func said(_ text: String) -> String { "\"\(CodeText.stringLiteral(text, in: .swift))\"" }
         return """
         import Lottie
         import MJRefresh
         import UIKit
 
-        /// \(spec.name)'s header as RefreshKit exported it: add \(name).json and \(name)-dark.json (written
+        /// \(CodeText.lineComment(spec.name))'s header as RefreshKit exported it: add \(name).json and \(name)-dark.json (written
         /// beside this file by `refresh-dump handoff`, or by `refresh-dump export`) to the app's bundle.
         final class \(type): MJRefreshHeader {
             /// Points pulled at which a release refreshes; MJRefresh holds the header open this far too.
@@ -110,15 +110,15 @@ enum MJRefreshLottieHandoff {
     /// first (`pullFrames` of them, from frame 0).
     static func objectiveC(_ spec: HandoffSpec) -> String {
         let type = HandoffPlatform.typeName(spec.name) + "LottieHeader"
-        let name = HandoffPlatform.literal(LottieExport.fileName(spec.name))
+        let name = CodeText.stringLiteral(LottieExport.fileName(spec.name), in: .swift)
         let words = spec.texts
-        func said(_ text: String) -> String { "@\"\(HandoffPlatform.literal(text))\"" }
+        func said(_ text: String) -> String { "@\"\(CodeText.stringLiteral(text, in: .objectiveC))\"" }
         let pullFrames = LottieExport.Options().pullFrames
         return """
         @import Lottie;
         #import <MJRefresh/MJRefresh.h>
 
-        /// \(spec.name)'s header as RefreshKit exported it: add \(name).json and \(name)-dark.json (written
+        /// \(CodeText.lineComment(spec.name))'s header as RefreshKit exported it: add \(name).json and \(name)-dark.json (written
         /// beside this file by `refresh-dump handoff`, or by `refresh-dump export`) to the app's bundle.
         @interface \(type) : MJRefreshHeader
         /// Plays the result, then ends the refresh: call it where the load finishes.

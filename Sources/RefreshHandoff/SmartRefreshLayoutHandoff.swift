@@ -30,7 +30,7 @@ enum SmartRefreshLayoutHandoff {
         }
         let colors = spec.colors.map { "Color.parseColor(\"\($0.hex.count == 9 ? "#" + $0.hex.suffix(2) + $0.hex.dropFirst().prefix(6) : $0.hex)\")" }
         let primary = spec.accentColor.map { hex in "Color.parseColor(\"\(hex.count == 9 ? "#" + hex.suffix(2) + hex.dropFirst().prefix(6) : hex)\")" } ?? "Color.GRAY"
-        let t = { HandoffPlatform.literal($0, templates: true) }
+        let t = { CodeText.stringLiteral($0, in: .kotlin) }
         return """
         import android.content.Context
         import android.graphics.Color
@@ -41,7 +41,7 @@ enum SmartRefreshLayoutHandoff {
         import com.scwang.smart.refresh.layout.constant.SpinnerStyle
         import com.scwang.smart.refresh.layout.simple.SimpleComponent
 
-        /** \(spec.name), as tuned in RefreshKit: the layout's settings. */
+        /** \(CodeText.blockComment(spec.name)), as tuned in RefreshKit: the layout's settings. */
         object \(name)Refresh {
             const val HEADER_HEIGHT_DP = \(HandoffSpec.number(height, 1))f
             const val TRIGGER_RATE = \(HandoffSpec.number(min(1, spec.trigger / height), 3))f
@@ -50,7 +50,7 @@ enum SmartRefreshLayoutHandoff {
             const val REBOUND_DURATION_MS = \(spec.springBackMilliseconds)
             const val RESULT_HOLD_MS = \(Int((spec.resultHold * 1000).rounded()))
             val PRIMARY_COLOR = \(primary)
-            /** Every colour parameter, in order: \(spec.colors.map(\.name).joined(separator: ", ")). */
+            /** Every colour parameter, in order: \(CodeText.blockComment(spec.colors.map(\.name).joined(separator: ", "))). */
             val COLORS = intArrayOf(\(colors.joined(separator: ", ")))
 
             fun apply(layout: RefreshLayout, header: \(name)RefreshHeader) {
@@ -65,7 +65,7 @@ enum SmartRefreshLayoutHandoff {
             }
         }
 
-        /** \(spec.name)'s header: draw it from the percent onMoving gives (1 at the trigger). */
+        /** \(CodeText.blockComment(spec.name))'s header: draw it from the percent onMoving gives (1 at the trigger). */
         class \(name)RefreshHeader @JvmOverloads constructor(context: Context, attrs: AttributeSet? = null) :
             SimpleComponent(context, attrs, 0), RefreshHeader {
 

@@ -14,8 +14,8 @@ enum SmartRefreshLayoutLottieHandoff {
 
     static func kotlin(_ spec: HandoffSpec) -> String {
         let type = HandoffPlatform.typeName(spec.name) + "LottieHeader"
-        let name = HandoffPlatform.literal(LottieExport.fileName(spec.name), templates: true)
-        let t = { HandoffPlatform.literal($0, templates: true) }
+        let name = CodeText.stringLiteral(LottieExport.fileName(spec.name), in: .kotlin)
+        let t = { CodeText.stringLiteral($0, in: .kotlin) }
         return """
         import android.content.Context
         import android.content.res.Configuration
@@ -29,7 +29,7 @@ enum SmartRefreshLayoutLottieHandoff {
         import com.scwang.smart.refresh.layout.simple.SimpleComponent
 
         /**
-         * \(spec.name)'s header as RefreshKit exported it: put \(name).json and \(name)-dark.json (written
+         * \(CodeText.blockComment(spec.name))'s header as RefreshKit exported it: put \(name).json and \(name)-dark.json (written
          * beside this file by `refresh-dump handoff`, or by `refresh-dump export`) in the app's assets.
          */
         class \(type) @JvmOverloads constructor(context: Context, attrs: AttributeSet? = null) :

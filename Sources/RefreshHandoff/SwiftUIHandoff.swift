@@ -17,11 +17,11 @@ enum SwiftUIHandoff {
         let color = spec.accentColor.map(HandoffPlatform.components).map {
             "Color(red: \(HandoffSpec.number($0.red, 3)), green: \(HandoffSpec.number($0.green, 3)), blue: \(HandoffSpec.number($0.blue, 3)), opacity: \(HandoffSpec.number($0.alpha, 3)))"
         } ?? "Color.secondary"
-        let t = { HandoffPlatform.literal($0) }
+        let t = { CodeText.stringLiteral($0, in: .swift) }
         return """
         import SwiftUI
 
-        /// \(spec.name), as tuned in RefreshKit.
+        /// \(CodeText.lineComment(spec.name)), as tuned in RefreshKit.
         enum \(name)Refresh {
             static let triggerDistance: CGFloat = \(HandoffSpec.points(spec.trigger))
             static let holdExtent: CGFloat = \(HandoffSpec.points(spec.hold))

@@ -11,13 +11,13 @@ enum SwiftUILottieHandoff {
 
     static func swift(_ spec: HandoffSpec) -> String {
         let type = HandoffPlatform.typeName(spec.name) + "LottieIndicator"
-        let name = HandoffPlatform.literal(LottieExport.fileName(spec.name))
-        let t = { HandoffPlatform.literal($0) }
+        let name = CodeText.stringLiteral(LottieExport.fileName(spec.name), in: .swift)
+        let t = { CodeText.stringLiteral($0, in: .swift) }
         return """
         import Lottie
         import SwiftUI
 
-        /// \(spec.name) as RefreshKit exported it: add \(name).json and \(name)-dark.json (written beside this
+        /// \(CodeText.lineComment(spec.name)) as RefreshKit exported it: add \(name).json and \(name)-dark.json (written beside this
         /// file by `refresh-dump handoff`, or by `refresh-dump export`) to the app's bundle. Use it in place
         /// of the indicator in swiftui.swift: `pull` in points, 1 at the trigger.
         struct \(type): View {
