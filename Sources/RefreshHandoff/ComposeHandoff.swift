@@ -1,10 +1,16 @@
-/// Jetpack Compose (Material 3): `PullToRefreshBox` with the tuned threshold, and an indicator
-/// composable driven by `PullToRefreshState.distanceFraction`.
+/// Jetpack Compose (Material 3): a box on `Modifier.pullToRefresh` with the tuned threshold, and an
+/// indicator composable driven by `PullToRefreshState.distanceFraction`.
+///
+/// Read against material3's `PullToRefresh.kt` of the 1.4 line: `PullToRefreshBox` takes no
+/// threshold there and `PullToRefreshDefaults.Indicator` calls its distance `maxDistance` (1.3 called
+/// it `threshold`), so the box is built on `Modifier.pullToRefresh(…, threshold, onRefresh)`, which takes it.
 enum ComposeHandoff {
+    static let versions = [ComposeLottieHandoff.versions[0]]
+
     static func limits(_ spec: HandoffSpec) -> [String] {
         var limits: [String] = []
         if spec.hold != spec.trigger { limits.append("a hold extent (\(HandoffSpec.points(spec.hold)) pt) other than the threshold: the indicator rests at the threshold") }
-        if spec.placement != .above { limits.append("placement '\(spec.placement.rawValue)': PullToRefreshBox keeps the content still and the indicator over it") }
+        if spec.placement != .above { limits.append("placement '\(spec.placement.rawValue)': Material's pull-to-refresh keeps the content still and the indicator over it") }
         limits.append("the rubber band's curve: the pull is the drag halved, up to twice the threshold")
         limits.append("a result held \(Int((spec.resultHold * 1000).rounded())) ms: keep isRefreshing true that long after the load")
         if spec.policy == .onReach { limits.append("refreshing as soon as the threshold is reached: it refreshes on release") }
@@ -18,11 +24,12 @@ enum ComposeHandoff {
         let ink = spec.accentColor.map { "Color(0x\($0.count == 9 ? String($0.suffix(2) + $0.dropFirst().prefix(6)) : "FF" + $0.dropFirst()))" } ?? "Color.Gray"
         return """
         import androidx.compose.animation.core.spring
+        import androidx.compose.foundation.layout.Box
         import androidx.compose.foundation.layout.BoxScope
         import androidx.compose.material3.ExperimentalMaterial3Api
-        import androidx.compose.material3.pulltorefresh.PullToRefreshBox
         import androidx.compose.material3.pulltorefresh.PullToRefreshDefaults
         import androidx.compose.material3.pulltorefresh.PullToRefreshState
+        import androidx.compose.material3.pulltorefresh.pullToRefresh
         import androidx.compose.material3.pulltorefresh.rememberPullToRefreshState
         import androidx.compose.runtime.Composable
         import androidx.compose.ui.Alignment
@@ -32,7 +39,7 @@ enum ComposeHandoff {
 
         /** \(CodeText.blockComment(spec.name)), as tuned in RefreshKit. */
         object \(name)Refresh {
-            /** The positional threshold (Material 3 1.2 called it positionalThreshold). */
+            /** Points (dp) pulled at which a release refreshes, and how far the indicator travels. */
             val Threshold = \(HandoffSpec.number(spec.trigger, 1)).dp
             const val RESULT_HOLD_MS = \(Int((spec.resultHold * 1000).rounded()))L
             val Ink = \(ink)
@@ -48,15 +55,10 @@ enum ComposeHandoff {
             content: @Composable BoxScope.() -> Unit,
         ) {
             val state = rememberPullToRefreshState()
-            PullToRefreshBox(
-                isRefreshing = isRefreshing,
-                onRefresh = onRefresh,
-                modifier = modifier,
-                state = state,
-                threshold = \(name)Refresh.Threshold,
-                indicator = { \(name)Indicator(state, isRefreshing, Modifier.align(Alignment.TopCenter)) },
-                content = content,
-            )
+            Box(modifier.pullToRefresh(isRefreshing = isRefreshing, state = state, threshold = \(name)Refresh.Threshold, onRefresh = onRefresh)) {
+                content()
+                \(name)Indicator(state, isRefreshing, Modifier.align(Alignment.TopCenter))
+            }
         }
 
         /** Draw \(CodeText.blockComment(spec.name)) from state.distanceFraction (0 at rest, 1 at the threshold); Material's indicator stands in. */
@@ -68,7 +70,7 @@ enum ComposeHandoff {
                 isRefreshing = isRefreshing,
                 modifier = modifier,
                 color = \(name)Refresh.Ink,
-                threshold = \(name)Refresh.Threshold,
+                maxDistance = \(name)Refresh.Threshold,
             )
         }
 

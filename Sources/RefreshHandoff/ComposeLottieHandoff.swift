@@ -1,74 +1,176 @@
 import RefreshLottieExport
 
-/// Jetpack Compose with lottie-compose: an indicator for compose.kt's `PullToRefreshBox` that plays
-/// the plugin's export (the files `refresh-dump handoff` writes beside the code): the pull
-/// (`distanceFraction`) scrubs the `pulling` marker, `eligible` and `refreshing` loop. Names checked
-/// against lottie-compose 6.7.1 (`rememberLottieComposition`, `LottieClipSpec.Marker`,
-/// `animateLottieCompositionAsState`, `LottieAnimation(progress =)`).
+/// Jetpack Compose with lottie-compose: a refresh box that plays the plugin's export (the files
+/// `refresh-dump handoff` writes beside the code) as ``LottiePlayback`` says: the content moves down
+/// by the pull and the export rides above it (its bottom on the content's top edge, clipped at the
+/// box's top, absent at rest); below the threshold the pull scrubs `pulling`; each state plays its
+/// marker once or in a loop; the result plays while the app keeps `result` set, then the box closes.
+///
+/// Read against material3's `PullToRefresh.kt` of the 1.4 line (`Modifier.pullToRefresh(isRefreshing,
+/// state, enabled, threshold, onRefresh)`; `PullToRefreshBox` takes no threshold there, so the box is
+/// built on the modifier) and lottie-compose 6.7.1 (`LottieAnimatable.animate(composition, iteration,
+/// iterations, …, clipSpec, initialProgress = the clip's start)`: the iteration is reset to 1 for each
+/// marker; `LottieComposition.getMarker` returns null for a marker the file lacks).
 enum ComposeLottieHandoff {
+    static let versions = [
+        "Compose Material 3 1.4.0: Gradle androidx.compose.material3:material3:1.4.0",
+        "lottie-compose 6.7.1: Gradle com.airbnb.android:lottie-compose:6.7.1",
+    ]
+
     static func limits(_ spec: HandoffSpec) -> [String] {
-        ["the result (success, failure): PullToRefreshBox closes when isRefreshing goes false; play LottieClipSpec.Marker(\"success\") first if it should show"]
+        var limits = ["the rubber band's curve: Material's pull is the drag halved, with its own tension past the threshold"]
+        if spec.hold != spec.trigger { limits.append("a hold extent (\(HandoffSpec.points(spec.hold)) pt) other than the threshold: the box rests open at the threshold") }
+        return limits
     }
 
     static func kotlin(_ spec: HandoffSpec) -> String {
         let type = HandoffPlatform.typeName(spec.name)
         let name = CodeText.stringLiteral(LottieExport.fileName(spec.name), in: .kotlin)
         let t = { CodeText.stringLiteral($0, in: .kotlin) }
+        let table = LottiePlayback(spec)
+        func m(_ marker: LottieMarker) -> String { table[marker].marker.rawValue }
+        let looped = table.rows.filter { $0.play == .loop }.map { "\"\($0.marker.rawValue)\"" }.joined(separator: ", ")
         return """
         import androidx.compose.foundation.isSystemInDarkTheme
-        import androidx.compose.foundation.layout.fillMaxWidth
-        import androidx.compose.foundation.layout.height
+        import androidx.compose.foundation.layout.Box
+        import androidx.compose.foundation.layout.BoxScope
+        import androidx.compose.foundation.layout.BoxWithConstraints
+        import androidx.compose.foundation.layout.offset
+        import androidx.compose.foundation.layout.requiredSize
         import androidx.compose.material3.ExperimentalMaterial3Api
         import androidx.compose.material3.pulltorefresh.PullToRefreshState
+        import androidx.compose.material3.pulltorefresh.pullToRefresh
+        import androidx.compose.material3.pulltorefresh.rememberPullToRefreshState
         import androidx.compose.runtime.Composable
+        import androidx.compose.runtime.LaunchedEffect
         import androidx.compose.runtime.getValue
+        import androidx.compose.runtime.mutableStateOf
+        import androidx.compose.runtime.remember
+        import androidx.compose.runtime.setValue
+        import androidx.compose.ui.Alignment
         import androidx.compose.ui.Modifier
+        import androidx.compose.ui.draw.clipToBounds
+        import androidx.compose.ui.graphics.graphicsLayer
         import androidx.compose.ui.semantics.contentDescription
         import androidx.compose.ui.semantics.semantics
+        import androidx.compose.ui.unit.Dp
+        import androidx.compose.ui.unit.IntOffset
         import androidx.compose.ui.unit.dp
         import com.airbnb.lottie.compose.LottieAnimation
         import com.airbnb.lottie.compose.LottieClipSpec
         import com.airbnb.lottie.compose.LottieCompositionSpec
         import com.airbnb.lottie.compose.LottieConstants
-        import com.airbnb.lottie.compose.animateLottieCompositionAsState
+        import com.airbnb.lottie.compose.rememberLottieAnimatable
         import com.airbnb.lottie.compose.rememberLottieComposition
+        import kotlin.math.roundToInt
+        import kotlinx.coroutines.delay
+
+        /** \(CodeText.blockComment(spec.name)) as RefreshKit tuned and exported it. */
+        object \(type)Lottie {
+            /** Points (dp) pulled at which a release refreshes; the box rests open this far while refreshing. */
+            val Threshold = \(HandoffSpec.number(spec.trigger, 1)).dp
+            /** Milliseconds the result plays before the box closes. */
+            const val RESULT_HOLD_MS = \(Int(((table[.success].hold ?? 0) * 1000).rounded()))L
+            /** The export's size in points (dp): 1 pt of it is 1 dp on screen. */
+            val ExportWidth = \(HandoffSpec.number(table.exportSize.width, 1)).dp
+            val ExportHeight = \(HandoffSpec.number(table.exportSize.height, 1)).dp
+            /** Whether a box wider than the export scales it to its width (a scene that paints the whole gap). */
+            const val FILLS_WIDTH = \(table.fillsWidth)
+        }
+
+        /** The markers that loop; every other plays once and keeps its last frame. */
+        private val Looped = setOf(\(looped))
 
         /**
-         * \(CodeText.blockComment(spec.name)) as RefreshKit exported it: put \(name).json and \(name)-dark.json (written beside this
-         * file by `refresh-dump handoff`, or by `refresh-dump export`) in the app's assets, and pass this as
-         * compose.kt's indicator: `indicator = { \(type)LottieIndicator(state, isRefreshing, Modifier.align(Alignment.TopCenter)) }`.
+         * A box that refreshes `content` (a scrolling list) when pulled past the threshold, showing
+         * \(CodeText.blockComment(spec.name)): put \(name).json and \(name)-dark.json (written beside this file by
+         * `refresh-dump handoff`) in the app's assets. When the load ends, set `result` (true succeeded,
+         * false failed) and keep `isRefreshing` true: the result plays for RESULT_HOLD_MS, then
+         * `onResultShown` is called, where the app sets `isRefreshing` false and `result` null.
          */
         @OptIn(ExperimentalMaterial3Api::class)
         @Composable
-        fun \(type)LottieIndicator(state: PullToRefreshState, isRefreshing: Boolean, modifier: Modifier = Modifier) {
+        fun \(type)LottieRefreshBox(
+            isRefreshing: Boolean,
+            result: Boolean?,
+            onRefresh: () -> Unit,
+            onResultShown: () -> Unit,
+            modifier: Modifier = Modifier,
+            content: @Composable BoxScope.() -> Unit,
+        ) {
+            val state = rememberPullToRefreshState()
+            LaunchedEffect(result) {
+                if (result != null) {
+                    delay(\(type)Lottie.RESULT_HOLD_MS)
+                    onResultShown()
+                }
+            }
+            BoxWithConstraints(
+                modifier
+                    .clipToBounds()
+                    .pullToRefresh(isRefreshing = isRefreshing, state = state, threshold = \(type)Lottie.Threshold, onRefresh = onRefresh),
+            ) {
+                val pull = \(type)Lottie.Threshold * state.distanceFraction
+                Box(Modifier.graphicsLayer { translationY = pull.toPx() }) { content() }
+                if (state.distanceFraction > 0f || isRefreshing) {
+                    \(type)LottieIndicator(state, isRefreshing, result, pull, maxWidth)
+                }
+            }
+        }
+
+        /**
+         * The export at `pull` (the gap above the content): 1 dp of it is 1 pt of the export, centred, its
+         * bottom on the content's top edge; a scene that fills the width is scaled up to a wider box, never down.
+         */
+        @OptIn(ExperimentalMaterial3Api::class)
+        @Composable
+        fun BoxScope.\(type)LottieIndicator(state: PullToRefreshState, isRefreshing: Boolean, result: Boolean?, pull: Dp, width: Dp) {
             val composition by rememberLottieComposition(
                 LottieCompositionSpec.Asset(if (isSystemInDarkTheme()) "\(name)-dark.json" else "\(name).json"))
-            val pull = state.distanceFraction.coerceIn(0f, 1f)
+            // The result stays (its last frame) while the box closes after it; the indicator leaves at rest.
+            var lastResult by remember { mutableStateOf<Boolean?>(null) }
+            LaunchedEffect(result) { if (result != null) lastResult = result }
+            val shown = result ?: lastResult
             val marker = when {
-                isRefreshing -> "refreshing"
-                state.distanceFraction >= 1f -> "eligible"
-                else -> null
+                shown != null -> if (shown) "\(m(.success))" else "\(m(.failure))"
+                isRefreshing -> "\(m(.refreshing))"
+                state.distanceFraction >= 1f -> "\(m(.eligible))"
+                else -> null  // below the threshold the pull scrubs `\(m(.pulling))`
             }
-            val playing by animateLottieCompositionAsState(
-                composition,
-                isPlaying = marker != null,
-                clipSpec = marker?.let { LottieClipSpec.Marker(it) },
-                iterations = LottieConstants.IterateForever,
-            )
-            val words = when (marker) {
-                "refreshing" -> "\(t(spec.texts.refreshing))"
-                "eligible" -> "\(t(spec.texts.eligible))"
-                else -> "\(t(spec.texts.pulling))"
+            val animatable = rememberLottieAnimatable()
+            LaunchedEffect(composition, marker) {
+                val loaded = composition ?: return@LaunchedEffect
+                if (marker == null || loaded.getMarker(marker) == null) return@LaunchedEffect  // a marker the file lacks: skipped
+                animatable.animate(
+                    loaded,
+                    iteration = 1,
+                    iterations = if (marker in Looped) LottieConstants.IterateForever else 1,
+                    clipSpec = LottieClipSpec.Marker(marker),
+                )
             }
+            val scale = if (\(type)Lottie.FILLS_WIDTH) maxOf(1f, width / \(type)Lottie.ExportWidth) else 1f
+            val height = \(type)Lottie.ExportHeight * scale
             LottieAnimation(
                 composition = composition,
                 progress = {
                     val loaded = composition
-                    val pulling = loaded?.getMarker("pulling")
-                    if (marker != null || loaded == null || pulling == null) playing
-                    else loaded.getProgressForFrame(pulling.startFrame + pull * (pulling.durationFrames - 1))
+                    val pulling = loaded?.getMarker("\(m(.pulling))")
+                    if (marker != null || loaded == null || pulling == null) animatable.progress
+                    else loaded.getProgressForFrame(pulling.startFrame + state.distanceFraction.coerceIn(0f, 1f) * (pulling.durationFrames - 1))
                 },
-                modifier = modifier.fillMaxWidth().height(\(HandoffSpec.number(spec.hold, 1)).dp).semantics { contentDescription = words },
+                modifier = Modifier
+                    .align(Alignment.TopCenter)
+                    .requiredSize(\(type)Lottie.ExportWidth * scale, height)
+                    .offset { IntOffset(0, (pull - height).roundToPx()) }
+                    .semantics {
+                        contentDescription = when (marker) {
+                            "\(m(.success))" -> "\(t(spec.texts.success))"
+                            "\(m(.failure))" -> "\(t(spec.texts.failure))"
+                            "\(m(.refreshing))" -> "\(t(spec.texts.refreshing))"
+                            "\(m(.eligible))" -> "\(t(spec.texts.eligible))"
+                            else -> "\(t(spec.texts.pulling))"
+                        }
+                    },
             )
         }
 

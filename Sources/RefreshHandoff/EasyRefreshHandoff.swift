@@ -1,6 +1,7 @@
 /// flutter_easy_refresh (Dart): a `BuilderHeader` with the indicator's settings; the builder gets
 /// the `IndicatorState` (mode, offset, actualTriggerOffset) to draw from.
 enum EasyRefreshHandoff {
+    static let versions = [EasyRefreshLottieHandoff.versions[0]]
     static func limits(_ spec: HandoffSpec) -> [String] {
         var limits: [String] = []
         if spec.hold != spec.trigger { limits.append("a hold extent (\(HandoffSpec.points(spec.hold)) pt) other than the trigger: the header is held at triggerOffset") }

@@ -1,11 +1,22 @@
 import RefreshLottieExport
 
 /// flutter_easy_refresh with the Flutter `lottie` package: a widget for easyrefresh.dart's
-/// `BuilderHeader` that plays the plugin's export (the files `refresh-dump handoff` writes beside
-/// the code): the drag scrubs the `pulling` marker, `eligible` and `refreshing` loop on an
-/// `AnimationController`, the result plays once. Names checked against lottie 3.3.3 (`Lottie.asset`,
-/// `LottieComposition.getMarker`, `Marker.start`/`end`) and easy_refresh 3.3.4 (`IndicatorState`).
+/// `BuilderHeader` that plays the plugin's export (the files `refresh-dump handoff` writes beside the
+/// code) as ``LottiePlayback`` says: below the trigger the drag scrubs `pulling`; each mode plays its
+/// marker once or in a loop on an `AnimationController`; the result plays as the header holds it
+/// (`processedDuration`). The export is at its own size (1 logical pixel a point), its bottom on the
+/// list's top edge, clipped to the gap the pull opens (`state.offset`).
+///
+/// Read against easy_refresh 3.3.4 (`IndicatorState.mode`, `.result` — `IndicatorResult.noMore` is
+/// no more data, not a success —, `.offset`, `.actualTriggerOffset`) and lottie 3.3.3 (`Lottie.asset`
+/// with `controller` and `onLoaded`; `LottieComposition.getMarker` returns null for a missing marker;
+/// `Marker.start` and `.end` are progress, 0 to 1).
 enum EasyRefreshLottieHandoff {
+    static let versions = [
+        "easy_refresh 3.3.4: pubspec easy_refresh: ^3.3.4",
+        "lottie 3.3.3: pubspec lottie: ^3.3.3",
+    ]
+
     static func limits(_ spec: HandoffSpec) -> [String] {
         ["a change of theme while the header is shown: the asset is chosen when the widget builds"]
     }
@@ -14,18 +25,35 @@ enum EasyRefreshLottieHandoff {
         let type = HandoffPlatform.typeName(spec.name) + "LottieIndicator"
         let name = CodeText.stringLiteral(LottieExport.fileName(spec.name), in: .dart)
         let t = { CodeText.stringLiteral($0, in: .dart) }
+        let table = LottiePlayback(spec)
+        func m(_ marker: LottieMarker) -> String { table[marker].marker.rawValue }
+        let looped = table.rows.filter { $0.play == .loop }.map { "'\($0.marker.rawValue)'" }.joined(separator: ", ")
         return """
+        import 'dart:math' as math;
+
         import 'package:easy_refresh/easy_refresh.dart';
         import 'package:flutter/material.dart';
         import 'package:lottie/lottie.dart';
 
         /// \(CodeText.lineComment(spec.name)) as RefreshKit exported it: list \(name).json and \(name)-dark.json (written beside this
-        /// file by `refresh-dump handoff`, or by `refresh-dump export`) under assets in pubspec.yaml, and build
-        /// easyrefresh.dart's header with `builder: (context, state) => \(type)(state: state)`.
+        /// file by `refresh-dump handoff`) under assets in pubspec.yaml, and build easyrefresh.dart's header with
+        /// `builder: (context, state) => \(type)(state: state)`.
         class \(type) extends StatefulWidget {
           const \(type)({super.key, required this.state});
 
           final IndicatorState state;
+
+          /// The export's size in points: 1 pt of it is 1 logical pixel on screen.
+          static const exportSize = Size(\(HandoffSpec.number(table.exportSize.width, 1)), \(HandoffSpec.number(table.exportSize.height, 1)));
+
+          /// Whether a header wider than the export scales it to its width (a scene that paints the whole gap).
+          static const fillsWidth = \(table.fillsWidth);
+
+          /// How long the result shows: the header's processedDuration (easyrefresh.dart's BuilderHeader).
+          static const resultHold = Duration(milliseconds: \(Int(((table[.success].hold ?? 0) * 1000).rounded())));
+
+          /// The markers that loop; every other plays once and keeps its last frame.
+          static const looped = {\(looped)};
 
           @override
           State<\(type)> createState() => _\(type)State();
@@ -36,11 +64,16 @@ enum EasyRefreshLottieHandoff {
           LottieComposition? _composition;
           String? _playing;
 
-          /// The marker the mode plays; null while the drag scrubs `pulling`.
+          /// The marker the mode plays; null while the drag scrubs `\(m(.pulling))`.
           String? get _marker => switch (widget.state.mode) {
-                IndicatorMode.armed => 'eligible',
-                IndicatorMode.ready || IndicatorMode.processing => 'refreshing',
-                IndicatorMode.processed || IndicatorMode.done => widget.state.result == IndicatorResult.fail ? 'failure' : 'success',
+                IndicatorMode.armed => '\(m(.eligible))',
+                IndicatorMode.ready || IndicatorMode.processing => '\(m(.refreshing))',
+                IndicatorMode.processed || IndicatorMode.done => switch (widget.state.result) {
+                    IndicatorResult.success => '\(m(.success))',
+                    IndicatorResult.fail => '\(m(.failure))',
+                    IndicatorResult.noMore => '\(m(.noMoreData))',
+                    IndicatorResult.none => _playing,  // no result given: what plays goes on
+                  },
                 _ => null,
               };
 
@@ -56,19 +89,19 @@ enum EasyRefreshLottieHandoff {
             super.dispose();
           }
 
-          /// Starts the mode's marker when it changes: the result once, the others in a loop.
+          /// Starts the mode's marker when it changes, from its first frame: in a loop, or once (its last frame then stays).
           void _follow() {
             final name = _marker, composition = _composition;
             if (name == _playing || composition == null) return;
             _playing = name;
             final marker = name == null ? null : composition.getMarker(name);
-            if (marker == null) return _controller.stop();
+            if (marker == null) return _controller.stop();  // scrubbing, or a marker the file lacks
             final span = composition.duration * (marker.end - marker.start);
-            if (name == 'success' || name == 'failure') {
+            if (\(type).looped.contains(name)) {
+              _controller.repeat(min: marker.start, max: marker.end, period: span);
+            } else {
               _controller.value = marker.start;
               _controller.animateTo(marker.end, duration: span);
-            } else {
-              _controller.repeat(min: marker.start, max: marker.end, period: span);
             }
           }
 
@@ -77,29 +110,49 @@ enum EasyRefreshLottieHandoff {
             final state = widget.state;
             final dark = Theme.of(context).brightness == Brightness.dark;
             final progress = (state.offset / state.actualTriggerOffset).clamp(0.0, 1.0);
-            final pulling = _composition?.getMarker('pulling');
+            final pulling = _composition?.getMarker('\(m(.pulling))');
             final Animation<double> position = _marker != null || pulling == null
                 ? _controller
                 : AlwaysStoppedAnimation(pulling.start + progress * (pulling.end - pulling.start));
             return Semantics(
               label: switch (_marker) {
-                'refreshing' => "\(t(spec.texts.refreshing))",
-                'eligible' => "\(t(spec.texts.eligible))",
-                'success' => "\(t(spec.texts.success))",
-                'failure' => "\(t(spec.texts.failure))",
+                '\(m(.refreshing))' => "\(t(spec.texts.refreshing))",
+                '\(m(.eligible))' => "\(t(spec.texts.eligible))",
+                '\(m(.success))' => "\(t(spec.texts.success))",
+                '\(m(.failure))' => "\(t(spec.texts.failure))",
+                '\(m(.noMoreData))' => "\(t(spec.texts.noMoreData))",
                 _ => "\(t(spec.texts.pulling))",
               },
-              child: SizedBox(
-                height: state.offset,
-                child: Lottie.asset(
-                  dark ? '\(name)-dark.json' : '\(name).json',
-                  controller: position,
-                  onLoaded: (composition) => setState(() {
-                    _composition = composition;
-                    _follow();
-                  }),
-                ),
-              ),
+              child: LayoutBuilder(builder: (context, constraints) {
+                const size = \(type).exportSize;
+                final width = constraints.maxWidth.isFinite ? constraints.maxWidth : size.width;
+                final scale = \(type).fillsWidth ? math.max(1.0, width / size.width) : 1.0;
+                // The gap the pull opens; the export's bottom on the list's top edge, the rest clipped.
+                return SizedBox(
+                  width: width,
+                  height: state.offset,
+                  child: ClipRect(
+                    child: OverflowBox(
+                      alignment: Alignment.bottomCenter,
+                      minWidth: size.width * scale,
+                      maxWidth: size.width * scale,
+                      minHeight: size.height * scale,
+                      maxHeight: size.height * scale,
+                      child: Lottie.asset(
+                        dark ? '\(name)-dark.json' : '\(name).json',
+                        controller: position,
+                        width: size.width * scale,
+                        height: size.height * scale,
+                        fit: BoxFit.fill,
+                        onLoaded: (composition) => setState(() {
+                          _composition = composition;
+                          _follow();
+                        }),
+                      ),
+                    ),
+                  ),
+                );
+              }),
             );
           }
         }

@@ -47,6 +47,32 @@ package enum HandoffPlatform: String, CaseIterable, Sendable {
         }
     }
 
+    /// The libraries the file is written for, each with its version and how an app adds it
+    /// (SwiftPM, CocoaPods, Gradle or pub coordinates): what its calls were read against.
+    package var versions: [String] {
+        switch self {
+        case .mjrefreshSwift, .mjrefreshObjectiveC: MJRefreshHandoff.versions
+        case .mjrefreshLottie, .mjrefreshLottieObjectiveC: MJRefreshLottieHandoff.versions
+        case .mjrefreshGif: MJRefreshGifHandoff.versions
+        case .smartRefreshLayout: SmartRefreshLayoutHandoff.versions
+        case .smartRefreshLayoutLottie: SmartRefreshLayoutLottieHandoff.versions
+        case .easyRefresh: EasyRefreshHandoff.versions
+        case .easyRefreshLottie: EasyRefreshLottieHandoff.versions
+        case .swiftUI: SwiftUIHandoff.versions
+        case .swiftUILottie: SwiftUILottieHandoff.versions
+        case .compose: ComposeHandoff.versions
+        case .composeLottie: ComposeLottieHandoff.versions
+        }
+    }
+
+    /// Whether the file plays the plugin's export (its Lottie, or its frames): written from ``LottiePlayback``.
+    package var playsExport: Bool {
+        switch self {
+        case .mjrefreshLottie, .mjrefreshLottieObjectiveC, .mjrefreshGif, .smartRefreshLayoutLottie, .easyRefreshLottie, .swiftUILottie, .composeLottie: true
+        case .mjrefreshSwift, .mjrefreshObjectiveC, .smartRefreshLayout, .easyRefresh, .swiftUI, .compose: false
+        }
+    }
+
     /// The code a developer pastes for `spec`, the motion spec and what the library cannot express
     /// in comments at its top.
     package func text(for spec: HandoffSpec) -> String { text(for: spec, motion: spec.motionLines) }
@@ -69,7 +95,9 @@ package enum HandoffPlatform: String, CaseIterable, Sendable {
         case .compose: (ComposeHandoff.limits(spec), ComposeHandoff.kotlin(spec))
         case .composeLottie: (ComposeLottieHandoff.limits(spec), ComposeLottieHandoff.kotlin(spec))
         }
-        var header = motion
+        var header = ["Written for " + versions.joined(separator: "; ") + "."]
+        header += motion
+        if playsExport { header += [""] + LottiePlayback(spec).commentLines }
         header.append("")
         header.append(limits.isEmpty ? "\(title) expresses all of it." : "What \(title) cannot express:")
         header += limits.map { "  - \($0)" }

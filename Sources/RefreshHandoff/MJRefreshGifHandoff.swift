@@ -2,10 +2,19 @@ import RefreshLottieExport
 
 /// MJRefresh with images: an `MJRefreshGifHeader` subclass showing the plugin's frames as
 /// `refresh-dump export --format frames` writes them for iOS (`NAME-frames/ios/light` and `dark`,
-/// `MARKER_NNN.png` and `dark_MARKER_NNN.png` at @2x and @3x): the pull's frames indexed by the pull (MJRefreshGifHeader's
-/// idle images), the eligible frames past the trigger, the refreshing loop, and the result shown
-/// in its `gifView` before the refresh ends. Names checked against MJRefresh 3.7.9.
+/// `MARKER_NNN.png` and `dark_MARKER_NNN.png` at @2x and @3x), played as ``LottiePlayback`` says:
+/// the idle images indexed by the pull, each state's images once or in a loop, the result for the
+/// result hold with its last frame kept while the list closes.
+///
+/// Read against MJRefresh 3.7.9: `MJRefreshGifHeader.m`'s `setImages:duration:forState:` raises
+/// `mj_h` to the first image's height (so the trigger is set again after the images), its
+/// `placeSubviews` makes the image view the header's bounds, centred (so the frame is placed after
+/// it), its `setState:` starts a state's images without touching `animationRepeatCount` (so each
+/// state sets its own: a count left at 1 by a result would freeze every later loop), and
+/// `MJRefreshComponent.m`'s `initWithFrame:` sets `slowAnimationDuration` after `prepare`.
 enum MJRefreshGifHandoff {
+    static let versions = [MJRefreshLottieHandoff.versions[0]]
+
     /// The Lottie header's limits (the same header, drawn with images), and one of images.
     static func limits(_ spec: HandoffSpec) -> [String] {
         MJRefreshLottieHandoff.limits(spec) + ["frames that differ in length: MJRefreshGifHeader shows a state's images at one rate"]
@@ -15,8 +24,11 @@ enum MJRefreshGifHandoff {
         let type = HandoffPlatform.typeName(spec.name) + "GifHeader"
         let folder = CodeText.stringLiteral(LottieExport.fileName(spec.name), in: .swift) + "-frames"
         let fps = LottieExport.Options().framesPerSecond
+        let table = LottiePlayback(spec)
         let words = spec.texts
         func said(_ text: String) -> String { "\"\(CodeText.stringLiteral(text, in: .swift))\"" }
+        /// UIImageView's repeat count for a row: 0 is for ever.
+        func repeats(_ marker: LottieMarker) -> Int { table[marker].play == .loop ? 0 : 1 }
         return """
         import MJRefresh
         import UIKit
@@ -28,16 +40,43 @@ enum MJRefreshGifHandoff {
             static let triggerDistance: CGFloat = \(HandoffSpec.points(spec.trigger))
             /// Seconds the result shows before the refresh ends.
             static let resultHold: TimeInterval = \(HandoffSpec.number(spec.resultHold, 3))
+            /// Seconds the list takes to close (MJRefresh's slowAnimationDuration).
+            static let closeDuration: TimeInterval = \(HandoffSpec.number(Double(spec.springBackMilliseconds) / 1000, 3))
             /// Frames a second the export was drawn at.
             static let framesPerSecond: Double = \(HandoffSpec.number(fps, 3))
+            /// The frames' size in points: 1 pt of them is 1 pt on screen.
+            static let exportSize = CGSize(width: \(HandoffSpec.points(table.exportSize.width)), height: \(HandoffSpec.points(table.exportSize.height)))
+            /// Whether a header wider than the frames scales them to its width (a scene that paints the whole gap).
+            static let fillsWidth = \(table.fillsWidth)
+            /// The result's frames while it shows: their last stays while the list closes.
+            private var result: [UIImage]?
+
+            override init(frame: CGRect) {
+                super.init(frame: frame)
+                // MJRefreshComponent's initWithFrame: sets slowAnimationDuration to 0.4 after prepare(): set it after.
+                slowAnimationDuration = Self.closeDuration
+            }
+
+            required init?(coder: NSCoder) {
+                super.init(coder: coder)
+                slowAnimationDuration = Self.closeDuration
+            }
 
             override func prepare() {
                 super.prepare()
-                mj_h = Self.triggerDistance
-                slowAnimationDuration = \(HandoffSpec.number(Double(spec.springBackMilliseconds) / 1000, 3))
                 stateLabel?.isHidden = true
                 lastUpdatedTimeLabel?.isHidden = true
                 loadFrames()
+            }
+
+            /// 1 pt of the frames is 1 pt on screen, centred, their bottom on the list's top edge; a scene
+            /// that fills the width is scaled up to a wider header, never down.
+            override func placeSubviews() {
+                super.placeSubviews()
+                let scale = Self.fillsWidth ? max(1, bounds.width / Self.exportSize.width) : 1
+                let size = CGSize(width: Self.exportSize.width * scale, height: Self.exportSize.height * scale)
+                gifView?.contentMode = .scaleToFill
+                gifView?.frame = CGRect(x: (bounds.width - size.width) / 2, y: bounds.height - size.height, width: size.width, height: size.height)
             }
 
             override func traitCollectionDidChange(_ previousTraitCollection: UITraitCollection?) {
@@ -55,34 +94,61 @@ enum MJRefreshGifHandoff {
 
             /// Idle: the pull's frames, shown by how far the pull is; then eligible and refreshing.
             private func loadFrames() {
-                setImages(frames("pulling"), for: .idle)
-                let eligible = frames("eligible"), refreshing = frames("refreshing")
+                setImages(frames("\(table[.pulling].marker.rawValue)"), for: .idle)
+                let eligible = frames("\(table[.eligible].marker.rawValue)"), refreshing = frames("\(table[.refreshing].marker.rawValue)")
                 setImages(eligible, duration: duration(eligible), for: .pulling)
                 setImages(refreshing, duration: duration(refreshing), for: .refreshing)
+                // setImages raised mj_h to the images' height: the trigger is the header's height.
+                mj_h = Self.triggerDistance
             }
 
-            /// What VoiceOver says in each state.
+            /// Below the trigger the pull picks the idle frame (MJRefreshGifHeader); once a result shows, its last frame stays.
+            override var pullingPercent: CGFloat {
+                didSet {
+                    if pullingPercent <= 0, state == .idle { result = nil }
+                    if let last = result?.last { gifView?.stopAnimating(); gifView?.image = last }
+                }
+            }
+
+            /// Each state's images play as the table says (MJRefreshGifHeader starts them; the repeat
+            /// count is set here for every state, never left from the one before); what VoiceOver says.
             override var state: MJRefreshState {
                 didSet {
+                    guard state != oldValue else { return }
                     isAccessibilityElement = true
                     switch state {
-                    case .pulling: accessibilityLabel = \(said(words.eligible))
-                    case .refreshing, .willRefresh: accessibilityLabel = \(said(words.refreshing))
-                    case .noMoreData: accessibilityLabel = \(said(words.noMoreData))
-                    default: accessibilityLabel = \(said(words.pulling))
+                    case .pulling:
+                        play(frames("\(table[.eligible].marker.rawValue)"), repeats: \(repeats(.eligible)))
+                        accessibilityLabel = \(said(words.eligible))
+                    case .refreshing, .willRefresh:
+                        play(frames("\(table[.refreshing].marker.rawValue)"), repeats: \(repeats(.refreshing)))
+                        accessibilityLabel = \(said(words.refreshing))
+                    case .noMoreData:
+                        accessibilityLabel = \(said(words.noMoreData))
+                    default:
+                        if let last = result?.last { gifView?.image = last }
+                        accessibilityLabel = \(said(words.pulling))
                     }
                 }
             }
 
-            /// Shows the result, then ends the refresh: call it where the load finishes.
+            /// Plays `images` `repeats` times (0: for ever); after a count runs out, the last image stays.
+            private func play(_ images: [UIImage], repeats: Int) {
+                guard let gifView, let last = images.last else { return }
+                gifView.stopAnimating()
+                gifView.image = last
+                guard images.count > 1 else { return }
+                gifView.animationImages = images
+                gifView.animationDuration = duration(images)
+                gifView.animationRepeatCount = repeats
+                gifView.startAnimating()
+            }
+
+            /// Shows the result for resultHold, then ends the refresh: call it where the load finishes.
             func endRefreshing(succeeded: Bool) {
-                let result = frames(succeeded ? "success" : "failure")
-                gifView?.stopAnimating()
-                gifView?.animationImages = result
-                gifView?.animationDuration = duration(result)
-                gifView?.animationRepeatCount = 1
-                gifView?.image = result.last
-                gifView?.startAnimating()
+                let images = frames(succeeded ? "\(table[.success].marker.rawValue)" : "\(table[.failure].marker.rawValue)")
+                result = images
+                play(images, repeats: \(repeats(.success)))
                 accessibilityLabel = succeeded ? \(said(words.success)) : \(said(words.failure))
                 DispatchQueue.main.asyncAfter(deadline: .now() + Self.resultHold) { [weak self] in self?.endRefreshing() }
             }

@@ -1,6 +1,11 @@
 /// MJRefresh: a `MJRefreshStateHeader` subclass. The header's height is both the trigger and the
 /// inset held while refreshing; durations are the component's fast and slow animation durations.
+/// Read against MJRefresh 3.7.9: `MJRefreshComponent.m`'s `initWithFrame:` calls `prepare` and only
+/// then sets `fastAnimationDuration = 0.25` and `slowAnimationDuration = 0.4`, so both are set after
+/// `super.init`, never in `prepare`.
 enum MJRefreshHandoff {
+    static let versions = [MJRefreshLottieHandoff.versions[0]]
+
     static func limits(_ spec: HandoffSpec) -> [String] {
         var limits: [String] = []
         if spec.hold != spec.trigger { limits.append("a hold extent (\(HandoffSpec.points(spec.hold)) pt) other than the trigger: the header's height (mj_h) is both") }
@@ -29,11 +34,26 @@ enum MJRefreshHandoff {
             /// Seconds to show the result before ending the refresh.
             static let resultHold: TimeInterval = \(HandoffSpec.number(spec.resultHold, 3))
 
+            /// Seconds the list takes to open to the hold, and to close (MJRefresh's fast and slow animation durations).
+            static let openDuration: TimeInterval = \(HandoffSpec.number(Double(spec.springBackMilliseconds) / 2000, 3))
+            static let closeDuration: TimeInterval = \(HandoffSpec.number(Double(spec.springBackMilliseconds) / 1000, 3))
+
+            override init(frame: CGRect) {
+                super.init(frame: frame)
+                // MJRefreshComponent's initWithFrame: sets both durations after prepare(): set them after.
+                fastAnimationDuration = Self.openDuration
+                slowAnimationDuration = Self.closeDuration
+            }
+
+            required init?(coder: NSCoder) {
+                super.init(coder: coder)
+                fastAnimationDuration = Self.openDuration
+                slowAnimationDuration = Self.closeDuration
+            }
+
             override func prepare() {
                 super.prepare()
                 mj_h = Self.triggerDistance
-                fastAnimationDuration = \(HandoffSpec.number(Double(spec.springBackMilliseconds) / 2000, 3))
-                slowAnimationDuration = \(HandoffSpec.number(Double(spec.springBackMilliseconds) / 1000, 3))
                 setTitle("\(CodeText.stringLiteral(spec.texts.pulling, in: .swift))", for: .idle)
                 setTitle("\(CodeText.stringLiteral(spec.texts.eligible, in: .swift))", for: .pulling)
                 setTitle("\(CodeText.stringLiteral(spec.texts.refreshing, in: .swift))", for: .refreshing)
@@ -70,11 +90,18 @@ enum MJRefreshHandoff {
 
         @implementation \(type)
 
+        - (instancetype)initWithFrame:(CGRect)frame {
+            // MJRefreshComponent's initWithFrame: sets both durations after -prepare: set them after.
+            if (self = [super initWithFrame:frame]) {
+                self.fastAnimationDuration = \(HandoffSpec.number(Double(spec.springBackMilliseconds) / 2000, 3));
+                self.slowAnimationDuration = \(HandoffSpec.number(Double(spec.springBackMilliseconds) / 1000, 3));
+            }
+            return self;
+        }
+
         - (void)prepare {
             [super prepare];
             self.mj_h = \(HandoffSpec.points(spec.trigger)); // the trigger, and the inset held while refreshing
-            self.fastAnimationDuration = \(HandoffSpec.number(Double(spec.springBackMilliseconds) / 2000, 3));
-            self.slowAnimationDuration = \(HandoffSpec.number(Double(spec.springBackMilliseconds) / 1000, 3));
             [self setTitle:@"\(CodeText.stringLiteral(spec.texts.pulling, in: .objectiveC))" forState:MJRefreshStateIdle];
             [self setTitle:@"\(CodeText.stringLiteral(spec.texts.eligible, in: .objectiveC))" forState:MJRefreshStatePulling];
             [self setTitle:@"\(CodeText.stringLiteral(spec.texts.refreshing, in: .objectiveC))" forState:MJRefreshStateRefreshing];

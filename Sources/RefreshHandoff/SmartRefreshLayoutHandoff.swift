@@ -3,6 +3,7 @@ import RefreshHost
 /// SmartRefreshLayout (Android, Kotlin): the layout's knobs and a `SimpleComponent` header. The
 /// header height is the inset held while refreshing; the trigger is that height × the trigger rate.
 enum SmartRefreshLayoutHandoff {
+    static let versions = [SmartRefreshLayoutLottieHandoff.versions[0]]
     /// The header height SmartRefreshLayout can take: the hold, or the trigger when that is further
     /// (its trigger rate is at most 1).
     static func headerHeight(_ spec: HandoffSpec) -> Double { max(spec.hold, spec.trigger) }

@@ -1,13 +1,27 @@
 import RefreshLottieExport
 
 /// SmartRefreshLayout with lottie-android: a `RefreshHeader` holding a `LottieAnimationView` that
-/// plays the plugin's export (the files `refresh-dump handoff` writes beside the code): the finger's
-/// pull scrubs the `pulling` marker, `eligible` and `refreshing` loop, the result plays for the hold
-/// `onFinish` returns. Names checked against lottie-android 6.7.1 and SmartRefreshLayout 3.0.0-alpha.
+/// plays the plugin's export (the files `refresh-dump handoff` writes beside the code) as
+/// ``LottiePlayback`` says: the finger's pull below the trigger scrubs `pulling`, each state plays
+/// its marker once or in a loop, the result plays for the hold `onFinish` returns.
+///
+/// Read against SmartRefreshLayout 2.1.0 (`RefreshComponent.onMoving(isDragging, percent, …)` is
+/// called while dragging and while the layout springs back, so the scrub is kept to
+/// `PullDownToRefresh` with the finger down; `RefreshLayout.setHeaderHeight(dp)` sets the header's
+/// height, which is the trigger at rate 1 and the hold) and lottie-android 6.7.1
+/// (`LottieAnimationView.setMinAndMaxFrame(String)` throws `IllegalArgumentException` for a
+/// missing marker, so markers are looked up with `LottieComposition.getMarker`, which returns null;
+/// `setFrame` is clamped to the min and max frame).
 enum SmartRefreshLayoutLottieHandoff {
+    static let versions = [
+        "SmartRefreshLayout 2.1.0: Gradle io.github.scwang90:refresh-layout-kernel:2.1.0",
+        "lottie-android 6.7.1: Gradle com.airbnb.android:lottie:6.7.1",
+    ]
+
     static func limits(_ spec: HandoffSpec) -> [String] {
         var limits: [String] = []
-        if spec.placement != .push { limits.append("placement '\(spec.placement.rawValue)': set mSpinnerStyle as smartrefreshlayout.kt does") }
+        if spec.hold != spec.trigger { limits.append("a hold extent (\(HandoffSpec.points(spec.hold)) pt) other than the trigger: the header's height is both") }
+        if spec.placement != .push { limits.append("placement '\(spec.placement.rawValue)': the header is translated with the content (SpinnerStyle.Translate), as the export is drawn") }
         limits.append("a change of dark mode while the header is shown: Android makes the view again on a configuration change")
         return limits
     }
@@ -16,75 +30,129 @@ enum SmartRefreshLayoutLottieHandoff {
         let type = HandoffPlatform.typeName(spec.name) + "LottieHeader"
         let name = CodeText.stringLiteral(LottieExport.fileName(spec.name), in: .kotlin)
         let t = { CodeText.stringLiteral($0, in: .kotlin) }
+        let table = LottiePlayback(spec)
+        func m(_ marker: LottieMarker) -> String { table[marker].marker.rawValue }
+        func loops(_ marker: LottieMarker) -> String { table[marker].play == .loop ? "true" : "false" }
         return """
         import android.content.Context
         import android.content.res.Configuration
         import android.util.AttributeSet
         import android.view.ViewGroup
+        import android.widget.RelativeLayout
         import com.airbnb.lottie.LottieAnimationView
         import com.airbnb.lottie.LottieDrawable
         import com.scwang.smart.refresh.layout.api.RefreshHeader
         import com.scwang.smart.refresh.layout.api.RefreshLayout
         import com.scwang.smart.refresh.layout.constant.RefreshState
+        import com.scwang.smart.refresh.layout.constant.SpinnerStyle
         import com.scwang.smart.refresh.layout.simple.SimpleComponent
+        import kotlin.math.max
+        import kotlin.math.roundToInt
 
         /**
          * \(CodeText.blockComment(spec.name))'s header as RefreshKit exported it: put \(name).json and \(name)-dark.json (written
-         * beside this file by `refresh-dump handoff`, or by `refresh-dump export`) in the app's assets.
+         * beside this file by `refresh-dump handoff`) in the app's assets, and call `attach(layout)`.
          */
         class \(type) @JvmOverloads constructor(context: Context, attrs: AttributeSet? = null) :
             SimpleComponent(context, attrs, 0), RefreshHeader {
 
             private val animation = LottieAnimationView(context)
+            /** The finger pulls below the trigger: only then does the pull scrub `\(m(.pulling))`. */
+            private var scrubbing = false
 
             init {
+                mSpinnerStyle = SpinnerStyle.Translate
+                clipChildren = false  // an over-pull shows the export above the header's height
                 val night = resources.configuration.uiMode and Configuration.UI_MODE_NIGHT_MASK
                 animation.setAnimation(if (night == Configuration.UI_MODE_NIGHT_YES) "\(name)-dark.json" else "\(name).json")
-                addView(animation, ViewGroup.LayoutParams(ViewGroup.LayoutParams.MATCH_PARENT, ViewGroup.LayoutParams.MATCH_PARENT))
+                addView(animation, exportLayout(scale = 1f))
             }
 
-            /** 1 at the trigger: while the finger pulls, scrubs the `pulling` marker. */
+            /** Sets this header on `layout` at the trigger's height (the trigger at rate 1, and the hold). */
+            fun attach(layout: RefreshLayout) {
+                layout.setRefreshHeader(this)
+                layout.setHeaderHeight(TRIGGER_DP)
+                layout.setHeaderTriggerRate(1f)
+                layout.layout.clipChildren = false
+            }
+
+            /**
+             * 1 dp of the export is 1 pt of it on screen, centred, its bottom on the list's top edge; a scene
+             * that fills the width is scaled up to a wider header, never down.
+             */
+            private fun exportLayout(scale: Float): RelativeLayout.LayoutParams {
+                val density = resources.displayMetrics.density
+                return RelativeLayout.LayoutParams((EXPORT_WIDTH_DP * scale * density).roundToInt(), (EXPORT_HEIGHT_DP * scale * density).roundToInt()).apply {
+                    addRule(RelativeLayout.ALIGN_PARENT_BOTTOM)
+                    addRule(RelativeLayout.CENTER_HORIZONTAL)
+                }
+            }
+
+            override fun onSizeChanged(width: Int, height: Int, oldWidth: Int, oldHeight: Int) {
+                super.onSizeChanged(width, height, oldWidth, oldHeight)
+                if (FILLS_WIDTH) animation.layoutParams = exportLayout(max(1f, width / (EXPORT_WIDTH_DP * resources.displayMetrics.density)))
+            }
+
+            /** 1 at the trigger: while the finger pulls below it, scrubs the `\(m(.pulling))` marker. */
             override fun onMoving(isDragging: Boolean, percent: Float, offset: Int, height: Int, maxDragHeight: Int) {
-                if (!isDragging) return
-                val marker = animation.composition?.getMarker("pulling") ?: return
+                if (!scrubbing || !isDragging) return
+                val marker = animation.composition?.getMarker("\(m(.pulling))") ?: return
                 animation.frame = (marker.startFrame + percent.coerceIn(0f, 1f) * (marker.durationFrames - 1)).toInt()
             }
 
             override fun onStateChanged(refreshLayout: RefreshLayout, oldState: RefreshState, newState: RefreshState) {
+                scrubbing = newState == RefreshState.PullDownToRefresh
                 when (newState) {
                     RefreshState.PullDownToRefresh -> {
                         animation.cancelAnimation()
-                        animation.setMinAndMaxFrame("pulling")
+                        range("\(m(.pulling))")
                         contentDescription = "\(t(spec.texts.pulling))"
                     }
                     RefreshState.ReleaseToRefresh -> {
-                        play("eligible", loop = true)
+                        play("\(m(.eligible))", loop = \(loops(.eligible)))
                         contentDescription = "\(t(spec.texts.eligible))"
                     }
-                    RefreshState.Refreshing -> {
-                        play("refreshing", loop = true)
+                    RefreshState.RefreshReleased, RefreshState.Refreshing -> {
+                        if (oldState != RefreshState.RefreshReleased) play("\(m(.refreshing))", loop = \(loops(.refreshing)))
                         contentDescription = "\(t(spec.texts.refreshing))"
                     }
-                    else -> Unit
+                    else -> Unit  // the result, played by onFinish, stays while the header closes
                 }
             }
 
             /** Plays the result; the header closes after the hold this returns. */
             override fun onFinish(refreshLayout: RefreshLayout, success: Boolean): Int {
-                play(if (success) "success" else "failure", loop = false)
+                play(if (success) "\(m(.success))" else "\(m(.failure))", loop = \(loops(.success)))
                 contentDescription = if (success) "\(t(spec.texts.success))" else "\(t(spec.texts.failure))"
                 return RESULT_HOLD_MS
             }
 
-            private fun play(marker: String, loop: Boolean) {
-                animation.setMinAndMaxFrame(marker)
+            /** Limits the animation to `name`'s frames; false (and nothing changed) when the file has no such marker. */
+            private fun range(name: String): Boolean {
+                val marker = animation.composition?.getMarker(name) ?: return false
+                val start = marker.startFrame.toInt()
+                animation.setMinAndMaxFrame(start, start + max(0, marker.durationFrames.toInt() - 1))
+                animation.frame = start
+                return true
+            }
+
+            /** Plays `name` from its first frame, over and over or once (its last frame then stays). */
+            private fun play(name: String, loop: Boolean) {
+                if (!range(name)) return
                 animation.repeatCount = if (loop) LottieDrawable.INFINITE else 0
                 animation.playAnimation()
             }
 
             companion object {
+                /** Points (dp) pulled at which a release refreshes; the header's height, held while refreshing. */
+                const val TRIGGER_DP = \(HandoffSpec.number(spec.trigger, 1))f
                 /** Milliseconds the result plays before the header closes. */
-                const val RESULT_HOLD_MS = \(Int((spec.resultHold * 1000).rounded()))
+                const val RESULT_HOLD_MS = \(Int(((table[.success].hold ?? 0) * 1000).rounded()))
+                /** The export's size in points (dp): 1 pt of it is 1 dp on screen. */
+                const val EXPORT_WIDTH_DP = \(HandoffSpec.number(table.exportSize.width, 1))f
+                const val EXPORT_HEIGHT_DP = \(HandoffSpec.number(table.exportSize.height, 1))f
+                /** Whether a header wider than the export scales it to its width (a scene that paints the whole gap). */
+                const val FILLS_WIDTH = \(table.fillsWidth)
             }
         }
 

@@ -1,6 +1,7 @@
 /// SwiftUI: `.refreshable` runs the load; the pull distance, read from the scroll view's
 /// geometry, drives a custom indicator view; the tuned values are constants.
 enum SwiftUIHandoff {
+    static let versions = ["SwiftUI of the iOS 18.0 SDK (onScrollGeometryChange: iOS 18.0 and later)"]
     static func limits(_ spec: HandoffSpec) -> [String] {
         var limits = [
             "the trigger distance (\(HandoffSpec.points(spec.trigger)) pt): .refreshable fires at the system's distance; the constant drives the drawing only",
@@ -32,12 +33,15 @@ enum SwiftUIHandoff {
             static let eligible = "\(t(spec.texts.eligible))"
             static let refreshing = "\(t(spec.texts.refreshing))"
             static let success = "\(t(spec.texts.success))"
+            static let failure = "\(t(spec.texts.failure))"
         }
 
         /// The indicator, drawn from the pull distance (1 at the trigger).
         struct \(name)RefreshIndicator: View {
             var pull: CGFloat
             var isRefreshing: Bool
+            /// The refresh's result while it shows: true succeeded, false failed, nil none.
+            var result: Bool? = nil
 
             var body: some View {
                 let progress = min(pull / \(name)Refresh.triggerDistance, 1)
@@ -50,16 +54,19 @@ enum SwiftUIHandoff {
                 }
                 .tint(\(name)Refresh.ink)
                 .opacity(pull > 0 || isRefreshing ? 1 : 0)
-                .accessibilityLabel(isRefreshing ? \(name)Refresh.refreshing : progress >= 1 ? \(name)Refresh.eligible : \(name)Refresh.pulling)
+                .accessibilityLabel(result.map { $0 ? \(name)Refresh.success : \(name)Refresh.failure }
+                                    ?? (isRefreshing ? \(name)Refresh.refreshing : progress >= 1 ? \(name)Refresh.eligible : \(name)Refresh.pulling))
             }
         }
 
-        /// A scrolling list whose pull drives the indicator; `load` runs when it refreshes.
+        /// A scrolling list whose pull drives the indicator; `load` runs when it refreshes and says
+        /// whether it succeeded: the result shows for resultHold before the list closes.
         struct \(name)RefreshList<Content: View>: View {
-            var load: () async -> Void
+            var load: () async -> Bool
             @ViewBuilder var content: () -> Content
             @State private var pull: CGFloat = 0
             @State private var isRefreshing = false
+            @State private var result: Bool?
 
             var body: some View {
                 ScrollView {
@@ -69,14 +76,15 @@ enum SwiftUIHandoff {
                     max(0, -(geometry.contentOffset.y + geometry.contentInsets.top))
                 } action: { _, distance in
                     pull = distance
+                    if distance <= 0, !isRefreshing { result = nil }  // closed: the result has shown
                 }
                 .overlay(alignment: .top) {
-                    \(name)RefreshIndicator(pull: pull, isRefreshing: isRefreshing)
+                    \(name)RefreshIndicator(pull: pull, isRefreshing: isRefreshing, result: result)
                         .frame(height: max(pull, isRefreshing ? \(name)Refresh.holdExtent : 0))
                 }
                 .refreshable {
                     isRefreshing = true
-                    await load()
+                    result = await load()
                     do { try await Task.sleep(for: \(name)Refresh.resultHold) } catch {}
                     withAnimation(\(name)Refresh.springBack) { isRefreshing = false }
                 }

@@ -1,59 +1,76 @@
 import RefreshLottieExport
 
 /// SwiftUI with lottie-ios's `LottieView`: an indicator that plays the plugin's export (the files
-/// `refresh-dump handoff` writes beside the code), driven by the pull as swiftui.swift's list gives
-/// it: the pull scrubs the `pulling` marker, `eligible` and `refreshing` loop. Names checked
-/// against lottie-ios 4.6.1 (`LottieView`, `LottiePlaybackMode`).
+/// `refresh-dump handoff` writes beside the code) as ``LottiePlayback`` says, driven by the pull,
+/// the refresh and its result as swiftui.swift's list gives them: below the trigger the pull scrubs
+/// `pulling`; each state plays its marker once or in a loop; the export is at its own size (1 pt a
+/// point), its bottom on the list's top edge, clipped to the gap the list gives it.
+/// Read against lottie-ios 4.6.1 (`LottieView.playbackMode(_:)`, `LottiePlaybackMode.playing(.marker(_:loopMode:))`,
+/// `.paused(at: .frame(_:))`, `LottieAnimation.frameTime(forMarker:)` returning nil for a missing marker).
 enum SwiftUILottieHandoff {
+    static let versions = [MJRefreshLottieHandoff.versions[1]]
+
     static func limits(_ spec: HandoffSpec) -> [String] {
-        ["the result (success, failure): pass result: and the indicator plays its marker; the list in swiftui.swift decides how long it shows"]
+        ["the result's length: the list in swiftui.swift keeps it \(Int((spec.resultHold * 1000).rounded())) ms, then closes"]
     }
 
     static func swift(_ spec: HandoffSpec) -> String {
         let type = HandoffPlatform.typeName(spec.name) + "LottieIndicator"
         let name = CodeText.stringLiteral(LottieExport.fileName(spec.name), in: .swift)
         let t = { CodeText.stringLiteral($0, in: .swift) }
+        let table = LottiePlayback(spec)
+        func m(_ marker: LottieMarker) -> String { table[marker].marker.rawValue }
+        func loop(_ marker: LottieMarker) -> String { table[marker].play == .loop ? ".loop" : ".playOnce" }
         return """
         import Lottie
         import SwiftUI
 
         /// \(CodeText.lineComment(spec.name)) as RefreshKit exported it: add \(name).json and \(name)-dark.json (written beside this
-        /// file by `refresh-dump handoff`, or by `refresh-dump export`) to the app's bundle. Use it in place
-        /// of the indicator in swiftui.swift: `pull` in points, 1 at the trigger.
+        /// file by `refresh-dump handoff`) to the app's bundle. Use it in place of the indicator in
+        /// swiftui.swift's list, which gives it the gap above the list: `pull` in points, the refresh, its result.
         struct \(type): View {
             var pull: CGFloat
             var isRefreshing: Bool
-            /// The refresh's result while it shows: true succeeded, false failed, nil none yet.
+            /// The refresh's result while it shows: true succeeded, false failed, nil none.
             var result: Bool? = nil
             @Environment(\\.colorScheme) private var colorScheme
 
             static let triggerDistance: CGFloat = \(HandoffSpec.points(spec.trigger))
+            /// The export's size in points: 1 pt of it is 1 pt on screen.
+            static let exportSize = CGSize(width: \(HandoffSpec.points(table.exportSize.width)), height: \(HandoffSpec.points(table.exportSize.height)))
+            /// Whether a list wider than the export scales it to its width (a scene that paints the whole gap).
+            static let fillsWidth = \(table.fillsWidth)
             private static let light = LottieAnimation.named("\(name)")
             private static let dark = LottieAnimation.named("\(name)-dark")
 
             var body: some View {
                 let animation = colorScheme == .dark ? Self.dark : Self.light
-                let progress = min(max(pull / Self.triggerDistance, 0), 1)
-                LottieView(animation: animation)
-                    .playbackMode(mode(of: animation, at: progress))
-                    .resizable()
-                    .accessibilityLabel(words(at: progress))
+                GeometryReader { gap in
+                    let scale = Self.fillsWidth ? max(1, gap.size.width / Self.exportSize.width) : 1
+                    LottieView(animation: animation)
+                        .playbackMode(mode(of: animation))
+                        .resizable()
+                        .frame(width: Self.exportSize.width * scale, height: Self.exportSize.height * scale)
+                        .frame(width: gap.size.width, height: gap.size.height, alignment: .bottom)
+                }
+                .clipped()
+                .accessibilityLabel(words)
             }
 
-            /// The marker the state plays, or the pull's frame of `pulling`.
-            private func mode(of animation: LottieAnimation?, at progress: CGFloat) -> LottiePlaybackMode {
-                if let result { return .playing(.marker(result ? "success" : "failure", loopMode: .playOnce)) }
-                if isRefreshing { return .playing(.marker("refreshing", loopMode: .loop)) }
-                if progress >= 1 { return .playing(.marker("eligible", loopMode: .loop)) }
-                guard let animation, let start = animation.frameTime(forMarker: "pulling"),
-                      let length = animation.durationFrameTime(forMarker: "pulling") else { return .paused(at: .currentFrame) }
-                return .paused(at: .frame(start + progress * max(0, length - 1)))
+            /// The marker the state plays, or the pull's frame of `\(m(.pulling))` below the trigger.
+            private func mode(of animation: LottieAnimation?) -> LottiePlaybackMode {
+                if let result { return .playing(.marker(result ? "\(m(.success))" : "\(m(.failure))", loopMode: \(loop(.success)))) }
+                if isRefreshing { return .playing(.marker("\(m(.refreshing))", loopMode: \(loop(.refreshing)))) }
+                if pull >= Self.triggerDistance { return .playing(.marker("\(m(.eligible))", loopMode: \(loop(.eligible)))) }
+                guard let animation, let start = animation.frameTime(forMarker: "\(m(.pulling))"),
+                      let length = animation.durationFrameTime(forMarker: "\(m(.pulling))") else { return .paused(at: .currentFrame) }
+                return .paused(at: .frame(start + max(0, pull) / Self.triggerDistance * max(0, length - 1)))
             }
 
-            private func words(at progress: CGFloat) -> String {
+            private var words: String {
                 if let result { return result ? "\(t(spec.texts.success))" : "\(t(spec.texts.failure))" }
                 if isRefreshing { return "\(t(spec.texts.refreshing))" }
-                return progress >= 1 ? "\(t(spec.texts.eligible))" : "\(t(spec.texts.pulling))"
+                return pull >= Self.triggerDistance ? "\(t(spec.texts.eligible))" : "\(t(spec.texts.pulling))"
             }
         }
 

@@ -97,7 +97,6 @@ package struct LottieExport {
     /// Exports `indicator` drawn as `options` say.
     package init(_ indicator: any HostedIndicator, info: IndicatorInfo, options: Options) throws {
         var frames: [[UInt32]] = [], specs: [IndicatorFrame] = [], markers: [Marker] = []
-        let suffix = options.edge == .top ? "" : "@\(options.edge.rawValue)"
         let fps = options.framesPerSecond
         var (width, height) = (0, 0)
 
@@ -114,28 +113,28 @@ package struct LottieExport {
             (width, height) = (image.width, image.height)
             return image.straightPixels()
         }
-        func add(_ name: String, _ drawn: [IndicatorFrame]) throws {
-            markers.append(Marker(name: name + suffix, start: frames.count, frames: drawn.count))
+        func add(_ marker: LottieMarker, _ drawn: [IndicatorFrame]) throws {
+            markers.append(Marker(name: marker.name(on: options.edge.rawValue), start: frames.count, frames: drawn.count))
             frames += try drawn.map(draw)
             specs += drawn
         }
 
         let pulls = max(2, options.pullFrames)
-        try add("pulling", (0..<pulls).map { frame(.pulling(progress: Double($0) / Double(pulls - 1)), stateTime: 0) })
-        try add("eligible", [frame(.eligible, stateTime: 0)])
+        try add(.pulling, (0..<pulls).map { frame(.pulling(progress: Double($0) / Double(pulls - 1)), stateTime: 0) })
+        try add(.eligible, [frame(.eligible, stateTime: 0)])
         // One loop of refreshing: the first period whose next frames start it again.
         let most = Int(options.longestLoop * fps)
         let refreshingFrames = (0...most + 1).map { frame(.refreshing, stateTime: Double($0) / fps) }
         let refreshing = try refreshingFrames.map(draw)
         let found = Self.loop(refreshing, longest: most)
         loop = found
-        markers.append(Marker(name: "refreshing" + suffix, start: frames.count, frames: found.frames))
+        markers.append(Marker(name: LottieMarker.refreshing.name(on: options.edge.rawValue), start: frames.count, frames: found.frames))
         frames += refreshing.prefix(found.frames)
         specs += refreshingFrames.prefix(found.frames)
         let holds = max(1, Int((options.resultHold * fps).rounded()))
-        try add("success", (0..<holds).map { frame(.finished(.success), stateTime: Double($0) / fps) })
-        try add("failure", (0..<holds).map { frame(.finished(.failure), stateTime: Double($0) / fps) })
-        try add("noMoreData", [frame(.noMoreData, stateTime: 0)])
+        try add(.success, (0..<holds).map { frame(.finished(.success), stateTime: Double($0) / fps) })
+        try add(.failure, (0..<holds).map { frame(.finished(.failure), stateTime: Double($0) / fps) })
+        try add(.noMoreData, [frame(.noMoreData, stateTime: 0)])
         self.markers = markers
         self.frames = specs
 

@@ -1,9 +1,10 @@
+import TestSupport
 import Testing
 @testable import RefreshHandoff
 
 /// `CodeText`, the one way a plugin's or a user's text enters generated code: each place keeps
 /// whatever it is given inside it.
-@Suite struct CodeTextTests {
+@Suite(.leavesNoPluginHost) struct CodeTextTests {
     /// What an attacker would name a plugin: each tries to leave its place in one language.
     static let hostile = [
         "*/ fun pwned() { } /*", "/* pwned */", "\" + pwned() + \"", "' + pwned() + '", "$(pwned)", "`pwned`", "${pwned()}",

@@ -1,11 +1,12 @@
 import RefreshCore
 import RefreshPluginSDK
+import TestSupport
 import Testing
 @testable import RefreshHandoff
 
 /// A plugin's name, words and parameter names are someone else's text: in every platform's file,
 /// read by that language's rules, none of it is code.
-@Suite struct HostileNameTests {
+@Suite(.leavesNoPluginHost) struct HostileNameTests {
     /// Every hostile text as the plugin's name, as each state's words and as a colour parameter's name.
     static func spec(_ text: String) -> HandoffSpec {
         HandoffSpec(

@@ -34,9 +34,9 @@ struct HandoffCommand: ParsableCommand {
             try OutputFile.write(Data(text.utf8), to: "\(out)/\(platform.fileName)")
             print("\(platform.title): \(out)/\(platform.fileName)")
         }
-        // The animation the Lottie file plays, as `refresh-dump export` writes it.
+        // The animation the Lottie files play, as `refresh-dump export` writes it, at the size the code shows it (LottiePlayback).
         let indicator = try loaded.makeIndicator(parametersJSON: ParameterValue.json(values))
-        for (theme, export) in try LottieExport.bothThemes(indicator, info: indicator.info, options: LottieExport.Options()) {
+        for (theme, export) in try LottieExport.bothThemes(indicator, info: indicator.info, options: LottiePlayback(spec).exportOptions) {
             let path = "\(out)/\(LottieExport.fileName(spec.name, theme: theme)).json"
             try OutputFile.write(export.json, to: path)
             print("Lottie export (\(theme.rawValue)): \(path)")

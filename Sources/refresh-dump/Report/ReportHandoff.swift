@@ -32,7 +32,7 @@ struct ReportHandoff: Codable, Equatable {
             files.append(File(platform: platform.title, path: "\(relative)/\(platform.fileName)", text: text))
         }
         if let indicator {
-            for (theme, export) in try LottieExport.bothThemes(indicator, info: indicator.info, options: LottieExport.Options()) {
+            for (theme, export) in try LottieExport.bothThemes(indicator, info: indicator.info, options: LottiePlayback(spec).exportOptions) {
                 try OutputFile.write(export.json, to: "\(folder)/\(relative)/\(LottieExport.fileName(spec.name, theme: theme)).json")
             }
         }

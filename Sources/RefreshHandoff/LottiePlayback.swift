@@ -1,0 +1,118 @@
+import RefreshHost
+import RefreshLottieExport
+import RefreshPluginSDK
+
+/// How an app plays the plugin's Lottie export, state by state, and how large it is on screen: the
+/// one table every handoff that plays the export is written from (MJRefresh in Swift and
+/// Objective-C, its GIF header, SmartRefreshLayout, flutter_easy_refresh, SwiftUI, Compose), and
+/// what their tests hold each generated file to.
+///
+/// | moment | marker | plays | shows for |
+/// |---|---|---|---|
+/// | pulling, below the trigger | `pulling` | scrubbed: 0 pt → its first frame, the trigger → its last | the pull |
+/// | past the trigger, finger down | `eligible` | once from its first frame, then its last frame stays | the state |
+/// | refreshing | `refreshing` | looped | the state |
+/// | succeeded | `success` | once, then its last frame stays | the result hold, then the edge closes |
+/// | failed | `failure` | once, then its last frame stays | the result hold, then the edge closes |
+/// | no more data | `noMoreData` | once, then its last frame stays | the state |
+///
+/// Only `pulling` is scrubbed, and only while the finger pulls below the trigger: a marker that
+/// plays is never restarted by a finger's move. A marker the file lacks is skipped, never a crash.
+///
+/// **Size**: 1 pt of the export is 1 pt on screen, at the size the file says (its `w` and `h`), centred
+/// across the header, its bottom on the list's top edge (the edge the pull reveals, as the preview
+/// places a frame at the same pull). A header narrower than the export crops its sides; a scene that
+/// paints the whole gap (``IndicatorPlacement/stretch``) is exported ``sceneWidth`` wide, so every
+/// phone from 320 to 430 pt shows it 1:1 with no empty band, and a wider header (a tablet) scales it
+/// up to its width. Past the export's height an over-pull shows the header's background.
+package struct LottiePlayback: Equatable, Sendable {
+    /// How a moment's marker plays.
+    package enum Play: String, Sendable {
+        /// Not played: the pull sets the frame.
+        case scrub
+        /// From its first frame over and over.
+        case loop
+        /// Once from its first frame; then its last frame stays.
+        case once
+    }
+
+    /// A row of the table.
+    package struct Row: Equatable, Sendable {
+        /// The marker the export names the moment by.
+        package var marker: LottieMarker
+        package var play: Play
+        /// Seconds the moment shows before the edge closes; nil while its state lasts.
+        package var hold: Double?
+    }
+
+    /// The rows, in the export's marker order.
+    package let rows: [Row]
+    /// Points pulled at which `pulling` reaches its last frame (the trigger).
+    package let trigger: Double
+    /// Whether a header wider than the export scales it up to its width (a scene that paints the
+    /// whole gap); otherwise it is shown 1:1, centred.
+    package let fillsWidth: Bool
+    /// The export's size in points, as `refresh-dump handoff` writes it beside the code: the band,
+    /// and ``sceneWidth`` wide for a scene that fills the width.
+    package let exportSize: Size
+
+    /// The width a scene that paints the whole gap is exported at: the widest phone's (430 pt),
+    /// so that no phone shows an empty band beside it.
+    package static let sceneWidth = 430.0
+
+    /// The table for `spec` (its result hold, its trigger, its placement), its export drawn in a
+    /// band of `band` (render's default).
+    package init(_ spec: HandoffSpec, band: Size = Defaults.bandSize) {
+        trigger = spec.trigger
+        fillsWidth = spec.placement == .stretch
+        exportSize = fillsWidth ? Size(width: max(band.width, Self.sceneWidth), height: band.height) : band
+        rows = LottieMarker.allCases.map { marker in
+            switch marker {
+            case .pulling: Row(marker: marker, play: .scrub, hold: nil)
+            case .eligible, .noMoreData: Row(marker: marker, play: .once, hold: nil)
+            case .refreshing: Row(marker: marker, play: .loop, hold: nil)
+            case .success, .failure: Row(marker: marker, play: .once, hold: spec.resultHold)
+            }
+        }
+    }
+
+    /// The row of `marker`.
+    package subscript(_ marker: LottieMarker) -> Row { rows.first { $0.marker == marker }! }
+
+    /// The frame of `pulling` a pull of `points` shows, as a fraction of the marker (0 its first
+    /// frame, 1 its last); nil past the trigger, where the pull no longer scrubs.
+    package func scrub(atPull points: Double) -> Double? {
+        guard trigger > 0, points < trigger else { return nil }
+        return max(0, points) / trigger
+    }
+
+    /// The scale a header `headerWidth` wide shows an export `exportWidth` wide at.
+    package func scale(headerWidth: Double, exportWidth: Double) -> Double {
+        guard fillsWidth, exportWidth > 0 else { return 1 }
+        return max(1, headerWidth / exportWidth)
+    }
+
+    /// The options the export the code plays is written with: ``exportSize``, the rest as
+    /// `refresh-dump export`'s defaults.
+    package var exportOptions: LottieExport.Options {
+        var options = LottieExport.Options()
+        options.size = exportSize
+        return options
+    }
+
+    /// The table as comment lines for the top of a generated file.
+    package var commentLines: [String] {
+        ["Playback (RefreshKit's one table for every platform):"]
+            + rows.map { row in
+                let plays = switch row.play {
+                case .scrub: "scrubbed by the pull below the trigger (\(HandoffSpec.points(trigger)) pt)"
+                case .loop: "looped"
+                case .once: "once, then its last frame stays"
+                }
+                return "  \(row.marker.rawValue): \(plays)" + (row.hold.map { ", \(Int(($0 * 1000).rounded())) ms, then the edge closes" } ?? "")
+            }
+            + ["Size: the export is \(HandoffSpec.points(exportSize.width)) × \(HandoffSpec.points(exportSize.height)) pt; 1 pt of it is 1 pt on screen, centred, its bottom on the list's top edge"
+                + (fillsWidth ? "; a header wider than the export scales it to the header's width" : "; a narrower header crops its sides")
+                + "; an over-pull past its height shows the list's background above it"]
+    }
+}

@@ -1,0 +1,18 @@
+/// The markers an export names its moments by, in the order they follow each other on its
+/// timeline: what the handoff's code and RefreshKit's Lottie plugin look them up by. Another edge
+/// than the top adds `@edge` to each name (`pulling@bottom`).
+package enum LottieMarker: String, CaseIterable, Sendable {
+    /// The pull from rest (its first frame) to the trigger (its last).
+    case pulling
+    /// Past the trigger, the finger still down.
+    case eligible
+    /// One seamless loop of refreshing (or the least visible seam, said by the command).
+    case refreshing
+    /// The result, for the result hold.
+    case success, failure
+    /// The footer at the end of the data.
+    case noMoreData
+
+    /// The marker's name on `edge`'s timeline.
+    package func name(on edge: String) -> String { edge == "top" ? rawValue : "\(rawValue)@\(edge)" }
+}

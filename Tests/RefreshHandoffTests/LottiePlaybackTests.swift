@@ -1,0 +1,149 @@
+import RefreshCore
+import RefreshHost
+import RefreshLottieExport
+import RefreshPluginSDK
+import TestSupport
+import Testing
+@testable import RefreshHandoff
+
+/// The one table every handoff that plays the export is written from, and each generated file held to it.
+@Suite(.leavesNoPluginHost) struct LottiePlaybackTests {
+    static func spec(placement: IndicatorPlacement = .push, resultHold: Double = 0.75) -> HandoffSpec {
+        HandoffSpec(
+            name: "Water Drop", id: "dev.example.water-drop", version: "1.2.0", trigger: 80, hold: 80, startOffset: 0, policy: .onRelease,
+            resultHold: resultHold, placement: placement, haptics: .off, secondFloorTrigger: nil, parameters: [],
+            texts: .init(pulling: "Pull", eligible: "Release", refreshing: "Loading", success: "Done", failure: "Failed", noMoreData: "No more"),
+            rubberBand: 0.55, spring: Spring())
+    }
+
+    @Test func theTableSaysHowEachMarkerPlays() {
+        let table = LottiePlayback(Self.spec(resultHold: 1.25))
+        #expect(table.rows.map(\.marker) == LottieMarker.allCases, "a row for every marker the export writes, in its order")
+        #expect(table[.pulling].play == .scrub)
+        #expect(table[.eligible].play == .once)
+        #expect(table[.refreshing].play == .loop)
+        #expect(table[.success].play == .once && table[.success].hold == 1.25)
+        #expect(table[.failure].play == .once && table[.failure].hold == 1.25)
+        #expect(table[.noMoreData].play == .once && table[.noMoreData].hold == nil)
+    }
+
+    /// Only the pull below the trigger scrubs, from the marker's first frame at rest to its last at the trigger.
+    @Test func onlyThePullBelowTheTriggerScrubs() {
+        let table = LottiePlayback(Self.spec())
+        #expect(table.scrub(atPull: 0) == 0)
+        #expect(table.scrub(atPull: 40) == 0.5)
+        #expect(table.scrub(atPull: -5) == 0)
+        #expect(table.scrub(atPull: 80) == nil)
+        #expect(table.scrub(atPull: 200) == nil)
+    }
+
+    /// 1 pt of the export is 1 pt on screen on every phone; a full-width scene is exported 430 pt wide
+    /// (no band beside it on any phone) and scaled up only on wider headers.
+    @Test func onePointIsOnePointAndScenesFillTheWidth() {
+        let spinner = LottiePlayback(Self.spec(placement: .push))
+        #expect(spinner.exportSize == Defaults.bandSize)
+        for width in [320.0, 390, 430, 1024] { #expect(spinner.scale(headerWidth: width, exportWidth: spinner.exportSize.width) == 1) }
+        let scene = LottiePlayback(Self.spec(placement: .stretch))
+        #expect(scene.exportSize == Size(width: 430, height: Defaults.bandSize.height))
+        for width in [320.0, 375, 390, 430] { #expect(scene.scale(headerWidth: width, exportWidth: scene.exportSize.width) == 1, "\(width)") }
+        #expect(scene.scale(headerWidth: 1024, exportWidth: 430) == 1024.0 / 430)
+        #expect(scene.exportOptions.size == scene.exportSize)
+    }
+
+    /// What each file that plays the export must say for each row of the table.
+    static func expected(_ platform: HandoffPlatform, _ row: LottiePlayback.Row) -> String? {
+        let name = row.marker.rawValue, loops = row.play == .loop
+        switch (platform, row.marker) {
+        case (.easyRefreshLottie, _): return loops ? "looped = {'\(name)'}" : "'\(name)'"
+        case (_, .pulling): return "\"\(name)\""
+        case (.mjrefreshLottie, .success), (.mjrefreshLottie, .failure): return "\"\(name)\""
+        case (.mjrefreshLottie, _): return "play(marker: \"\(name)\", loopMode: \(loops ? ".loop" : ".playOnce"))"
+        case (.mjrefreshLottieObjectiveC, .success), (.mjrefreshLottieObjectiveC, .failure): return "@\"\(name)\""
+        case (.mjrefreshLottieObjectiveC, _): return "[self play:@\"\(name)\" loop:\(loops ? "YES" : "NO")]"
+        case (.mjrefreshGif, .noMoreData): return nil  // a header's images have no end of data
+        case (.mjrefreshGif, .success), (.mjrefreshGif, .failure): return "\"\(name)\""
+        case (.mjrefreshGif, _): return "play(frames(\"\(name)\"), repeats: \(loops ? 0 : 1))"
+        case (.smartRefreshLayoutLottie, .noMoreData): return nil  // a SmartRefreshLayout header has no such state
+        case (.smartRefreshLayoutLottie, .success), (.smartRefreshLayoutLottie, .failure): return "\"\(name)\""
+        case (.smartRefreshLayoutLottie, _): return "play(\"\(name)\", loop = \(loops))"
+        case (.composeLottie, .noMoreData): return nil  // Material's pull-to-refresh has no such state
+        case (.composeLottie, _): return loops ? "Looped = setOf(\"\(name)\")" : "\"\(name)\""
+        case (.swiftUILottie, .noMoreData): return nil  // swiftui.swift's list has no end of data
+        case (.swiftUILottie, .success), (.swiftUILottie, .failure): return "\"\(name)\""
+        case (.swiftUILottie, _): return ".marker(\"\(name)\", loopMode: \(loops ? ".loop" : ".playOnce"))"
+        default: return nil
+        }
+    }
+
+    @Test(arguments: HandoffPlatform.allCases.filter(\.playsExport))
+    func eachFileFollowsTheTable(platform: HandoffPlatform) {
+        for placement in [IndicatorPlacement.push, .stretch] {
+            let spec = Self.spec(placement: placement)
+            let table = LottiePlayback(spec)
+            let text = platform.text(for: spec)
+            for row in table.rows {
+                guard let expected = Self.expected(platform, row) else { continue }
+                #expect(text.contains(expected), "\(platform.fileName): \(row.marker) should show as \(expected)")
+            }
+            #expect(text.contains("\(Int((spec.resultHold * 1000).rounded()))") || text.contains(HandoffSpec.number(spec.resultHold, 3)), "\(platform.fileName): the result hold")
+            #expect(text.contains(HandoffSpec.number(table.exportSize.width, 1)) && text.contains(HandoffSpec.number(table.exportSize.height, 1)), "\(platform.fileName): the export's size")
+            #expect(text.contains("\(table.fillsWidth)") || text.contains(table.fillsWidth ? "YES" : "NO"), "\(platform.fileName): whether it fills the width")
+            #expect(text.contains("Playback (RefreshKit's one table"), "\(platform.fileName): the table at its top")
+        }
+    }
+
+    /// Every file names the libraries and versions it was written for, with how an app adds them, on its first line.
+    @Test(arguments: HandoffPlatform.allCases)
+    func everyFileNamesItsVersions(platform: HandoffPlatform) throws {
+        let first = try #require(platform.text(for: Self.spec()).split(separator: "\n").first)
+        #expect(first.hasPrefix("// Written for "), "\(platform.fileName): \(first)")
+        #expect(first.firstMatch(of: /\d+\.\d+/) != nil, "\(platform.fileName): a version")
+    }
+
+    /// The body of the function or method whose header line contains `header`, up to its closing brace at the same indent.
+    static func body(_ text: String, after header: String) -> String? {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        guard let start = lines.firstIndex(where: { $0.contains(header) }) else { return nil }
+        let indent = lines[start].prefix { $0 == " " }
+        guard let end = lines[(start + 1)...].firstIndex(where: { $0 == indent + "}" }) else { return nil }
+        return lines[start...end].joined(separator: "\n")
+    }
+
+    /// MJRefresh 3.7.9's initWithFrame: sets the durations after prepare: set there, they were lost (0.4 s, not the tuned close).
+    @Test(arguments: [HandoffPlatform.mjrefreshSwift, .mjrefreshObjectiveC, .mjrefreshLottie, .mjrefreshLottieObjectiveC, .mjrefreshGif])
+    func mjrefreshDurationsAreSetAfterItsInit(platform: HandoffPlatform) throws {
+        let text = platform.text(for: Self.spec())
+        let prepare = try #require(Self.body(text, after: platform.fileName.hasSuffix(".m") ? "- (void)prepare" : "override func prepare()"))
+        #expect(!prepare.contains("AnimationDuration"), "\(platform.fileName): a duration set in prepare is overwritten by initWithFrame:")
+        let initializer = try #require(Self.body(text, after: platform.fileName.hasSuffix(".m") ? "- (instancetype)initWithFrame:" : "override init(frame: CGRect)"))
+        #expect(initializer.contains("slowAnimationDuration ="), "\(platform.fileName)")
+    }
+
+    /// Each of the bugs found by reading the files against their libraries, held.
+    @Test func theBugsReadAgainstTheLibrariesStayFixed() {
+        let spec = Self.spec()
+        let gif = HandoffPlatform.mjrefreshGif.text(for: spec)
+        #expect(gif.contains("gifView.animationRepeatCount = repeats"), "every state sets its own repeat count")
+        #expect(!gif.contains("animationRepeatCount = 1"), "a count of 1 left by the result froze every later loop")
+        #expect(gif.contains("mj_h = Self.triggerDistance") && Self.body(gif, after: "private func loadFrames()")?.contains("mj_h = Self.triggerDistance") == true,
+                "setImages raises mj_h to the images' height: the trigger is set after them")
+        let srl = HandoffPlatform.smartRefreshLayoutLottie.text(for: spec)
+        #expect(!srl.contains("setMinAndMaxFrame(\""), "setMinAndMaxFrame(String) throws for a missing marker")
+        #expect(srl.contains("if (!scrubbing || !isDragging) return"), "the pull scrubs only while pulling below the trigger")
+        #expect(srl.contains("layout.setHeaderHeight(TRIGGER_DP)"), "the header's height is set")
+        let objc = HandoffPlatform.mjrefreshLottieObjectiveC.text(for: spec)
+        #expect(objc.contains("frameTimeForMarker:@\"pulling\"") && objc.contains("durationFrameTimeForMarker:@\"pulling\""), "the pull's frames read from the marker")
+        let composeLottie = HandoffPlatform.composeLottie.text(for: spec)
+        #expect(composeLottie.contains(".clipToBounds()") && composeLottie.contains(".offset { IntOffset(0, (pull - height).roundToPx()) }"), "the indicator moves with the pull, clipped")
+        #expect(composeLottie.contains("if (state.distanceFraction > 0f || isRefreshing)"), "hidden at rest")
+        let compose = HandoffPlatform.compose.text(for: spec)
+        #expect(!compose.contains("PullToRefreshBox(") && !compose.contains("threshold = \(HandoffPlatform.typeName(spec.name))Refresh.Threshold,\n"), "no release takes threshold in both")
+        #expect(compose.contains(".pullToRefresh(isRefreshing = isRefreshing, state = state, threshold = ") && compose.contains("maxDistance = "))
+        let swiftUI = HandoffPlatform.swiftUI.text(for: spec)
+        #expect(swiftUI.contains("RefreshIndicator(pull: pull, isRefreshing: isRefreshing, result: result)"), "the list passes the result")
+        #expect(swiftUI.contains("result = await load()"))
+        let easy = HandoffPlatform.easyRefreshLottie.text(for: spec)
+        #expect(easy.contains("IndicatorResult.noMore => 'noMoreData'"), "no more data is not a success")
+        #expect(easy.contains("OverflowBox(") && !easy.contains("SizedBox(\n                height: state.offset,\n                child: Lottie"), "the export at its own size, not fitted to the pull")
+    }
+}
