@@ -4,7 +4,7 @@ SHELL := /bin/bash
 SWIFT ?= swift
 
 # Debian packages the build, the tests and the demo need.
-SYSTEM_PACKAGES := pkg-config libcairo2-dev libpango1.0-dev libsdl2-dev libpng-dev zlib1g-dev fonts-dejavu-core fonts-droid-fallback libcjson-dev libwebp-dev librlottie-dev xvfb xauth libavformat-dev libavcodec-dev libswscale-dev libavutil-dev libimagequant-dev libgif-dev chromium librsvg2-bin time
+SYSTEM_PACKAGES := pkg-config libcairo2-dev libpango1.0-dev libsdl2-dev libpng-dev zlib1g-dev fonts-dejavu-core fonts-droid-fallback libcjson-dev libwebp-dev librlottie-dev xvfb xauth libavformat-dev libavcodec-dev libswscale-dev libavutil-dev libimagequant-dev libgif-dev chromium librsvg2-bin time python3-pip
 
 .PHONY: all deps build test bench lottie-check soak soak-suite demo gallery install docs clean
 
@@ -24,7 +24,8 @@ build: deps
 # and plugins the end-to-end tests drive are built once in release (REFRESHKIT_TEST_TOOLS): they
 # draw thousands of frames, five times faster than a debug build; the template plugin package as an
 # author has it is built once too (REFRESHKIT_AUTHOR_PACKAGE), and so are the fixture plugins, a
-# package of their own under Tests/Fixtures (REFRESHKIT_FIXTURES). The tests are built before the clock
+# package of their own under Tests/Fixtures (REFRESHKIT_FIXTURES); lottie-web 5.7.4, which the web
+# handoff's test plays in Chromium, comes from PyPI's wagtail-lottie wheel (REFRESHKIT_LOTTIE_WEB). The tests are built before the clock
 # starts, and the builds' logs hold no compiler warning about our own files (a clean clone's CI
 # build compiles everything). After the run: the tests whose programs cost the most CPU, and the
 # CPU of the whole run.
@@ -35,12 +36,13 @@ test: build
 	@set -o pipefail; $(SWIFT) build -c release 2>&1 | tee .build/build-release.log
 	$(MAKE) --no-print-directory docs
 	scripts/prepare-author-package.sh .build/author-package
+	scripts/fetch-lottie-web.sh .build/lottie-web
 	@set -o pipefail; $(SWIFT) build --build-tests 2>&1 | tee .build/build-tests.log
 	@set -o pipefail; $(SWIFT) build --package-path Tests/Fixtures --scratch-path $(FIXTURES) 2>&1 | tee .build/build-fixtures.log
 	scripts/count-warnings.sh $(BUILD_LOGS)
 	@rm -f $(TEST_COSTS); started=$$(date +%s); status=0; \
 	REFRESHKIT_TEST_TOOLS="$$($(SWIFT) build -c release --show-bin-path)" REFRESHKIT_AUTHOR_PACKAGE=$(CURDIR)/.build/author-package/MyIndicator \
-	REFRESHKIT_FIXTURES=$(CURDIR)/$(FIXTURES)/debug REFRESHKIT_TEST_COSTS=$(TEST_COSTS) $(SWIFT) test --skip-build || status=$$?; \
+	REFRESHKIT_FIXTURES=$(CURDIR)/$(FIXTURES)/debug REFRESHKIT_TEST_COSTS=$(TEST_COSTS) REFRESHKIT_LOTTIE_WEB=$(CURDIR)/.build/lottie-web $(SWIFT) test --skip-build || status=$$?; \
 	scripts/test-costs.sh $(TEST_COSTS) 10; \
 	echo "The run: $$(( $$(date +%s) - started )) s wall; CPU (user, system) of this shell, then of the run and everything it started:"; times; \
 	exit $$status

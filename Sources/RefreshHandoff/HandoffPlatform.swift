@@ -5,9 +5,9 @@ import RefreshHost
 /// SmartRefreshLayout (Kotlin), flutter_easy_refresh (Dart), SwiftUI and Jetpack Compose
 /// (Material 3); and each of the five again playing the plugin's Lottie export with its platform's
 /// Lottie runtime (lottie-ios in Swift and Objective-C, lottie-android, the Flutter lottie package,
-/// lottie-compose); and MJRefresh's GIF header showing the exported frames.
+/// lottie-compose); MJRefresh's GIF header showing the exported frames; and the web with lottie-web.
 package enum HandoffPlatform: String, CaseIterable, Sendable {
-    case mjrefreshSwift, mjrefreshObjectiveC, mjrefreshLottie, mjrefreshLottieObjectiveC, mjrefreshGif, smartRefreshLayout, smartRefreshLayoutLottie, easyRefresh, easyRefreshLottie, swiftUI, swiftUILottie, compose, composeLottie
+    case mjrefreshSwift, mjrefreshObjectiveC, mjrefreshLottie, mjrefreshLottieObjectiveC, mjrefreshGif, smartRefreshLayout, smartRefreshLayoutLottie, easyRefresh, easyRefreshLottie, swiftUI, swiftUILottie, compose, composeLottie, web
 
     /// The file's name in a handoff folder.
     package var fileName: String {
@@ -25,6 +25,7 @@ package enum HandoffPlatform: String, CaseIterable, Sendable {
         case .swiftUILottie: "swiftui-lottie.swift"
         case .compose: "compose.kt"
         case .composeLottie: "compose-lottie.kt"
+        case .web: "web-lottie.js"
         }
     }
 
@@ -44,6 +45,7 @@ package enum HandoffPlatform: String, CaseIterable, Sendable {
         case .swiftUILottie: "SwiftUI + Lottie"
         case .compose: "Jetpack Compose (Material 3)"
         case .composeLottie: "Jetpack Compose + Lottie"
+        case .web: "Web + Lottie (lottie-web)"
         }
     }
 
@@ -62,13 +64,14 @@ package enum HandoffPlatform: String, CaseIterable, Sendable {
         case .swiftUILottie: SwiftUILottieHandoff.versions
         case .compose: ComposeHandoff.versions
         case .composeLottie: ComposeLottieHandoff.versions
+        case .web: WebLottieHandoff.versions
         }
     }
 
     /// Whether the file plays the plugin's export (its Lottie, or its frames): written from ``LottiePlayback``.
     package var playsExport: Bool {
         switch self {
-        case .mjrefreshLottie, .mjrefreshLottieObjectiveC, .mjrefreshGif, .smartRefreshLayoutLottie, .easyRefreshLottie, .swiftUILottie, .composeLottie: true
+        case .mjrefreshLottie, .mjrefreshLottieObjectiveC, .mjrefreshGif, .smartRefreshLayoutLottie, .easyRefreshLottie, .swiftUILottie, .composeLottie, .web: true
         case .mjrefreshSwift, .mjrefreshObjectiveC, .smartRefreshLayout, .easyRefresh, .swiftUI, .compose: false
         }
     }
@@ -94,6 +97,7 @@ package enum HandoffPlatform: String, CaseIterable, Sendable {
         case .swiftUILottie: (SwiftUILottieHandoff.limits(spec), SwiftUILottieHandoff.swift(spec))
         case .compose: (ComposeHandoff.limits(spec), ComposeHandoff.kotlin(spec))
         case .composeLottie: (ComposeLottieHandoff.limits(spec), ComposeLottieHandoff.kotlin(spec))
+        case .web: (WebLottieHandoff.limits(spec), WebLottieHandoff.javaScript(spec))
         }
         var header = ["Written for " + versions.joined(separator: "; ") + "."]
         header += motion

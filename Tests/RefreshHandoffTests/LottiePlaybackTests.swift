@@ -55,6 +55,9 @@ import Testing
         let name = row.marker.rawValue, loops = row.play == .loop
         switch (platform, row.marker) {
         case (.easyRefreshLottie, _): return loops ? "looped = {'\(name)'}" : "'\(name)'"
+        case (.web, .noMoreData): return nil  // the module is a header: no end of data
+        case (.web, .pulling): return "marks.\(name)"
+        case (.web, _): return loops ? "looped: [\"\(name)\"]" : "\"\(name)\""
         case (_, .pulling): return "\"\(name)\""
         case (.mjrefreshLottie, .success), (.mjrefreshLottie, .failure): return "\"\(name)\""
         case (.mjrefreshLottie, _): return "play(marker: \"\(name)\", loopMode: \(loops ? ".loop" : ".playOnce"))"

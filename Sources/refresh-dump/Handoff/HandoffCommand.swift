@@ -34,6 +34,8 @@ struct HandoffCommand: ParsableCommand {
             try OutputFile.write(Data(text.utf8), to: "\(out)/\(platform.fileName)")
             print("\(platform.title): \(out)/\(platform.fileName)")
         }
+        try OutputFile.write(Data(WebLottieHandoff.demoPage(spec).utf8), to: "\(out)/\(WebLottieHandoff.demoFileName)")
+        print("Web demo (a list using web-lottie.js; serve the folder, with lottie-web as ./lottie-web.js): \(out)/\(WebLottieHandoff.demoFileName)")
         // The animation the Lottie files play, as `refresh-dump export` writes it, at the size the code shows it (LottiePlayback).
         let indicator = try loaded.makeIndicator(parametersJSON: ParameterValue.json(values))
         for (theme, export) in try LottieExport.bothThemes(indicator, info: indicator.info, options: LottiePlayback(spec).exportOptions) {

@@ -1,0 +1,130 @@
+import Foundation
+import RefreshGraphics
+import Testing
+import TestSupport
+
+/// The web handoff, end to end in a real browser: `refresh-dump handoff` writes `web-lottie.js` and
+/// `web-demo.html` beside the Spinner's export; headless Chromium (Debian's) opens the page with
+/// lottie-web 5.7.4 (the wagtail-lottie wheel's, fetched into the build folder by `make test`), real
+/// mouse events drag the list (WebHandoff/drive-chromium.py, over the DevTools protocol), and at a pull
+/// of half the trigger, past the trigger, refreshing and the result, the page's pixels where the export
+/// shows are `refresh-dump render`'s at the same state and time within 35 dB.
+@Suite(.leavesNoPluginHost) struct WebHandoffInChromiumTests {
+    let folder = scratchDirectory("web-handoff-\(UUID().uuidString.prefix(8))")
+    let tool = "\(toolsFolder)/refresh-dump"
+    /// The demo's viewport in CSS pixels and its device pixels each.
+    static let viewportHeight = 844.0, scale = 2
+
+    /// lottie-web 5.7.4's player: `REFRESHKIT_LOTTIE_WEB`'s folder (`make test` fills it), else fetched into the scratch folder.
+    func lottieWeb() async throws -> String {
+        let player = ProcessInfo.processInfo.environment["REFRESHKIT_LOTTIE_WEB"] ?? "\(folder)/lottie-web"
+        let (status, output) = try await runProgram("\(packageRoot.path)/scripts/fetch-lottie-web.sh", [player])
+        try #require(status == 0, "fetching lottie-web: \(output)")
+        return "\(player)/lottie-player.js"
+    }
+
+    /// The raw drag, in CSS pixels, that the module's rubber band (UIScrollView's) turns into a pull of `banded`.
+    static func drag(toPull banded: Double, coefficient: Double) -> Double {
+        (viewportHeight / coefficient) * (1 / (1 - banded / viewportHeight) - 1)
+    }
+
+    /// A number the module's constants say: `name: 60,` in web-lottie.js.
+    static func constant(_ name: String, in module: String) throws -> Double {
+        let match = try #require(module.firstMatch(of: try Regex("\\n  \(name): ([0-9.]+),")), "web-lottie.js has no \(name)")
+        return try #require(Double(String(match.output[1].substring ?? "")))
+    }
+
+    /// The plugin's frame for `state` at `time`, as render draws it on a clear background: straight ARGB, 780 × 240.
+    func rendered(_ state: String, time: Double = 0) async throws -> [UInt32] {
+        let path = "\(folder)/render-\(state.replacingOccurrences(of: ":", with: "-"))-\(time).png"
+        let (status, output) = try await runProgram(tool, ["render", "--plugin", "Spinner", "--state", state, "--time", "\(time)", "--state-time", "\(time)",
+                                                     "--transparent", "--out", path])
+        try #require(status == 0, "\(output)")
+        return try ImageSurface.readPNG(at: path).straightPixels()
+    }
+
+    /// PSNR, in dB, of the page's top rows where the band shows at `pull` (the band's bottom on the
+    /// content's top edge) against `band` laid over the page's white; infinite when they are equal.
+    static func psnr(page: ImageSurface, band: [UInt32], pull: Double) -> Double {
+        let width = 390 * scale, bandRows = 120 * scale
+        let edge = Int(pull.rounded()) * scale  // the module lands the edge on a whole CSS pixel
+        let pixels = page.straightPixels()
+        var squares = 0.0, count = 0
+        for y in max(0, edge - bandRows)..<min(edge, page.height) {
+            let row = y - (edge - bandRows)
+            for x in 0..<width {
+                let shown = pixels[y * page.width + x], drawn = band[row * width + x]
+                let alpha = Int(drawn >> 24)
+                for shift: UInt32 in [16, 8, 0] {
+                    let expected = (Int((drawn >> shift) & 0xFF) * alpha + 255 * (255 - alpha) + 127) / 255
+                    let d = Double(Int((shown >> shift) & 0xFF) - expected)
+                    squares += d * d
+                }
+                count += 3
+            }
+        }
+        guard squares > 0 else { return .infinity }
+        return 10 * log10(255 * 255 / (squares / Double(count)))
+    }
+
+    @Test func thePagePlaysWhatRenderDrawsUnderRealInput() async throws {
+        let site = "\(folder)/site"
+        let (status, output) = try await runProgram(tool, ["handoff", "--plugin", "Spinner", "--out", site])
+        try #require(status == 0, "\(output)")
+        let player = try await lottieWeb()
+        try FileManager.default.copyItem(atPath: player, toPath: "\(site)/lottie-player.js")
+        try "import \"./lottie-player.js\";\nexport default window.lottie;\n".write(toFile: "\(site)/lottie-web.js", atomically: true, encoding: .utf8)
+
+        let module = try String(contentsOfFile: "\(site)/web-lottie.js", encoding: .utf8)
+        let trigger = try Self.constant("trigger", in: module), coefficient = try Self.constant("rubberBand", in: module)
+        let resultHold = try Self.constant("resultHoldMs", in: module)
+        let export = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: "\(site)/Spinner.json"))) as? [String: Any]
+        let fps = try #require(export?["fr"] as? Double)
+        let markers = Dictionary(uniqueKeysWithValues: try #require(export?["markers"] as? [[String: Any]]).compactMap { marker in
+            (marker["cm"] as? String).map { ($0, (start: marker["tm"] as? Double ?? 0, frames: marker["dr"] as? Double ?? 0)) }
+        })
+        let pulling = try #require(markers["pulling"]), refreshing = try #require(markers["refreshing"]), success = try #require(markers["success"])
+
+        // Half the trigger, then 1.3 times it; refreshing once the list rests at the trigger, the result
+        // halfway through its hold after the demo's 1.5-s load.
+        let shots = "\(folder)/shots"
+        let (driven, said) = try await runProgram("/usr/bin/python3", [
+            "\(packageRoot.path)/Tests/RefreshDumpTests/WebHandoff/drive-chromium.py", site, shots, "/usr/bin/chromium",
+            "\(Self.drag(toPull: trigger / 2, coefficient: coefficient))", "\(Self.drag(toPull: trigger * 1.3, coefficient: coefficient))",
+            "\(trigger)", "1500", "\(resultHold / 2)",
+        ])
+        try #require(driven == 0, "drive-chromium.py: \(said)")
+        let moments = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: "\(shots)/moments.json"))) as? [String: [String: Any]])
+        func state(_ name: String) throws -> (moment: String?, pull: Double, frame: Double) {
+            let values = try #require(moments[name], "no \(name) in moments.json")
+            return (values["moment"] as? String, try #require(values["pull"] as? Double), try #require(values["frame"] as? Double))
+        }
+
+        // What the module showed at each moment, as it reports it, is the table's marker; and the pixels are render's.
+        let pulled = try state("pulling"), eligible = try state("eligible"), turning = try state("refreshing"), result = try state("result")
+        #expect(pulled.moment == nil && abs(pulled.pull - trigger / 2) < 1, "pulled to half the trigger, scrubbing: \(pulled)")
+        #expect(eligible.moment == "eligible" && eligible.pull > trigger, "\(eligible)")
+        #expect(turning.moment == "refreshing" && turning.pull == trigger, "\(turning)")
+        #expect(result.moment == "success" && result.pull == trigger, "\(result)")
+        let progress = (pulled.frame - pulling.start) / (pulling.frames - 1)
+        #expect(abs(progress - pulled.pull / trigger) <= 0.5 / (pulling.frames - 1), "the scrub's frame is the pull's")
+        let turned = (turning.frame - refreshing.start) / fps, shown = (result.frame - success.start) / fps
+        #expect(turned >= 0 && turned < refreshing.frames / fps && shown >= 0 && shown < success.frames / fps, "frames inside their markers")
+
+        let comparisons: [(String, [UInt32], Double)] = [
+            ("pulling", try await rendered("pulling:\(progress)"), pulled.pull),
+            ("eligible", try await rendered("eligible"), eligible.pull),
+            ("refreshing", try await rendered("refreshing", time: turned), turning.pull),
+            ("result", try await rendered("finished:success", time: shown), result.pull),
+        ]
+        var ratios: [String] = []
+        for (name, band, pull) in comparisons {
+            let page = try ImageSurface.readPNG(at: "\(shots)/\(name).png")
+            #expect(page.width == 390 * Self.scale && page.height == Int(Self.viewportHeight) * Self.scale, "\(name): the page at 2 device pixels a point")
+            let ratio = Self.psnr(page: page, band: band, pull: pull)
+            ratios.append("\(name) \(String(format: "%.1f", ratio)) dB")
+            #expect(ratio >= 35, "\(name): the page against render is \(ratio) dB (\(shots)/\(name).png)")
+        }
+        print("Web handoff in Chromium, against render: \(ratios.joined(separator: ", "))")
+    }
+}
