@@ -23,6 +23,9 @@ struct FramePlan: Equatable {
     var noMoreData: FrameRange
     var eligiblePlayback: Playback
     var refreshingPlayback: Playback
+    /// How no more data plays on its state's clock; nil: its last frame, still (any file but an
+    /// export that says how its motion plays).
+    var noMoreDataPlayback: Playback? = nil
     /// Animation frames per second of state time: the file's rate times the speed.
     var framesPerSecond: Double
 
@@ -44,7 +47,7 @@ struct FramePlan: Equatable {
         case .finished(.noMoreData):
             return play(noMoreData, .hold, stateTime, reduceMotion)
         case .noMoreData:
-            return noMoreData.last
+            return noMoreDataPlayback.map { play(noMoreData, $0, stateTime, reduceMotion) } ?? noMoreData.last
         case .none, .unknown, .secondaryOpen, .secondaryClosing:
             return nil
         @unknown default:  // a state a later SDK adds: as above until handled

@@ -13,6 +13,9 @@ final class LottieAnimation {
     /// The refresh length of the indicator this animation was exported from (`refresh-dump
     /// export` writes it in `meta.refreshkit`); nil for any other animation.
     let exportedRefreshLength: Double?
+    /// The markers an export of `refresh-dump export` says loop (`meta.refreshkit.loops`); nil for
+    /// any other file, or an export written before it said so.
+    let exportedLoops: [String]?
     private let handle: OpaquePointer
     /// Rendered frames at ``cachedSize``, by frame number, and the order they were last used.
     private var cache: [Int: ImageSurface] = [:]
@@ -81,6 +84,7 @@ final class LottieAnimation {
         timeline = AnimationTimeline(name: name, firstFrame: header.firstFrame, frameCount: frameCount,
                                      framesPerSecond: header.framesPerSecond, markers: header.markers)
         exportedRefreshLength = header.exportedRefreshLength
+        exportedLoops = header.exportedLoops
     }
 
     /// The folder a .lottie's images were unpacked to, already removed: rlottie read them while
@@ -142,6 +146,7 @@ final class LottieAnimation {
         struct Meta: Decodable {
             struct Export: Decodable {
                 var refreshLength: Double
+                var loops: [String]?
             }
             var refreshkit: Export?
         }
@@ -193,7 +198,7 @@ final class LottieAnimation {
     private static let fieldMeanings = ["fr": "frame rate", "ip": "first frame", "op": "end frame", "w": "width", "h": "height"]
 
     private static func readHeader(_ data: Data, fail: (String) -> ParameterError) throws(ParameterError)
-        -> (firstFrame: Int, framesPerSecond: Double, markers: [AnimationTimeline.Marker], exportedRefreshLength: Double?) {
+        -> (firstFrame: Int, framesPerSecond: Double, markers: [AnimationTimeline.Marker], exportedRefreshLength: Double?, exportedLoops: [String]?) {
         let header: Header
         do {
             header = try JSONDecoder().decode(Header.self, from: data)
@@ -234,7 +239,11 @@ final class LottieAnimation {
             guard length.isFinite, (1...10_000).contains(length) else { throw fail("has meta.refreshkit.refreshLength \(length); it must be 1...10000 points") }
             exported = length
         }
-        return (Int(header.ip.rounded(.down)), header.fr, markers, exported)
+        let loops = header.meta?.refreshkit?.loops
+        if let loops, loops.count > 64 || loops.contains(where: { $0.utf8.count > 64 }) {
+            throw fail("has meta.refreshkit.loops of \(loops.count) names; at most 64 names of at most 64 bytes")
+        }
+        return (Int(header.ip.rounded(.down)), header.fr, markers, exported, loops)
     }
 
     /// `'op' (end frame)`, `'markers[2].cm'`, or `the top level`.

@@ -70,18 +70,25 @@ public final class LottieIndicator: RefreshIndicator {
         let animation = try LottieAnimation(file: file, parameter: parameter, animation: parameters[Self.animation])
         var plans: [RefreshEdge: FramePlan] = [:]
         for edge in RefreshEdge.allCases {
-            plans[edge] = try plan(for: edge, in: animation.timeline, parameters)
+            plans[edge] = try plan(for: edge, in: animation.timeline, exportedLoops: animation.exportedLoops, parameters)
         }
         return Rendition(animation: animation, plans: plans)
     }
 
     /// The ranges for one edge: only the automatic ones (markers such as `pulling@bottom`) differ.
-    private static func plan(for edge: RefreshEdge, in timeline: AnimationTimeline, _ parameters: ParameterValues) throws(ParameterError) -> FramePlan {
+    private static func plan(for edge: RefreshEdge, in timeline: AnimationTimeline, exportedLoops: [String]?,
+                             _ parameters: ParameterValues) throws(ParameterError) -> FramePlan {
         func range(_ spec: Parameter<String>, otherwise fallback: FrameRange) throws(ParameterError) -> FrameRange {
             try FrameRangeSpec(parsing: parameters[spec], parameter: spec.name).resolve(in: timeline, parameter: spec.name, edge: edge, fallback: fallback)
         }
         let pulling = try range(Self.pulling, otherwise: timeline.whole)
         let rest = FrameRange(holding: pulling.last)
+        // An export says which of its motions loop; the others play once and hold (eligible's pop).
+        func exported(_ marker: String) -> FramePlan.Playback? {
+            guard let loops = exportedLoops else { return nil }
+            return loops.contains { $0 == marker || $0 == "\(marker)@\(edge.rawValue)" } ? .loop : .hold
+        }
+        let chosenEligible = FramePlan.Playback(rawValue: parameters[Self.eligiblePlay]) ?? .loop
         return FramePlan(
             pulling: pulling,
             eligible: try range(Self.eligible, otherwise: rest),
@@ -89,8 +96,9 @@ public final class LottieIndicator: RefreshIndicator {
             success: try range(Self.success, otherwise: rest),
             failure: try range(Self.failure, otherwise: rest),
             noMoreData: try range(Self.noMoreData, otherwise: rest),
-            eligiblePlayback: FramePlan.Playback(rawValue: parameters[Self.eligiblePlay]) ?? .loop,
+            eligiblePlayback: ParameterValue.string(parameters[Self.eligiblePlay]) == Self.eligiblePlay.spec.defaultValue ? exported("eligible") ?? chosenEligible : chosenEligible,
             refreshingPlayback: FramePlan.Playback(rawValue: parameters[Self.refreshingPlay]) ?? .loop,
+            noMoreDataPlayback: exported("noMoreData"),
             framesPerSecond: timeline.framesPerSecond * parameters[Self.speed]
         )
     }

@@ -2,6 +2,7 @@ import Foundation
 import RefreshCore
 import RefreshPluginSDK
 import RefreshHost
+import RefreshLottieExport
 
 /// What a designer tuned, as a developer re-types it: the plugin and its parameter values, the
 /// refresh edge's distances, timing and placement, the words for each state, and the motion
@@ -32,6 +33,9 @@ package struct HandoffSpec: Sendable {
     /// The rubber band's coefficient (UIScrollView's 0.55) and the spring back.
     package var rubberBand: Double
     package var spring: Spring
+    /// The export's markers that loop (``LottieExport/loopingMarkers``): refreshing, and eligible or
+    /// no more data where the plugin draws them repeating. The handoff plays the others once.
+    package var loopingMarkers: [String] = [LottieMarker.refreshing.rawValue]
 
     /// The words for the states an indicator shows.
     package struct StateTexts: Equatable, Sendable {

@@ -10,11 +10,11 @@ import RefreshPluginSDK
 /// | moment | marker | plays | shows for |
 /// |---|---|---|---|
 /// | pulling, below the trigger | `pulling` | scrubbed: 0 pt → its first frame, the trigger → its last | the pull |
-/// | past the trigger, finger down | `eligible` | once from its first frame, then its last frame stays | the state |
+/// | past the trigger, finger down | `eligible` | its motion once, then its last frame stays (looped where the plugin draws it repeating) | the state |
 /// | refreshing | `refreshing` | looped | the state |
 /// | succeeded | `success` | once, then its last frame stays | the result hold, then the edge closes |
 /// | failed | `failure` | once, then its last frame stays | the result hold, then the edge closes |
-/// | no more data | `noMoreData` | once, then its last frame stays | the state |
+/// | no more data | `noMoreData` | once, then its last frame stays (looped where it repeats) | the state |
 ///
 /// Only `pulling` is scrubbed, and only while the finger pulls below the trigger: a marker that
 /// plays is never restarted by a finger's move. A marker the file lacks is skipped, never a crash.
@@ -69,7 +69,7 @@ package struct LottiePlayback: Equatable, Sendable {
         rows = LottieMarker.allCases.map { marker in
             switch marker {
             case .pulling: Row(marker: marker, play: .scrub, hold: nil)
-            case .eligible, .noMoreData: Row(marker: marker, play: .once, hold: nil)
+            case .eligible, .noMoreData: Row(marker: marker, play: spec.loopingMarkers.contains(marker.rawValue) ? .loop : .once, hold: nil)
             case .refreshing: Row(marker: marker, play: .loop, hold: nil)
             case .success, .failure: Row(marker: marker, play: .once, hold: spec.resultHold)
             }

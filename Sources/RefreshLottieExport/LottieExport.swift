@@ -28,6 +28,9 @@ package struct LottieExport {
         package var framesPerSecond = 60.0
         /// The longest refreshing loop looked for, in seconds.
         package var longestLoop = 4.0
+        /// The longest motion of a state other than refreshing (eligible's pop, no more data's)
+        /// followed until it settles or repeats, in seconds.
+        package var longestMotion = 2.0
         /// Seconds a result shows (RefreshCore's default hold).
         package var resultHold = EdgeConfiguration.defaultResultHoldTime
         /// Frames as shapes where they can be (false: every frame an image).
@@ -52,6 +55,12 @@ package struct LottieExport {
     /// The refreshing loop's length in frames, and whether it is seamless (the frame after it is
     /// the first again); a loop that is not was chosen for the least visible seam.
     package let loop: (frames: Int, seamless: Bool)
+    /// The markers that loop (refreshing always; eligible or no more data when the plugin draws
+    /// them repeating); every other plays once and keeps its last frame.
+    package let loopingMarkers: [String]
+    /// The states whose motion neither settled nor repeated within ``Options/longestMotion``: exported
+    /// that long, once.
+    package let unsettled: [String]
     /// Distinct images the file holds.
     package let imageCount: Int
     /// Shape layers the file holds.
@@ -119,9 +128,39 @@ package struct LottieExport {
             specs += drawn
         }
 
+        /// A state's motion from its start, frame by frame for up to `longestMotion` seconds: it
+        /// ends where its drawing settles (the same for half a second after) and plays once, or
+        /// repeats (a seamless period) and loops; one that does neither is exported whole, once.
+        var looping = [LottieMarker.refreshing.name(on: options.edge.rawValue)], unsettled: [String] = []
+        func addMotion(_ marker: LottieMarker, _ state: RefreshState) throws {
+            let most = max(1, Int(options.longestMotion * fps)), still = max(1, Int(fps / 2))
+            var drawn: [IndicatorFrame] = [], pixels: [[UInt32]] = [], lastChange = 0
+            for k in 0...most {
+                let spec = frame(state, stateTime: Double(k) / fps)
+                let image = try draw(spec)
+                if let previous = pixels.last, previous != image { lastChange = k }
+                drawn.append(spec)
+                pixels.append(image)
+                if k - lastChange >= still { break }
+            }
+            let name = marker.name(on: options.edge.rawValue)
+            var count = drawn.count
+            if drawn.count - 1 - lastChange >= still {
+                count = lastChange + 1  // settled: its last frame stays
+            } else if case let period = Self.loop(pixels, longest: max(1, pixels.count - 2)), period.seamless {
+                count = period.frames
+                looping.append(name)
+            } else {
+                unsettled.append(name)
+            }
+            markers.append(Marker(name: name, start: frames.count, frames: count))
+            frames += pixels.prefix(count)
+            specs += drawn.prefix(count)
+        }
+
         let pulls = max(2, options.pullFrames)
         try add(.pulling, (0..<pulls).map { frame(.pulling(progress: Double($0) / Double(pulls - 1)), stateTime: 0) })
-        try add(.eligible, [frame(.eligible, stateTime: 0)])
+        try addMotion(.eligible, .eligible)
         // One loop of refreshing: the first period whose next frames start it again.
         let most = Int(options.longestLoop * fps)
         let refreshingFrames = (0...most + 1).map { frame(.refreshing, stateTime: Double($0) / fps) }
@@ -134,9 +173,11 @@ package struct LottieExport {
         let holds = max(1, Int((options.resultHold * fps).rounded()))
         try add(.success, (0..<holds).map { frame(.finished(.success), stateTime: Double($0) / fps) })
         try add(.failure, (0..<holds).map { frame(.finished(.failure), stateTime: Double($0) / fps) })
-        try add(.noMoreData, [frame(.noMoreData, stateTime: 0)])
+        try addMotion(.noMoreData, .noMoreData)
         self.markers = markers
         self.frames = specs
+        loopingMarkers = looping
+        self.unsettled = unsettled
 
         // Spans of identical frames; each span's drawing, as shapes or (where they cannot say it) its image.
         var spans: [LottieTimeline.Span] = [], fallbacks: [Fallback] = [], checkedMarkers: Set<String> = []
@@ -178,7 +219,8 @@ package struct LottieExport {
             "meta": ["g": "RefreshKit refresh-dump export",
                      "d": .string("\(info.name) \(info.version) (\(info.id)), \(options.colorScheme.rawValue) theme, \(options.edge.rawValue) edge, refresh length \(indicator.refreshLength) pt"),
                      // What RefreshKit's Lottie plugin reads to play the export as the indicator drew it.
-                     "refreshkit": ["refreshLength": .number(indicator.refreshLength), "edge": .string(options.edge.rawValue), "id": .string(info.id)]],
+                     "refreshkit": ["refreshLength": .number(indicator.refreshLength), "edge": .string(options.edge.rawValue), "id": .string(info.id),
+                                    "loops": .array(looping.map { .string($0) })]],
         ]
         json = document.data
         guard json.count <= Self.sizeLimit else {

@@ -76,6 +76,12 @@ import RefreshPluginSDK
         let fps = light.timeline.framesPerSecond
         let loop = try #require(light.timeline.markers.first { $0.name == "refreshing" }).duration
         let into = 10 % max(1, loop)
+        // Eligible's and no more data's motion: halfway through it and its last frame (the one that stays).
+        func motion(_ marker: String, _ state: String) throws -> [(frame: Int, state: String, time: Double)] {
+            let length = try #require(light.timeline.markers.first { $0.name == marker }).duration
+            let first = try start(marker)
+            return Set([length / 2, length - 1]).sorted().filter { $0 > 0 }.map { (first + $0, state, Double($0) / fps) }
+        }
         let cases: [(frame: Int, state: String, time: Double)] = [
             (try start("pulling") + 1, "pulling:0.25", 0), (try start("pulling") + 2, "pulling:0.5", 0), (try start("pulling") + 4, "pulling:1", 0),
             (try start("eligible"), "eligible", 0),
@@ -83,7 +89,7 @@ import RefreshPluginSDK
             (try start("refreshing") + loop - 1, "refreshing", Double(loop - 1) / fps),
             (try start("success") + 6, "finished:success", 6 / fps), (try start("failure"), "finished:failure", 0),
             (try start("noMoreData"), "noMoreData", 0),
-        ]
+        ] + (try motion("eligible", "eligible")) + (try motion("noMoreData", "noMoreData"))
         return (name, light, cases)
     }
 

@@ -70,4 +70,25 @@ import RefreshPluginSDK
             #expect(ratio >= 35, "\(state): \(ratio) dB")
         }
     }
+
+    /// Eligible's motion, played by the Lottie plugin from an export as the indicator drew it: Water
+    /// Drop's pop into the spinner plays once and its last frame stays (the export says eligible does
+    /// not loop), so a second into eligible shows what Water Drop draws a second in.
+    @Test func eligiblesMotionPlaysOnceAndStays() async throws {
+        let (status, output) = try await runProgram(tool, ["export", "--plugin", "Water Drop", "--pull-frames", "5", "--out", folder])
+        try #require(status == 0, "\(output)")
+        let file = "\(folder)/Water-Drop.json"
+        for time in [0.05, 0.1, 1.0, 1.7] {
+            var frames: [[UInt32]] = []
+            for (plugin, extra) in [("Lottie", ["--param", "file=\(file)"]), ("Water Drop", [])] {
+                let path = "\(folder)/\(plugin)-eligible-\(time).png"
+                let (rendered, said) = try await runProgram(tool, ["render", "--plugin", plugin, "--state", "eligible", "--time", "\(time)",
+                                                             "--state-time", "\(time)", "--out", path] + extra)
+                try #require(rendered == 0, "\(said)")
+                frames.append(try ImageSurface.readPNG(at: path).straightPixels())
+            }
+            let ratio = ExportRoundTripTests.psnr(frames[0], frames[1])
+            #expect(ratio >= 35, "eligible at \(time) s: \(ratio) dB")
+        }
+    }
 }

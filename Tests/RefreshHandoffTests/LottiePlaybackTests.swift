@@ -27,6 +27,16 @@ import Testing
         #expect(table[.noMoreData].play == .once && table[.noMoreData].hold == nil)
     }
 
+    /// A motion the export found repeating (the plugin draws eligible as a loop) loops in the app too; one that settles plays once.
+    @Test func eligibleLoopsWhereTheExportSaysSo() {
+        var spec = Self.spec()
+        #expect(LottiePlayback(spec)[.eligible].play == .once)
+        spec.loopingMarkers = ["refreshing", "eligible"]
+        #expect(LottiePlayback(spec)[.eligible].play == .loop)
+        #expect(LottiePlayback(spec)[.noMoreData].play == .once)
+        #expect(HandoffPlatform.mjrefreshLottie.text(for: spec).contains("play(marker: \"eligible\", loopMode: .loop)"))
+    }
+
     /// Only the pull below the trigger scrubs, from the marker's first frame at rest to its last at the trigger.
     @Test func onlyThePullBelowTheTriggerScrubs() {
         let table = LottiePlayback(Self.spec())

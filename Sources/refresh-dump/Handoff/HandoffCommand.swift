@@ -28,7 +28,12 @@ struct HandoffCommand: ParsableCommand {
         let loaded = try plugin.isolation.isolation.load(path)
         let values = try JSONDecoder().decode([String: ParameterValue].self, from: Data(plugin.parametersJSON(for: loaded).utf8))
         let player = try ScenarioPlayer(scenario: Scenario.load(path: scenario), searchPath: plugin.searchPath, pluginOverride: loaded, parameterOverrides: values)
-        guard let spec = HandoffSpec(player: player) else { throw ValidationError("--scenario \(scenario): it has no edge to hand off") }
+        guard var spec = HandoffSpec(player: player) else { throw ValidationError("--scenario \(scenario): it has no edge to hand off") }
+        // The animation the Lottie files play, as `refresh-dump export` writes it, at the size the code
+        // shows it (LottiePlayback); the code plays each marker as the export drew it (once, or looped).
+        let indicator = try loaded.makeIndicator(parametersJSON: ParameterValue.json(values))
+        let exports = try LottieExport.bothThemes(indicator, info: indicator.info, options: LottiePlayback(spec).exportOptions)
+        spec.loopingMarkers = exports[0].export.loopingMarkers
         try OutputFile.makeFolder(out)
         for (platform, text) in spec.files {
             try OutputFile.write(Data(text.utf8), to: "\(out)/\(platform.fileName)")
@@ -36,9 +41,7 @@ struct HandoffCommand: ParsableCommand {
         }
         try OutputFile.write(Data(WebLottieHandoff.demoPage(spec).utf8), to: "\(out)/\(WebLottieHandoff.demoFileName)")
         print("Web demo (a list using web-lottie.js; serve the folder, with lottie-web as ./lottie-web.js): \(out)/\(WebLottieHandoff.demoFileName)")
-        // The animation the Lottie files play, as `refresh-dump export` writes it, at the size the code shows it (LottiePlayback).
-        let indicator = try loaded.makeIndicator(parametersJSON: ParameterValue.json(values))
-        for (theme, export) in try LottieExport.bothThemes(indicator, info: indicator.info, options: LottiePlayback(spec).exportOptions) {
+        for (theme, export) in exports {
             let path = "\(out)/\(LottieExport.fileName(spec.name, theme: theme)).json"
             try OutputFile.write(export.json, to: path)
             print("Lottie export (\(theme.rawValue)): \(path)")

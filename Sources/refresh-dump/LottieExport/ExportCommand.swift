@@ -11,7 +11,8 @@ struct ExportCommand: ParsableCommand {
         commandName: "export",
         abstract: "Write the tuned indicator as Lottie animations (light and dark JSON, and a .lottie holding both).",
         discussion: """
-        Markers: pulling (progress 0 to 1), eligible, refreshing (one loop), success, failure, noMoreData; another \
+        Markers: pulling (progress 0 to 1), eligible (its motion until it settles or repeats), refreshing (one loop), \
+        success, failure, noMoreData (its motion, as eligible's); another \
         edge than top adds @edge to each name. Each frame is what render --transparent draws for that state and time, \
         recorded as the plugin draws it and written as Lottie shape layers (paths, fills, strokes, gradients, clips as masks, \
         text as outlined glyphs). A frame Lottie cannot say is an image instead, and the output lists each one and why; \
@@ -69,6 +70,11 @@ struct ExportCommand: ParsableCommand {
                                             : "no seamless loop up to 4 s: \(export.loop.frames) frames, the least visible seam"
             let form = raster ? "\(export.imageCount) frame images" : "\(export.shapeLayerCount) shape layers, \(export.imageCount) images"
             print("\(path): \(export.markers.map { "\($0.name) \($0.frames)" }.joined(separator: ", ")) frames; refreshing \(loop); \(form), \(export.json.count / 1024) KB")
+            let moving = export.markers.filter { $0.frames > 1 && $0.name != export.markers.first?.name && !$0.name.hasPrefix("refreshing") && !$0.name.hasPrefix("success") && !$0.name.hasPrefix("failure") }
+            for marker in moving {
+                let plays = export.loopingMarkers.contains(marker.name) ? "loops" : export.unsettled.contains(marker.name) ? "still moves after \(Int(options.longestMotion)) s: exported that long, once" : "plays once, then holds its last frame"
+                print("  \(marker.name): its motion, \(marker.frames) frames, \(plays)")
+            }
             for fallback in export.fallbacks {
                 print("  \(fallback.marker) frame \(fallback.frame) is an image: \(fallback.reason)")
             }

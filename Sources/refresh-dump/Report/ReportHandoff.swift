@@ -26,15 +26,18 @@ struct ReportHandoff: Codable, Equatable {
     static func write(_ spec: HandoffSpec, column: String, title: String, in folder: String, exporting indicator: (any HostedIndicator)? = nil) throws -> ReportHandoff {
         let relative = "handoff/\(Scenario.safeFileName(column.replacingOccurrences(of: " · ", with: "-")))"
         try OutputFile.makeFolder("\(folder)/\(relative)")
+        var spec = spec
+        if let indicator {
+            let exports = try LottieExport.bothThemes(indicator, info: indicator.info, options: LottiePlayback(spec).exportOptions)
+            spec.loopingMarkers = exports[0].export.loopingMarkers
+            for (theme, export) in exports {
+                try OutputFile.write(export.json, to: "\(folder)/\(relative)/\(LottieExport.fileName(spec.name, theme: theme)).json")
+            }
+        }
         var files: [File] = []
         for (platform, text) in spec.files {
             try OutputFile.write(Data(text.utf8), to: "\(folder)/\(relative)/\(platform.fileName)")
             files.append(File(platform: platform.title, path: "\(relative)/\(platform.fileName)", text: text))
-        }
-        if let indicator {
-            for (theme, export) in try LottieExport.bothThemes(indicator, info: indicator.info, options: LottiePlayback(spec).exportOptions) {
-                try OutputFile.write(export.json, to: "\(folder)/\(relative)/\(LottieExport.fileName(spec.name, theme: theme)).json")
-            }
         }
         return ReportHandoff(column: column, title: title, files: files)
     }
