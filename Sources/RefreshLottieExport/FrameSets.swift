@@ -53,10 +53,10 @@ package enum FrameSets {
                 items.append(("\(prefix)_\(androidMarker)_\(number)", milliseconds))
             }
             guard theme == .light else { continue }
-            let loops = marker.name.hasPrefix("refreshing")
+            let loops = export.loopingMarkers.contains(marker.name)
             var xml = """
             <?xml version="1.0" encoding="utf-8"?>
-            <!-- \(name)'s \(marker.name), exported by refresh-dump export (\(loops ? "one loop" : "played once")); \
+            <!-- \(Self.xmlComment(name))'s \(marker.name), exported by refresh-dump export (\(loops ? "one loop" : "played once")); \
             the dark theme's frames are in drawable-night-*. -->
             <animation-list xmlns:android="http://schemas.android.com/apk/res/android" android:oneshot="\(!loops)">
 
@@ -77,5 +77,16 @@ package enum FrameSets {
     static func androidName(_ text: String) -> String {
         let name = String(text.lowercased().map { $0.isASCII && ($0.isLetter || $0.isNumber) ? $0 : "_" })
         return name.first?.isLetter == true ? name : "frame_" + name
+    }
+
+    /// `text` inside an XML comment: no `--` (which would end it, or make the file malformed) and no line break.
+    static func xmlComment(_ text: String) -> String {
+        var result = ""
+        for scalar in text.unicodeScalars {
+            let c: Unicode.Scalar = scalar.properties.generalCategory == .control ? " " : scalar
+            if c == "-", result.hasSuffix("-") { result += " " }
+            result.unicodeScalars.append(c)
+        }
+        return result.hasSuffix("-") ? result + " " : result
     }
 }
