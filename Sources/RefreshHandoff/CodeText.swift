@@ -57,6 +57,12 @@ package enum CodeText {
         return kept.first.map { !$0.isNumber } == true ? kept : "_" + kept
     }
 
+    /// `text` as HTML text or a quoted attribute's value: `&`, `<`, `>` and both quotes as references.
+    package static func html(_ text: String) -> String {
+        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
+            .replacingOccurrences(of: "\"", with: "&quot;").replacingOccurrences(of: "'", with: "&#39;")
+    }
+
     /// `text` as one shell word: in single quotes, a single quote inside as `'\''`; nothing in it is
     /// expanded (`$(…)`, backticks, `$VAR`, `*`).
     package static func shellWord(_ text: String) -> String {

@@ -51,16 +51,7 @@ enum MJRefreshGifHandoff {
             /// The result's frames while it shows: their last stays while the list closes.
             private var result: [UIImage]?
 
-            override init(frame: CGRect) {
-                super.init(frame: frame)
-                // MJRefreshComponent's initWithFrame: sets slowAnimationDuration to 0.4 after prepare(): set it after.
-                slowAnimationDuration = Self.closeDuration
-            }
-
-            required init?(coder: NSCoder) {
-                super.init(coder: coder)
-                slowAnimationDuration = Self.closeDuration
-            }
+        \(MJRefreshHandoff.swiftInitializers(["slowAnimationDuration = Self.closeDuration"]))
 
             override func prepare() {
                 super.prepare()

@@ -19,6 +19,25 @@ enum MJRefreshHandoff {
         return limits
     }
 
+    /// A header's initializers that set `assignments` after MJRefreshComponent's `initWithFrame:`,
+    /// which calls `prepare()` and then sets both animation durations (0.25 s, 0.4 s): set in
+    /// `prepare()`, they would be overwritten.
+    static func swiftInitializers(_ assignments: [String]) -> String {
+        let lines = assignments.map { "        \($0)" }.joined(separator: "\n")
+        return """
+            override init(frame: CGRect) {
+                super.init(frame: frame)
+                // MJRefreshComponent's initWithFrame: sets the animation durations after prepare(): set them after.
+        \(lines)
+            }
+
+            required init?(coder: NSCoder) {
+                super.init(coder: coder)
+        \(lines)
+            }
+        """
+    }
+
     static func swift(_ spec: HandoffSpec) -> String {
         let type = HandoffPlatform.typeName(spec.name) + "RefreshHeader"
         let color = spec.accentColor.map(HandoffPlatform.components)
@@ -38,18 +57,7 @@ enum MJRefreshHandoff {
             static let openDuration: TimeInterval = \(HandoffSpec.number(Double(spec.springBackMilliseconds) / 2000, 3))
             static let closeDuration: TimeInterval = \(HandoffSpec.number(Double(spec.springBackMilliseconds) / 1000, 3))
 
-            override init(frame: CGRect) {
-                super.init(frame: frame)
-                // MJRefreshComponent's initWithFrame: sets both durations after prepare(): set them after.
-                fastAnimationDuration = Self.openDuration
-                slowAnimationDuration = Self.closeDuration
-            }
-
-            required init?(coder: NSCoder) {
-                super.init(coder: coder)
-                fastAnimationDuration = Self.openDuration
-                slowAnimationDuration = Self.closeDuration
-            }
+        \(swiftInitializers(["fastAnimationDuration = Self.openDuration", "slowAnimationDuration = Self.closeDuration"]))
 
             override func prepare() {
                 super.prepare()

@@ -63,16 +63,7 @@ enum MJRefreshLottieHandoff {
             /// A result is showing: its last frame stays while the list closes, the pull no longer scrubs.
             private var showsResult = false
 
-            override init(frame: CGRect) {
-                super.init(frame: frame)
-                // MJRefreshComponent's initWithFrame: sets slowAnimationDuration to 0.4 after prepare(): set it after.
-                slowAnimationDuration = Self.closeDuration
-            }
-
-            required init?(coder: NSCoder) {
-                super.init(coder: coder)
-                slowAnimationDuration = Self.closeDuration
-            }
+        \(MJRefreshHandoff.swiftInitializers(["slowAnimationDuration = Self.closeDuration"]))
 
             override func prepare() {
                 super.prepare()

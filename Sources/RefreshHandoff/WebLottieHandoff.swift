@@ -255,7 +255,7 @@ package enum WebLottieHandoff {
     /// `web-lottie.js` and the exports, with `lottie-web` resolved by the import map.
     package static func demoPage(_ spec: HandoffSpec) -> String {
         let file = CodeText.stringLiteral(LottieExport.fileName(spec.name), in: .javaScript)
-        let title = CodeText.lineComment(spec.name).replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
+        let title = CodeText.html(CodeText.lineComment(spec.name))
         return """
         <!doctype html>
         <html lang="en">

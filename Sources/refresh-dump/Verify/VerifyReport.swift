@@ -1,6 +1,7 @@
 import Foundation
 import RefreshGoldens
 import RefreshGraphics
+import RefreshHandoff
 import RefreshHost
 
 /// `verify --report`: a page with the summary at the top and, for each failing checkpoint, the
@@ -144,9 +145,7 @@ struct VerifyReport: Codable {
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         try OutputFile.write(encoder.encode(reports), to: "\(folder)/\(resultFile)")
         let passed = reports.map(\.passed).reduce(0, +), failed = reports.map(\.failed).reduce(0, +)
-        func escape(_ text: String) -> String {
-            text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
-        }
+        let escape = CodeText.html
         var body = "<h1>RefreshKit verify</h1>\n<p class=\"summary \(failed == 0 ? "ok" : "bad")\">\(passed) passed, \(failed) failed across \(reports.count) scenario\(reports.count == 1 ? "" : "s")</p>\n"
         // Failures first, all scenarios together: what a reviewer came for.
         if failed > 0 {
