@@ -15,8 +15,8 @@ import RefreshLottieExport
 /// `CompatibleAnimationView.loopAnimationCount` 1 is `.repeat(1)`, once, and -1 `.loop`).
 enum MJRefreshLottieHandoff {
     static let versions = [
-        "MJRefresh 3.7.9: CocoaPods pod 'MJRefresh', '~> 3.7.9'; SwiftPM https://github.com/CoderMJLee/MJRefresh from 3.7.9",
-        "lottie-ios 4.6.1: SwiftPM https://github.com/airbnb/lottie-spm from 4.6.1; CocoaPods pod 'lottie-ios', '~> 4.6.1'",
+        "MJRefresh 3.7.9: CocoaPods pod 'MJRefresh', '~> 3.7.9'; SwiftPM package github.com/CoderMJLee/MJRefresh from 3.7.9",
+        "lottie-ios 4.6.1: SwiftPM package github.com/airbnb/lottie-spm from 4.6.1; CocoaPods pod 'lottie-ios', '~> 4.6.1'",
     ]
 
     static func limits(_ spec: HandoffSpec) -> [String] {

@@ -86,7 +86,7 @@ import TestSupport
         #expect(status == 0, "\(name): \(output)")
         let files = try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
         let animation = Scenario.safeFileName(name)
-        #expect(files == (HandoffPlatform.allCases.map(\.fileName) + ["\(animation).json", "\(animation)-dark.json"]).sorted(), "\(name): \(files)")
+        #expect(files == (HandoffPlatform.allCases.map(\.fileName) + [WebLottieHandoff.demoFileName, "\(animation).json", "\(animation)-dark.json"]).sorted(), "\(name): \(files)")
         let lottie = try String(contentsOfFile: "\(folder)/mjrefresh-lottie.swift", encoding: .utf8)
         #expect(lottie.contains("LottieAnimation.named(traitCollection.userInterfaceStyle == .dark ? \"\(animation)-dark\" : \"\(animation)\")"), "\(name)")
         let mj = try String(contentsOfFile: "\(folder)/mjrefresh.swift", encoding: .utf8)

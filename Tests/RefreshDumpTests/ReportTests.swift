@@ -1,4 +1,5 @@
 import Foundation
+import RefreshHandoff
 import Testing
 import TestSupport
 import RefreshHost
@@ -109,7 +110,7 @@ func selftest(page: String, budget: Int = 20000) async throws -> (dom: String, r
         #expect((report["swatches"] as? Int ?? 0) >= 8, "a swatch beside each colour")
         #expect((report["badges"] as? [String])?.count == 4, "Phoenix's three columns (the baseline shown in two) and Water Drop long: \(report["badges"] ?? "")")
         #expect((report["notes"] as? [String])?.count == 3)
-        #expect(report["handoffTabs"] as? Int == 78, "thirteen platforms for each of the six columns rendered")
+        #expect(report["handoffTabs"] as? Int == 6 * HandoffPlatform.allCases.count, "every platform (fourteen) for each of the six columns rendered")
         #expect(FileManager.default.fileExists(atPath: "\(folder)/handoff/dev.refreshkit.water-drop-long/easyrefresh.dart"))
         let dart = try String(contentsOfFile: "\(folder)/handoff/dev.refreshkit.water-drop-long/easyrefresh.dart", encoding: .utf8)
         #expect(dart.contains("triggerOffset: 140,"), "the variant's tuned value")
