@@ -28,6 +28,8 @@ package struct LottieExport {
         package var framesPerSecond = 60.0
         /// The longest refreshing loop looked for, in seconds.
         package var longestLoop = 4.0
+        /// The refreshing loop's length in seconds, chosen rather than looked for (nil: looked for).
+        package var loopSeconds: Double?
         /// The longest motion of a state other than refreshing (eligible's pop, no more data's)
         /// followed until it settles or repeats, in seconds.
         package var longestMotion = 2.0
@@ -55,6 +57,33 @@ package struct LottieExport {
     /// The refreshing loop's length in frames, and whether it is seamless (the frame after it is
     /// the first again); a loop that is not was chosen for the least visible seam.
     package let loop: (frames: Int, seamless: Bool)
+    /// Where a loop that is not seamless jumps as it repeats: the frame the plugin draws after the
+    /// loop against the loop's first; nil for a seamless loop.
+    package let seam: Seam?
+
+    /// How visible a loop's jump is.
+    package struct Seam: Equatable, Sendable {
+        /// The share of the frame's pixels that change at the jump, 0 to 1.
+        package var changedShare: Double
+        /// The largest change of one channel of one pixel, 0 to 255.
+        package var largestStep: Int
+
+        /// The jump in words a developer reads: "jumps once a loop: 4.1 % of the pixels change, by up to 180 of 255".
+        package var words: String {
+            "jumps once a loop: \(String(format: "%.1f", changedShare * 100)) % of the pixels change, by up to \(largestStep) of 255"
+        }
+
+        /// The jump from `shown` (the loop's first frame, shown again) to `drawn` (what the plugin draws there).
+        init(_ drawn: [UInt32], _ shown: [UInt32]) {
+            var changed = 0, largest = 0
+            for (x, y) in zip(drawn, shown) where x != y {
+                changed += 1
+                for shift in stride(from: 0, to: 32, by: 8) { largest = max(largest, abs(Int((x >> UInt32(shift)) & 0xFF) - Int((y >> UInt32(shift)) & 0xFF))) }
+            }
+            changedShare = drawn.isEmpty ? 0 : Double(changed) / Double(drawn.count)
+            largestStep = largest
+        }
+    }
     /// The markers that loop (refreshing always; eligible or no more data when the plugin draws
     /// them repeating); every other plays once and keeps its last frame.
     package let loopingMarkers: [String]
@@ -161,12 +190,14 @@ package struct LottieExport {
         let pulls = max(2, options.pullFrames)
         try add(.pulling, (0..<pulls).map { frame(.pulling(progress: Double($0) / Double(pulls - 1)), stateTime: 0) })
         try addMotion(.eligible, .eligible)
-        // One loop of refreshing: the first period whose next frames start it again.
-        let most = Int(options.longestLoop * fps)
+        // One loop of refreshing: the first period whose next frames start it again, or the length chosen.
+        let chosen = options.loopSeconds.map { max(1, Int(($0 * fps).rounded())) }
+        let most = chosen ?? Int(options.longestLoop * fps)
         let refreshingFrames = (0...most + 1).map { frame(.refreshing, stateTime: Double($0) / fps) }
         let refreshing = try refreshingFrames.map(draw)
-        let found = Self.loop(refreshing, longest: most)
+        let found: (frames: Int, seamless: Bool) = chosen.map { ($0, refreshing[$0] == refreshing[0]) } ?? Self.loop(refreshing, longest: most)
         loop = found
+        seam = found.seamless ? nil : Seam(refreshing[found.frames], refreshing[0])
         markers.append(Marker(name: LottieMarker.refreshing.name(on: options.edge.rawValue), start: frames.count, frames: found.frames))
         frames += refreshing.prefix(found.frames)
         specs += refreshingFrames.prefix(found.frames)

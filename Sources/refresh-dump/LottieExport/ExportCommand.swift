@@ -31,6 +31,8 @@ struct ExportCommand: ParsableCommand {
     var scale: Double = 2
     @Option(name: .customLong("pull-frames"), help: "Frames across the pull, progress 0 to 1.")
     var pullFrames: Int = 60
+    @Option(name: .customLong("loop-seconds"), help: "The refreshing loop's length in seconds (0.05...12), instead of the shortest seamless one up to 4 s.")
+    var loopSeconds: Double?
     @Flag(help: "Every distinct frame an image, not shapes.")
     var raster = false
     @Option(help: "lottie (light, dark and .lottie), frames (PNG frames at 1x, 2x and 3x for iOS and Android), or both: lottie,frames.")
@@ -49,6 +51,10 @@ struct ExportCommand: ParsableCommand {
         try FrameSpec.checkPixels(size: options.size, scale: scale)
         options.scale = scale
         options.pullFrames = pullFrames
+        if let loopSeconds {
+            guard loopSeconds.isFinite, (0.05...12).contains(loopSeconds) else { throw ValidationError("--loop-seconds must be 0.05...12") }
+            options.loopSeconds = loopSeconds
+        }
         options.vector = !raster
         let formats = Set(format.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) })
         guard !formats.isEmpty, formats.isSubset(of: ["lottie", "frames"]) else { throw ValidationError("--format must be lottie, frames or lottie,frames, not '\(format)'") }
@@ -66,8 +72,9 @@ struct ExportCommand: ParsableCommand {
         let archive = formats.contains("lottie") ? try LottieExport.writeFiles(exports, named: LottieExport.fileName(info.name), in: out) : nil
         for (theme, export) in exports where archive != nil {
             let path = "\(out)/\(LottieExport.fileName(info.name, theme: theme)).json"
-            let loop = export.loop.seamless ? "a seamless loop of \(export.loop.frames) frames"
-                                            : "no seamless loop up to 4 s: \(export.loop.frames) frames, the least visible seam"
+            let chosen = loopSeconds.map { "the \(String(format: "%g", $0)) s chosen" } ?? "the least visible seam up to \(Int(options.longestLoop)) s"
+            let loop = export.seam.map { "a loop of \(export.loop.frames) frames (\(chosen)) that \($0.words); --loop-seconds S chooses its length" }
+                ?? "a seamless loop of \(export.loop.frames) frames"
             let form = raster ? "\(export.imageCount) frame images" : "\(export.shapeLayerCount) shape layers, \(export.imageCount) images"
             print("\(path): \(export.markers.map { "\($0.name) \($0.frames)" }.joined(separator: ", ")) frames; refreshing \(loop); \(form), \(export.json.count / 1024) KB")
             let moving = export.markers.filter { $0.frames > 1 && $0.name != export.markers.first?.name && !$0.name.hasPrefix("refreshing") && !$0.name.hasPrefix("success") && !$0.name.hasPrefix("failure") }

@@ -1,0 +1,37 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// `refresh-dump export`'s refreshing loop: seamless where the plugin repeats, and where it does not,
+/// the jump said in words a developer reads as "this will jump", with `--loop-seconds` to choose the length.
+@Suite(.leavesNoPluginHost) struct ExportLoopTests {
+    let folder = scratchDirectory("export-loop-\(UUID().uuidString.prefix(8))")
+    let tool = "\(toolsFolder)/refresh-dump"
+
+    /// The markers of the light file the command wrote into `out`, name → frames.
+    func markers(_ file: String) throws -> [String: Int] {
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: file))) as? [String: Any])
+        let list = try #require(json["markers"] as? [[String: Any]])
+        return Dictionary(uniqueKeysWithValues: list.compactMap { m in (m["cm"] as? String).map { ($0, Int(m["dr"] as? Double ?? 0)) } })
+    }
+
+    @Test func aLoopThatJumpsSaysHowMuchAndTheLengthCanBeChosen() async throws {
+        let (status, output) = try await runProgram(tool, ["export", "--plugin", "Spinner", "--pull-frames", "3", "--out", "\(folder)/spinner"])
+        try #require(status == 0, "\(output)")
+        #expect(output.contains("refreshing a seamless loop of 40 frames"), "\(output)")
+
+        let (jumps, said) = try await runProgram(tool, ["export", "--plugin", "Material", "--pull-frames", "3", "--out", "\(folder)/material"])
+        try #require(jumps == 0, "\(said)")
+        let words = try #require(said.firstMatch(of: /that jumps once a loop: ([0-9.]+) % of the pixels change, by up to ([0-9]+) of 255/), "\(said)")
+        #expect(Double(words.1) ?? 0 > 0 && Int(words.2) ?? 0 > 0)
+        #expect(said.contains("--loop-seconds S chooses its length"))
+
+        let (chosen, told) = try await runProgram(tool, ["export", "--plugin", "Material", "--pull-frames", "3", "--loop-seconds", "1.5", "--out", "\(folder)/chosen"])
+        try #require(chosen == 0, "\(told)")
+        #expect(try markers("\(folder)/chosen/Material.json")["refreshing"] == 90, "1.5 s at 60 frames a second")
+        #expect(told.contains("(the 1.5 s chosen)"), "\(told)")
+
+        let (refused, why) = try await runProgram(tool, ["export", "--plugin", "Spinner", "--loop-seconds", "0", "--out", "\(folder)/refused"])
+        #expect(refused != 0 && why.contains("--loop-seconds must be 0.05...12"), "\(why)")
+    }
+}
