@@ -116,3 +116,14 @@ package struct LottiePlayback: Equatable, Sendable {
                 + "; an over-pull past its height shows the list's background above it"]
     }
 }
+
+extension HandoffSpec {
+    /// The animations the Lottie files play, light then dark, as `refresh-dump export` writes them at
+    /// the size the code shows them (``LottiePlayback/exportOptions``); the spec then plays each marker
+    /// as the export drew it, once or looped (``loopingMarkers``).
+    package mutating func export(_ indicator: any HostedIndicator) throws -> [(theme: IndicatorEnvironment.ColorScheme, export: LottieExport)] {
+        let exports = try LottieExport.bothThemes(indicator, info: indicator.info, options: LottiePlayback(self).exportOptions)
+        loopingMarkers = exports[0].export.loopingMarkers
+        return exports
+    }
+}

@@ -78,7 +78,7 @@ package struct LottieExport {
             var changed = 0, largest = 0
             for (x, y) in zip(drawn, shown) where x != y {
                 changed += 1
-                for shift in stride(from: 0, to: 32, by: 8) { largest = max(largest, abs(Int((x >> UInt32(shift)) & 0xFF) - Int((y >> UInt32(shift)) & 0xFF))) }
+                largest = max(largest, LottieExport.channelSteps(x, y).largest)
             }
             changedShare = drawn.isEmpty ? 0 : Double(changed) / Double(drawn.count)
             largestStep = largest
@@ -152,7 +152,7 @@ package struct LottieExport {
             return image.straightPixels()
         }
         func add(_ marker: LottieMarker, _ drawn: [IndicatorFrame]) throws {
-            markers.append(Marker(name: marker.name(on: options.edge.rawValue), start: frames.count, frames: drawn.count))
+            markers.append(Marker(name: marker.name(on: options.edge), start: frames.count, frames: drawn.count))
             frames += try drawn.map(draw)
             specs += drawn
         }
@@ -160,7 +160,7 @@ package struct LottieExport {
         /// A state's motion from its start, frame by frame for up to `longestMotion` seconds: it
         /// ends where its drawing settles (the same for half a second after) and plays once, or
         /// repeats (a seamless period) and loops; one that does neither is exported whole, once.
-        var looping = [LottieMarker.refreshing.name(on: options.edge.rawValue)], unsettled: [String] = []
+        var looping = [LottieMarker.refreshing.name(on: options.edge)], unsettled: [String] = []
         func addMotion(_ marker: LottieMarker, _ state: RefreshState) throws {
             let most = max(1, Int(options.longestMotion * fps)), still = max(1, Int(fps / 2))
             var drawn: [IndicatorFrame] = [], pixels: [[UInt32]] = [], lastChange = 0
@@ -172,7 +172,7 @@ package struct LottieExport {
                 pixels.append(image)
                 if k - lastChange >= still { break }
             }
-            let name = marker.name(on: options.edge.rawValue)
+            let name = marker.name(on: options.edge)
             var count = drawn.count
             if drawn.count - 1 - lastChange >= still {
                 count = lastChange + 1  // settled: its last frame stays
@@ -198,7 +198,7 @@ package struct LottieExport {
         let found: (frames: Int, seamless: Bool) = chosen.map { ($0, refreshing[$0] == refreshing[0]) } ?? Self.loop(refreshing, longest: most)
         loop = found
         seam = found.seamless ? nil : Seam(refreshing[found.frames], refreshing[0])
-        markers.append(Marker(name: LottieMarker.refreshing.name(on: options.edge.rawValue), start: frames.count, frames: found.frames))
+        markers.append(Marker(name: LottieMarker.refreshing.name(on: options.edge), start: frames.count, frames: found.frames))
         frames += refreshing.prefix(found.frames)
         specs += refreshingFrames.prefix(found.frames)
         let holds = max(1, Int((options.resultHold * fps).rounded()))
@@ -303,9 +303,18 @@ package struct LottieExport {
     /// How far apart two frames are: the sum of their channels' differences.
     private static func seam(_ a: [UInt32], _ b: [UInt32]) -> Int {
         var total = 0
-        for (x, y) in zip(a, b) where x != y {
-            for shift in stride(from: 0, to: 32, by: 8) { total += abs(Int((x >> UInt32(shift)) & 0xFF) - Int((y >> UInt32(shift)) & 0xFF)) }
-        }
+        for (x, y) in zip(a, b) where x != y { total += channelSteps(x, y).sum }
         return total
+    }
+
+    /// How far apart two pixels' four channels (alpha, red, green, blue; 0...255 each) are: in all, and the most in one.
+    static func channelSteps(_ x: UInt32, _ y: UInt32) -> (sum: Int, largest: Int) {
+        var sum = 0, largest = 0
+        for shift in stride(from: UInt32(0), to: 32, by: 8) {
+            let step = abs(Int((x >> shift) & 0xFF) - Int((y >> shift) & 0xFF))
+            sum += step
+            largest = max(largest, step)
+        }
+        return (sum, largest)
     }
 }

@@ -1,3 +1,5 @@
+import RefreshCore
+
 /// The markers an export names its moments by, in the order they follow each other on its
 /// timeline: what the handoff's code and RefreshKit's Lottie plugin look them up by. Another edge
 /// than the top adds `@edge` to each name (`pulling@bottom`).
@@ -14,5 +16,5 @@ package enum LottieMarker: String, CaseIterable, Sendable {
     case noMoreData
 
     /// The marker's name on `edge`'s timeline.
-    package func name(on edge: String) -> String { edge == "top" ? rawValue : "\(rawValue)@\(edge)" }
+    package func name(on edge: RefreshEdge) -> String { edge == .top ? rawValue : "\(rawValue)@\(edge.rawValue)" }
 }

@@ -29,11 +29,7 @@ struct HandoffCommand: ParsableCommand {
         let values = try JSONDecoder().decode([String: ParameterValue].self, from: Data(plugin.parametersJSON(for: loaded).utf8))
         let player = try ScenarioPlayer(scenario: Scenario.load(path: scenario), searchPath: plugin.searchPath, pluginOverride: loaded, parameterOverrides: values)
         guard var spec = HandoffSpec(player: player) else { throw ValidationError("--scenario \(scenario): it has no edge to hand off") }
-        // The animation the Lottie files play, as `refresh-dump export` writes it, at the size the code
-        // shows it (LottiePlayback); the code plays each marker as the export drew it (once, or looped).
-        let indicator = try loaded.makeIndicator(parametersJSON: ParameterValue.json(values))
-        let exports = try LottieExport.bothThemes(indicator, info: indicator.info, options: LottiePlayback(spec).exportOptions)
-        spec.loopingMarkers = exports[0].export.loopingMarkers
+        let exports = try spec.export(loaded.makeIndicator(parametersJSON: ParameterValue.json(values)))
         try OutputFile.makeFolder(out)
         for (platform, text) in spec.files {
             try OutputFile.write(Data(text.utf8), to: "\(out)/\(platform.fileName)")

@@ -77,8 +77,9 @@ struct ExportCommand: ParsableCommand {
                 ?? "a seamless loop of \(export.loop.frames) frames"
             let form = raster ? "\(export.imageCount) frame images" : "\(export.shapeLayerCount) shape layers, \(export.imageCount) images"
             print("\(path): \(export.markers.map { "\($0.name) \($0.frames)" }.joined(separator: ", ")) frames; refreshing \(loop); \(form), \(export.json.count / 1024) KB")
-            let moving = export.markers.filter { $0.frames > 1 && $0.name != export.markers.first?.name && !$0.name.hasPrefix("refreshing") && !$0.name.hasPrefix("success") && !$0.name.hasPrefix("failure") }
-            for marker in moving {
+            // Eligible's and no more data's motion, where they have one.
+            let motions = [LottieMarker.eligible, .noMoreData].map { $0.name(on: options.edge) }
+            for marker in export.markers where motions.contains(marker.name) && marker.frames > 1 {
                 let plays = export.loopingMarkers.contains(marker.name) ? "loops" : export.unsettled.contains(marker.name) ? "still moves after \(Int(options.longestMotion)) s: exported that long, once" : "plays once, then holds its last frame"
                 print("  \(marker.name): its motion, \(marker.frames) frames, \(plays)")
             }

@@ -28,9 +28,7 @@ struct ReportHandoff: Codable, Equatable {
         try OutputFile.makeFolder("\(folder)/\(relative)")
         var spec = spec
         if let indicator {
-            let exports = try LottieExport.bothThemes(indicator, info: indicator.info, options: LottiePlayback(spec).exportOptions)
-            spec.loopingMarkers = exports[0].export.loopingMarkers
-            for (theme, export) in exports {
+            for (theme, export) in try spec.export(indicator) {
                 try OutputFile.write(export.json, to: "\(folder)/\(relative)/\(LottieExport.fileName(spec.name, theme: theme)).json")
             }
         }
