@@ -116,7 +116,7 @@ let package = Package(
 
         // A plugin as a Lottie animation with the state markers, and the dotLottie holding its light
         // and dark files: each frame's drawing recorded, read into shapes, laid out over time.
-        .target(name: "RefreshLottieExport", dependencies: ["RefreshHost", "RefreshCore", "RefreshPluginSDK", "CJSON", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
+        .target(name: "RefreshLottieExport", dependencies: ["RefreshHost", "RefreshCore", "RefreshPluginSDK", "CJSON", "CLibz", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
 
         // What a developer takes into an app: the trigger, hold, timing and words per platform.
         .target(name: "RefreshHandoff", dependencies: ["RefreshHost", "RefreshCore", "RefreshPluginSDK", "RefreshLottieExport"]),

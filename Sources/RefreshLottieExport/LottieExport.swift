@@ -26,8 +26,9 @@ package struct LottieExport {
         package var pullFrames = 60
         /// Frames a second of the animation.
         package var framesPerSecond = 60.0
-        /// The longest refreshing loop looked for, in seconds.
-        package var longestLoop = 4.0
+        /// The longest refreshing loop looked for, in seconds: up to 4 s first, then (only when
+        /// none was found) up to this.
+        package var longestLoop = 12.0
         /// The refreshing loop's length in seconds, chosen rather than looked for (nil: looked for).
         package var loopSeconds: Double?
         /// The longest motion of a state other than refreshing (eligible's pop, no more data's)
@@ -67,21 +68,33 @@ package struct LottieExport {
         package var changedShare: Double
         /// The largest change of one channel of one pixel, 0 to 255.
         package var largestStep: Int
+        /// The sum of every channel's difference: what the least visible seam is chosen by.
+        var distance: Int
 
         /// The jump in words a developer reads: "jumps once a loop: 4.1 % of the pixels change, by up to 180 of 255".
         package var words: String {
             "jumps once a loop: \(String(format: "%.1f", changedShare * 100)) % of the pixels change, by up to \(largestStep) of 255"
         }
 
+        /// No jump: the loop's first frame drawn again.
+        static let none = Seam(changedShare: 0, largestStep: 0, distance: 0)
+
+        private init(changedShare: Double, largestStep: Int, distance: Int) {
+            (self.changedShare, self.largestStep, self.distance) = (changedShare, largestStep, distance)
+        }
+
         /// The jump from `shown` (the loop's first frame, shown again) to `drawn` (what the plugin draws there).
         init(_ drawn: [UInt32], _ shown: [UInt32]) {
-            var changed = 0, largest = 0
+            var changed = 0, largest = 0, sum = 0
             for (x, y) in zip(drawn, shown) where x != y {
+                let steps = LottieExport.channelSteps(x, y)
                 changed += 1
-                largest = max(largest, LottieExport.channelSteps(x, y).largest)
+                largest = max(largest, steps.largest)
+                sum += steps.sum
             }
             changedShare = drawn.isEmpty ? 0 : Double(changed) / Double(drawn.count)
             largestStep = largest
+            distance = sum
         }
     }
     /// The markers that loop (refreshing always; eligible or no more data when the plugin draws
@@ -132,9 +145,10 @@ package struct LottieExport {
         }
     }
 
-    /// Exports `indicator` drawn as `options` say.
+    /// Exports `indicator` drawn as `options` say. Frames are drawn one at a time and kept as
+    /// their specs (``FrameStream``): memory stays flat in their number and size.
     package init(_ indicator: any HostedIndicator, info: IndicatorInfo, options: Options) throws {
-        var frames: [[UInt32]] = [], specs: [IndicatorFrame] = [], markers: [Marker] = []
+        var stream = FrameStream()
         let fps = options.framesPerSecond
         var (width, height) = (0, 0)
 
@@ -152,9 +166,9 @@ package struct LottieExport {
             return image.straightPixels()
         }
         func add(_ marker: LottieMarker, _ drawn: [IndicatorFrame]) throws {
-            markers.append(Marker(name: marker.name(on: options.edge), start: frames.count, frames: drawn.count))
-            frames += try drawn.map(draw)
-            specs += drawn
+            stream.begin(marker.name(on: options.edge))
+            for spec in drawn { stream.append(spec, try draw(spec)) }
+            stream.end(keeping: drawn.count)
         }
 
         /// A state's motion from its start, frame by frame for up to `longestMotion` seconds: it
@@ -163,73 +177,101 @@ package struct LottieExport {
         var looping = [LottieMarker.refreshing.name(on: options.edge)], unsettled: [String] = []
         func addMotion(_ marker: LottieMarker, _ state: RefreshState) throws {
             let most = max(1, Int(options.longestMotion * fps)), still = max(1, Int(fps / 2))
-            var drawn: [IndicatorFrame] = [], pixels: [[UInt32]] = [], lastChange = 0
+            let name = marker.name(on: options.edge)
+            stream.begin(name)
+            var previous: [UInt32]?, fingerprints: [UInt64] = [], lastChange = 0
             for k in 0...most {
                 let spec = frame(state, stateTime: Double(k) / fps)
                 let image = try draw(spec)
-                if let previous = pixels.last, previous != image { lastChange = k }
-                drawn.append(spec)
-                pixels.append(image)
+                if let previous, previous != image { lastChange = k }
+                fingerprints.append(FrameStream.fingerprint(image))
+                stream.append(spec, image)
+                previous = image
                 if k - lastChange >= still { break }
             }
-            let name = marker.name(on: options.edge)
-            var count = drawn.count
-            if drawn.count - 1 - lastChange >= still {
+            var count = fingerprints.count
+            if fingerprints.count - 1 - lastChange >= still {
                 count = lastChange + 1  // settled: its last frame stays
-            } else if case let period = Self.loop(pixels, longest: max(1, pixels.count - 2)), period.seamless {
-                count = period.frames
+            } else if let period = Self.period(fingerprints, longest: max(1, fingerprints.count - 2)) {
+                count = period
                 looping.append(name)
             } else {
                 unsettled.append(name)
             }
-            markers.append(Marker(name: name, start: frames.count, frames: count))
-            frames += pixels.prefix(count)
-            specs += drawn.prefix(count)
+            stream.end(keeping: count)
         }
 
         let pulls = max(2, options.pullFrames)
         try add(.pulling, (0..<pulls).map { frame(.pulling(progress: Double($0) / Double(pulls - 1)), stateTime: 0) })
         try addMotion(.eligible, .eligible)
-        // One loop of refreshing: the first period whose next frames start it again, or the length chosen.
-        let chosen = options.loopSeconds.map { max(1, Int(($0 * fps).rounded())) }
-        let most = chosen ?? Int(options.longestLoop * fps)
-        let refreshingFrames = (0...most + 1).map { frame(.refreshing, stateTime: Double($0) / fps) }
-        let refreshing = try refreshingFrames.map(draw)
-        let found: (frames: Int, seamless: Bool) = chosen.map { ($0, refreshing[$0] == refreshing[0]) } ?? Self.loop(refreshing, longest: most)
+
+        // One loop of refreshing: the first period whose next frames start it again (looked for
+        // up to 4 s, then up to `longestLoop`), or the length chosen; else the least visible seam.
+        stream.begin(LottieMarker.refreshing.name(on: options.edge))
+        var fingerprints: [UInt64] = [], seams: [Seam] = [], first: [UInt32] = []
+        func drawRefreshing(through last: Int) throws {
+            while fingerprints.count <= last {
+                let spec = frame(.refreshing, stateTime: Double(fingerprints.count) / fps)
+                let image = try draw(spec)
+                if first.isEmpty { first = image }
+                let fingerprint = FrameStream.fingerprint(image)
+                // The first frame again is no seam (and is not compared pixel by pixel).
+                seams.append(fingerprint == fingerprints.first ? .none : Seam(image, first))
+                fingerprints.append(fingerprint)
+                stream.append(spec, image)
+            }
+        }
+        let found: (frames: Int, seamless: Bool)
+        if let chosen = options.loopSeconds.map({ max(1, Int(($0 * fps).rounded())) }) {
+            try drawRefreshing(through: chosen)
+            found = (chosen, seams[chosen].changedShare == 0)
+        } else {
+            // A loop that is not seamless is no longer than 4 s: a longer one only weighs more.
+            let quick = max(1, Int(min(Self.quickLoop, options.longestLoop) * fps))
+            try drawRefreshing(through: quick + 1)
+            var period = Self.period(fingerprints, longest: quick)
+            if period == nil, options.longestLoop > Self.quickLoop {
+                let longest = max(1, Int(options.longestLoop * fps))
+                try drawRefreshing(through: longest + 1)
+                period = Self.period(fingerprints, longest: longest)
+            }
+            found = period.map { ($0, true) } ?? (Self.leastSeam(seams, longest: quick), false)
+        }
         loop = found
-        seam = found.seamless ? nil : Seam(refreshing[found.frames], refreshing[0])
-        markers.append(Marker(name: LottieMarker.refreshing.name(on: options.edge), start: frames.count, frames: found.frames))
-        frames += refreshing.prefix(found.frames)
-        specs += refreshingFrames.prefix(found.frames)
+        seam = found.seamless ? nil : seams[found.frames]
+        stream.end(keeping: found.frames)
+
         let holds = max(1, Int((options.resultHold * fps).rounded()))
         try add(.success, (0..<holds).map { frame(.finished(.success), stateTime: Double($0) / fps) })
         try add(.failure, (0..<holds).map { frame(.finished(.failure), stateTime: Double($0) / fps) })
         try addMotion(.noMoreData, .noMoreData)
+        let (markers, specs) = (stream.markers, stream.specs)
         self.markers = markers
         self.frames = specs
         loopingMarkers = looping
         self.unsettled = unsettled
 
-        // Spans of identical frames; each span's drawing, as shapes or (where they cannot say it) its image.
+        // Each span's drawing, as shapes or (where they cannot say it) its image, drawn again.
         var spans: [LottieTimeline.Span] = [], fallbacks: [Fallback] = [], checkedMarkers: Set<String> = []
-        var start = 0
-        for index in 1...frames.count where index == frames.count || frames[index] != frames[start] || markers.contains(where: { $0.start == index }) {
-            defer { start = index }
-            guard frames[start].contains(where: { $0 >> 24 != 0 }) else { continue }
-            let marker = markers.last { $0.start <= start }!
+        var imageBytes = 0
+        for span in stream.spans where !span.blank {
+            let marker = markers.last { $0.start <= span.start }!
             if options.vector {
                 do {
                     // A marker's first frame drawn is recorded twice.
-                    let items = try Self.recording(indicator, frame: specs[start], checked: checkedMarkers.insert(marker.name).inserted,
-                                                   where: "\(marker.name) frame \(start - marker.start)")
-                    spans.append(LottieTimeline.Span(start: start, end: index, content: .drawn(items)))
+                    let items = try Self.recording(indicator, frame: specs[span.start], checked: checkedMarkers.insert(marker.name).inserted,
+                                                   where: "\(marker.name) frame \(span.start - marker.start)")
+                    spans.append(LottieTimeline.Span(start: span.start, end: span.end, content: .drawn(items)))
                     continue
                 } catch let unsupported as RecordedDrawing.Unsupported {
-                    fallbacks.append(Fallback(marker: marker.name, frame: start - marker.start, reason: unsupported.reason))
+                    fallbacks.append(Fallback(marker: marker.name, frame: span.start - marker.start, reason: unsupported.reason))
                 }
             }
-            let png = try ImageSurface.pngData(straightPixels: frames[start], width: width, height: height)
-            spans.append(LottieTimeline.Span(start: start, end: index, content: .frame(png)))
+            let png = try ImageSurface.pngData(straightPixels: try draw(specs[span.start]), width: width, height: height)
+            // Refused as soon as the images alone are more than a file may hold (base64 is 4 bytes for 3).
+            imageBytes += png.count
+            guard imageBytes / 3 * 4 <= Self.sizeLimit else { throw Self.tooLarge(options, bytes: imageBytes / 3 * 4) }
+            spans.append(LottieTimeline.Span(start: span.start, end: span.end, content: .frame(png)))
         }
         self.fallbacks = fallbacks
         var (layers, assets) = LottieTimeline.layers(spans, scale: options.scale, pixels: (width, height))
@@ -241,10 +283,10 @@ package struct LottieExport {
         let revealed = specs.map(FrameRenderer.revealed)
         if revealed.contains(where: { $0 != Rect(x: 0, y: 0, width: options.size.width, height: options.size.height) }) {
             assets.append(["id": "drawing", "nm": "drawing", "layers": .array(layers)])
-            layers = [LottieLayers.revealedLayer(asset: "drawing", width: w, height: h, frames: frames.count, shown: revealed, times: Array(revealed.indices))]
+            layers = [LottieLayers.revealedLayer(asset: "drawing", width: w, height: h, frames: specs.count, shown: revealed, times: Array(revealed.indices))]
         }
         let document: LottieJSON = [
-            "v": "5.7.0", "fr": .number(fps), "ip": 0, "op": .number(Double(frames.count)), "w": .number(w), "h": .number(h),
+            "v": "5.7.0", "fr": .number(fps), "ip": 0, "op": .number(Double(specs.count)), "w": .number(w), "h": .number(h),
             "nm": .string(info.name), "ddd": 0, "assets": .array(assets), "layers": .array(layers),
             "markers": .array(markers.map { ["tm": .number(Double($0.start)), "cm": .string($0.name), "dr": .number(Double($0.frames))] }),
             "meta": ["g": "RefreshKit refresh-dump export",
@@ -254,10 +296,16 @@ package struct LottieExport {
                                     "loops": .array(looping.map { .string($0) })]],
         ]
         json = document.data
-        guard json.count <= Self.sizeLimit else {
-            throw ExportError(reason: "the \(options.colorScheme.rawValue) animation is \(json.count >> 20) MB, more than the \(Self.sizeLimit >> 20) MB an export may be (fewer --pull-frames or a smaller --size)")
-        }
+        guard json.count <= Self.sizeLimit else { throw Self.tooLarge(options, bytes: json.count) }
     }
+
+    /// The refusal of an animation of `bytes` (or more), over ``sizeLimit``.
+    private static func tooLarge(_ options: Options, bytes: Int) -> ExportError {
+        ExportError(reason: "the \(options.colorScheme.rawValue) animation is \(bytes >> 20) MB or more, more than the \(sizeLimit >> 20) MB an export may be (fewer --pull-frames, a smaller --size or --scale)")
+    }
+
+    /// The refreshing loop looked for first, and the longest one that is not seamless, in seconds.
+    package static let quickLoop = 4.0
 
     /// The largest animation file written.
     package static let sizeLimit = 64 << 20
@@ -288,23 +336,18 @@ package struct LottieExport {
         return drawing.items
     }
 
-    /// The shortest period of `frames` (drawn at 0, 1, 2 … frames into refreshing, `longest` + 2
-    /// of them): every frame drawn is the one a period before it again; else the loop whose seam
-    /// (the frame after it against the first) differs least.
-    static func loop(_ frames: [[UInt32]], longest: Int) -> (frames: Int, seamless: Bool) {
-        for period in 1...longest where (period..<frames.count).allSatisfy({ frames[$0] == frames[$0 - period] }) {
-            return (period, true)
-        }
-        let shortest = max(1, longest / 8)
-        let best = (shortest...longest).min { seam(frames[$0], frames[0]) < seam(frames[$1], frames[0]) } ?? longest
-        return (best, false)
+    /// The shortest period of frames with these fingerprints (drawn at 0, 1, 2 … frames into
+    /// refreshing or a state's motion), up to `longest`: every frame drawn is the one a period
+    /// before it again. Nil when there is none.
+    static func period(_ fingerprints: [UInt64], longest: Int) -> Int? {
+        guard longest >= 1 else { return nil }
+        return (1...longest).first { period in (period..<fingerprints.count).allSatisfy { fingerprints[$0] == fingerprints[$0 - period] } }
     }
 
-    /// How far apart two frames are: the sum of their channels' differences.
-    private static func seam(_ a: [UInt32], _ b: [UInt32]) -> Int {
-        var total = 0
-        for (x, y) in zip(a, b) where x != y { total += channelSteps(x, y).sum }
-        return total
+    /// The loop up to `longest` frames whose seam (the frame after it against the first) differs
+    /// least, `seams[n]` being frame n's against the first; no shorter than an eighth of `longest`.
+    static func leastSeam(_ seams: [Seam], longest: Int) -> Int {
+        (max(1, longest / 8)...longest).min { seams[$0].distance < seams[$1].distance } ?? longest
     }
 
     /// How far apart two pixels' four channels (alpha, red, green, blue; 0...255 each) are: in all, and the most in one.

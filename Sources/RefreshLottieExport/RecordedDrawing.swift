@@ -70,11 +70,20 @@ struct RecordedDrawing {
 
     /// The most path vertices a frame may have: a drawing with more is exported as an image.
     static let vertexLimit = 50_000
+    /// The most shapes (fills, strokes, images) a frame may have: a drawing with more is exported as an image.
+    static let itemLimit = 2_000
+    /// The most stops a gradient may have.
+    static let stopLimit = 256
+    /// The largest recording read, in bytes of SVG: a larger one is exported as an image, unread.
+    static let recordingLimit = 2 << 20
     /// The largest coordinate taken, in points: beyond it a drawing is exported as an image.
     static let coordinateLimit = 100_000.0
 
     /// Reads `svg`, a frame of `size` points whose image has `scale` pixels a point.
     init(svg: String, size: Size, scale: Double) throws(Unsupported) {
+        guard svg.utf8.count <= Self.recordingLimit else {
+            throw Unsupported(reason: "a recording of \(svg.utf8.count >> 10) KB, more than the \(Self.recordingLimit >> 20) MB read")
+        }
         let tree: SVGElementTree
         do {
             tree = try SVGElementTree(data: Data(svg.utf8), file: "the recording")

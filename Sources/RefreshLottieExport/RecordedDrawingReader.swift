@@ -90,7 +90,13 @@ struct RecordedDrawingReader {
 
     // MARK: Shapes
 
+    /// Refuses a frame of more shapes than a Lottie player draws smoothly (and the export converts in good time).
+    func checkItemCount() throws(Unsupported) {
+        guard items.count < RecordedDrawing.itemLimit else { throw Unsupported(reason: "more than \(RecordedDrawing.itemLimit) shapes in one frame") }
+    }
+
     mutating func addShape(_ path: Path, _ state: State) throws(Unsupported) {
+        try checkItemCount()
         let style = state.style
         let fill = style["fill"] ?? "rgb(0%,0%,0%)", stroke = style["stroke"] ?? "none"
         if fill != "none" {
@@ -313,7 +319,9 @@ struct RecordedDrawingReader {
             throw Unsupported(reason: "a gradient under a scale that differs between the axes or a skew")
         }
         var stops: [Stop] = []
-        for stop in element.children where stop.name == "stop" {
+        let stopElements = element.children.filter { $0.name == "stop" }
+        guard stopElements.count <= RecordedDrawing.stopLimit else { throw Unsupported(reason: "a gradient of more than \(RecordedDrawing.stopLimit) stops") }
+        for stop in stopElements {
             let style = SVGValues.style(of: stop)
             guard var color = SVGValues.color(style["stop-color"] ?? "rgb(0%,0%,0%)") else { throw Unsupported(reason: "a gradient stop colour Lottie cannot read") }
             color.alpha = SVGValues.rounded(color.alpha * (try SVGValues.number(style["stop-opacity"] ?? "1", "stop-opacity")) * opacity, 1000)
@@ -338,6 +346,7 @@ struct RecordedDrawingReader {
     }
 
     mutating func addImage(_ element: SVGElementTree.Element, _ state: State) throws(Unsupported) {
+        try checkItemCount()
         let a = element.attributes
         guard let href = a["xlink:href"] ?? a["href"], href.hasPrefix("data:image/png;base64,") else { throw Unsupported(reason: "an image that is not a PNG in the recording") }
         guard let width = a["width"].flatMap(Double.init), let height = a["height"].flatMap(Double.init), width >= 1, height >= 1 else {

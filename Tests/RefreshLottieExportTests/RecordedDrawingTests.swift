@@ -84,6 +84,36 @@ import RefreshPluginSDK
         }
     }
 
+    /// What a hostile or careless plugin records is converted within bounds: past them the frame is an image, and says why.
+    @Test func aFrameOfTooManyShapesStopsOrTooManyBytesIsRefusedByName() throws {
+        let fills = try read { canvas in
+            for index in 0..<RecordedDrawing.itemLimit - 1 {
+                canvas.addRect(Rect(x: Double(index % 200), y: Double(index / 200), width: 1, height: 1))
+                canvas.fill(.color(Color(red: 0, green: 0, blue: 0)))
+            }
+        }
+        #expect(fills.count == RecordedDrawing.itemLimit - 1)
+        #expect(throws: RecordedDrawing.Unsupported(reason: "more than \(RecordedDrawing.itemLimit) shapes in one frame")) {
+            try read { canvas in
+                for index in 0...RecordedDrawing.itemLimit {
+                    canvas.addRect(Rect(x: Double(index % 200), y: Double(index / 200), width: 1, height: 1))
+                    canvas.fill(.color(Color(red: 0, green: 0, blue: 0)))
+                }
+            }
+        }
+        #expect(throws: RecordedDrawing.Unsupported(reason: "a gradient of more than \(RecordedDrawing.stopLimit) stops")) {
+            try read { canvas in
+                canvas.addRect(Rect(x: 0, y: 0, width: 100, height: 100))
+                let stops = (0...RecordedDrawing.stopLimit).map { GradientStop(Double($0) / Double(RecordedDrawing.stopLimit), Color(red: Double($0 % 2), green: 0, blue: 0)) }
+                canvas.fill(.linearGradient(start: .zero, end: Point(x: 100, y: 0), stops: stops))
+            }
+        }
+        let large = "<svg>" + String(repeating: " ", count: RecordedDrawing.recordingLimit) + "</svg>"
+        #expect(throws: RecordedDrawing.Unsupported(reason: "a recording of \(large.utf8.count >> 10) KB, more than the \(RecordedDrawing.recordingLimit >> 20) MB read")) {
+            try RecordedDrawing(svg: large, size: size, scale: 2)
+        }
+    }
+
     @Test func aShapeThatMovesTurnsAndScalesIsFoundAgain() throws {
         let square = try read { canvas in
             canvas.addRect(Rect(x: 0, y: 0, width: 10, height: 10))

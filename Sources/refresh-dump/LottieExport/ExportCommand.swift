@@ -31,7 +31,7 @@ struct ExportCommand: ParsableCommand {
     var scale: Double = 2
     @Option(name: .customLong("pull-frames"), help: "Frames across the pull, progress 0 to 1.")
     var pullFrames: Int = 60
-    @Option(name: .customLong("loop-seconds"), help: "The refreshing loop's length in seconds (0.05...12), instead of the shortest seamless one up to 4 s.")
+    @Option(name: .customLong("loop-seconds"), help: "The refreshing loop's length in seconds (0.05...12), instead of the shortest seamless one up to 12 s.")
     var loopSeconds: Double?
     @Flag(help: "Every distinct frame an image, not shapes.")
     var raster = false
@@ -72,7 +72,7 @@ struct ExportCommand: ParsableCommand {
         let archive = formats.contains("lottie") ? try LottieExport.writeFiles(exports, named: LottieExport.fileName(info.name), in: out) : nil
         for (theme, export) in exports where archive != nil {
             let path = "\(out)/\(LottieExport.fileName(info.name, theme: theme)).json"
-            let chosen = loopSeconds.map { "the \(String(format: "%g", $0)) s chosen" } ?? "the least visible seam up to \(Int(options.longestLoop)) s"
+            let chosen = loopSeconds.map { "the \(String(format: "%g", $0)) s chosen" } ?? "no seamless one up to \(Int(options.longestLoop)) s; the least visible seam up to \(Int(LottieExport.quickLoop)) s"
             let loop = export.seam.map { "a loop of \(export.loop.frames) frames (\(chosen)) that \($0.words); --loop-seconds S chooses its length" }
                 ?? "a seamless loop of \(export.loop.frames) frames"
             let form = raster ? "\(export.imageCount) frame images" : "\(export.shapeLayerCount) shape layers, \(export.imageCount) images"
