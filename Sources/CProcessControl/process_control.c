@@ -2,6 +2,8 @@
 #include "process_control.h"
 
 #include <errno.h>
+#include <limits.h>
+#include <malloc.h>
 #include <string.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>
@@ -77,4 +79,8 @@ ssize_t refreshkit_receive_descriptors(int socket, void *bytes, size_t capacity,
         }
     }
     return got;
+}
+
+int refreshkit_return_large_frees(size_t threshold) {
+    return mallopt(M_MMAP_THRESHOLD, threshold > INT_MAX ? INT_MAX : (int)threshold);
 }

@@ -1,5 +1,6 @@
 /* What Swift cannot call itself for RefreshKit's plugin-host zygote: prctl is variadic, handing
- * descriptors across a socket needs the CMSG macros, and vfork returns twice. */
+ * descriptors across a socket needs the CMSG macros, and vfork returns twice; and mallopt, which
+ * Swift's Glibc module does not declare. */
 #ifndef REFRESHKIT_PROCESS_CONTROL_H
 #define REFRESHKIT_PROCESS_CONTROL_H
 
@@ -24,5 +25,10 @@ ssize_t refreshkit_send_descriptors(int socket, const void *bytes, size_t length
  * Unix socket; `*received` is set to how many descriptors came (each close-on-exec). The bytes
  * received (0: the other end closed), or -1 (errno). */
 ssize_t refreshkit_receive_descriptors(int socket, void *bytes, size_t capacity, int *descriptors, int capacity_descriptors, int *received);
+
+/* Has malloc give back every freed block of `threshold` bytes or more at once (mallopt's
+ * M_MMAP_THRESHOLD; glibc otherwise raises that threshold as large blocks are freed and keeps
+ * them in its heap). 1 or 0. */
+int refreshkit_return_large_frees(size_t threshold);
 
 #endif

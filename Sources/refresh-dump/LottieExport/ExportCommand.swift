@@ -1,4 +1,5 @@
 import ArgumentParser
+import CProcessControl
 import Foundation
 import RefreshLottieExport
 import RefreshHost
@@ -42,6 +43,9 @@ struct ExportCommand: ParsableCommand {
 
     func run() throws {
         OutputRoots.add(out)
+        // A frame of 4 MB or more (a large --size or --scale) is given back when freed: glibc's
+        // heap would otherwise keep each one, and memory would grow with the frames drawn.
+        _ = refreshkit_return_large_frees(4 << 20)
         var options = LottieExport.Options()
         guard let edge = RefreshEdge(rawValue: edge) else { throw ValidationError("--edge must be top, bottom, leading or trailing, not '\(edge)'") }
         guard (2...600).contains(pullFrames) else { throw ValidationError("--pull-frames must be 2...600") }
