@@ -18,6 +18,8 @@ struct FramePlan: Equatable {
     var pulling: FrameRange
     var eligible: FrameRange
     var refreshing: FrameRange
+    /// What refreshing plays once before its loop (an export's `refreshingStart`); nil: none.
+    var refreshingStart: FrameRange? = nil
     var success: FrameRange
     var failure: FrameRange
     var noMoreData: FrameRange
@@ -39,6 +41,11 @@ struct FramePlan: Equatable {
         case .eligible, .secondaryEligible:
             return play(eligible, eligiblePlayback, stateTime, reduceMotion)
         case .refreshing:
+            if let start = refreshingStart, !reduceMotion {
+                let startTime = Double(start.count) / framesPerSecond
+                if stateTime < startTime { return play(start, .hold, stateTime, reduceMotion) }
+                return play(refreshing, refreshingPlayback, stateTime - startTime, reduceMotion)
+            }
             return play(refreshing, refreshingPlayback, stateTime, reduceMotion)
         case .finished(.success):
             return play(success, .hold, stateTime, reduceMotion)

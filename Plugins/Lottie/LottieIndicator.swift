@@ -88,11 +88,18 @@ public final class LottieIndicator: RefreshIndicator {
             guard let loops = exportedLoops else { return nil }
             return loops.contains { $0 == marker || $0 == "\(marker)@\(edge.rawValue)" } ? .loop : .hold
         }
+        // An export's start of refreshing (a wave's spring) plays once before its loop, where the loop is the file's marker.
+        func refreshingStart() throws(ParameterError) -> FrameRange? {
+            guard try FrameRangeSpec(parsing: parameters[Self.refreshing], parameter: Self.refreshing.name) == .automatic,
+                  let marker = timeline.marker(named: "refreshingStart@\(edge.rawValue)") ?? timeline.marker(named: "refreshingStart") else { return nil }
+            return try FrameRangeSpec.marker(marker.name).resolve(in: timeline, parameter: Self.refreshing.name, fallback: pulling)
+        }
         let chosenEligible = FramePlan.Playback(rawValue: parameters[Self.eligiblePlay]) ?? .loop
         return FramePlan(
             pulling: pulling,
             eligible: try range(Self.eligible, otherwise: rest),
             refreshing: try range(Self.refreshing, otherwise: timeline.whole),
+            refreshingStart: try refreshingStart(),
             success: try range(Self.success, otherwise: rest),
             failure: try range(Self.failure, otherwise: rest),
             noMoreData: try range(Self.noMoreData, otherwise: rest),

@@ -30,6 +30,7 @@ enum ComposeLottieHandoff {
         let table = LottiePlayback(spec)
         func m(_ marker: LottieMarker) -> String { table[marker].marker.rawValue }
         let looped = table.rows.filter { $0.play == .loop }.map { "\"\($0.marker.rawValue)\"" }.joined(separator: ", ")
+        let startsWith = table.rows.compactMap { row in row.then.map { "\"\($0.rawValue)\" to \"\(row.marker.rawValue)\"" } }.joined(separator: ", ")
         return """
         import androidx.compose.foundation.isSystemInDarkTheme
         import androidx.compose.foundation.layout.Box
@@ -80,6 +81,8 @@ enum ComposeLottieHandoff {
 
         /** The markers that loop; every other plays once and keeps its last frame. */
         private val Looped = setOf(\(looped))
+        /** The marker a moment plays once first, where the file has it (the start refreshing draws once). */
+        private val StartsWith = mapOf(\(startsWith))
 
         /**
          * A box that refreshes `content` (a scrolling list) when pulled past the threshold, showing
@@ -141,6 +144,11 @@ enum ComposeLottieHandoff {
             LaunchedEffect(composition, marker) {
                 val loaded = composition ?: return@LaunchedEffect
                 if (marker == null || loaded.getMarker(marker) == null) return@LaunchedEffect  // a marker the file lacks: skipped
+                // Its start once first where the file has one; a new marker cancels this effect, and the chain with it.
+                val first = StartsWith[marker]
+                if (first != null && loaded.getMarker(first) != null) {
+                    animatable.animate(loaded, iteration = 1, iterations = 1, clipSpec = LottieClipSpec.Marker(first))
+                }
                 animatable.animate(
                     loaded,
                     iteration = 1,

@@ -28,6 +28,7 @@ enum EasyRefreshLottieHandoff {
         let table = LottiePlayback(spec)
         func m(_ marker: LottieMarker) -> String { table[marker].marker.rawValue }
         let looped = table.rows.filter { $0.play == .loop }.map { "'\($0.marker.rawValue)'" }.joined(separator: ", ")
+        let startsWith = table.rows.compactMap { row in row.then.map { "'\($0.rawValue)': '\(row.marker.rawValue)'" } }.joined(separator: ", ")
         return """
         import 'dart:math' as math;
 
@@ -54,6 +55,9 @@ enum EasyRefreshLottieHandoff {
 
           /// The markers that loop; every other plays once and keeps its last frame.
           static const looped = {\(looped)};
+
+          /// The marker a moment plays once first, where the file has it (the start refreshing draws once).
+          static const startsWith = {\(startsWith)};
 
           @override
           State<\(type)> createState() => _\(type)State();
@@ -97,7 +101,20 @@ enum EasyRefreshLottieHandoff {
             final marker = name == null ? null : composition.getMarker(name);
             if (marker == null) return _controller.stop();  // scrubbing, or a marker the file lacks
             final span = composition.duration * (marker.end - marker.start);
-            if (\(type).looped.contains(name)) {
+            final first = \(type).startsWith[name] == null ? null : composition.getMarker(\(type).startsWith[name]!);
+            if (first != null) {
+              // Once, then the moment's own marker; a newer marker stops the controller first, and then this never follows.
+              _controller.value = first.start;
+              _controller.animateTo(first.end, duration: composition.duration * (first.end - first.start)).then((_) {
+                if (!mounted || _playing != name) return;
+                if (\(type).looped.contains(name)) {
+                  _controller.repeat(min: marker.start, max: marker.end, period: span);
+                } else {
+                  _controller.value = marker.start;
+                  _controller.animateTo(marker.end, duration: span);
+                }
+              });
+            } else if (\(type).looped.contains(name)) {
               _controller.repeat(min: marker.start, max: marker.end, period: span);
             } else {
               _controller.value = marker.start;

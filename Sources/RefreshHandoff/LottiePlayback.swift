@@ -11,6 +11,7 @@ import RefreshPluginSDK
 /// |---|---|---|---|
 /// | pulling, below the trigger | `pulling` | scrubbed: 0 pt → its first frame, the trigger → its last | the pull |
 /// | past the trigger, finger down | `eligible` | its motion once, then its last frame stays (looped where the plugin draws it repeating) | the state |
+/// | refreshing begins | `refreshingStart` (where the export has one) | once, then `refreshing` | its frames |
 /// | refreshing | `refreshing` | looped | the state |
 /// | succeeded | `success` | once, then its last frame stays | the result hold, then the edge closes |
 /// | failed | `failure` | once, then its last frame stays | the result hold, then the edge closes |
@@ -43,6 +44,12 @@ package struct LottiePlayback: Equatable, Sendable {
         package var play: Play
         /// Seconds the moment shows before the edge closes; nil while its state lasts.
         package var hold: Double?
+        /// The marker played when this one has played once, in the same state (`refreshing` after `refreshingStart`).
+        package var then: LottieMarker?
+
+        package init(marker: LottieMarker, play: Play, hold: Double? = nil, then: LottieMarker? = nil) {
+            (self.marker, self.play, self.hold, self.then) = (marker, play, hold, then)
+        }
     }
 
     /// The rows, in the export's marker order.
@@ -70,6 +77,7 @@ package struct LottiePlayback: Equatable, Sendable {
             switch marker {
             case .pulling: Row(marker: marker, play: .scrub, hold: nil)
             case .eligible, .noMoreData: Row(marker: marker, play: spec.loopingMarkers.contains(marker.rawValue) ? .loop : .once, hold: nil)
+            case .refreshingStart: Row(marker: marker, play: .once, then: .refreshing)
             case .refreshing: Row(marker: marker, play: .loop, hold: nil)
             case .success, .failure: Row(marker: marker, play: .once, hold: spec.resultHold)
             }
@@ -107,9 +115,9 @@ package struct LottiePlayback: Equatable, Sendable {
                 let plays = switch row.play {
                 case .scrub: "scrubbed by the pull below the trigger (\(HandoffSpec.points(trigger)) pt)"
                 case .loop: "looped"
-                case .once: "once, then its last frame stays"
+                case .once: row.then == nil ? "once, then its last frame stays" : "once"
                 }
-                return "  \(row.marker.rawValue): \(plays)" + (row.hold.map { ", \(Int(($0 * 1000).rounded())) ms, then the edge closes" } ?? "")
+                return "  \(row.marker.rawValue): \(plays)" + (row.then.map { " (where the file has it), then \($0.rawValue)" } ?? "") + (row.hold.map { ", \(Int(($0 * 1000).rounded())) ms, then the edge closes" } ?? "")
             }
             + ["Size: the export is \(HandoffSpec.points(exportSize.width)) × \(HandoffSpec.points(exportSize.height)) pt; 1 pt of it is 1 pt on screen, centred, its bottom on the list's top edge"
                 + (fillsWidth ? "; a header wider than the export scales it to the header's width" : "; a narrower header crops its sides")

@@ -50,6 +50,8 @@ enum MJRefreshGifHandoff {
             static let fillsWidth = \(table.fillsWidth)
             /// The result's frames while it shows: their last stays while the list closes.
             private var result: [UIImage]?
+            /// Refreshes begun: the loop after a start plays only in the refresh that started it.
+            private var refreshes = 0
 
         \(MJRefreshHandoff.swiftInitializers(["slowAnimationDuration = Self.closeDuration"]))
 
@@ -112,7 +114,7 @@ enum MJRefreshGifHandoff {
                         play(frames("\(table[.eligible].marker.rawValue)"), repeats: \(repeats(.eligible)))
                         accessibilityLabel = \(said(words.eligible))
                     case .refreshing, .willRefresh:
-                        play(frames("\(table[.refreshing].marker.rawValue)"), repeats: \(repeats(.refreshing)))
+                        playRefreshing()
                         accessibilityLabel = \(said(words.refreshing))
                     case .noMoreData:
                         accessibilityLabel = \(said(words.noMoreData))
@@ -133,6 +135,19 @@ enum MJRefreshGifHandoff {
                 gifView.animationDuration = duration(images)
                 gifView.animationRepeatCount = repeats
                 gifView.startAnimating()
+            }
+
+            /// `\(table[.refreshingStart].marker.rawValue)`'s images once where the bundle has them (the start refreshing
+            /// draws once), then `\(table[.refreshing].marker.rawValue)`'s; a state that follows first stops the chain.
+            private func playRefreshing() {
+                refreshes += 1
+                let start = frames("\(table[.refreshingStart].marker.rawValue)"), run = refreshes
+                guard !start.isEmpty else { return play(frames("\(table[.refreshing].marker.rawValue)"), repeats: \(repeats(.refreshing))) }
+                play(start, repeats: \(repeats(.refreshingStart)))
+                DispatchQueue.main.asyncAfter(deadline: .now() + duration(start)) { [weak self] in
+                    guard let self, self.refreshes == run, self.state == .refreshing || self.state == .willRefresh else { return }
+                    self.play(self.frames("\(table[.refreshing].marker.rawValue)"), repeats: \(repeats(.refreshing)))
+                }
             }
 
             /// Shows the result for resultHold, then ends the refresh: call it where the load finishes.

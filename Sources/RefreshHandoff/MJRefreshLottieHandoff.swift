@@ -119,7 +119,7 @@ enum MJRefreshLottieHandoff {
                     animationView.play(marker: "\(table[.eligible].marker.rawValue)", loopMode: \(loopMode(table[.eligible].play)))
                     accessibilityLabel = \(said(words.eligible))
                 case .refreshing, .willRefresh:
-                    animationView.play(marker: "\(table[.refreshing].marker.rawValue)", loopMode: \(loopMode(table[.refreshing].play)))
+                    playRefreshing()
                     accessibilityLabel = \(said(words.refreshing))
                 case .noMoreData:
                     animationView.play(marker: "\(table[.noMoreData].marker.rawValue)", loopMode: \(loopMode(table[.noMoreData].play)))
@@ -129,6 +129,18 @@ enum MJRefreshLottieHandoff {
                     animationView.stop()
                     scrub()
                     accessibilityLabel = \(said(words.pulling))
+                }
+            }
+
+            /// `\(table[.refreshingStart].marker.rawValue)` once where the file has it (the start refreshing draws once), then
+            /// `\(table[.refreshing].marker.rawValue)` \(table[.refreshing].play == .loop ? "looped" : "once"); a state that follows first stops the chain.
+            private func playRefreshing() {
+                guard animationView.frameTime(forMarker: "\(table[.refreshingStart].marker.rawValue)") != nil else {
+                    return animationView.play(marker: "\(table[.refreshing].marker.rawValue)", loopMode: \(loopMode(table[.refreshing].play)))
+                }
+                animationView.play(marker: "\(table[.refreshingStart].marker.rawValue)", loopMode: .playOnce) { [weak self] finished in
+                    guard finished, let self, self.state == .refreshing || self.state == .willRefresh else { return }
+                    self.animationView.play(marker: "\(table[.refreshing].marker.rawValue)", loopMode: \(loopMode(table[.refreshing].play)))
                 }
             }
 
@@ -252,7 +264,7 @@ enum MJRefreshLottieHandoff {
                     break;
                 case MJRefreshStateRefreshing:
                 case MJRefreshStateWillRefresh:
-                    [self play:@"\(table[.refreshing].marker.rawValue)" loop:\(loops(.refreshing))];
+                    [self playRefreshing];
                     self.accessibilityLabel = \(said(words.refreshing));
                     break;
                 case MJRefreshStateNoMoreData:
@@ -272,6 +284,22 @@ enum MJRefreshLottieHandoff {
         - (void)play:(NSString *)marker loop:(BOOL)loop {
             _animationView.loopAnimationCount = loop ? -1 : 1;
             [_animationView playWithMarker:marker completion:nil];
+        }
+
+        /// `\(table[.refreshingStart].marker.rawValue)` once where the file has it (the start refreshing draws once), then
+        /// `\(table[.refreshing].marker.rawValue)`; a state that follows first stops the chain.
+        - (void)playRefreshing {
+            if ([_animationView durationFrameTimeForMarker:@"\(table[.refreshingStart].marker.rawValue)"] <= 0) {
+                [self play:@"\(table[.refreshing].marker.rawValue)" loop:\(loops(.refreshing))];
+                return;
+            }
+            _animationView.loopAnimationCount = 1;
+            __weak typeof(self) weakSelf = self;
+            [_animationView playWithMarker:@"\(table[.refreshingStart].marker.rawValue)" completion:^(BOOL finished) {
+                typeof(self) strongSelf = weakSelf;
+                if (!finished || strongSelf == nil || (strongSelf.state != MJRefreshStateRefreshing && strongSelf.state != MJRefreshStateWillRefresh)) return;
+                [strongSelf play:@"\(table[.refreshing].marker.rawValue)" loop:\(loops(.refreshing))];
+            }];
         }
 
         - (void)endRefreshingSucceeded:(BOOL)succeeded {

@@ -34,6 +34,8 @@ enum SmartRefreshLayoutLottieHandoff {
         func m(_ marker: LottieMarker) -> String { table[marker].marker.rawValue }
         func loops(_ marker: LottieMarker) -> String { table[marker].play == .loop ? "true" : "false" }
         return """
+        import android.animation.Animator
+        import android.animation.AnimatorListenerAdapter
         import android.content.Context
         import android.content.res.Configuration
         import android.util.AttributeSet
@@ -59,6 +61,8 @@ enum SmartRefreshLayoutLottieHandoff {
             private val animation = LottieAnimationView(context)
             /** The finger pulls below the trigger: only then does the pull scrub `\(m(.pulling))`. */
             private var scrubbing = false
+            /** The marker that plays when the one playing ends (`\(m(.refreshing))` after `\(m(.refreshingStart))`); null: none. */
+            private var next: String? = null
 
             init {
                 mSpinnerStyle = SpinnerStyle.Translate
@@ -66,6 +70,13 @@ enum SmartRefreshLayoutLottieHandoff {
                 val night = resources.configuration.uiMode and Configuration.UI_MODE_NIGHT_MASK
                 animation.setAnimation(if (night == Configuration.UI_MODE_NIGHT_YES) "\(name)-dark.json" else "\(name).json")
                 addView(animation, exportLayout(scale = 1f))
+                animation.addAnimatorListener(object : AnimatorListenerAdapter() {
+                    override fun onAnimationEnd(animator: Animator) {
+                        val marker = next ?: return
+                        next = null
+                        animation.post { play(marker, loop = \(loops(.refreshing))) }
+                    }
+                })
             }
 
             /** Sets this header on `layout` at the trigger's height (the trigger at rate 1, and the hold). */
@@ -102,6 +113,7 @@ enum SmartRefreshLayoutLottieHandoff {
 
             override fun onStateChanged(refreshLayout: RefreshLayout, oldState: RefreshState, newState: RefreshState) {
                 scrubbing = newState == RefreshState.PullDownToRefresh
+                if (newState != RefreshState.Refreshing) next = null
                 when (newState) {
                     RefreshState.PullDownToRefresh -> {
                         animation.cancelAnimation()
@@ -113,7 +125,7 @@ enum SmartRefreshLayoutLottieHandoff {
                         contentDescription = "\(t(spec.texts.eligible))"
                     }
                     RefreshState.RefreshReleased, RefreshState.Refreshing -> {
-                        if (oldState != RefreshState.RefreshReleased) play("\(m(.refreshing))", loop = \(loops(.refreshing)))
+                        if (oldState != RefreshState.RefreshReleased) playRefreshing()
                         contentDescription = "\(t(spec.texts.refreshing))"
                     }
                     else -> Unit  // the result, played by onFinish, stays while the header closes
@@ -122,6 +134,7 @@ enum SmartRefreshLayoutLottieHandoff {
 
             /** Plays the result; the header closes after the hold this returns. */
             override fun onFinish(refreshLayout: RefreshLayout, success: Boolean): Int {
+                next = null
                 play(if (success) "\(m(.success))" else "\(m(.failure))", loop = \(loops(.success)))
                 contentDescription = if (success) "\(t(spec.texts.success))" else "\(t(spec.texts.failure))"
                 return RESULT_HOLD_MS
@@ -134,6 +147,16 @@ enum SmartRefreshLayoutLottieHandoff {
                 animation.setMinAndMaxFrame(start, start + max(0, marker.durationFrames.toInt() - 1))
                 animation.frame = start
                 return true
+            }
+
+            /**
+             * `\(m(.refreshingStart))` once where the file has it (the start refreshing draws once), then `\(m(.refreshing))`;
+             * a state that follows first stops the chain.
+             */
+            private fun playRefreshing() {
+                if (animation.composition?.getMarker("\(m(.refreshingStart))") == null) return play("\(m(.refreshing))", loop = \(loops(.refreshing)))
+                play("\(m(.refreshingStart))", loop = false)
+                next = "\(m(.refreshing))"
             }
 
             /** Plays `name` from its first frame, over and over or once (its last frame then stays). */

@@ -34,6 +34,8 @@ enum SwiftUILottieHandoff {
             /// The refresh's result while it shows: true succeeded, false failed, nil none.
             var result: Bool? = nil
             @Environment(\\.colorScheme) private var colorScheme
+            /// This refresh's `\(m(.refreshingStart))` has played: `\(m(.refreshing))` loops from now on.
+            @State private var startPlayed = false
 
             static let triggerDistance: CGFloat = \(HandoffSpec.points(spec.trigger))
             /// The export's size in points: 1 pt of it is 1 pt on screen.
@@ -49,18 +51,26 @@ enum SwiftUILottieHandoff {
                     let scale = Self.fillsWidth ? max(1, gap.size.width / Self.exportSize.width) : 1
                     LottieView(animation: animation)
                         .playbackMode(mode(of: animation))
+                        .animationDidFinish { completed in if completed && isRefreshing { startPlayed = true } }
                         .resizable()
                         .frame(width: Self.exportSize.width * scale, height: Self.exportSize.height * scale)
                         .frame(width: gap.size.width, height: gap.size.height, alignment: .bottom)
                 }
                 .clipped()
+                .onChange(of: isRefreshing) { _ in startPlayed = false }
                 .accessibilityLabel(words)
             }
 
             /// The marker the state plays, or the pull's frame of `\(m(.pulling))` below the trigger.
             private func mode(of animation: LottieAnimation?) -> LottiePlaybackMode {
                 if let result { return .playing(.marker(result ? "\(m(.success))" : "\(m(.failure))", loopMode: \(loop(.success)))) }
-                if isRefreshing { return .playing(.marker("\(m(.refreshing))", loopMode: \(loop(.refreshing)))) }
+                if isRefreshing {
+                    // The start refreshing draws once, where the file has it; then the loop.
+                    if !startPlayed, animation?.frameTime(forMarker: "\(m(.refreshingStart))") != nil {
+                        return .playing(.marker("\(m(.refreshingStart))", loopMode: .playOnce))
+                    }
+                    return .playing(.marker("\(m(.refreshing))", loopMode: \(loop(.refreshing))))
+                }
                 if pull >= Self.triggerDistance { return .playing(.marker("\(m(.eligible))", loopMode: \(loop(.eligible)))) }
                 guard let animation, let start = animation.frameTime(forMarker: "\(m(.pulling))"),
                       let length = animation.durationFrameTime(forMarker: "\(m(.pulling))") else { return .paused(at: .currentFrame) }

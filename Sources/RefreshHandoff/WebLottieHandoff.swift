@@ -34,6 +34,7 @@ package enum WebLottieHandoff {
         let name = HandoffPlatform.typeName(spec.name)
         func m(_ marker: LottieMarker) -> String { table[marker].marker.rawValue }
         let looped = table.rows.filter { $0.play == .loop }.map { "\"\($0.marker.rawValue)\"" }.joined(separator: ", ")
+        let then = table.rows.compactMap { row in row.then.map { "\"\(row.marker.rawValue)\": \"\($0.rawValue)\"" } }.joined(separator: ", ")
         return """
         import lottie from "lottie-web";
 
@@ -55,6 +56,8 @@ package enum WebLottieHandoff {
           fillsWidth: \(table.fillsWidth),
           /** The markers that loop; every other plays once and keeps its last frame. */
           looped: [\(looped)],
+          /** A marker played once before another, where the file has it: the moment shows it first, then the other. */
+          then: { \(then) },
           /** What a screen reader says in each moment. */
           words: {
             \(m(.pulling)): \(t(spec.texts.pulling)),
@@ -98,9 +101,13 @@ package enum WebLottieHandoff {
             const json = data();
             marks = markers(json);
             animation = player.loadAnimation({ container: box, renderer: "svg", loop: false, autoplay: false, animationData: json });
+            // The export's own frames, never a blend of two: each is what the plugin drew at its time.
+            animation.setSubframe(false);
             animation.addEventListener("complete", () => {
               const marker = marks[shown];
-              if (marker && !spec.looped.includes(shown)) animation.goToAndStop(marker.start + marker.frames - 1, true);
+              if (!marker || spec.looped.includes(shown)) return;
+              if (spec.then[shown]) play(spec.then[shown]);
+              else animation.goToAndStop(marker.start + marker.frames - 1, true);
             });
             shown = null;
             show(moment);
@@ -118,10 +125,13 @@ package enum WebLottieHandoff {
             content.style.transform = `translateY(${edge}px)`;
           };
 
-          /** Plays `name` from its first frame: in a loop, or once (its last frame then stays). A marker the file lacks is skipped. */
+          /**
+           * Plays `name` from its first frame: in a loop, or once (its last frame then stays, or the marker
+           * `spec.then` names plays next). A marker the file lacks is skipped.
+           */
           const play = (name) => {
             shown = name;
-            header.setAttribute("aria-label", spec.words[name] || "");
+            header.setAttribute("aria-label", spec.words[moment] || spec.words[name] || "");
             const marker = marks[name];
             if (!marker || !animation) return;
             animation.loop = spec.looped.includes(name);
@@ -139,10 +149,12 @@ package enum WebLottieHandoff {
             animation.goToAndStop(marker.start + Math.round(progress * (marker.frames - 1)), true);
           };
 
+          /** Shows the moment `next` (null: the pull's frame); a moment already shown goes on as it was. */
           const show = (next) => {
+            const changed = next !== moment || shown === null;
             moment = next;
             if (next === null) scrub();
-            else if (next !== shown) play(next);
+            else if (changed) play(Object.keys(spec.then).find((first) => spec.then[first] === next && marks[first]) || next);
             place();
           };
 

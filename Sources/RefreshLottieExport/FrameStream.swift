@@ -45,6 +45,21 @@ struct FrameStream {
         if let last = spans.indices.last { spans[last].end = min(spans[last].end, cut) }
     }
 
+    /// Splits the last marker in two `frames` frames into it: the first part is named `first`,
+    /// the rest keeps its name; a span across the cut is two.
+    mutating func split(at frames: Int, first: String) {
+        close()
+        guard var marker = markers.popLast(), (1..<marker.frames).contains(frames) else { return }
+        let cut = marker.start + frames
+        markers.append(LottieExport.Marker(name: first, start: marker.start, frames: frames))
+        (marker.start, marker.frames) = (cut, marker.frames - frames)
+        markers.append(marker)
+        if let across = spans.firstIndex(where: { $0.start < cut && cut < $0.end }) {
+            spans.insert(Span(start: cut, end: spans[across].end, blank: spans[across].blank), at: across + 1)
+            spans[across].end = cut
+        }
+    }
+
     private mutating func close() {
         guard let open else { return }
         spans.append(Span(start: open.start, end: specs.count, blank: !open.pixels.contains { $0 >> 24 != 0 }))

@@ -4,9 +4,10 @@ import RefreshPluginSDK
 import RefreshHost
 
 /// An indicator as a Lottie (Bodymovin) animation an app's own Lottie player plays: its frames in
-/// the markers RefreshKit's Lottie plugin reads (`pulling`, `eligible`, `refreshing`, `success`,
-/// `failure`, `noMoreData`; `pulling@bottom` … for another edge), each frame what `refresh-dump
-/// render --transparent` draws for that state and time.
+/// the markers RefreshKit's Lottie plugin reads (`pulling`, `eligible`, `refreshingStart` where
+/// refreshing draws a start once before it repeats, `refreshing`, `success`, `failure`,
+/// `noMoreData`; `pulling@bottom` … for another edge), each frame what `refresh-dump render
+/// --transparent` draws for that state and time.
 ///
 /// Each span of identical frames is the plugin's drawing recorded (``HostedIndicator/recordDrawing(frame:)``)
 /// and said in shape layers; what stays the same from span to span is one layer for as long as it
@@ -58,6 +59,8 @@ package struct LottieExport {
     /// The refreshing loop's length in frames, and whether it is seamless (the frame after it is
     /// the first again); a loop that is not was chosen for the least visible seam.
     package let loop: (frames: Int, seamless: Bool)
+    /// Frames refreshing draws once before its loop (`refreshingStart`; 0: none, the loop starts at once).
+    package let refreshingStart: Int
     /// Where a loop that is not seamless jumps as it repeats: the frame the plugin draws after the
     /// loop against the loop's first; nil for a seamless loop.
     package let seam: Seam?
@@ -222,24 +225,31 @@ package struct LottieExport {
             }
         }
         let found: (frames: Int, seamless: Bool)
+        var start = 0
         if let chosen = options.loopSeconds.map({ max(1, Int(($0 * fps).rounded())) }) {
             try drawRefreshing(through: chosen)
             found = (chosen, seams[chosen].changedShare == 0)
         } else {
             // A loop that is not seamless is no longer than 4 s: a longer one only weighs more.
-            let quick = max(1, Int(min(Self.quickLoop, options.longestLoop) * fps))
+            let quick = max(1, Int(min(Self.quickLoop, options.longestLoop) * fps)), longestStart = Int(options.longestMotion * fps)
             try drawRefreshing(through: quick + 1)
-            var period = Self.period(fingerprints, longest: quick)
-            if period == nil, options.longestLoop > Self.quickLoop {
+            var loop = Self.loop(fingerprints, longest: quick, longestStart: longestStart)
+            if loop == nil, options.longestLoop > Self.quickLoop {
                 let longest = max(1, Int(options.longestLoop * fps))
-                try drawRefreshing(through: longest + 1)
-                period = Self.period(fingerprints, longest: longest)
+                try drawRefreshing(through: longest + longestStart + 1)
+                loop = Self.loop(fingerprints, longest: longest, longestStart: longestStart)
             }
-            found = period.map { ($0, true) } ?? (Self.leastSeam(seams, longest: quick), false)
+            start = loop?.start ?? 0
+            found = loop.map { ($0.period, true) } ?? (Self.leastSeam(seams, longest: quick), false)
         }
         loop = found
+        refreshingStart = start
         seam = found.seamless ? nil : seams[found.frames]
-        stream.end(keeping: found.frames)
+        stream.end(keeping: start + found.frames)
+        if start > 0 {
+            // The start plays once, then the loop: a marker each.
+            stream.split(at: start, first: LottieMarker.refreshingStart.name(on: options.edge))
+        }
 
         let holds = max(1, Int((options.resultHold * fps).rounded()))
         try add(.success, (0..<holds).map { frame(.finished(.success), stateTime: Double($0) / fps) })
@@ -334,6 +344,23 @@ package struct LottieExport {
             throw ExportError(reason: "\(indicator.info.name) is not deterministic: two recordings of \(place) differ (a plugin must draw a frame the same every time)")
         }
         return drawing.items
+    }
+
+    /// The shortest loop of frames with these fingerprints after a start that plays once (at
+    /// most `longestStart` frames), the loop no longer than `longest`: every frame from the
+    /// loop's second time round on is the one a period before it again. The start and the loop
+    /// that are shortest together (no start when as short); nil when there is none.
+    static func loop(_ fingerprints: [UInt64], longest: Int, longestStart: Int) -> (start: Int, period: Int)? {
+        var best: (start: Int, period: Int)?
+        for period in 1...max(1, longest) where period + 2 <= fingerprints.count {
+            var last = fingerprints.count - 1
+            while last >= period, fingerprints[last] == fingerprints[last - period] { last -= 1 }
+            let start = last < period ? 0 : last - period + 1
+            // The frames after the start must hold the loop and its first two frames again.
+            guard start <= longestStart, start + period + 2 <= fingerprints.count else { continue }
+            if best.map({ (start + period, start) < ($0.start + $0.period, $0.start) }) ?? true { best = (start, period) }
+        }
+        return best
     }
 
     /// The shortest period of frames with these fingerprints (drawn at 0, 1, 2 … frames into

@@ -8,6 +8,9 @@ package enum LottieMarker: String, CaseIterable, Sendable {
     case pulling
     /// Past the trigger, the finger still down.
     case eligible
+    /// What refreshing draws once before its loop (a wave's spring, a first pass), when it does:
+    /// played once, then `refreshing` loops. A player that does not know it loops `refreshing` alone.
+    case refreshingStart
     /// One seamless loop of refreshing (or the least visible seam, said by the command).
     case refreshing
     /// The result, for the result hold.

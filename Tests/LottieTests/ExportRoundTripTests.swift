@@ -76,6 +76,8 @@ import RefreshPluginSDK
         let fps = light.timeline.framesPerSecond
         let loop = try #require(light.timeline.markers.first { $0.name == "refreshing" }).duration
         let into = 10 % max(1, loop)
+        // What refreshing draws once before its loop, where it does: the loop's frames come that much later in the state.
+        let startFrames = light.timeline.markers.first { $0.name == "refreshingStart" }?.duration ?? 0
         // Eligible's and no more data's motion: halfway through it and its last frame (the one that stays).
         func motion(_ marker: String, _ state: String) throws -> [(frame: Int, state: String, time: Double)] {
             let length = try #require(light.timeline.markers.first { $0.name == marker }).duration
@@ -85,11 +87,12 @@ import RefreshPluginSDK
         let cases: [(frame: Int, state: String, time: Double)] = [
             (try start("pulling") + 1, "pulling:0.25", 0), (try start("pulling") + 2, "pulling:0.5", 0), (try start("pulling") + 4, "pulling:1", 0),
             (try start("eligible"), "eligible", 0),
-            (try start("refreshing") + into, "refreshing", Double(into) / fps),
-            (try start("refreshing") + loop - 1, "refreshing", Double(loop - 1) / fps),
+            (try start("refreshing") + into, "refreshing", Double(startFrames + into) / fps),
+            (try start("refreshing") + loop - 1, "refreshing", Double(startFrames + loop - 1) / fps),
             (try start("success") + 6, "finished:success", 6 / fps), (try start("failure"), "finished:failure", 0),
             (try start("noMoreData"), "noMoreData", 0),
         ] + (try motion("eligible", "eligible")) + (try motion("noMoreData", "noMoreData"))
+            + (startFrames > 0 ? [(try start("refreshingStart") + startFrames / 2, "refreshing", Double(startFrames / 2) / fps)] : [])
         return (name, light, cases)
     }
 
@@ -97,7 +100,8 @@ import RefreshPluginSDK
     func theExportPlaysBackAsThePluginDraws(plugin given: String) async throws {
         let plugin = try await reference(given)
         let (name, light, cases) = try await exported(plugin)
-        #expect(light.timeline.markers.map(\.name) == ["pulling", "eligible", "refreshing", "success", "failure", "noMoreData"])
+        let started = light.timeline.markers.contains { $0.name == "refreshingStart" } ? ["refreshingStart"] : []
+        #expect(light.timeline.markers.map(\.name) == ["pulling", "eligible"] + started + ["refreshing", "success", "failure", "noMoreData"])
         for (frame, state, time) in cases {
             let played = try #require(light.image(frame: frame, width: 780, height: 240)).straightPixels()
             let ratio = await Self.psnr(played, try rendered(plugin, state: state, time: time))

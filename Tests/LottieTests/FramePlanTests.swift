@@ -29,6 +29,14 @@ import RefreshPluginSDK
         #expect(frames(plan(refreshing: .pingPong), .refreshing, times: [0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7]) == [30, 31, 32, 33, 32, 31, 30, 31])
     }
 
+    /// An export's start of refreshing plays once on the state's clock, then the loop from its first frame; reduced motion shows the loop's still.
+    @Test func refreshingsStartPlaysOnceThenTheLoop() {
+        var p = plan()
+        p.refreshingStart = FrameRange(first: 25, last: 27)
+        #expect(frames(p, .refreshing, times: [0, 0.1, 0.2, 0.3, 0.4, 0.6, 0.7]) == [25, 26, 27, 30, 31, 33, 30])
+        #expect(frames(p, .refreshing, times: [0, 1], reduceMotion: true) == [30, 30])
+    }
+
     @Test func eligibleHoldsOrLoops() {
         #expect(frames(plan(eligible: .hold), .eligible, times: [0, 0.2, 0.3, 5]) == [20, 22, 23, 23])
         #expect(frames(plan(eligible: .loop), .eligible, times: [0, 0.3, 0.4]) == [20, 23, 20])

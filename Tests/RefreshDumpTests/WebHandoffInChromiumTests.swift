@@ -35,9 +35,9 @@ import TestSupport
     }
 
     /// The plugin's frame for `state` at `time`, as render draws it on a clear background: straight ARGB, 780 × 240.
-    func rendered(_ state: String, time: Double = 0) async throws -> [UInt32] {
-        let path = "\(folder)/render-\(state.replacingOccurrences(of: ":", with: "-"))-\(time).png"
-        let (status, output) = try await runProgram(tool, ["render", "--plugin", "Spinner", "--state", state, "--time", "\(time)", "--state-time", "\(time)",
+    func rendered(_ plugin: String, _ state: String, time: Double = 0) async throws -> [UInt32] {
+        let path = "\(folder)/render-\(plugin)-\(state.replacingOccurrences(of: ":", with: "-"))-\(time).png"
+        let (status, output) = try await runProgram(tool, ["render", "--plugin", plugin, "--state", state, "--time", "\(time)", "--state-time", "\(time)",
                                                      "--transparent", "--out", path])
         try #require(status == 0, "\(output)")
         return try ImageSurface.readPNG(at: path).straightPixels()
@@ -67,9 +67,12 @@ import TestSupport
         return 10 * log10(255 * 255 / (squares / Double(count)))
     }
 
-    @Test func thePagePlaysWhatRenderDrawsUnderRealInput() async throws {
-        let site = "\(folder)/site"
-        let (status, output) = try await runProgram(tool, ["handoff", "--plugin", "Spinner", "--out", site])
+    /// Spinner, and StoreHouse, whose refreshing draws a first pass once before its loop: the page plays
+    /// `refreshingStart`, then loops `refreshing`.
+    @Test(arguments: ["Spinner", "StoreHouse"])
+    func thePagePlaysWhatRenderDrawsUnderRealInput(plugin: String) async throws {
+        let site = "\(folder)/site-\(plugin)"
+        let (status, output) = try await runProgram(tool, ["handoff", "--plugin", plugin, "--out", site])
         try #require(status == 0, "\(output)")
         let player = try await lottieWeb()
         try FileManager.default.copyItem(atPath: player, toPath: "\(site)/lottie-player.js")
@@ -78,12 +81,14 @@ import TestSupport
         let module = try String(contentsOfFile: "\(site)/web-lottie.js", encoding: .utf8)
         let trigger = try Self.constant("trigger", in: module), coefficient = try Self.constant("rubberBand", in: module)
         let resultHold = try Self.constant("resultHoldMs", in: module)
-        let export = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: "\(site)/Spinner.json"))) as? [String: Any]
+        let export = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: "\(site)/\(plugin).json"))) as? [String: Any]
         let fps = try #require(export?["fr"] as? Double)
         let markers = Dictionary(uniqueKeysWithValues: try #require(export?["markers"] as? [[String: Any]]).compactMap { marker in
             (marker["cm"] as? String).map { ($0, (start: marker["tm"] as? Double ?? 0, frames: marker["dr"] as? Double ?? 0)) }
         })
         let pulling = try #require(markers["pulling"]), refreshing = try #require(markers["refreshing"]), success = try #require(markers["success"])
+        let startFrames = markers["refreshingStart"]?.frames ?? 0
+        #expect((startFrames > 0) == (plugin == "StoreHouse"), "a start of refreshing where the plugin draws one: \(markers.keys.sorted())")
 
         // Half the trigger, then 1.3 times it; refreshing once the list rests at the trigger, the result
         // halfway through its hold after the demo's 1.5-s load.
@@ -108,14 +113,14 @@ import TestSupport
         #expect(result.moment == "success" && result.pull == trigger, "\(result)")
         let progress = (pulled.frame - pulling.start) / (pulling.frames - 1)
         #expect(abs(progress - pulled.pull / trigger) <= 0.5 / (pulling.frames - 1), "the scrub's frame is the pull's")
-        let turned = (turning.frame - refreshing.start) / fps, shown = (result.frame - success.start) / fps
-        #expect(turned >= 0 && turned < refreshing.frames / fps && shown >= 0 && shown < success.frames / fps, "frames inside their markers")
+        let turned = (startFrames + turning.frame - refreshing.start) / fps, shown = (result.frame - success.start) / fps
+        #expect(turned >= startFrames / fps && turned < (startFrames + refreshing.frames) / fps && shown >= 0 && shown < success.frames / fps, "frames inside their markers")
 
         let comparisons: [(String, [UInt32], Double)] = [
-            ("pulling", try await rendered("pulling:\(progress)"), pulled.pull),
-            ("eligible", try await rendered("eligible"), eligible.pull),
-            ("refreshing", try await rendered("refreshing", time: turned), turning.pull),
-            ("result", try await rendered("finished:success", time: shown), result.pull),
+            ("pulling", try await rendered(plugin, "pulling:\(progress)"), pulled.pull),
+            ("eligible", try await rendered(plugin, "eligible"), eligible.pull),
+            ("refreshing", try await rendered(plugin, "refreshing", time: turned), turning.pull),
+            ("result", try await rendered(plugin, "finished:success", time: shown), result.pull),
         ]
         var ratios: [String] = []
         for (name, band, pull) in comparisons {
@@ -125,6 +130,6 @@ import TestSupport
             ratios.append("\(name) \(String(format: "%.1f", ratio)) dB")
             #expect(ratio >= 35, "\(name): the page against render is \(ratio) dB (\(shots)/\(name).png)")
         }
-        print("Web handoff in Chromium, against render: \(ratios.joined(separator: ", "))")
+        print("Web handoff of \(plugin) in Chromium, against render: \(ratios.joined(separator: ", "))")
     }
 }

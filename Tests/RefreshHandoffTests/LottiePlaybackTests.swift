@@ -21,7 +21,8 @@ import Testing
         #expect(table.rows.map(\.marker) == LottieMarker.allCases, "a row for every marker the export writes, in its order")
         #expect(table[.pulling].play == .scrub)
         #expect(table[.eligible].play == .once)
-        #expect(table[.refreshing].play == .loop)
+        #expect(table[.refreshingStart].play == .once && table[.refreshingStart].then == .refreshing)
+        #expect(table[.refreshing].play == .loop && table[.refreshing].then == nil)
         #expect(table[.success].play == .once && table[.success].hold == 1.25)
         #expect(table[.failure].play == .once && table[.failure].hold == 1.25)
         #expect(table[.noMoreData].play == .once && table[.noMoreData].hold == nil)
@@ -72,9 +73,11 @@ import Testing
         case (.mjrefreshLottie, .success), (.mjrefreshLottie, .failure): return "\"\(name)\""
         case (.mjrefreshLottie, _): return "play(marker: \"\(name)\", loopMode: \(loops ? ".loop" : ".playOnce"))"
         case (.mjrefreshLottieObjectiveC, .success), (.mjrefreshLottieObjectiveC, .failure): return "@\"\(name)\""
+        case (.mjrefreshLottieObjectiveC, .refreshingStart): return "playWithMarker:@\"\(name)\" completion:"
         case (.mjrefreshLottieObjectiveC, _): return "[self play:@\"\(name)\" loop:\(loops ? "YES" : "NO")]"
         case (.mjrefreshGif, .noMoreData): return nil  // a header's images have no end of data
         case (.mjrefreshGif, .success), (.mjrefreshGif, .failure): return "\"\(name)\""
+        case (.mjrefreshGif, .refreshingStart): return "let start = frames(\"\(name)\")"
         case (.mjrefreshGif, _): return "play(frames(\"\(name)\"), repeats: \(loops ? 0 : 1))"
         case (.smartRefreshLayoutLottie, .noMoreData): return nil  // a SmartRefreshLayout header has no such state
         case (.smartRefreshLayoutLottie, .success), (.smartRefreshLayoutLottie, .failure): return "\"\(name)\""
@@ -103,6 +106,27 @@ import Testing
             #expect(text.contains("\(table.fillsWidth)") || text.contains(table.fillsWidth ? "YES" : "NO"), "\(platform.fileName): whether it fills the width")
             #expect(text.contains("Playback (RefreshKit's one table"), "\(platform.fileName): the table at its top")
         }
+    }
+
+    /// The start refreshing draws once (a wave's spring) plays before the loop where the file has it, and only
+    /// in the refresh that started it: each file checks for the marker, chains the loop after it, and stops the
+    /// chain when another state comes first.
+    @Test(arguments: HandoffPlatform.allCases.filter(\.playsExport))
+    func eachFileChainsTheStartOfRefreshingToItsLoop(platform: HandoffPlatform) throws {
+        let text = platform.text(for: Self.spec())
+        let chain: [String] = switch platform {
+        case .mjrefreshLottie: ["frameTime(forMarker: \"refreshingStart\") != nil", "loopMode: .playOnce) { [weak self] finished in", "guard finished, let self, self.state == .refreshing"]
+        case .mjrefreshLottieObjectiveC: ["durationFrameTimeForMarker:@\"refreshingStart\"] <= 0", "completion:^(BOOL finished)", "if (!finished ||"]
+        case .mjrefreshGif: ["guard !start.isEmpty", "asyncAfter(deadline: .now() + duration(start))", "self.refreshes == run"]
+        case .smartRefreshLayoutLottie: ["getMarker(\"refreshingStart\") == null", "next = \"refreshing\"", "override fun onAnimationEnd", "if (newState != RefreshState.Refreshing) next = null"]
+        case .composeLottie: ["StartsWith = mapOf(\"refreshing\" to \"refreshingStart\")", "clipSpec = LottieClipSpec.Marker(first)"]
+        case .easyRefreshLottie: ["startsWith = {'refreshing': 'refreshingStart'}", "if (!mounted || _playing != name) return;"]
+        case .swiftUILottie: ["@State private var startPlayed = false", ".animationDidFinish { completed in if completed && isRefreshing { startPlayed = true } }", ".onChange(of: isRefreshing) { _ in startPlayed = false }"]
+        case .web: ["then: { \"refreshingStart\": \"refreshing\" }", "if (spec.then[shown]) play(spec.then[shown]);"]
+        default: []
+        }
+        #expect(!chain.isEmpty, "\(platform.fileName) plays the export: say how it chains the start")
+        for part in chain { #expect(text.contains(part), "\(platform.fileName): \(part)") }
     }
 
     /// Every file names the libraries and versions it was written for, with how an app adds them, on its first line.

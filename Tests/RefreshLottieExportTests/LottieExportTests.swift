@@ -39,6 +39,38 @@ import TestSupport
         }
     }
 
+    /// Refreshing slides its bar in over a quarter second, then steps it between six places for ever.
+    struct Sliding: RefreshIndicator {
+        static let info = IndicatorInfo(id: "test.sliding", name: "Sliding", version: "1.0.0", summary: "")
+        static let parameters: [ParameterSpec] = []
+        init(parameters: ParameterValues) throws {}
+        var refreshLength: Double { 60 }
+        func draw(in canvas: Canvas, frame: IndicatorFrame) {
+            guard frame.state == .refreshing else { return }
+            let step = Int((frame.stateTime * 60).rounded())
+            let x = step < 15 ? Double(step) * 2 : 40 + Double((step - 15) % 6) * 3
+            canvas.addRect(Rect(x: x, y: 10, width: 20, height: 10))
+            canvas.fill(.color(Color(red: 0.2, green: 0.4, blue: 0.8)))
+        }
+    }
+
+    /// A start drawn once and a loop after it: the start is a marker of its own, played once, and the loop is seamless.
+    @Test func refreshingsStartIsAMarkerBeforeItsSeamlessLoop() throws {
+        var options = options()
+        options.longestLoop = 0.5
+        let export = try LottieExport(LocalIndicator(try Sliding(parameters: ParameterValues())), info: Sliding.info, options: options)
+        let names = export.markers.map(\.name)
+        let start = try #require(export.markers.first { $0.name == "refreshingStart" }), loop = try #require(export.markers.first { $0.name == "refreshing" })
+        #expect(names == ["pulling", "eligible", "refreshingStart", "refreshing", "success", "failure", "noMoreData"])
+        #expect(start.frames == 15 && loop.frames == 6 && loop.start == start.start + 15)
+        #expect(export.refreshingStart == 15 && export.loop == (6, true) && export.seam == nil)
+        #expect(!export.loopingMarkers.contains("refreshingStart") && export.loopingMarkers.contains("refreshing"))
+        #expect(export.frames[loop.start].stateTime == 0.25, "the loop goes on from where the start ends")
+        #expect(LottieExport.loop([9, 8, 1, 2, 3, 1, 2, 3, 1, 2], longest: 4, longestStart: 4).map { [$0.start, $0.period] } == [2, 3])
+        #expect(LottieExport.loop([1, 2, 3, 1, 2, 3, 1, 2], longest: 4, longestStart: 4).map { [$0.start, $0.period] } == [0, 3])
+        #expect(LottieExport.loop([9, 8, 7, 6, 1, 2, 1, 2], longest: 4, longestStart: 2) == nil, "a start longer than allowed")
+    }
+
     func options() -> LottieExport.Options {
         var options = LottieExport.Options()
         options.pullFrames = 4

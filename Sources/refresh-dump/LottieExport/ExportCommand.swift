@@ -12,7 +12,7 @@ struct ExportCommand: ParsableCommand {
         commandName: "export",
         abstract: "Write the tuned indicator as Lottie animations (light and dark JSON, and a .lottie holding both).",
         discussion: """
-        Markers: pulling (progress 0 to 1), eligible (its motion until it settles or repeats), refreshing (one loop), \
+        Markers: pulling (progress 0 to 1), eligible (its motion until it settles or repeats), refreshingStart (what refreshing draws once before its loop, where it does), refreshing (one loop), \
         success, failure, noMoreData (its motion, as eligible's); another \
         edge than top adds @edge to each name. Each frame is what render --transparent draws for that state and time, \
         recorded as the plugin draws it and written as Lottie shape layers (paths, fills, strokes, gradients, clips as masks, \
