@@ -80,8 +80,9 @@ public final class BezierRadar: RefreshIndicator {
                 let t = frame.stateTime
                 if !still && t < 0.3 { dots(canvas, v, gap: gap, fraction: 1, alpha: 1 - t / 0.3) }
                 let grow = still ? 1 : min(1, max(0, (t - 0.3) / 0.3))
-                let phase = still ? 0.75 : max(0, t - 0.6) * speed / 0.72
-                let x = phase.truncatingRemainder(dividingBy: 1)
+                // A sweep every 0.72 s, on whole milliseconds: the sweep repeats to the bit (five are 216 frames at 60 a second).
+                let ticks = Int(saturating: (max(0, t - 0.6) * speed * 1000).rounded())
+                let x = still ? 0.75 : Double(ticks % 720) / 720
                 radar(canvas, c, scale: grow, sweep: 2 * .pi * (1 - cos(.pi * x)) / 2, fill: fill)
             case .finished(.noMoreData), .noMoreData:
                 break  // the words, below, the right way up

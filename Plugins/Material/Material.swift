@@ -48,8 +48,19 @@ public final class Material: RefreshIndicator {
         darkDisc = parameters[Self.darkDiscColor]
     }
 
-    /// Android's cycle: one breath of the arc (grow, then shrink from its tail) every 1.332 s.
-    static let cycle = 1.332
+    /// Android's cycle: one breath of the arc (grow, then shrink from its tail) every 4/3 s (Android's
+    /// 1.332 s, made a whole number of frames at 30, 60 and 120 a second so the loop repeats exactly).
+    static let cycle = 4.0 / 3
+    /// Refreshing is drawn on whole steps of time, 960 a second (1,280 a breath): what repeats is then
+    /// the same drawing to the bit, where a time in seconds would differ in its last digits.
+    static let ticksPerSecond = 960.0, ticksPerCycle = 1280
+    /// Breaths before the ring's turn and colour are back where they began: the arc turns 1¾ times a
+    /// breath (7 turns in 4), the colours one a breath.
+    var roundsPerPeriod: Int {
+        var (a, b) = (colors.count, 4)
+        while b != 0 { (a, b) = (b, a % b) }
+        return colors.count * 4 / a
+    }
 
     public func draw(in canvas: Canvas, frame: IndicatorFrame) {
         guard frame.visibleRect.height > 0, frame.state.showsIndicator else { return }
@@ -79,14 +90,18 @@ public final class Material: RefreshIndicator {
         case .refreshing:
             // Android's ring goes on from the pull's arc: the first breath starts half done (the
             // arc at its longest, 80 %), turned to where the pull left it.
-            let t = frame.stateTime * speed + Self.cycle / 2
-            let breath = (t / Self.cycle).truncatingRemainder(dividingBy: 1)
-            let round = Int(saturating: floor(t / Self.cycle))
-            // The head leads in the first half of a breath, the tail catches up in the second.
+            // The time within the period, on whole ticks: the ring repeats exactly after it.
+            let ticks = Int(saturating: ((max(0, frame.stateTime) * speed + Self.cycle / 2) * Self.ticksPerSecond).rounded())
+            let inPeriod = ticks % (Self.ticksPerCycle * roundsPerPeriod)
+            let t = Double(inPeriod) / Self.ticksPerSecond
+            let breath = Double(inPeriod % Self.ticksPerCycle) / Double(Self.ticksPerCycle)
+            let round = inPeriod / Self.ticksPerCycle
+            // The head leads in the first half of a breath, the tail catches up in the second; each
+            // breath starts where the last one's tail ended (¾ of a turn on), so the ring never jumps.
             let head = breath < 0.5 ? ease(breath * 2) : 1
             let tail = breath < 0.5 ? 0 : ease((breath - 0.5) * 2)
             sweep = 0.05 * 2 * .pi + 0.75 * 2 * .pi * (head - tail)
-            start += 2 * .pi * (t * 0.75 + Double(round) * 0.8 + 0.75 * tail - Self.cycle / 2 * 0.75 + 0.25)
+            start += 2 * .pi * (t * 0.75 + Double(round) * 0.75 + 0.75 * tail - Self.cycle / 2 * 0.75 + 0.25)
             tint = colors[round % colors.count]
         case .finished(let result):
             // Android shrinks the disc away; here it shows the outcome while it does.

@@ -43,9 +43,16 @@ public final class Taurus: RefreshIndicator {
         windLines = Int(parameters[Self.windLines].rounded())
     }
 
+    /// Refreshing is drawn on whole steps of time, 3,000 a second (50 a frame at 60 a second): its
+    /// 2-s loop (the bob there and back, each wind line's whole laps) then repeats to the bit.
+    static let ticksPerSecond = 3000.0, loopTicks = 6000
+
+    /// `time` in refreshing as whole ticks within the 2-s loop.
+    static func loopTicks(_ time: Double) -> Int { Int(saturating: (max(0, time) * ticksPerSecond).rounded()) % loopTicks }
+
     /// The original's bob: 0…1 and back, accelerating and decelerating, one way per second.
     static func bob(_ t: Double) -> Double {
-        let phase = t.truncatingRemainder(dividingBy: 2)
+        let phase = Double(loopTicks(t)) / ticksPerSecond
         let x = phase < 1 ? phase : 2 - phase
         return (1 - cos(.pi * x)) / 2
     }
@@ -180,9 +187,11 @@ public final class Taurus: RefreshIndicator {
             let y = max(v.minY, top) + (min(v.maxY, top + height) - max(v.minY, top)) * (0.08 + 0.75 * lane)
             let length = 25 + 90 * (0.3 + Double(i) * 0.7).truncatingRemainder(dividingBy: 1)
             let lap = v.width + length + 80
-            let speed = lap / (0.7 + 0.6 * (0.2 + Double(i) * 0.29).truncatingRemainder(dividingBy: 1))
+            // Three laps or two in the 2-s loop (0.67 s or 1 s a lap; the original's 0.7 to 1.3 s), so the loop repeats.
+            let laps = 0.7 + 0.6 * (0.2 + Double(i) * 0.29).truncatingRemainder(dividingBy: 1) < 0.9 ? 3 : 2
+            let lapTicks = Self.loopTicks / laps
             let start = lap * (Double(i) * 0.61).truncatingRemainder(dividingBy: 1)
-            let x = v.maxX + 40 - (start + speed * time).truncatingRemainder(dividingBy: lap)
+            let x = v.maxX + 40 - (start + lap * Double(Self.loopTicks(time) % lapTicks) / Double(lapTicks)).truncatingRemainder(dividingBy: lap)
             canvas.move(to: Point(x: x, y: y))
             canvas.line(to: Point(x: x + length, y: y))
         }

@@ -234,10 +234,13 @@ package struct LottieExport {
             let quick = max(1, Int(min(Self.quickLoop, options.longestLoop) * fps)), longestStart = Int(options.longestMotion * fps)
             try drawRefreshing(through: quick + 1)
             var loop = Self.loop(fingerprints, longest: quick, longestStart: longestStart)
-            if loop == nil, options.longestLoop > Self.quickLoop {
-                let longest = max(1, Int(options.longestLoop * fps))
-                try drawRefreshing(through: longest + longestStart + 1)
-                loop = Self.loop(fingerprints, longest: longest, longestStart: longestStart)
+            // Then half a second more at a time, until a loop shows (Material's 320 frames need 322, not 842).
+            let longest = max(1, Int(options.longestLoop * fps)), step = max(1, Int(fps / 2))
+            var drawn = quick + 1
+            while loop == nil, drawn < longest + longestStart + 1 {
+                drawn = min(drawn + step, longest + longestStart + 1)
+                try drawRefreshing(through: drawn)
+                loop = Self.loop(fingerprints, longest: min(longest, drawn - 1), longestStart: longestStart)
             }
             start = loop?.start ?? 0
             found = loop.map { ($0.period, true) } ?? (Self.leastSeam(seams, longest: quick), false)
