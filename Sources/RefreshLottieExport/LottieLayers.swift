@@ -4,7 +4,8 @@ import RefreshPluginSDK
 /// Lottie (Bodymovin) layers for tracks of ``RecordedDrawing`` items (one item a span, from frame
 /// `times[k]`): a shape layer for a run of shape tracks under the same clips (one group a track),
 /// an image layer for an image track, clips as masks. A value the same in every span is static
-/// (`"a": 0`); one that changes is a hold keyframe a span.
+/// (`"a": 0`); one that changes is a hold keyframe a span, or, where it changes frame by frame along a
+/// straight line (a shape the pull scrubs), one keyframe that interpolates to the line's end.
 enum LottieLayers {
     typealias JSON = LottieJSON
     typealias Item = RecordedDrawing.Item
@@ -13,21 +14,70 @@ enum LottieLayers {
     /// A static property.
     static func value(_ k: JSON) -> JSON { ["a": 0, "k": k] }
 
+    /// How a kind of value is told along a straight line: its numbers (the same count for values a
+    /// line may join) and how far a frame may be from the line, in the value's own units, and still
+    /// be drawn from it (what no player shows apart).
+    struct Line<T> {
+        var numbers: (T) -> [Double]
+        var tolerance: Double
+    }
+
+    /// A line through lists of numbers: a point, a colour, a transform's part.
+    static func line(_ tolerance: Double) -> Line<[Double]> { Line(numbers: { $0 }, tolerance: tolerance) }
+
+    /// A line through paths: their points and tangents, open and closed never joined.
+    static var pathLine: Line<Bezier> {
+        Line(numbers: { path in [path.closed ? 1e12 : 0] + (path.vertices + path.inTangents + path.outTangents).flatMap { [$0.x, $0.y] } }, tolerance: 0.05)
+    }
+
     /// `values` (one a span, starting at `times`) as a property: static when they are all the same.
     /// A keyframe's value is `keyframe`'s when given (a path or a number is held in a list of one).
-    static func animated<T: Equatable>(_ values: [T], times: [Int], keyframe: ((T) -> JSON)? = nil, _ json: (T) -> JSON) -> JSON {
+    /// With `line`, values that change frame by frame along a straight line are one keyframe that
+    /// interpolates (linearly) to the line's last, instead of a hold keyframe a frame.
+    static func animated<T: Equatable>(_ values: [T], times: [Int], keyframe: ((T) -> JSON)? = nil, line: Line<T>? = nil, _ json: (T) -> JSON) -> JSON {
         guard values.contains(where: { $0 != values[0] }) else { return value(json(values[0])) }
-        var keys: [JSON] = []
-        for (index, value) in values.enumerated() where index == 0 || value != values[index - 1] {
-            keys.append(["t": .number(Double(times[index])), "s": keyframe.map { $0(value) } ?? json(value), "h": 1])
+        var changes: [(time: Int, value: T)] = []
+        for (index, value) in values.enumerated() where index == 0 || value != values[index - 1] { changes.append((times[index], value)) }
+        var keys: [JSON] = [], next = 0
+        while next < changes.count {
+            let start = next
+            let end = line.map { straightRun(changes, from: start, $0) } ?? start + 1
+            var key: JSON = ["t": .number(Double(changes[start].time)), "s": keyframe.map { $0(changes[start].value) } ?? json(changes[start].value)]
+            if end > start + 1 {
+                key["o"] = ["x": 0, "y": 0]
+                key["i"] = ["x": 1, "y": 1]
+            } else {
+                key["h"] = 1
+            }
+            keys.append(key)
+            next = end
         }
         return ["a": 1, "k": .array(keys)]
     }
 
+    /// The furthest change a straight line from `changes[start]` reaches: every change on the way one
+    /// frame after the last, within the line's tolerance of where the line is at its frame.
+    private static func straightRun<T>(_ changes: [(time: Int, value: T)], from start: Int, _ line: Line<T>) -> Int {
+        guard start + 1 < changes.count, changes[start + 1].time - changes[start].time == 1 else { return start + 1 }
+        let first = line.numbers(changes[start].value)
+        var reached = start + 1, candidate = start + 2
+        while candidate < changes.count, changes[candidate].time - changes[candidate - 1].time == 1 {
+            let last = line.numbers(changes[candidate].value)
+            guard last.count == first.count, (start + 1..<candidate).allSatisfy({ between in
+                let numbers = line.numbers(changes[between].value)
+                let f = Double(between - start) / Double(candidate - start)
+                return numbers.count == first.count && zip(numbers.indices, numbers).allSatisfy { i, x in abs(first[i] + (last[i] - first[i]) * f - x) <= line.tolerance }
+            }) else { break }
+            reached = candidate
+            candidate += 1
+        }
+        return reached
+    }
+
     /// A number a span; a keyframe holds it as a list of one, as Lottie writes a number's keyframes.
-    static func animated(numbers values: [Double], times: [Int]) -> JSON {
+    static func animated(numbers values: [Double], times: [Int], tolerance: Double? = nil) -> JSON {
         guard values.contains(where: { $0 != values[0] }) else { return value(.number(values[0])) }
-        return animated(values, times: times, keyframe: { .numbers([$0]) }) { .number($0) }
+        return animated(values, times: times, keyframe: { .numbers([$0]) }, line: tolerance.map { Line(numbers: { [$0] }, tolerance: $0) }) { .number($0) }
     }
 
     /// A layer showing shape tracks `run` (each one item a span, bottom first, under the same clips).
@@ -60,9 +110,9 @@ enum LottieLayers {
             let scaleX = (m.a * m.a + m.b * m.b).squareRoot(), scaleY = -m.c * sin(angle) + m.d * cos(angle)
             return [rounded(placement.opacity * 100), rounded(angle * 180 / .pi), rounded(m.tx), rounded(m.ty), rounded(scaleX * 100), rounded(scaleY * 100)]
         }
-        layer["ks"] = ["o": animated(numbers: parts.map { $0[0] }, times: times), "r": animated(numbers: parts.map { $0[1] }, times: times),
-                       "p": animated(parts.map { [$0[2], $0[3], 0] }, times: times) { .numbers($0) }, "a": value([0, 0, 0]),
-                       "s": animated(parts.map { [$0[4], $0[5], 100] }, times: times) { .numbers($0) }]
+        layer["ks"] = ["o": animated(numbers: parts.map { $0[0] }, times: times, tolerance: 0.5), "r": animated(numbers: parts.map { $0[1] }, times: times, tolerance: 0.1),
+                       "p": animated(parts.map { [$0[2], $0[3], 0] }, times: times, line: line(0.05)) { .numbers($0) }, "a": value([0, 0, 0]),
+                       "s": animated(parts.map { [$0[4], $0[5], 100] }, times: times, line: line(0.1)) { .numbers($0) }]
         return layer
     }
 
@@ -87,7 +137,7 @@ enum LottieLayers {
             Bezier(vertices: [Point(x: rect.minX, y: rect.minY), Point(x: rect.maxX, y: rect.minY), Point(x: rect.maxX, y: rect.maxY), Point(x: rect.minX, y: rect.maxY)],
                    inTangents: Array(repeating: .zero, count: 4), outTangents: Array(repeating: .zero, count: 4), closed: true)
         }
-        layer["masksProperties"] = [["inv": false, "mode": "a", "pt": animated(boxes, times: times, keyframe: { .array([bezier($0)]) }, bezier), "o": value(100), "x": value(0), "nm": "revealed"]]
+        layer["masksProperties"] = [["inv": false, "mode": "a", "pt": animated(boxes, times: times, keyframe: { .array([bezier($0)]) }, line: pathLine, bezier), "o": value(100), "x": value(0), "nm": "revealed"]]
         return layer
     }
 
@@ -111,7 +161,7 @@ enum LottieLayers {
                                   inTangents: shape.inTangents.map { rounded(vector(map, $0)) }, outTangents: shape.outTangents.map { rounded(vector(map, $0)) },
                                   closed: shape.closed)
                 }
-                masks.append(["inv": false, "mode": .string(number == 0 ? "a" : "i"), "pt": animated(shapes, times: times, keyframe: { .array([bezier($0)]) }, bezier),
+                masks.append(["inv": false, "mode": .string(number == 0 ? "a" : "i"), "pt": animated(shapes, times: times, keyframe: { .array([bezier($0)]) }, line: pathLine, bezier),
                               "o": value(100), "x": value(0), "nm": .string("clip \(number + 1)")])
             }
         }
@@ -143,7 +193,7 @@ enum LottieLayers {
             }
         }
         var items: [JSON] = shapes[0].paths.indices.map { path in
-            ["ty": "sh", "ks": animated(drawn.map { $0[path] }, times: times, keyframe: { .array([bezier($0)]) }, bezier)]
+            ["ty": "sh", "ks": animated(drawn.map { $0[path] }, times: times, keyframe: { .array([bezier($0)]) }, line: pathLine, bezier)]
         }
         let isGradient = if case .solid = shapes[0].paint { false } else { true }
         var style: JSON
@@ -154,8 +204,8 @@ enum LottieLayers {
         switch shapes[0].paint {
         case .solid:
             let colors = shapes.map { if case .solid(let c) = $0.paint { c } else { RecordedDrawing.RGBA(red: 0, green: 0, blue: 0, alpha: 0) } }
-            style["c"] = animated(colors.map { [$0.red, $0.green, $0.blue, 1] }, times: times) { .numbers($0) }
-            style["o"] = animated(numbers: zip(colors, shapes).map { rounded($0.alpha * $1.opacity * 100) }, times: times)
+            style["c"] = animated(colors.map { [$0.red, $0.green, $0.blue, 1] }, times: times, line: line(0.002)) { .numbers($0) }
+            style["o"] = animated(numbers: zip(colors, shapes).map { rounded($0.alpha * $1.opacity * 100) }, times: times, tolerance: 0.5)
         case .linear, .radial:
             gradient(into: &style, shapes.map(\.paint), opacities: shapes.map(\.opacity), placement: placement, times: times)
         }
@@ -168,23 +218,23 @@ enum LottieLayers {
                 let scale = move.scale
                 return (rounded(width / scale), dashes.map { rounded($0 / scale) }, rounded(offset / scale))
             }
-            style["w"] = animated(numbers: strokes.map(\.width), times: times)
+            style["w"] = animated(numbers: strokes.map(\.width), times: times, tolerance: 0.02)
             style["lc"] = .number(Double(cap))
             style["lj"] = .number(Double(join))
             style["ml"] = .number(miterLimit)
             if !dashes.isEmpty {
                 var list: [JSON] = dashes.indices.map { dash in
                     ["n": .string(dash % 2 == 0 ? "d" : "g"), "nm": .string(dash % 2 == 0 ? "dash" : "gap"),
-                     "v": animated(numbers: strokes.map { $0.dashes[dash] }, times: times)]
+                     "v": animated(numbers: strokes.map { $0.dashes[dash] }, times: times, tolerance: 0.05)]
                 }
-                list.append(["n": "o", "nm": "offset", "v": animated(numbers: strokes.map(\.offset), times: times)])
+                list.append(["n": "o", "nm": "offset", "v": animated(numbers: strokes.map(\.offset), times: times, tolerance: 0.05)])
                 style["d"] = .array(list)
             }
         }
         items.append(style)
-        items.append(["ty": "tr", "p": animated(placement.map { [rounded($0.wx), rounded($0.wy)] }, times: times) { .numbers($0) },
-                      "a": value([0, 0]), "s": animated(placement.map { [rounded($0.scale * 100), rounded($0.scale * 100)] }, times: times) { .numbers($0) },
-                      "r": animated(numbers: placement.map { rounded($0.degrees) }, times: times), "o": value(100), "sk": value(0), "sa": value(0)])
+        items.append(["ty": "tr", "p": animated(placement.map { [rounded($0.wx), rounded($0.wy)] }, times: times, line: line(0.05)) { .numbers($0) },
+                      "a": value([0, 0]), "s": animated(placement.map { [rounded($0.scale * 100), rounded($0.scale * 100)] }, times: times, line: line(0.1)) { .numbers($0) },
+                      "r": animated(numbers: placement.map { rounded($0.degrees) }, times: times, tolerance: 0.1), "o": value(100), "sk": value(0), "sa": value(0)])
         return ["ty": "gr", "it": .array(items)]
     }
 
@@ -206,11 +256,11 @@ enum LottieLayers {
             ends.append([s.x, s.y, e.x, e.y])
             packed.append(stops.flatMap { [$0.offset, $0.color.red, $0.color.green, $0.color.blue] } + stops.flatMap { [$0.offset, $0.color.alpha] })
         }
-        style["o"] = animated(numbers: opacities.map { rounded($0 * 100) }, times: times)
+        style["o"] = animated(numbers: opacities.map { rounded($0 * 100) }, times: times, tolerance: 0.5)
         style["t"] = .number(Double(type))
-        style["s"] = animated(ends.map { [$0[0], $0[1]] }, times: times) { .numbers($0) }
-        style["e"] = animated(ends.map { [$0[2], $0[3]] }, times: times) { .numbers($0) }
-        style["g"] = ["p": .number(Double(count)), "k": animated(packed, times: times) { .numbers($0) }]
+        style["s"] = animated(ends.map { [$0[0], $0[1]] }, times: times, line: line(0.05)) { .numbers($0) }
+        style["e"] = animated(ends.map { [$0[2], $0[3]] }, times: times, line: line(0.05)) { .numbers($0) }
+        style["g"] = ["p": .number(Double(count)), "k": animated(packed, times: times, line: line(0.002)) { .numbers($0) }]
         if type == 2 {
             style["h"] = value(0)
             style["a"] = value(0)

@@ -30,9 +30,23 @@ import RefreshPluginSDK
         #expect(layers.count == 1 && assets.isEmpty)
         let json = text(layers[0])
         #expect(json.contains(#""ip":0,"op":3"#))
-        // One path, static; the group's position keyed at each span.
+        // One path, static; the group's position moves along a line frame by frame: one keyframe that
+        // interpolates to the line's end, not a hold a frame.
         #expect(json.components(separatedBy: #""ty":"sh","ks":{"a":0"#).count == 2)
-        #expect(json.contains(#""p":{"a":1,"k":[{"t":0,"s":[0,0],"h":1},{"t":1,"s":[5,0],"h":1},{"t":2,"s":[10,0],"h":1}]}"#))
+        #expect(json.contains(#""p":{"a":1,"k":[{"t":0,"s":[0,0],"o":{"x":0,"y":0},"i":{"x":1,"y":1}},{"t":2,"s":[10,0],"h":1}]}"#), "\(json)")
+    }
+
+    /// Off the line by more than a player shows apart (a jump, a curve), or held longer than a frame: a hold keyframe each.
+    @Test func aMotionOffALineOrHeldLongerIsAHoldKeyframeEach() throws {
+        let jumps = try [0.0, 5, 20].enumerated().map { try span($0.offset, square(at: 10 + $0.element)) }
+        let jumped = text(LottieTimeline.layers(jumps, scale: 2, pixels: (200, 200)).layers[0])
+        #expect(jumped.contains(#""p":{"a":1,"k":[{"t":0,"s":[0,0],"h":1},{"t":1,"s":[5,0],"h":1},{"t":2,"s":[20,0],"h":1}]}"#), "\(jumped)")
+        var held = try (0..<3).map { try span($0, square(at: 10 + 5 * Double($0))) }
+        held[1].end = 3
+        held[2].start = 3
+        held[2].end = 4
+        let holds = text(LottieTimeline.layers(held, scale: 2, pixels: (200, 200)).layers[0])
+        #expect(holds.contains(#""p":{"a":1,"k":[{"t":0,"s":[0,0],"h":1},{"t":1,"s":[5,0],"h":1},{"t":3,"s":[10,0],"h":1}]}"#), "\(holds)")
     }
 
     /// The first square is one track through the three spans (its colour keyed at each); the second,
