@@ -83,6 +83,18 @@ import Testing
         #expect(simulation.offset.y <= -50 + 0.5, "offset \(simulation.offset.y)")
     }
 
+    /// A host that reveals what it is asked each frame, as an app drives its own scroll view: each request
+    /// is handed over once, so the user scrolls away from the refresh and stays there.
+    @Test func aRevealIsHandedOverOnceSoTheUserCanScrollAway() throws {
+        let container = RefreshContainer()
+        try container.enable(.top, indicator: RecordingIndicator())
+        #expect(container.begin(.top))
+        #expect(container.pendingReveals == [.top] && container.pendingReveals == [.top], "reading the list clears nothing")
+        #expect(container.takePendingReveals() == [.top])
+        #expect(container.takePendingReveals().isEmpty && container.pendingReveals.isEmpty, "handed over once")
+        #expect(container.status(of: .top)?.state == .refreshing, "the refresh goes on")
+    }
+
     /// Simultaneous refreshes: the end refreshing in view keeps it; the reveal says it declined, and
     /// the host can read which end keeps the view and in which order reveals were asked.
     @Test func aRevealThatDeclinesSaysSoAndTheHostCanSeeWhy() throws {

@@ -180,6 +180,11 @@ public final class RefreshContainer {
     /// The edges that should be brought into view (``EdgeStatus/needsReveal``), in the order they
     /// asked: a scroll view reveals them in this order, and does not take the list from an end that
     /// ``EdgeStatus/keepsTheView`` while it is in view (unless both ends fit).
+    ///
+    /// Reading it clears nothing: a request stays until its edge stops holding open. A host that
+    /// reveals what it lists each frame calls ``takePendingReveals()`` instead, which hands each
+    /// request over once (read every frame, this list would pull the list back to the edge each
+    /// time the user scrolls away).
     public var pendingReveals: [RefreshEdge] {
         RefreshEdge.allCases.filter { slots[$0]?.needsReveal == true }.sorted { slots[$0]!.revealOrder < slots[$1]!.revealOrder }
     }
@@ -189,8 +194,9 @@ public final class RefreshContainer {
         slots[edge]?.machine.keepsTheView ?? false
     }
 
-    /// ``pendingReveals``, clearing the requests: a scroll view acts on each once.
-    func takeRevealRequests() -> [RefreshEdge] {
+    /// ``pendingReveals``, clearing the requests: the host acts on each once, and an edge is listed
+    /// again only when a new reveal is asked for it. What ``RefreshDriver`` calls each frame.
+    public func takePendingReveals() -> [RefreshEdge] {
         let asked = pendingReveals
         for edge in asked { slots[edge]?.needsReveal = false }
         return asked

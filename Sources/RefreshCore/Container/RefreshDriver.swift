@@ -33,7 +33,7 @@ public final class RefreshDriver {
     /// do not ask to be revealed, then those that do, in the order they asked, each hold before its
     /// reveal, so that the first end shown keeps the view while it refreshes.
     private func applyContainer() {
-        let reveals = container.takeRevealRequests()
+        let reveals = container.takePendingReveals()
         for edge in RefreshEdge.allCases where !reveals.contains(edge) { hold(edge) }
         for edge in reveals {
             hold(edge)
