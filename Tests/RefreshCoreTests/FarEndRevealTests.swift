@@ -74,9 +74,9 @@ import Testing
         simulation.dragMoved(by: Point(x: 0, y: -1300))
         simulation.dragEnded(velocity: .zero)
         for _ in 0..<240 { simulation.step(RefreshDriver.frame) }
-        simulation.setHoldExtent(44, at: .bottom)
+        simulation.setHoldExtent(44, at: .bottom, keepsTheView: false)
         for _ in 0..<120 { simulation.step(RefreshDriver.frame) }
-        simulation.setHoldExtent(50, at: .top)
+        simulation.setHoldExtent(50, at: .top, keepsTheView: false)
         let revealed = simulation.reveal(.top)
         #expect(revealed)
         for _ in 0..<240 { simulation.step(RefreshDriver.frame) }

@@ -80,11 +80,11 @@ import Testing
 
     @Test func holdExtentRevealsAnEdgeTheContentRestsAt() {
         var simulation = makeSimulation()
-        simulation.setHoldExtent(60, at: .top)
+        simulation.setHoldExtent(60, at: .top, keepsTheView: false)
         settle(&simulation)
         #expect(simulation.offset.y == -60)
         #expect(simulation.pull(at: .top).distance == 60)
-        simulation.setHoldExtent(0, at: .top)
+        simulation.setHoldExtent(0, at: .top, keepsTheView: false)
         settle(&simulation)
         #expect(simulation.offset.y == 0)
     }
@@ -94,7 +94,7 @@ import Testing
         simulation.dragBegan()
         simulation.dragMoved(by: Point(x: 0, y: 200))
         let before = simulation.offset.y
-        simulation.setHoldExtent(60, at: .top)
+        simulation.setHoldExtent(60, at: .top, keepsTheView: false)
         #expect(simulation.offset.y == before)
         simulation.dragMoved(by: Point(x: 0, y: 1))
         #expect(simulation.offset.y < before && simulation.offset.y > before - 1)
@@ -123,7 +123,7 @@ import Testing
             simulation.dragMoved(by: Point(x: 0, y: bad))
             simulation.wheel(by: Point(x: bad, y: 0))
             simulation.step(bad)
-            simulation.setHoldExtent(bad, at: .top)
+            simulation.setHoldExtent(bad, at: .top, keepsTheView: false)
         }
         simulation.step(-1)
         #expect(simulation.offset == offset)

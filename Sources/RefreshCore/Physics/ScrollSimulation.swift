@@ -269,6 +269,11 @@ public struct ScrollSimulation: Sendable {
     /// Sets how far `edge` is kept open past the content, in points (negative or non-finite
     /// counts as 0; at most ``maximumHoldExtent``), as a hold that gives way to a reveal of the
     /// other end (a result or the end of the data shown): see ``setHoldExtent(_:at:keepsTheView:)``.
+    ///
+    /// Deprecated: this call cannot say whether the hold is a refresh running, and a host that set
+    /// a refreshing edge's hold with it lets a reveal of the other end take the list away from it
+    /// (both ends refreshing on a long list: the first shown is lost). Say it.
+    @available(*, deprecated, message: "say whether the hold is a refresh running: setHoldExtent(_:at:keepsTheView:), with keepsTheView true while the edge refreshes (RefreshContainer.keepsTheView(_:))")
     public mutating func setHoldExtent(_ extent: Double, at edge: RefreshEdge) {
         setHoldExtent(extent, at: edge, keepsTheView: false)
     }
