@@ -15,6 +15,18 @@ import Testing
         return elapsed
     }
 
+    /// A jump along one axis mid-drag ends the gesture as a lift without a fling: the other axis, pulled
+    /// past its edge, springs back and the list comes to rest (it stayed at -75 until the next touch).
+    @Test func aJumpMidDragLetsTheOtherAxisGo() {
+        var simulation = makeSimulation(axes: [.vertical, .horizontal])
+        simulation.dragBegan()
+        simulation.dragMoved(by: Point(x: 0, y: 150))
+        #expect(simulation.offset.y < -50, "pulled past the top")
+        simulation.scroll(to: 0, along: .horizontal)
+        for _ in 0..<240 { simulation.step(1.0 / 60) }
+        #expect(simulation.isResting && abs(simulation.offset.y) < 0.5 && simulation.offset.x == 0, "\(simulation.offset)")
+    }
+
     @Test func dragPastTheTopIsRubberBanded() {
         var simulation = try! ScrollSimulation(.init(viewportSize: Size(width: 390, height: 960), contentSize: Size(width: 390, height: 3000)))
         simulation.dragBegan()

@@ -181,15 +181,19 @@ public struct ScrollSimulation: Sendable {
     }
 
     /// Puts the content at rest `offset` points along `axis` from its start, kept within the
-    /// content (a list that starts scrolled); any motion or gesture stops.
+    /// content (a list that starts scrolled); any motion or gesture stops. A gesture in progress
+    /// ends as a finger lifted without a fling: every other axis it held is let go where it is (and
+    /// springs back if it was pulled past an edge), so the list comes to rest.
     public mutating func scroll(to offset: Double, along axis: ScrollAxis) {
         guard offset.isFinite else { return }
+        let heldAxes = configuration.scrollableAxes.filter { if case .tracking = self[$0].phase { true } else { false } }
         endWheelGesture()
         isDragging = false
         let bounds = baseBounds(axis)
         self[axis].offset = min(bounds.upperBound, max(bounds.lowerBound, bounds.lowerBound + offset))
         self[axis].velocity = 0
         self[axis].phase = .idle
+        for other in heldAxes where other != axis { self[other].release(velocity: 0) }
     }
 
     // MARK: Input
