@@ -146,9 +146,11 @@ public final class StoreHouse: RefreshIndicator {
                     alpha = Self.rest + (1 - Self.rest) * 0.5 * (1 + cos(2 * .pi * frame.stateTime / 1.6))
                 case .refreshing:
                     // Lit in turn, each fading back over 0.8 s; the run starts again after the last step.
-                    let since = (frame.stateTime - Double(step) * Self.stepTime).truncatingRemainder(dividingBy: Double(Self.steps) * Self.stepTime)
-                    let x = since < 0 ? since + Double(Self.steps) * Self.stepTime : since
-                    if frame.stateTime >= Double(step) * Self.stepTime, x < Self.fade {
+                    // On whole milliseconds, so that each run after the first repeats to the bit.
+                    let now = Int(saturating: (max(0, frame.stateTime) * 1000).rounded()), lit = Int((Double(step) * Self.stepTime * 1000).rounded())
+                    let run = Int((Double(Self.steps) * Self.stepTime * 1000).rounded())
+                    let x = Double(((now - lit) % run + run) % run) / 1000
+                    if now >= lit, x < Self.fade {
                         let t = x / Self.fade
                         alpha = 1 - (1 - Self.rest) * (t * t * (3 - 2 * t))
                     }

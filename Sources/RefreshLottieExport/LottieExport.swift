@@ -232,16 +232,18 @@ package struct LottieExport {
         } else {
             // A loop that is not seamless is no longer than 4 s: a longer one only weighs more.
             let quick = max(1, Int(min(Self.quickLoop, options.longestLoop) * fps)), longestStart = Int(options.longestMotion * fps)
-            try drawRefreshing(through: quick + 1)
-            var loop = Self.loop(fingerprints, longest: quick, longestStart: longestStart)
-            // Then half a second more at a time, until a loop shows (Material's 320 frames need 322, not 842).
+            // Half a second at a time until a loop shows and half a second more repeats it (the
+            // Spinner's 40 frames need 70, not 242; Material's 320, 350), up to `longestLoop` past a
+            // start; without one, the first 4 s at least (the least visible seam is chosen in them).
             let longest = max(1, Int(options.longestLoop * fps)), step = max(1, Int(fps / 2))
-            var drawn = quick + 1
-            while loop == nil, drawn < longest + longestStart + 1 {
-                drawn = min(drawn + step, longest + longestStart + 1)
+            let most = options.longestLoop > Self.quickLoop ? longest + longestStart + step : quick + 1
+            var drawn = 0, loop: (start: Int, period: Int)?
+            while loop == nil, drawn < most {
+                drawn = min(drawn + step, most)
                 try drawRefreshing(through: drawn)
-                loop = Self.loop(fingerprints, longest: min(longest, drawn - 1), longestStart: longestStart)
+                loop = Self.loop(fingerprints, longest: min(longest, drawn), longestStart: longestStart, confirm: step)
             }
+            if loop == nil { try drawRefreshing(through: quick + 1) }
             start = loop?.start ?? 0
             found = loop.map { ($0.period, true) } ?? (Self.leastSeam(seams, longest: quick), false)
         }
@@ -352,15 +354,16 @@ package struct LottieExport {
     /// The shortest loop of frames with these fingerprints after a start that plays once (at
     /// most `longestStart` frames), the loop no longer than `longest`: every frame from the
     /// loop's second time round on is the one a period before it again. The start and the loop
-    /// that are shortest together (no start when as short); nil when there is none.
-    static func loop(_ fingerprints: [UInt64], longest: Int, longestStart: Int) -> (start: Int, period: Int)? {
+    /// that are shortest together (no start when as short); nil when there is none. The frames after
+    /// the loop must repeat it for `confirm` frames (or the whole loop, when shorter), at least 2.
+    static func loop(_ fingerprints: [UInt64], longest: Int, longestStart: Int, confirm: Int = 2) -> (start: Int, period: Int)? {
         var best: (start: Int, period: Int)?
         for period in 1...max(1, longest) where period + 2 <= fingerprints.count {
             var last = fingerprints.count - 1
             while last >= period, fingerprints[last] == fingerprints[last - period] { last -= 1 }
             let start = last < period ? 0 : last - period + 1
-            // The frames after the start must hold the loop and its first two frames again.
-            guard start <= longestStart, start + period + 2 <= fingerprints.count else { continue }
+            // The frames after the start must hold the loop and then repeat it for a while.
+            guard start <= longestStart, start + period + max(2, min(period, confirm)) <= fingerprints.count else { continue }
             if best.map({ (start + period, start) < ($0.start + $0.period, $0.start) }) ?? true { best = (start, period) }
         }
         return best
