@@ -79,13 +79,6 @@ package struct LottieExport {
             "jumps once a loop: \(String(format: "%.1f", changedShare * 100)) % of the pixels change, by up to \(largestStep) of 255"
         }
 
-        /// No jump: the loop's first frame drawn again.
-        static let none = Seam(changedShare: 0, largestStep: 0, distance: 0)
-
-        private init(changedShare: Double, largestStep: Int, distance: Int) {
-            (self.changedShare, self.largestStep, self.distance) = (changedShare, largestStep, distance)
-        }
-
         /// The jump from `shown` (the loop's first frame, shown again) to `drawn` (what the plugin draws there).
         init(_ drawn: [UInt32], _ shown: [UInt32]) {
             var changed = 0, largest = 0, sum = 0
@@ -162,12 +155,14 @@ package struct LottieExport {
             (spec.time, spec.stateTime) = (stateTime, stateTime)
             return spec.frame(refreshLength: indicator.refreshLength)
         }
-        func draw(_ frame: IndicatorFrame) throws -> [UInt32] {
+        func render(_ frame: IndicatorFrame) throws -> ImageSurface {
             indicator.refreshState = frame.state
             let image = try FrameRenderer.render(indicator, frame: frame, background: .clear)
             (width, height) = (image.width, image.height)
-            return image.straightPixels()
+            return image
         }
+        /// The frame's pixels as drawn (premultiplied): what frames are told apart by.
+        func draw(_ frame: IndicatorFrame) throws -> [UInt32] { try render(frame).pixelWords() }
         func add(_ marker: LottieMarker, _ drawn: [IndicatorFrame]) throws {
             stream.begin(marker.name(on: options.edge))
             for spec in drawn { stream.append(spec, try draw(spec)) }
@@ -211,24 +206,32 @@ package struct LottieExport {
         // One loop of refreshing: the first period whose next frames start it again (looked for
         // up to 4 s, then up to `longestLoop`), or the length chosen; else the least visible seam.
         stream.begin(LottieMarker.refreshing.name(on: options.edge))
-        var fingerprints: [UInt64] = [], seams: [Seam] = [], first: [UInt32] = []
+        var fingerprints: [UInt64] = [], first: [UInt32] = [], latest: [UInt32] = []
         func drawRefreshing(through last: Int) throws {
             while fingerprints.count <= last {
                 let spec = frame(.refreshing, stateTime: Double(fingerprints.count) / fps)
                 let image = try draw(spec)
                 if first.isEmpty { first = image }
-                let fingerprint = FrameStream.fingerprint(image)
-                // The first frame again is no seam (and is not compared pixel by pixel).
-                seams.append(fingerprint == fingerprints.first ? .none : Seam(image, first))
-                fingerprints.append(fingerprint)
+                fingerprints.append(FrameStream.fingerprint(image))
+                latest = image
                 stream.append(spec, image)
             }
+        }
+        /// The loop up to `longest` frames (no shorter than an eighth of it) whose seam, the frame
+        /// after it against the first, differs least: each candidate drawn again, as no loop repeats.
+        func leastSeam(upTo longest: Int) throws -> Int {
+            var best = (frames: longest, distance: Int.max)
+            for frames in max(1, longest / 8)...longest {
+                let distance = Seam(try draw(frame(.refreshing, stateTime: Double(frames) / fps)), first).distance
+                if distance < best.distance { best = (frames, distance) }
+            }
+            return best.frames
         }
         let found: (frames: Int, seamless: Bool)
         var start = 0
         if let chosen = options.loopSeconds.map({ max(1, Int(($0 * fps).rounded())) }) {
             try drawRefreshing(through: chosen)
-            found = (chosen, seams[chosen].changedShare == 0)
+            found = (chosen, latest == first)
         } else {
             // A loop that is not seamless is no longer than 4 s: a longer one only weighs more.
             let quick = max(1, Int(min(Self.quickLoop, options.longestLoop) * fps)), longestStart = Int(options.longestMotion * fps)
@@ -245,11 +248,11 @@ package struct LottieExport {
             }
             if loop == nil { try drawRefreshing(through: quick + 1) }
             start = loop?.start ?? 0
-            found = loop.map { ($0.period, true) } ?? (Self.leastSeam(seams, longest: quick), false)
+            found = try loop.map { ($0.period, true) } ?? (leastSeam(upTo: quick), false)
         }
         loop = found
         refreshingStart = start
-        seam = found.seamless ? nil : seams[found.frames]
+        seam = found.seamless ? nil : Seam(try draw(frame(.refreshing, stateTime: Double(found.frames) / fps)), first)
         stream.end(keeping: start + found.frames)
         if start > 0 {
             // The start plays once, then the loop: a marker each.
@@ -282,7 +285,7 @@ package struct LottieExport {
                     fallbacks.append(Fallback(marker: marker.name, frame: span.start - marker.start, reason: unsupported.reason))
                 }
             }
-            let png = try ImageSurface.pngData(straightPixels: try draw(specs[span.start]), width: width, height: height)
+            let png = try render(specs[span.start]).pngData()
             // Refused as soon as the images alone are more than a file may hold (base64 is 4 bytes for 3).
             imageBytes += png.count
             guard imageBytes / 3 * 4 <= Self.sizeLimit else { throw Self.tooLarge(options, bytes: imageBytes / 3 * 4) }
@@ -375,12 +378,6 @@ package struct LottieExport {
     static func period(_ fingerprints: [UInt64], longest: Int) -> Int? {
         guard longest >= 1 else { return nil }
         return (1...longest).first { period in (period..<fingerprints.count).allSatisfy { fingerprints[$0] == fingerprints[$0 - period] } }
-    }
-
-    /// The loop up to `longest` frames whose seam (the frame after it against the first) differs
-    /// least, `seams[n]` being frame n's against the first; no shorter than an eighth of `longest`.
-    static func leastSeam(_ seams: [Seam], longest: Int) -> Int {
-        (max(1, longest / 8)...longest).min { seams[$0].distance < seams[$1].distance } ?? longest
     }
 
     /// How far apart two pixels' four channels (alpha, red, green, blue; 0...255 each) are: in all, and the most in one.
