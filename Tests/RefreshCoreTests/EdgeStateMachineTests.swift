@@ -203,6 +203,7 @@ import Testing
     @Test func endOfTracking() {
         #expect(Guards.endOfTracking(wasTracking: true, isTracking: false, gestureChanged: false) == .released)
         #expect(Guards.endOfTracking(wasTracking: true, isTracking: false, gestureChanged: true) == .released)
+        #expect(Guards.endOfTracking(wasTracking: true, isTracking: false, gestureChanged: false, abandoned: true) == .cancelled, "code moved the list away")
         #expect(Guards.endOfTracking(wasTracking: true, isTracking: true, gestureChanged: true) == .cancelled)
         #expect(Guards.endOfTracking(wasTracking: true, isTracking: true, gestureChanged: false) == nil)
         #expect(Guards.endOfTracking(wasTracking: false, isTracking: false, gestureChanged: true) == nil)

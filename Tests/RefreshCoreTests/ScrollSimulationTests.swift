@@ -27,6 +27,27 @@ import Testing
         #expect(simulation.isResting && abs(simulation.offset.y) < 0.5 && simulation.offset.x == 0, "\(simulation.offset)")
     }
 
+    /// A jump while the finger holds the header past its trigger abandons the pull: no refresh starts
+    /// (one began at offset 300, off screen); and a jump during a revealed refresh stays where it went.
+    @Test func aJumpIsNeverAReleaseAndARevealGivesWayToIt() throws {
+        var refreshes = 0
+        let driver = try RefreshDriver.make(edges: [.top: (RecordingIndicator(), EdgeConfiguration())], actions: [.top: { _, _ in refreshes += 1 }])
+        driver.drag(by: Point(x: 0, y: 300))
+        #expect(driver.container.status(of: .top)?.state == .eligible)
+        driver.simulation.scroll(to: 300, along: .vertical)
+        driver.run(seconds: 1)
+        #expect(refreshes == 0 && driver.container.status(of: .top)?.state != .refreshing, "\(String(describing: driver.container.status(of: .top)?.state))")
+        #expect(abs(driver.simulation.offset.y - 300) < 0.5)
+
+        #expect(driver.container.begin(.top))
+        driver.run(seconds: 1)
+        #expect(driver.simulation.offset.y < 0, "revealed: \(driver.simulation.offset.y)")
+        driver.simulation.scroll(to: 500, along: .vertical)
+        driver.run(seconds: 1)
+        #expect(abs(driver.simulation.offset.y - 500) < 0.5, "not pulled back: \(driver.simulation.offset.y)")
+        #expect(driver.container.status(of: .top)?.state == .refreshing, "the refresh goes on where the user cannot see it")
+    }
+
     @Test func dragPastTheTopIsRubberBanded() {
         var simulation = try! ScrollSimulation(.init(viewportSize: Size(width: 390, height: 960), contentSize: Size(width: 390, height: 3000)))
         simulation.dragBegan()

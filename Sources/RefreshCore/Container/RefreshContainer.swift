@@ -220,7 +220,8 @@ public final class RefreshContainer {
         let observation = Self.sanitized(observation)
         let wasTracking = last?.isTracking ?? false
         let gestureChanged = last.map { $0.gesture != observation.gesture } ?? false
-        let trackingEnded = Guards.endOfTracking(wasTracking: wasTracking, isTracking: observation.isTracking, gestureChanged: gestureChanged)
+        let trackingEnded = Guards.endOfTracking(wasTracking: wasTracking, isTracking: observation.isTracking, gestureChanged: gestureChanged,
+                                                 abandoned: observation.abandonsGesture)
         let endedGesture = gesture
         if (observation.isTracking && !wasTracking) || gestureChanged {
             gesture += 1

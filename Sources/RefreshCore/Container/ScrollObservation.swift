@@ -15,6 +15,11 @@ public struct ScrollObservation: Equatable, Sendable {
     /// The viewport's size in points; a second floor with no open extent opens to it. Zero when
     /// the host does not say (the floor then opens to its trigger distance).
     public var viewport: Size
+    /// Whether the gesture that held the content ended without a release: code moved the list from
+    /// under the finger (``ScrollSimulation/scroll(to:along:)``). A container then takes the end
+    /// of tracking as a cancel: a header held past its trigger does not refresh. False unless the
+    /// host says so (a lifted finger is a release).
+    public var abandonsGesture = false
 
     /// An observation with these values.
     public init(isTracking: Bool, gesture: Int, pulls: PerEdge<EdgePull>, distanceToEnd: Point, velocity: Point, viewport: Size = Size(width: 0, height: 0)) {
@@ -24,5 +29,12 @@ public struct ScrollObservation: Equatable, Sendable {
         self.distanceToEnd = distanceToEnd
         self.velocity = velocity
         self.viewport = viewport
+    }
+
+    /// This observation with ``abandonsGesture`` set to `abandoned`.
+    func abandoning(_ abandoned: Bool) -> ScrollObservation {
+        var copy = self
+        copy.abandonsGesture = abandoned
+        return copy
     }
 }

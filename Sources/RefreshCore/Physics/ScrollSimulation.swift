@@ -97,6 +97,8 @@ public struct ScrollSimulation: Sendable {
     /// Counts gestures: a new drag, wheel gesture or fling adds one. A refresh container uses it
     /// to trigger at most once per gesture.
     public private(set) var gesture = 0
+    /// The last gesture ended by a jump (``scroll(to:along:)``), not a lift: until the next one begins.
+    private var abandonedGesture = false
 
     private var vertical: AxisMotion
     private var horizontal: AxisMotion
@@ -171,7 +173,7 @@ public struct ScrollSimulation: Sendable {
             distanceToEnd: Point(x: distanceToEnd(along: .horizontal), y: distanceToEnd(along: .vertical)),
             velocity: velocity,
             viewport: configuration.viewportSize
-        )
+        ).abandoning(abandonedGesture)
     }
 
     /// How far the content is scrolled along `axis` from its start, in points: 0 at the start or
@@ -181,12 +183,17 @@ public struct ScrollSimulation: Sendable {
     }
 
     /// Puts the content at rest `offset` points along `axis` from its start, kept within the
-    /// content (a list that starts scrolled); any motion or gesture stops. A gesture in progress
-    /// ends as a finger lifted without a fling: every other axis it held is let go where it is (and
-    /// springs back if it was pulled past an edge), so the list comes to rest.
+    /// content (a list that starts scrolled); any motion or gesture stops. A jump is code taking the
+    /// list from the user's hand: a gesture in progress is abandoned, never released (a header held
+    /// past its trigger does not refresh: ``ScrollObservation/abandonsGesture``), every other axis
+    /// it held is let go where it is (springing back if pulled past an edge), and what was to be
+    /// revealed gives way, as it does to a new touch (a refresh in view is not pulled back).
     public mutating func scroll(to offset: Double, along axis: ScrollAxis) {
         guard offset.isFinite else { return }
         let heldAxes = configuration.scrollableAxes.filter { if case .tracking = self[$0].phase { true } else { false } }
+        if isTracking || !heldAxes.isEmpty { abandonedGesture = true }
+        let (start, end) = Self.edges(axis)
+        (revealRequests[start], revealRequests[end]) = (0, 0)
         endWheelGesture()
         isDragging = false
         let bounds = baseBounds(axis)
@@ -427,6 +434,7 @@ public struct ScrollSimulation: Sendable {
     /// A new gesture: counted, and whatever was to be revealed gives way to the user's hand.
     private mutating func beginGesture() {
         gesture += 1
+        abandonedGesture = false
         revealRequests = PerEdge(repeating: 0)
     }
 

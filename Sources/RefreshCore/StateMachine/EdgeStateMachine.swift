@@ -338,10 +338,11 @@ extension EdgeStateMachine {
         }
 
         /// What the end of tracking means: a lifted finger is a release; a new gesture id while the
-        /// finger stays down abandons the old gesture without triggering it (the host began another).
-        static func endOfTracking(wasTracking: Bool, isTracking: Bool, gestureChanged: Bool) -> Input? {
+        /// finger stays down abandons the old gesture without triggering it (the host began another),
+        /// and so does an end the host says was no release (`abandoned`: code moved the list away).
+        static func endOfTracking(wasTracking: Bool, isTracking: Bool, gestureChanged: Bool, abandoned: Bool = false) -> Input? {
             guard wasTracking else { return nil }
-            if !isTracking { return .released }
+            if !isTracking { return abandoned ? .cancelled : .released }
             return gestureChanged ? .cancelled : nil
         }
 
