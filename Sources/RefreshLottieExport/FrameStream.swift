@@ -49,7 +49,8 @@ struct FrameStream {
     /// the rest keeps its name; a span across the cut is two.
     mutating func split(at frames: Int, first: String) {
         close()
-        guard var marker = markers.popLast(), (1..<marker.frames).contains(frames) else { return }
+        guard let last = markers.last, (1..<last.frames).contains(frames) else { return }
+        var marker = markers.removeLast()
         let cut = marker.start + frames
         markers.append(LottieExport.Marker(name: first, start: marker.start, frames: frames))
         (marker.start, marker.frames) = (cut, marker.frames - frames)

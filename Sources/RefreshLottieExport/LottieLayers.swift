@@ -38,10 +38,13 @@ enum LottieLayers {
         guard values.contains(where: { $0 != values[0] }) else { return value(json(values[0])) }
         var changes: [(time: Int, value: T)] = []
         for (index, value) in values.enumerated() where index == 0 || value != values[index - 1] { changes.append((times[index], value)) }
+        // Each change's numbers, once: a line is tried from each keyframe over those after it.
+        let changeTimes = changes.map(\.time)
+        let lines = line.map { line in (numbers: changes.map { line.numbers($0.value) }, tolerance: line.tolerance) }
         var keys: [JSON] = [], next = 0
         while next < changes.count {
             let start = next
-            let end = line.map { straightRun(changes, from: start, $0) } ?? start + 1
+            let end = lines.map { straightRun(changeTimes, $0.numbers, from: start, tolerance: $0.tolerance) } ?? start + 1
             var key: JSON = ["t": .number(Double(changes[start].time)), "s": keyframe.map { $0(changes[start].value) } ?? json(changes[start].value)]
             if end > start + 1 {
                 key["o"] = ["x": 0, "y": 0]
@@ -55,18 +58,19 @@ enum LottieLayers {
         return ["a": 1, "k": .array(keys)]
     }
 
-    /// The furthest change a straight line from `changes[start]` reaches: every change on the way one
-    /// frame after the last, within the line's tolerance of where the line is at its frame.
-    private static func straightRun<T>(_ changes: [(time: Int, value: T)], from start: Int, _ line: Line<T>) -> Int {
-        guard start + 1 < changes.count, changes[start + 1].time - changes[start].time == 1 else { return start + 1 }
-        let first = line.numbers(changes[start].value)
+    /// The furthest change a straight line from change `start` reaches (changes at `times`, each
+    /// as its `numbers`): every change on the way one frame after the last, within `tolerance` of
+    /// where the line is at its frame.
+    private static func straightRun(_ times: [Int], _ numbers: [[Double]], from start: Int, tolerance: Double) -> Int {
+        guard start + 1 < times.count, times[start + 1] - times[start] == 1 else { return start + 1 }
+        let first = numbers[start]
         var reached = start + 1, candidate = start + 2
-        while candidate < changes.count, changes[candidate].time - changes[candidate - 1].time == 1 {
-            let last = line.numbers(changes[candidate].value)
+        while candidate < times.count, times[candidate] - times[candidate - 1] == 1 {
+            let last = numbers[candidate]
             guard last.count == first.count, (start + 1..<candidate).allSatisfy({ between in
-                let numbers = line.numbers(changes[between].value)
                 let f = Double(between - start) / Double(candidate - start)
-                return numbers.count == first.count && zip(numbers.indices, numbers).allSatisfy { i, x in abs(first[i] + (last[i] - first[i]) * f - x) <= line.tolerance }
+                return numbers[between].count == first.count
+                    && zip(numbers[between].indices, numbers[between]).allSatisfy { i, x in abs(first[i] + (last[i] - first[i]) * f - x) <= tolerance }
             }) else { break }
             reached = candidate
             candidate += 1

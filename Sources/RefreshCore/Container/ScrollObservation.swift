@@ -30,11 +30,4 @@ public struct ScrollObservation: Equatable, Sendable {
         self.velocity = velocity
         self.viewport = viewport
     }
-
-    /// This observation with ``abandonsGesture`` set to `abandoned`.
-    func abandoning(_ abandoned: Bool) -> ScrollObservation {
-        var copy = self
-        copy.abandonsGesture = abandoned
-        return copy
-    }
 }

@@ -166,14 +166,16 @@ public struct ScrollSimulation: Sendable {
 
     /// Everything a ``RefreshContainer`` needs to know about this moment.
     public var observation: ScrollObservation {
-        ScrollObservation(
+        var observation = ScrollObservation(
             isTracking: isTracking,
             gesture: gesture,
             pulls: PerEdge(top: pull(at: .top), bottom: pull(at: .bottom), leading: pull(at: .leading), trailing: pull(at: .trailing)),
             distanceToEnd: Point(x: distanceToEnd(along: .horizontal), y: distanceToEnd(along: .vertical)),
             velocity: velocity,
             viewport: configuration.viewportSize
-        ).abandoning(abandonedGesture)
+        )
+        observation.abandonsGesture = abandonedGesture
+        return observation
     }
 
     /// How far the content is scrolled along `axis` from its start, in points: 0 at the start or
