@@ -4,7 +4,7 @@ SHELL := /bin/bash
 SWIFT ?= swift
 
 # Debian packages the build, the tests and the demo need.
-SYSTEM_PACKAGES := pkg-config libcairo2-dev libpango1.0-dev libsdl2-dev libpng-dev zlib1g-dev fonts-dejavu-core fonts-droid-fallback libcjson-dev libwebp-dev librlottie-dev xvfb xauth libavformat-dev libavcodec-dev libswscale-dev libavutil-dev libimagequant-dev libgif-dev chromium librsvg2-bin time python3-pip
+SYSTEM_PACKAGES := pkg-config libcairo2-dev libpango1.0-dev libsdl2-dev libpng-dev zlib1g-dev fonts-dejavu-core fonts-droid-fallback libcjson-dev libwebp-dev librlottie-dev libseccomp-dev xvfb xauth libavformat-dev libavcodec-dev libswscale-dev libavutil-dev libimagequant-dev libgif-dev chromium librsvg2-bin time python3-pip
 
 .PHONY: all deps build test bench lottie-check soak soak-suite demo gallery install docs clean
 

@@ -102,8 +102,10 @@ let package = Package(
         // track, its film, comparison and strip), InputFiles/ (versions and errors of the files
         // people write).
         .target(name: "RefreshHost", dependencies: ["RefreshCore", "RefreshPluginSDK", "RefreshGoldens", "CRefreshPlugin", "CCairo", "CPangoCairo", "CProcessControl"]),
-        // What Swift cannot call itself for the plugin-host zygote (prctl, descriptors over a socket).
-        .target(name: "CProcessControl"),
+        // What Swift cannot call itself for the plugin-host zygote (prctl, descriptors over a socket)
+        // and the plugin host's sandbox (Landlock, and a seccomp filter through libseccomp: `make`
+        // installs libseccomp-dev).
+        .target(name: "CProcessControl", linkerSettings: [.linkedLibrary("seccomp")]),
 
         // The preview's session, shared by the window and the scripted preview. Rooms: Session/
         // (commands, keys, clock, pretend server), Timeline/, Inspector/, Overlays/ (help, gallery,

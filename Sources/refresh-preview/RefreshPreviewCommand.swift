@@ -60,6 +60,8 @@ struct RefreshPreviewCommand: AsyncParsableCommand {
     var recordScale: Double?
     @Flag(name: .customLong("in-process"), help: "Run plugins inside the preview instead of one plugin-host process each: a little faster, but a plugin that crashes or hangs takes the preview with it.")
     var inProcess = false
+    @Flag(name: .customLong("no-sandbox"), help: "Run each plugin-host child without its sandbox: the plugin may read and write any file, use the network and start programs.")
+    var noSandbox = false
     @Flag(help: "Speak what a screen reader would say (the captions) with espeak-ng, when it is installed.")
     var speak = false
 
@@ -83,6 +85,8 @@ struct RefreshPreviewCommand: AsyncParsableCommand {
     @MainActor
     func runOnMainActor() async throws {
         Fonts.pin()
+        if noSandbox { PluginSandbox.turnOff() }
+        if inProcess { PluginSandbox.sayUnconfined(because: "--in-process: plugins run inside the preview") }
         var viewport = try FrameSpec.parseSize(size)
         let screenshots = try screenshotAt.map { entry -> (time: Double, path: String) in
             let parts = entry.split(separator: "=", maxSplits: 1)

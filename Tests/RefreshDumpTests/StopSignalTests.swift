@@ -6,8 +6,9 @@ import TestSupport
 /// middle of its work takes its files under temporary names with it — a run's staging folder,
 /// each encoder's file — and ends by that signal as before. At its twentieth frame the fixture
 /// plugin has a process of its own send it (a user's signal comes from outside the tool), so the
-/// moment is the same every time. The same signal sent by the plugin host itself is the plugin's
-/// fault: the command names the plugin and goes on as for a crash.
+/// moment is the same every time (unsandboxed: its sandbox refuses a process of its own). The same
+/// signal sent by the plugin host itself is refused by its sandbox and named; unsandboxed, it is
+/// the plugin's fault: the command names the plugin and goes on as for a crash.
 @Suite(.leavesNoPluginHost) struct StopSignalTests {
     static let plugin = fixturePlugin("FixturePluginStopsItsHost")
     static let commands: [(name: String, arguments: [String])] = [
@@ -40,7 +41,8 @@ import TestSupport
         let folder = scratch("stopped-\(command)")
         let id = UUID().uuidString, mark = "REFRESHKIT_TEST_MARK=\(id)"
         let (status, text) = try await refreshDump(arguments.map { $0.replacingOccurrences(of: "OUT", with: folder) },
-                                             environment: ["REFRESHKIT_FIXTURE_STOP_HOST": command == "pack" ? "user:pack" : "user", "REFRESHKIT_TEST_MARK": id])
+                                             environment: ["REFRESHKIT_FIXTURE_STOP_HOST": command == "pack" ? "user:pack" : "user", "REFRESHKIT_TEST_MARK": id,
+                                                           "REFRESHKIT_NO_SANDBOX": "1"])
         #expect(status == SIGTERM, "\(command) ended with \(status), not by the signal: \(text)")
         #expect(processes(marked: mark).isEmpty, "\(command) left \(processes(marked: mark))")
         let left = try FileManager.default.subpathsOfDirectory(atPath: folder)
@@ -50,15 +52,22 @@ import TestSupport
         if command == "run" { #expect(!left.contains("run"), "a stopped run put its folder in place: \(left)") }
     }
 
-    /// A plugin that signals the process hosting it is named for it, and the command ends as for a
-    /// crash (it ended with 143 and not a word).
-    @Test(arguments: ["run", "report", "validate"])
-    func aPluginThatSignalsItsHostIsNamed(command: String) async throws {
-        let folder = scratch("signalled-\(command)")
+    /// A plugin that signals the process hosting it is refused by its sandbox and named, and the
+    /// command does its work; unsandboxed, it is named for it and the command ends as for a crash
+    /// (it ended with 143 and not a word).
+    @Test(arguments: ["run", "report", "validate"], [true, false])
+    func aPluginThatSignalsItsHostIsNamed(command: String, sandboxed: Bool) async throws {
+        let folder = scratch("signalled-\(command)-\(sandboxed)")
         let arguments = command == "validate" ? ["validate", Self.plugin, "--level", "2"]
             : try #require(Self.commands.first { $0.name == command }).arguments.map { $0.replacingOccurrences(of: "OUT", with: folder) }
-        let (status, text) = try await refreshDump(arguments, environment: ["REFRESHKIT_FIXTURE_STOP_HOST": "plugin"])
-        #expect(status == 1 || status == 2, "\(command) ended with \(status): \(text.suffix(400))")
-        #expect(text.contains("sent the process hosting it Terminated") || text.contains("sent validate Terminated"), "\(command): \(text.suffix(400))")
+        let (status, text) = try await refreshDump(arguments + (sandboxed ? [] : ["--no-sandbox"]), environment: ["REFRESHKIT_FIXTURE_STOP_HOST": "plugin"])
+        if sandboxed {
+            #expect(text.contains("tried to signal another process: refused by its sandbox"), "\(command): \(text.suffix(400))")
+            #expect(!text.contains("Terminated"), "\(command): \(text.suffix(400))")
+            if command != "validate" { #expect(status == 0, "\(command) ended with \(status): \(text.suffix(400))") }
+        } else {
+            #expect(status == 1 || status == 2, "\(command) ended with \(status): \(text.suffix(400))")
+            #expect(text.contains("sent the process hosting it Terminated") || text.contains("sent validate Terminated"), "\(command): \(text.suffix(400))")
+        }
     }
 }

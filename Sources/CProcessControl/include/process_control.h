@@ -31,4 +31,7 @@ ssize_t refreshkit_receive_descriptors(int socket, void *bytes, size_t capacity,
  * them in its heap). 1 or 0. */
 int refreshkit_return_large_frees(size_t threshold);
 
+/* The plugin host's sandbox. */
+#include "sandbox.h"
+
 #endif

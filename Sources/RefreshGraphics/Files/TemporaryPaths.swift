@@ -17,8 +17,9 @@ public enum TemporaryPaths {
     /// Set when a stop signal is being handled: the process ends by that signal, and a thread that
     /// calls `exit` meanwhile (its child just ended, killed by the stop) waits for it.
     nonisolated(unsafe) private static var stopping = false
-    /// The signals that end a command at a user's or a system's request.
-    static let stopSignals: [Int32] = [SIGINT, SIGTERM, SIGHUP]
+    /// The signals that end a command at a user's or a system's request; each is taken by the
+    /// stop thread, so that one a plugin sends is survived (``removeOnStopSignals()``).
+    static let stopSignals: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM]
 
     /// Keeps `path` (a file, or a folder with what is in it) to be removed if the process ends
     /// before ``forget(_:)``; returns the token that forgets it.
@@ -127,15 +128,19 @@ public enum TemporaryPaths {
         lock.withLock { signalsFromHosts[pid] }
     }
 
-    /// Stops `sender` when it is a plugin host, noting `signal`; whether it was one.
+    /// Stops the plugin host `sender` is, or whose process group it is in (a process the plugin
+    /// started), with everything in that group, noting `signal`; whether it was one.
     private static func stopPluginHost(_ sender: pid_t, for signal: Int32) -> Bool {
-        let isHost = lock.withLock { () -> Bool in
-            guard pluginHosts.contains(sender) else { return false }
-            signalsFromHosts[sender] = signal
-            return true
+        let group = getpgid(sender)  // a sender that ended and was not waited for still has its group
+        let host = lock.withLock { () -> pid_t? in
+            guard let host = [sender, group].first(where: { pluginHosts.contains($0) }) else { return nil }
+            signalsFromHosts[host] = signal
+            return host
         }
-        if isHost { kill(sender, SIGKILL) }
-        return isHost
+        guard let host else { return false }
+        kill(-host, SIGKILL)
+        kill(host, SIGKILL)
+        return true
     }
 
     /// Ends this process's children before it ends, so that none outlives its command: SIGTERM to
@@ -149,7 +154,10 @@ public enum TemporaryPaths {
         children = [:]
         lock.unlock()
         for pid in programs { kill(pid, SIGTERM) }
-        for pid in hosts { kill(pid, SIGKILL) }
+        for pid in hosts {
+            kill(-pid, SIGKILL)  // and whatever its plugin started: a plugin host leads its own process group
+            kill(pid, SIGKILL)
+        }
         for pid in programs + hosts {
             // 0: still running; the pid, or -1 when another thread reaped it first: gone.
             var waited = 0
@@ -243,28 +251,60 @@ public enum TemporaryPaths {
         }
         let waiter = Thread {
             var set = stopSignalSet()
-            var received: Int32 = 0
             while true {
                 var info = siginfo_t()
-                received = sigwaitinfo(&set, &info)
-                guard received > 0 else { continue }
-                // From a plugin host (a plugin that signals the process hosting it): the plugin's
-                // fault. Its host is stopped and the command goes on, naming it as for a crash.
-                let sender = info._sifields._kill.si_pid
-                if info.si_code == SI_USER, stopPluginHost(sender, for: received) { continue }
-                break
+                let received = sigwaitinfo(&set, &info)
+                if received > 0 { take(received, info) }
             }
-            endByStopSignal(received)
         }
         waiter.name = "refreshkit-stop-signals"
         waiter.start()
+    }
+
+    /// Answers a stop signal taken from the pending ones: from a plugin host or a process its
+    /// plugin started (a plugin that signals the process hosting it), the plugin's fault — its host
+    /// is stopped and the command goes on, naming it as for a crash; from anyone else, the end.
+    private static func take(_ received: Int32, _ info: siginfo_t) {
+        // kill, sigqueue, tgkill: sent by a process, which says who it is.
+        if info.si_code <= 0 {
+            let sender = info._sifields._kill.si_pid
+            if stopPluginHost(sender, for: received) { return }
+            if sender == getpid() {
+                // This process never signals itself but to end (and then not through here): a
+                // plugin running inside it (--in-process) did.
+                let words = "warning: a plugin running inside this process sent it \(String(cString: strsignal(received))) (signal \(received)): ignored\n"
+                FileHandle.standardError.write(Data(words.utf8))
+                return
+            }
+        }
+        endByStopSignal(received)
+    }
+
+    /// Takes the stop signals pending now, as the stop thread would have a moment later: a caller
+    /// that has just heard from a plugin host learns at once whether that plugin signalled this
+    /// process meanwhile (``signalSent(by:)``). A process that never called
+    /// ``removeOnStopSignals()`` has none blocked, so none pending.
+    public static func takePendingStopSignals() {
+        var set = stopSignalSet()
+        var none = timespec()
+        while true {
+            var info = siginfo_t()
+            let received = sigtimedwait(&set, &info, &none)
+            guard received > 0 else { return }
+            take(received, info)
+        }
     }
 
     /// Ends the process as a stop signal does, whatever its other threads are doing (one may be
     /// stuck in a plugin): its children ended, its temporary paths removed, then `received` raised
     /// with its default action, so the process's status says which signal stopped it.
     public static func endByStopSignal(_ received: Int32) -> Never {
-        lock.withLock { stopping = true }
+        // A second stop (the stop thread and a thread that took a pending signal) waits for the first.
+        let already = lock.withLock { () -> Bool in
+            defer { stopping = true }
+            return stopping
+        }
+        if already { while true { pause() } }
         endChildren()
         removeAll()
         signal(received, SIG_DFL)
@@ -272,7 +312,9 @@ public enum TemporaryPaths {
         sigemptyset(&one)
         sigaddset(&one, received)
         pthread_sigmask(SIG_UNBLOCK, &one, nil)
-        kill(getpid(), received)
+        // To this thread, the one with the signal unblocked: sent to the process, the stop thread's
+        // wait would take it.
+        pthread_kill(pthread_self(), received)
         while true { pause() }
     }
 

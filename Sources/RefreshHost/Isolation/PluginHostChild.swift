@@ -11,7 +11,8 @@ extension PluginHostProcess {
     /// Starts `helper` with the socket as its standard input and output and the pixels on
     /// ``pixelDescriptor``, remembered as a plugin host.
     private static func spawn(_ helper: String, _ arguments: [String], socket: Int32, pixels: Int32) -> Result<pid_t, SpawnError> {
-        spawnHelper(helper, arguments, moving: [(socket, 0), (socket, 1), (pixels, pixelDescriptor)]) { TemporaryPaths.rememberPluginHost($0) }  // its signals to us are its plugin's
+        let output = PluginOutput.descriptor().map { [($0, Int32(2))] } ?? []
+        return spawnHelper(helper, arguments, moving: [(socket, 0), (socket, 1), (pixels, pixelDescriptor)] + output) { TemporaryPaths.rememberPluginHost($0) }  // its signals to us are its plugin's
     }
 
     /// Starts `helper` with `arguments`, each descriptor of `moving` on its number in the child, in
@@ -68,6 +69,9 @@ extension PluginHostProcess {
         /// Ends the child (unless it was `reaped` already: its pid may be another process's now)
         /// and lets go of what this side held for it.
         func end(reaped: Bool = false) {
+            // Whatever its plugin started ends with it: the child leads its own process group, which
+            // outlives it while any process the plugin started is in it.
+            kill(-pid, SIGKILL)
             if !reaped {
                 kill(pid, SIGKILL)
                 var status: Int32 = 0
@@ -79,11 +83,12 @@ extension PluginHostProcess {
         }
     }
 
-    /// The oldest live spare in `spares`, told to load `path`, else a new child started for it.
-    static func child(loading path: String, from spares: SparePluginHosts) throws(PluginError) -> Child {
+    /// The oldest live spare in `spares`, told to load `path` in a sandbox that may read `readable`
+    /// too, else a new child started and told so.
+    static func child(loading path: String, readable: [String], from spares: SparePluginHosts) throws(PluginError) -> Child {
         while let spare = spares.take() {
             do {
-                try PluginHostMessage.send(.load(path: path), on: spare.socket)
+                try PluginHostMessage.send(.load(path: path, readable: readable), on: spare.socket)
                 return spare
             } catch {
                 spare.end()  // it died while it waited: the next spare, or a new child
@@ -94,14 +99,21 @@ extension PluginHostProcess {
         }
         if let zygote = PluginHostZygote.shared(), case .success(let forked) = startChild(helper, [subcommand, pathFollows], zygote: zygote) {
             do {
-                try PluginHostMessage.send(.load(path: path), on: forked.socket)
+                try PluginHostMessage.send(.load(path: path, readable: readable), on: forked.socket)
                 return forked
             } catch {
                 forked.end()  // it died before its first request: a spawned child instead
             }
         }
-        switch startChild(helper, [subcommand, path]) {
-        case .success(let started): return started
+        switch startChild(helper, [subcommand, pathFollows]) {
+        case .success(let started):
+            do {
+                try PluginHostMessage.send(.load(path: path, readable: readable), on: started.socket)
+                return started
+            } catch {
+                started.end()
+                throw PluginError(file: path, reason: .reported("the plugin host ended before it was told which plugin to load"))
+            }
         case .failure(let why): throw PluginError(file: path, reason: .reported(why.description))
         }
     }

@@ -50,8 +50,9 @@ enum PluginHostMessage {
     /// From the host to the child.
     enum Request: Codable {
         /// Load the plugin at `path` (the first request to a spare child, started before the
-        /// plugin was known: ``SparePluginHosts``).
-        case load(path: String)
+        /// plugin was known: ``SparePluginHosts``), in a sandbox that may read `readable` too
+        /// (the files its parameters name: ``PluginSandbox``).
+        case load(path: String, readable: [String])
         /// Make instance `instance` from a parameters JSON object.
         case create(instance: Int, parameters: String)
         /// The container's state for an instance.
@@ -89,6 +90,12 @@ enum PluginHostMessage {
         var log: [String]?
         /// A description's words; nil: the plugin leaves them to the host.
         var text: String?
+        /// The system calls the sandbox refused since the last reply (their names).
+        var refused: [String]?
+        /// The part of the sandbox the kernel lacks, in words (the first message; nil: none).
+        var unconfined: String?
+        /// The CPU the child spent entering its sandbox, seconds (the first message; nil: none entered).
+        var sandboxSeconds: Double?
     }
 
     /// Why nothing could be read.
@@ -139,7 +146,7 @@ enum PluginHostMessage {
     /// Sends `reply` on `socket`; one with nothing in it is a single byte.
     static func send(_ reply: Reply, on socket: Int32) throws(Failure) {
         let empty = reply.error == nil && reply.id == nil && reply.refreshLength == nil && (reply.log ?? []).isEmpty && reply.parameters == nil
-            && reply.text == nil
+            && reply.text == nil && reply.refused == nil && reply.unconfined == nil && reply.sandboxSeconds == nil
         try empty ? send(body: Data([Kind.done.rawValue]), on: socket) : send(json: reply, on: socket)
     }
 

@@ -61,7 +61,16 @@ public final class PluginHostProcess: LoadedPlugin {
     /// The file descriptor the shared pixels arrive on in the child.
     package static let pixelDescriptor: Int32 = 3
 
-    private let child: Child
+    private var child: Child
+    /// What the child's sandbox may read beside the system's files and the plugin's folder.
+    private var readable: [String] = []
+    /// The instances made and not destroyed: their parameters and last state, to be made again
+    /// in a new child (``allowReading(_:)``).
+    private var live: [Int: (parameters: String, state: PluginHostMessage.Request?)] = [:]
+    /// What the plugin tried that its sandbox refused, in words, once per kind.
+    public private(set) var refusals: [String] = []
+    /// The CPU the child spent entering its sandbox, seconds (nil: it runs without one).
+    package private(set) var sandboxSeconds: Double?
     private var pid: pid_t { child.pid }
     /// The child's process id (while it runs).
     public var processIdentifier: pid_t { pid }
@@ -93,7 +102,7 @@ public final class PluginHostProcess: LoadedPlugin {
         abandonsWaiting = Self.abandonsWaitingByDefault
         answersWithoutWaiting = Self.answersWithoutWaitingByDefault
         func fail(_ why: String) -> PluginError { PluginError(file: path, reason: .reported(why)) }
-        child = try Self.child(loading: path, from: spares)
+        child = try Self.child(loading: path, readable: [], from: spares)
         info = PluginInfo(indicator: IndicatorInfo(id: "", name: "", version: "", summary: ""), parameters: [], abiVersion: 0, path: path)
 
         let hello = try receive(deadline: Self.startDeadline, step: "loading")
@@ -108,6 +117,7 @@ public final class PluginHostProcess: LoadedPlugin {
                           parameters: specs, abiVersion: hello.abiVersion ?? 0, path: path, mirrorsForRightToLeft: hello.mirrors ?? false,
                           placement: hello.placement.flatMap(IndicatorPlacement.init(rawValue:)) ?? .push)
         info.sdkVersion = hello.sdkVersion
+        sandboxSeconds = hello.sandboxSeconds
     }
 
     deinit {
@@ -126,13 +136,35 @@ public final class PluginHostProcess: LoadedPlugin {
         } catch {
             throw PluginError(file: path, reason: .invalidParameters(error.description))
         }
+        try allowReading(PluginSandbox.paths(namedBy: values, defaults: info.parameters))
         nextInstance += 1
         let reply = try call(.create(instance: nextInstance, parameters: values.json), deadline: Self.startDeadline, step: "create")
         if let error = reply.error { throw PluginError(file: path, reason: .createFailed(error)) }
+        live[nextInstance] = (values.json, nil)
         guard let length = reply.refreshLength, length.isFinite, length > 0 else {
             throw PluginError(file: path, reason: .invalidRefreshLength(reply.refreshLength ?? .nan))
         }
         return RemoteIndicator(host: self, instance: nextInstance, parameters: values, refreshLength: length)
+    }
+
+    /// Starts the child again with `paths` readable too when its sandbox cannot read them (a
+    /// sandbox only ever narrows, so a file the child was not started with needs a new child),
+    /// and makes its live instances again there, each in its last state.
+    private func allowReading(_ paths: [String]) throws(PluginError) {
+        guard PluginSandbox.isEnabled, !Set(paths).isSubset(of: readable) else { return }
+        if pending != nil { _ = try collect(waitingUpTo: nil) }
+        try takeOwedReplies()
+        let widened = Array(Set(readable + paths)).sorted()
+        let fresh = try Self.child(loading: path, readable: widened, from: .shared)
+        child.end(reaped: reaped)
+        (child, reaped, readable) = (fresh, false, widened)
+        let hello = try receive(deadline: Self.startDeadline, step: "loading")
+        if let error = hello.error { throw PluginError(file: path, reason: .reported(error)) }
+        for (instance, made) in live.sorted(by: { $0.key < $1.key }) {
+            let reply = try call(.create(instance: instance, parameters: made.parameters), deadline: Self.startDeadline, step: "create")
+            if let error = reply.error { throw PluginError(file: path, reason: .createFailed(error)) }
+            if let state = made.state { try send(withoutWaiting: state, step: "set_state") }
+        }
     }
 
     /// Sends `request` and waits for its reply; a hang or a crash ends the child and becomes ``failure``.
@@ -148,6 +180,11 @@ public final class PluginHostProcess: LoadedPlugin {
         if let failure { throw failure }
         if pending != nil { _ = try collect(waitingUpTo: nil) }
         do { try PluginHostMessage.send(request, on: socket) } catch { throw stopped(step: step, because: .closed) }
+        switch request {
+        case .state(let instance, _, _, _): live[instance]?.state = request
+        case .destroy(let instance): live[instance] = nil
+        default: break
+        }
     }
 
     /// The steps of requests sent without waiting (``send(withoutWaiting:step:)``), oldest first.
@@ -169,14 +206,24 @@ public final class PluginHostProcess: LoadedPlugin {
 
     private func receive(deadline: Double, step: String) throws(PluginError) -> PluginHostMessage.Reply {
         if let overrun = waitForAnswer(cpuLimit: deadline) { throw stopped(step: step, because: .timedOut, overrun: overrun) }
+        let reply: PluginHostMessage.Reply
         do {
             // It has begun to answer: the rest of the reply follows at once.
-            let reply = try PluginHostMessage.receiveReply(from: socket, deadline: Date(timeIntervalSinceNow: deadline + Self.blockedSlack))
-            if let lines = reply.log, !lines.isEmpty { logLines = Array((logLines + lines.map(PluginError.printable)).suffix(100)) }
-            return reply
+            reply = try PluginHostMessage.receiveReply(from: socket, deadline: Date(timeIntervalSinceNow: deadline + Self.blockedSlack))
         } catch {
             throw stopped(step: step, because: error, overrun: "did not finish its reply in \(HangWatch.seconds(deadline + Self.blockedSlack))")
         }
+        // A signal the plugin sent this process before it answered is pending by now: its fault, whatever it answered.
+        TemporaryPaths.takePendingStopSignals()
+        if TemporaryPaths.signalSent(by: pid) != nil { throw stopped(step: step, because: .closed) }
+        if let lines = reply.log, !lines.isEmpty { logLines = Array((logLines + lines.map(PluginError.printable)).suffix(100)) }
+        if let refused = reply.refused {
+            refusals += PluginSandbox.tellRefused(refused, plugin: path).filter { !refusals.contains($0) }
+        }
+        if let missing = reply.unconfined {
+            PluginSandbox.tell("plugins run without \(missing): this kernel lacks it", once: "unconfined")
+        }
+        return reply
     }
 
     /// Waits until the child's answer begins (or the child is gone); what it overran when it is hung
@@ -200,6 +247,7 @@ public final class PluginHostProcess: LoadedPlugin {
         case .malformed(let detail): why = "\(step): the plugin host answered nonsense (\(detail)); it was stopped"
         case .closed: why = "the plugin host ended during \(step)"
         }
+        kill(-pid, SIGKILL)  // and what its plugin started
         kill(pid, SIGKILL)
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}

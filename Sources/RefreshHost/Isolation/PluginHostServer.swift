@@ -1,4 +1,5 @@
 import CCairo
+import CProcessControl
 import Foundation
 import RefreshPluginSDK
 #if canImport(Glibc)
@@ -28,18 +29,25 @@ package enum PluginHostServer {
         close(pixelsFD)
 
         var path = given
+        var readable: [String] = []
         if given == PluginHostProcess.pathFollows {
             // A spare: started while the host was still finding out which plugin it needs.
             // try?: a host that closed the socket (or sent anything else) has no plugin for it; the child ends.
-            guard case .load(let named)? = try? PluginHostMessage.receiveRequest(from: socket) else { return 0 }
-            path = named
+            guard case .load(let named, let files)? = try? PluginHostMessage.receiveRequest(from: socket) else { return 0 }
+            (path, readable) = (named, files)
         }
+        // Confined before the library is read, so its constructors are too.
+        let entering = ProcessClock.seconds(CLOCK_THREAD_CPUTIME_ID)
+        let unconfined = PluginSandbox.isEnabled ? PluginSandbox.enter(libraries: [path], readable: readable) : nil
+        let sandboxSeconds = ProcessClock.seconds(CLOCK_THREAD_CPUTIME_ID) - entering
         let library: PluginLibrary
         do {
             library = try HotReloadingPlugin.loadCopy(of: path)
         } catch {
+            var failed = PluginHostMessage.Reply(error: error.reasonDescription)
+            failed.refused = refusedSinceLastReply()
             // try?: the parent reads a closed socket as the child's failure and names the plugin; nothing more can be said.
-            try? PluginHostMessage.send(PluginHostMessage.Reply(error: error.reasonDescription), on: socket)
+            try? PluginHostMessage.send(failed, on: socket)
             return 0
         }
         let i = library.info
@@ -49,6 +57,9 @@ package enum PluginHostServer {
         hello.placement = i.placement == .push ? nil : i.placement.rawValue
         hello.sdkVersion = i.sdkVersion
         hello.parameters = i.parameters.map(PluginManifest.Parameter.init(describing:))
+        hello.unconfined = unconfined
+        hello.sandboxSeconds = PluginSandbox.isEnabled ? sandboxSeconds : nil
+        hello.refused = refusedSinceLastReply()
         // try?: a parent that stopped listening is gone; the child ends.
         guard (try? PluginHostMessage.send(hello, on: socket)) != nil else { return 0 }
         // The loop runs on the library's own thread: every call into the plugin is made there, without a hop.
@@ -70,7 +81,7 @@ package enum PluginHostServer {
         let frame = PluginHostMessage.Frame(width: 1, height: 1, scale: 1, edge: "top", state: 0, result: 0, progress: 0, pull: 0, rawPull: 0, time: 0,
                                             stateTime: 0, dark: false, reduceMotion: false, rightToLeft: false, locale: "en", placement: 0,
                                             drawX: 0, drawY: 0, drawWidth: 0, drawHeight: 0, secondaryProgress: 0)
-        let requests: [PluginHostMessage.Request] = [.load(path: "/"), .create(instance: 1, parameters: "{}"), .state(instance: 1, state: 0, result: 0, progress: 0),
+        let requests: [PluginHostMessage.Request] = [.load(path: "/", readable: ["/"]), .create(instance: 1, parameters: "{}"), .state(instance: 1, state: 0, result: 0, progress: 0),
                                                      .render(instance: 1, frame: frame, pixelWidth: 1, pixelHeight: 1, target: nil),
                                                      .record(instance: 1, frame: frame), .destroy(instance: 1),
                                                      .describe(instance: 1, state: 0, result: 0, edge: "top", locale: "en")]
@@ -78,6 +89,8 @@ package enum PluginHostServer {
         hello.parameters = specs.map(PluginManifest.Parameter.init(describing:))
         hello.log = ["l"]
         _ = PluginError.printable("/é")  // the crash label's words: Unicode's tables
+        _ = PluginSandbox.systemReadable
+        _ = refreshkit_sandbox_prepare_calls()  // every forked child loads this filter, not builds it
         func exchange() throws(PluginHostMessage.Failure) {
             for request in requests {
                 try PluginHostMessage.send(request, on: ends[0])
@@ -88,6 +101,12 @@ package enum PluginHostServer {
         }
         // try?: as above, a failed warm-up costs each child its own.
         try? exchange()
+    }
+
+    /// The system calls the sandbox refused since the last reply; nil when none.
+    private static func refusedSinceLastReply() -> [String]? {
+        let refused = PluginSandbox.takeRefused()
+        return refused.isEmpty ? nil : refused
     }
 
     /// Answers the host's requests until it closes the socket; the exit status.
@@ -136,6 +155,7 @@ package enum PluginHostServer {
             case .describe(let instance, let state, let result, let edge, let locale):
                 reply.text = instances[instance]?.pluginDescription(CFrame.state(state, result), edge: RefreshEdge(rawValue: edge) ?? .top, locale: locale)
             }
+            reply.refused = refusedSinceLastReply()
             let (total, lines) = library.log.written
             if total != logged {
                 reply.log = Array(lines.suffix(min(lines.count, total - logged)))

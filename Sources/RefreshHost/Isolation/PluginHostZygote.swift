@@ -79,7 +79,8 @@ package final class PluginHostZygote: @unchecked Sendable {
         var ends: [Int32] = [0, 0]
         guard socketpair(AF_UNIX, Int32(SOCK_SEQPACKET.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &ends) == 0 else { return nil }
         // Every child it forks inherits its environment: the Swift runtime's backtrace is off there too.
-        let spawned = PluginHostProcess.spawnHelper(helper, [Self.subcommand], moving: [(ends[1], 0)]) { _ = TemporaryPaths.rememberChild($0) }  // a stop ends it with the rest
+        let output = PluginOutput.descriptor().map { [($0, Int32(1)), ($0, Int32(2))] } ?? []
+        let spawned = PluginHostProcess.spawnHelper(helper, [Self.subcommand], moving: [(ends[1], 0)] + output) { _ = TemporaryPaths.rememberChild($0) }  // a stop ends it with the rest
         close(ends[1])
         guard case .success(let started) = spawned else {
             close(ends[0])

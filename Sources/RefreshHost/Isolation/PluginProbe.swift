@@ -234,6 +234,8 @@ package enum PluginProbe {
     /// The child's side: loads each library in turn and writes one line per library (`BEGIN`
     /// first, so the parent knows which one a crash happened in).
     package static func runProbeChild(_ paths: [String]) {
+        // Confined as a plugin host is: the libraries' constructors run here too.
+        if PluginSandbox.isEnabled { _ = PluginSandbox.enter(libraries: paths, readable: []) }
         Lifeline.exitWhenClosed(0)
         func say(_ line: String) { FileHandle.standardOutput.write(Data((line + "\n").utf8)) }
         for (index, path) in paths.enumerated() {

@@ -13,8 +13,10 @@ extension BenchCommand {
     /// What starting a plugin-host child for the plugin at `path` costs in CPU, from nothing to an
     /// instance made: the child's own time (the kernel's count in nanoseconds, read once it waits
     /// for its next request) and, for a child forked by the zygote, the zygote's share. Spawned and
-    /// forked, beside the anchor: a C program that loads the same plugin and nothing else. Medians.
+    /// forked, beside the anchor: a C program that loads the same plugin and nothing else; and the
+    /// part of a forked child's start spent entering its sandbox. Medians.
     func pluginHostStart(path: String, name: String) throws -> [Result] {
+        var sandboxes: [Double] = []
         func started(zygote: Bool) throws -> Double {
             PluginHostZygote.isEnabled = zygote
             defer { PluginHostZygote.isEnabled = true }
@@ -22,6 +24,7 @@ extension BenchCommand {
             _ = try host.makeIndicator(parametersJSON: "{}")
             guard let own = Self.runNanoseconds(host.processIdentifier) else { throw ValidationError("cannot read the plugin host's CPU time") }
             if zygote && host.zygoteNanoseconds == nil { throw ValidationError("the plugin-host zygote did not start") }
+            if zygote, let sandbox = host.sandboxSeconds { sandboxes.append(sandbox) }
             return Double(own + (host.zygoteNanoseconds ?? 0)) / 1e9
         }
         func median(_ measure: () throws -> Double) rethrows -> Double {
@@ -36,6 +39,12 @@ extension BenchCommand {
             Result(name: "\(name): host start, spawned (CPU)", value: spawned * 1000, unit: "ms", budget: "exec and the dynamic loader"),
             Result(name: "\(name): host start, forked by the zygote (CPU)", value: forked * 1000, unit: "ms", budget: "≤ 3 ms"),
         ]
+        if sandboxes.isEmpty {
+            results.append(.notMeasured("\(name): host start, its sandbox", "plugins run unconfined (--no-sandbox, or a kernel without it)"))
+        } else {
+            let sandbox = sandboxes.sorted()[sandboxes.count / 2]
+            results.append(Result(name: "\(name): host start, of it the sandbox (CPU)", value: sandbox * 1000, unit: "ms", budget: "≤ 1 ms"))
+        }
         if let anchor = PluginSearchPath.buildProductsDirectory.map({ $0 + "/refresh-bench-anchor" }),
            FileManager.default.isExecutableFile(atPath: anchor) {
             let c = try median { try Self.anchorStart(anchor, library: path) }

@@ -25,7 +25,14 @@ struct ValidateChildCommand: ParsableCommand {
 
     func step(_ what: String) { say("STEP " + what) }
 
+    /// A failed check for each kind of thing the plugin tried that its sandbox refused.
+    func sayRefused() {
+        for sentence in PluginSandbox.refusedSentences(PluginSandbox.takeRefused(), plugin: path) { say("✗ " + sentence) }
+    }
+
     func run() throws {
+        // Confined as a plugin host is, before the library is loaded and before any thread starts.
+        if PluginSandbox.isEnabled, let missing = PluginSandbox.enter(libraries: [path], readable: []) { say("⚠ the plugin runs without \(missing): this kernel lacks it") }
         Lifeline.exitWhenClosed(0)
         PluginCrashReport.uninstall()  // validate names a crash, with the step
         step("loading the library and creating an instance")
@@ -35,9 +42,11 @@ struct ValidateChildCommand: ParsableCommand {
             library = try PluginLibrary(path: path)
             indicator = try library.makeIndicator()
         } catch {
+            sayRefused()
             say("✗ load: \(error)")
             throw ExitCode(1)
         }
+        defer { sayRefused() }
         var checks = PluginChecks(say: say)
         checks.step = step
         (checks.level, checks.budgetMilliseconds, checks.memoryMegabytes, checks.enforceBudget) = (level, budgetMilliseconds, memoryMegabytes, enforceBudget)

@@ -43,12 +43,15 @@ struct ValidateCommand: ParsableCommand {
     var enforceBudget = false
     @Option(help: "How hard to check: 1 loads, creates and draws every state once; 2 (the default) runs every check above; 3 also fuzzes the plugin (random states and progress far outside 0...1, sizes and scales, a state change every frame, rapid state changes, hundreds of instances made and dropped) and draws a sample twice to compare.")
     var level = 2
+    @Flag(name: .customLong("no-sandbox"), help: "Check the plugin without its sandbox: it may read and write any file, use the network and start programs.")
+    var noSandbox = false
 
     func run() throws {
         guard timeout > 0, timeout.isFinite, timeout <= 86_400 else { throw ValidationError("--timeout must be in 0...86400 seconds") }
         guard memoryMegabytes > 0, memoryMegabytes.isFinite, memoryMegabytes <= 1_048_576 else { throw ValidationError("--memory-mb must be > 0") }
         guard budgetMilliseconds > 0, budgetMilliseconds.isFinite else { throw ValidationError("--budget-ms must be > 0") }
         guard (1...3).contains(level) else { throw ValidationError("--level must be 1, 2 or 3") }
+        if noSandbox { PluginSandbox.turnOff() }
         let path: String
         switch (self.path, plugin) {
         case (let given?, nil), (nil, let given?): path = try search.searchPath.resolve(given)

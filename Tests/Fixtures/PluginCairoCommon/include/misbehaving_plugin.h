@@ -162,6 +162,9 @@ static int misbehaving_render(refresh_instance *instance, const refresh_frame *f
         if (strncmp(stop, "user:", 5) == 0) stop = "user";
         if (strcmp(stop, "user") != 0) kill(host, SIGTERM);
         else if (fork() == 0) {
+            /* A session of its own: a user's signal comes from outside the plugin host's process
+             * group and session (a signal from inside them is the plugin's). */
+            setsid();
             /* kill(1) with an empty environment: a test that looks for processes left by the
              * command (by a mark in their environment) does not find this one while it ends. */
             char pid[24];

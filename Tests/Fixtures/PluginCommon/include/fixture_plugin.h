@@ -40,6 +40,7 @@ static int fixture_render(refresh_instance *instance, const refresh_frame *frame
     /* With REFRESHKIT_FIXTURE_STOP_SELF set, a process of its own sends SIGTERM to the process
      * drawing (a user's stop, from outside) as the render begins to hang: the moment is known. */
     if (getenv("REFRESHKIT_FIXTURE_STOP_SELF") && fork() == 0) {
+        setsid();  /* a user's signal comes from outside the plugin host's process group */
         char pid[24];
         snprintf(pid, sizeof pid, "%d", (int)getppid());
         char *const argv[] = {"kill", "-TERM", pid, NULL};

@@ -1,0 +1,1 @@
+/* A plugin that tries one thing a drawing never needs (see plugin.c). */

@@ -1,0 +1,110 @@
+import Foundation
+import Testing
+import TestSupport
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A plugin draws and does nothing else: each thing a hostile plugin tries, at load (in its
+/// library's constructor) and at render, is refused by its plugin host's sandbox; the command
+/// carries on, names the plugin and what it tried, and nothing leaves: no secret read, no file
+/// written, no connection made, no program or process started, no process signalled or traced.
+@Suite(.leavesNoPluginHost) struct SandboxTests {
+    static let plugin = fixturePlugin("FixturePluginHostile")
+    static let secret = "TOPSECRET-\(UUID().uuidString)"
+
+    /// What the plugin tries, and the words the command names it by (nil: refused by Landlock,
+    /// which the plugin sees as EACCES and the tool cannot see).
+    static let attempts: [(attempt: String, named: String?)] = [
+        ("read-secret", nil), ("write", nil), ("connect", "open a network socket"), ("exec", "start a program"),
+        ("fork", "start a process"), ("kill-parent", "signal another process"), ("kill-all", "signal another process"),
+        ("ptrace", "reach into another process"), ("proc-mem", nil),
+    ]
+
+    /// A home with a secret in it, for the plugin to look in.
+    func home(_ name: String) throws -> String {
+        let folder = scratch("sandbox-\(name)")
+        try Self.secret.write(toFile: "\(folder)/secret.txt", atomically: true, encoding: .utf8)
+        return folder
+    }
+
+    /// A TCP listener on 127.0.0.1 that never accepts by itself: its port, and its socket.
+    func listener() throws -> (port: Int, socket: Int32) {
+        let listening = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0)
+        try #require(listening >= 0)
+        var address = sockaddr_in(sin_family: sa_family_t(AF_INET), sin_port: 0, sin_addr: in_addr(s_addr: UInt32(0x7f00_0001).bigEndian), sin_zero: (0, 0, 0, 0, 0, 0, 0, 0))
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(listening, $0, length) == 0 && listen(listening, 4) == 0 && getsockname(listening, $0, &length) == 0 }
+        }
+        try #require(bound)
+        return (Int(UInt16(bigEndian: address.sin_port)), listening)
+    }
+
+    @Test(arguments: attempts.map(\.attempt), ["load", "render"])
+    func eachAttemptIsRefusedAndTheCommandCarriesOn(attempt: String, at moment: String) async throws {
+        let named = try #require(Self.attempts.first { $0.attempt == attempt }).named
+        let home = try home("\(attempt)-\(moment)")
+        let (port, listening) = try listener()
+        defer { close(listening) }
+        let (status, text) = try await refreshDump(["render", "--plugin", Self.plugin, "--out", "\(home)/frame.png"],
+                                                   environment: ["HOME": home, "REFRESHKIT_FIXTURE_ATTEMPT": attempt, "REFRESHKIT_FIXTURE_AT": moment,
+                                                                 "REFRESHKIT_FIXTURE_PORT": "\(port)"])
+        #expect(status == 0, "\(attempt) at \(moment): \(text)")
+        #expect(text.contains("hostile \(attempt): "), "the plugin did not try: \(text)")
+        #expect(!text.contains("hostile \(attempt): ok"), "\(attempt) at \(moment) was allowed: \(text)")
+        #expect(!text.contains(Self.secret), "the secret left: \(text)")
+        if let named { #expect(text.contains("tried to \(named): refused by its sandbox"), "\(attempt) was not named: \(text)") }
+        #expect(FileManager.default.fileExists(atPath: "\(home)/frame.png"), "no frame: \(text)")
+        let left = try FileManager.default.contentsOfDirectory(atPath: home).sorted()
+        #expect(left == ["frame.png", "secret.txt"], "the plugin left \(left)")
+        #expect(accept(listening, nil, nil) < 0 && (errno == EAGAIN || errno == EWOULDBLOCK), "the listener was connected to")
+    }
+
+    /// Every command that runs a plugin names what it tried, once, and does its work.
+    @Test(arguments: ["render", "sweep", "run", "report", "validate", "lint", "export", "gallery"])
+    func everyCommandNamesWhatWasRefused(command: String) async throws {
+        let home = try home("command-\(command)")
+        let arguments: [String] = switch command {
+        case "render": ["render", "--plugin", Self.plugin, "--out", "\(home)/frame.png"]
+        case "sweep": ["sweep", "--plugin", Self.plugin, "--progress", "0:1:3", "--out", "\(home)/sweep"]
+        case "run": ["run", "\(scenarioFolder)/pull-short.json", "--plugin", Self.plugin, "--out", "\(home)/run"]
+        case "report": ["report", "--plugin", Self.plugin, "--scenario", "pull-to-refresh", "--out", "\(home)/report"]
+        case "validate": ["validate", Self.plugin, "--level", "1"]
+        case "lint": ["lint", "--plugin", Self.plugin, "--scenario", "pull-to-refresh"]
+        case "export": ["export", "--plugin", Self.plugin, "--out", "\(home)/export"]
+        default: ["gallery", "--plugin", Self.plugin, "--out", "\(home)/gallery.png"]
+        }
+        let (_, text) = try await refreshDump(arguments, environment: ["HOME": home, "REFRESHKIT_FIXTURE_ATTEMPT": "connect"])
+        #expect(text.contains("tried to open a network socket: refused by its sandbox"), "\(command): \(text.suffix(600))")
+        #expect(text.components(separatedBy: "tried to open a network socket").count == 2, "\(command) named it more than once: \(text.suffix(600))")
+        #expect(!text.contains("hostile connect: ok"), "\(command): \(text.suffix(600))")
+    }
+
+    /// What a plugin prints goes to standard error behind `plugin: `, capped; standard output has
+    /// the command's own words only.
+    @Test func whatAPluginPrintsNeverReachesStandardOutput() async throws {
+        let home = try home("print")
+        let environment = ["HOME": home, "REFRESHKIT_FIXTURE_ATTEMPT": "print"]
+        let tool = toolsFolder + "/refresh-dump"
+        let arguments = ["render", "--plugin", Self.plugin, "--out", "\(home)/frame.png"]
+        let (status, standardOutput) = try await runProgram("/bin/sh", ["-c", #""$0" "$@" 2>/dev/null"#, tool] + arguments, environment: environment)
+        #expect(status == 0)
+        #expect(standardOutput == "\(home)/frame.png: Hostile refreshing 780×240 px\n")
+        let (_, standardError) = try await runProgram("/bin/sh", ["-c", #""$0" "$@" >/dev/null"#, tool] + arguments, environment: environment)
+        #expect(standardError.hasPrefix("plugin: xxx"), "\(standardError.prefix(200))")
+        #expect(standardError.utf8.count < 80 << 10, "\(standardError.utf8.count) bytes shown")
+        #expect(standardError.contains("warning: plugins printed more than 64 KB; the rest is not shown"))
+    }
+
+    /// `--no-sandbox` says so, and the tool still defends itself: a signal from its plugin host is
+    /// the plugin's fault, named, and the command ends as for a crash instead of by the signal.
+    @Test func unsandboxedAPluginsSignalIsSurvivedAndNamed() async throws {
+        let home = try home("unsandboxed")
+        let (status, text) = try await refreshDump(["render", "--plugin", Self.plugin, "--no-sandbox", "--out", "\(home)/frame.png"],
+                                                   environment: ["HOME": home, "REFRESHKIT_FIXTURE_ATTEMPT": "kill-parent"])
+        #expect(text.contains("--no-sandbox: plugins run unconfined"), "\(text)")
+        #expect(text.contains("sent the process hosting it User defined signal 1"), "\(status): \(text)")
+        #expect(status == 1 || status == 2, "ended with \(status): \(text)")
+    }
+}
