@@ -71,6 +71,9 @@ struct RefreshPreviewCommand: AsyncParsableCommand {
     var vsync: String = "auto"
 
     static func main() async {
+        // HUP, QUIT, USR1, USR2 and ALRM take temporary files with them, and one a plugin sends is
+        // survived; SIGINT and SIGTERM are the window's, to quit the ordinary way (StopDeadline).
+        TemporaryPaths.removeOnStopSignals(leaving: StopDeadline.signals)
         PluginCrashReport.install()  // a plugin that crashes the preview is named on the way out
         PluginHostZygote.isEnabled = true  // plugin-host children are forked by a warm zygote
         PluginProbeCache.isEnabled = true  // what the plugin libraries are is kept between commands

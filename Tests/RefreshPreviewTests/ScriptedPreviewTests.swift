@@ -116,6 +116,30 @@ import RefreshGoldens
     }
 }
 
+/// A plugin that signals the preview: refused by its sandbox and named, the script played to its
+/// end; unsandboxed, its fault (the preview ended with 138 and no word on SIGUSR1).
+@Suite(.leavesNoPluginHost) struct ScriptedSignallingPluginTests {
+    @Test(arguments: [true, false])
+    func aPluginsSignalIsNamedAndSurvived(sandboxed: Bool) async throws {
+        guard FileManager.default.fileExists(atPath: "/usr/bin/xvfb-run") else {
+            Issue.record("xvfb-run is missing: `make test` installs the xvfb package")
+            return
+        }
+        let scenario = packageRoot.appendingPathComponent("Assets/Scenarios/pull-short.json").path
+        let (status, output) = try await runUnderXvfb(["/usr/bin/env", "REFRESHKIT_FIXTURE_ATTEMPT=kill-parent", "\(toolsFolder)/refresh-preview",
+                                                       "--script", scenario, "--no-panel", "--plugin", fixturePlugin("FixturePluginHostile"),
+                                                       "--out", scratchDirectory("signalling-preview-\(UUID().uuidString.prefix(8))")]
+                                                      + (sandboxed ? [] : ["--no-sandbox"]))
+        if sandboxed {
+            #expect(status == 0, "\(output)")
+            #expect(output.contains("tried to signal another process: refused by its sandbox"), "\(output)")
+        } else {
+            #expect(status == 2, "\(output)")
+            #expect(output.contains("sent the process hosting it User defined signal 1"), "\(output)")
+        }
+    }
+}
+
 /// A stop signal ends the preview even while a plugin hangs inside it (`--in-process`), where the
 /// loop that would read SDL's quit never runs again: it ignored SIGTERM and never ended. The
 /// fixture's own process sends the signal as the render begins to hang, so the moment is known.

@@ -237,12 +237,16 @@ public enum TemporaryPaths {
         }
     }
 
-    /// Makes SIGINT, SIGTERM and SIGHUP remove the kept paths first, then end the process by that
-    /// same signal (its exit status is what it was without this). Call first thing in `main`,
-    /// before any thread starts: the signals are blocked in every thread and taken by one thread
-    /// of its own with `sigwait`, where removing files is safe (a signal handler may not allocate).
-    /// Children are started with the signals unblocked (``withChildSignalAttributes(_:)``).
-    public static func removeOnStopSignals() {
+    /// Makes the stop signals (SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM) remove
+    /// the kept paths first, then end the process by that same signal (its exit status is what it
+    /// was without this); one a plugin sent is survived. Call first thing in `main`, before any
+    /// thread starts: the signals are blocked in every thread and taken by one thread of its own
+    /// with `sigwait`, where removing files is safe (a signal handler may not allocate). Children
+    /// are started with the signals unblocked (``withChildSignalAttributes(_:)``). The signals in
+    /// `leaving` are left to the process's own handlers (the preview's window quits on SIGINT and
+    /// SIGTERM), which ask ``isPluginsSignal(from:_:)``.
+    public static func removeOnStopSignals(leaving: [Int32] = []) {
+        lock.withLock { handledElsewhere = leaving }
         var set = stopSignalSet()
         pthread_sigmask(SIG_BLOCK, &set, nil)
         // Once a stop is under way the process ends by the signal, never by another thread's exit.
@@ -259,6 +263,42 @@ public enum TemporaryPaths {
         }
         waiter.name = "refreshkit-stop-signals"
         waiter.start()
+        takeUnblocked()
+    }
+
+    /// The pipe a stop signal's handler writes to, for a thread that unblocked the signals anew.
+    nonisolated(unsafe) private static var signalPipe: Int32 = -1
+
+    /// A handler for the stop signals, for a thread that has them unblocked after all (an async
+    /// `main` hands the main thread to Dispatch, which resets its mask): it writes the signal and
+    /// its sender to a pipe (a handler may do little else), and a thread of its own reads them and
+    /// answers as the stop thread does.
+    private static func takeUnblocked() {
+        var ends: [Int32] = [0, 0]
+        guard pipe(&ends) == 0 else { return }
+        for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+        signalPipe = ends[1]
+        var action = sigaction()
+        action.__sigaction_handler.sa_sigaction = { signal, info, _ in
+            var record: (Int32, Int32, Int32) = (signal, info?.pointee.si_code ?? 1, info?.pointee._sifields._kill.si_pid ?? 0)
+            _ = withUnsafeBytes(of: &record) { write(TemporaryPaths.signalPipe, $0.baseAddress, $0.count) }
+        }
+        action.sa_flags = SA_SIGINFO | SA_RESTART
+        sigfillset(&action.sa_mask)
+        let left = lock.withLock { handledElsewhere }
+        for signal in stopSignals where !left.contains(signal) { sigaction(signal, &action, nil) }
+        let reading = ends[0]
+        let reader = Thread {
+            var record: (Int32, Int32, Int32) = (0, 0, 0)
+            while withUnsafeMutableBytes(of: &record, { read(reading, $0.baseAddress, $0.count) }) == MemoryLayout.size(ofValue: record) {
+                var info = siginfo_t()
+                info.si_code = record.1
+                info._sifields._kill.si_pid = record.2
+                take(record.0, info)
+            }
+        }
+        reader.name = "refreshkit-stop-handler"
+        reader.start()
     }
 
     /// Answers a stop signal taken from the pending ones: from a plugin host or a process its
@@ -266,18 +306,20 @@ public enum TemporaryPaths {
     /// is stopped and the command goes on, naming it as for a crash; from anyone else, the end.
     private static func take(_ received: Int32, _ info: siginfo_t) {
         // kill, sigqueue, tgkill: sent by a process, which says who it is.
-        if info.si_code <= 0 {
-            let sender = info._sifields._kill.si_pid
-            if stopPluginHost(sender, for: received) { return }
-            if sender == getpid() {
-                // This process never signals itself but to end (and then not through here): a
-                // plugin running inside it (--in-process) did.
-                let words = "warning: a plugin running inside this process sent it \(String(cString: strsignal(received))) (signal \(received)): ignored\n"
-                FileHandle.standardError.write(Data(words.utf8))
-                return
-            }
-        }
+        if info.si_code <= 0, isPluginsSignal(from: info._sifields._kill.si_pid, received) { return }
         endByStopSignal(received)
+    }
+
+    /// Whether `signal`, sent by `sender`, is a plugin's doing: a plugin host's, or a process's in
+    /// its process group (the host is then stopped with its group, and named when its call fails),
+    /// or this process's own (a plugin running inside it: named on standard error and ignored).
+    public static func isPluginsSignal(from sender: pid_t, _ signal: Int32) -> Bool {
+        if stopPluginHost(sender, for: signal) { return true }
+        guard sender == getpid() else { return false }
+        // This process never signals itself but to end, and then not through here.
+        let words = "warning: a plugin running inside this process sent it \(String(cString: strsignal(signal))) (signal \(signal)): ignored\n"
+        FileHandle.standardError.write(Data(words.utf8))
+        return true
     }
 
     /// Takes the stop signals pending now, as the stop thread would have a moment later: a caller
@@ -321,7 +363,7 @@ public enum TemporaryPaths {
     /// Unblocks the stop signals, which a program inherits blocked when a process that called
     /// ``removeOnStopSignals()`` starts it through Foundation's `Process` (it keeps the mask).
     public static func unblockStopSignals() {
-        var set = stopSignalSet()
+        var set = allStopSignals()
         pthread_sigmask(SIG_UNBLOCK, &set, nil)
     }
 
@@ -338,7 +380,7 @@ public enum TemporaryPaths {
         sigemptyset(&none)
         posix_spawnattr_setsigmask(&attributes, &none)
         // And the stop signals' default actions, should this process ignore one (nohup).
-        var defaults = stopSignalSet()
+        var defaults = allStopSignals()
         sigaddset(&defaults, SIGPIPE)
         posix_spawnattr_setsigdefault(&attributes, &defaults)
         posix_spawnattr_setpgroup(&attributes, 0)
@@ -346,7 +388,20 @@ public enum TemporaryPaths {
         return body(&attributes)
     }
 
+    /// The stop signals ``removeOnStopSignals(leaving:)`` left to the process's own handlers.
+    nonisolated(unsafe) private static var handledElsewhere: [Int32] = []
+
+    /// The stop signals this process blocks and takes on its stop thread.
     private static func stopSignalSet() -> sigset_t {
+        var set = sigset_t()
+        sigemptyset(&set)
+        let left = lock.withLock { handledElsewhere }
+        for signal in stopSignals where !left.contains(signal) { sigaddset(&set, signal) }
+        return set
+    }
+
+    /// Every stop signal: what a child gets the default actions of.
+    private static func allStopSignals() -> sigset_t {
         var set = sigset_t()
         sigemptyset(&set)
         for signal in stopSignals { sigaddset(&set, signal) }
