@@ -97,6 +97,40 @@ import Glibc
         #expect(standardError.contains("warning: plugins printed more than 64 KB; the rest is not shown"))
     }
 
+    /// A file a parameter names is readable in the plugin's sandbox (a new child is started for
+    /// it): the Lottie plugin draws an animation from a folder it could not otherwise read, the
+    /// same bytes as unsandboxed.
+    @Test func aFileAParameterNamesIsReadable() async throws {
+        let folder = scratch("sandbox-parameter-file")
+        let animation = "\(folder)/mine.json"
+        try FileManager.default.copyItem(atPath: packageRoot.appendingPathComponent("Assets/Lottie/refresh.json").path, toPath: animation)
+        for sandboxed in [true, false] {
+            let (status, text) = try await refreshDump(["render", "--plugin", "Lottie", "--param", "file=\(animation)", "--state", "pulling:0.6",
+                                                        "--out", "\(folder)/\(sandboxed).png"] + (sandboxed ? [] : ["--no-sandbox"]))
+            #expect(status == 0, "\(text)")
+        }
+        let frames = try [true, false].map { try Data(contentsOf: URL(fileURLWithPath: "\(folder)/\($0).png")) }
+        #expect(frames[0] == frames[1], "the sandboxed frame differs")
+    }
+
+    /// A permission the manifest declares (`pack --read`) is listed, shown at install and allowed;
+    /// the same read undeclared is refused (above).
+    @Test func aDeclaredPermissionIsShownAndAllowed() async throws {
+        let home = try home("permission")
+        let environment = ["HOME": home, "REFRESHKIT_FIXTURE_ATTEMPT": "read-secret"]
+        let packed = try await refreshDump(["pack", Self.plugin, "--out", "\(home)/packed", "--read", "~/secret.txt", "--author", "Tests", "--license", "MIT", "--archive"],
+                                           environment: environment)
+        #expect(packed.status == 0, "\(packed.output)")
+        let bundle = "\(home)/packed/dev.refreshkit.fixture-hostile.refreshplugin"
+        let installed = try await refreshDump(["install", bundle + ".tar.gz", "--to", "\(home)/installed"], environment: environment)
+        #expect(installed.output.contains("permissions: may read ~/secret.txt"), "\(installed.output)")
+        let listed = try await refreshDump(["list", "--plugin-path", "\(home)/installed"], environment: environment)
+        #expect(listed.output.contains("permissions: may read ~/secret.txt"), "\(listed.output)")
+        let (status, text) = try await refreshDump(["render", "--plugin", bundle, "--out", "\(home)/frame.png"], environment: environment)
+        #expect(status == 0, "\(text)")
+        #expect(text.contains("hostile read-secret: ok"), "\(text)")
+    }
+
     /// `--no-sandbox` says so, and the tool still defends itself: a signal from its plugin host is
     /// the plugin's fault, named, and the command ends as for a crash instead of by the signal.
     @Test func unsandboxedAPluginsSignalIsSurvivedAndNamed() async throws {

@@ -102,7 +102,8 @@ public final class PluginHostProcess: LoadedPlugin {
         abandonsWaiting = Self.abandonsWaitingByDefault
         answersWithoutWaiting = Self.answersWithoutWaitingByDefault
         func fail(_ why: String) -> PluginError { PluginError(file: path, reason: .reported(why)) }
-        child = try Self.child(loading: path, readable: [], from: spares)
+        readable = PluginPermissions.declaredReadable(byBundleOf: path)
+        child = try Self.child(loading: path, readable: readable, from: spares)
         info = PluginInfo(indicator: IndicatorInfo(id: "", name: "", version: "", summary: ""), parameters: [], abiVersion: 0, path: path)
 
         let hello = try receive(deadline: Self.startDeadline, step: "loading")

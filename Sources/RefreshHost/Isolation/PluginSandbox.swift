@@ -152,16 +152,17 @@ package enum PluginSandbox {
         FileHandle.standardError.write(Data("warning: \(words)\n".utf8))
     }
 
-    /// One sentence per kind of the `calls` `plugin` (its file) tried and was refused.
-    package static func refusedSentences(_ calls: [String], plugin: String) -> [String] {
-        Set(calls.map(describe)).sorted().map { "plugin \(PluginError.printable(plugin)) tried to \($0): refused by its sandbox" }
+    /// One phrase per kind of the `calls` a plugin tried and was refused ("tried to open a
+    /// network socket: refused by its sandbox"), for a place that names the plugin already.
+    package static func refused(_ calls: [String]) -> [String] {
+        Set(calls.map(describe)).sorted().map { "tried to \($0): refused by its sandbox" }
     }
 
-    /// Names each kind of the `calls` that `plugin` tried and was refused, once per process; the
-    /// sentences.
+    /// Names each kind of the `calls` that `plugin` (its file) tried and was refused, on standard
+    /// error once per process; the phrases (``refused(_:)``).
     static func tellRefused(_ calls: [String], plugin: String) -> [String] {
-        let sentences = refusedSentences(calls, plugin: plugin)
-        for sentence in sentences { tell(sentence, once: sentence) }
-        return sentences
+        let phrases = refused(calls)
+        for phrase in phrases { tell("plugin \(PluginError.printable(plugin)) \(phrase)", once: plugin + phrase) }
+        return phrases
     }
 }

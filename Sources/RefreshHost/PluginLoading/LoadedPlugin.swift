@@ -12,6 +12,8 @@ public protocol LoadedPlugin: AnyObject {
     var logLines: [String] { get }
     /// Why the plugin can draw no more (its child crashed, hung or ended), or nil while it can.
     var stopped: PluginError? { get }
+    /// What the plugin tried that its sandbox refused, in words, once per kind (none in process).
+    var refusals: [String] { get }
     /// Makes an indicator from parameter values given as a JSON object; values are checked
     /// against the declared parameters first.
     func makeIndicator(parametersJSON: String) throws(PluginError) -> Indicator
@@ -20,6 +22,11 @@ public protocol LoadedPlugin: AnyObject {
 extension PluginLibrary: LoadedPlugin {
     /// Nil: a plugin in this process that stops takes the process with it.
     public var stopped: PluginError? { nil }
+}
+
+extension LoadedPlugin {
+    /// None: a plugin that runs without a sandbox is refused nothing.
+    public var refusals: [String] { [] }
 }
 
 extension LoadedPlugin {

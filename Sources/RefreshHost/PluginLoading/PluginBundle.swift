@@ -62,7 +62,7 @@ public struct PluginBundle: Sendable {
 
     /// The bundle `libraryPath` sits in (its folder holds `plugin.json`), or nil for a bare library.
     /// A bundle whose manifest is wrong, or names another file, is an error.
-    static func enclosing(library libraryPath: String) throws(PluginError) -> PluginBundle? {
+    package static func enclosing(library libraryPath: String) throws(PluginError) -> PluginBundle? {
         let folder = PathText.folder(of: libraryPath)
         let base = folder.isEmpty ? "." : folder
         guard FileManager.default.fileExists(atPath: (base as NSString).appendingPathComponent(PluginManifest.fileName)) else { return nil }

@@ -76,6 +76,8 @@ public struct PluginManifest: Codable, Equatable, Sendable {
     /// What `refresh-dump lint` said when the bundle was packed, a line a check (`✓ flash: …`,
     /// `✗ contrast at dark, refreshing, 0.00 s: …`); nil in bundles packed before lint.
     public var lint: [String]?
+    /// What the plugin may do beyond drawing (files it may read); nil: nothing.
+    public var permissions: PluginPermissions?
 
     /// Reads and checks the manifest of the bundle at `folder`. Errors name the file and the field.
     public static func read(bundle folder: String) throws(PluginError) -> PluginManifest {
@@ -119,6 +121,7 @@ public struct PluginManifest: Codable, Equatable, Sendable {
         if let thumbnail, !Self.isPlainFileName(thumbnail) { return ("thumbnail", "\(InputFileError.quoted(thumbnail)) must be a file name with no folders") }
         guard sha256.count == 64, sha256.allSatisfy({ "0123456789abcdef".contains($0) }) else { return ("sha256", "must be 64 lowercase hex digits") }
         guard abi.minimum <= abi.maximum else { return ("abi.minimum", "\(abi.minimum) is above abi.maximum \(abi.maximum)") }
+        if let problem = permissions?.problem { return problem }
         guard parameters.count <= PluginLibrary.maximumParameters else { return ("parameters", "\(parameters.count) entries; the most is \(PluginLibrary.maximumParameters)") }
         for (i, parameter) in parameters.enumerated() {
             do {
@@ -156,7 +159,8 @@ public struct PluginManifest: Codable, Equatable, Sendable {
     }
 
     /// The manifest of a loaded library: its descriptor's fields, with what a descriptor does not hold.
-    public init(describing info: PluginInfo, library: String, sha256: String, author: String, license: String, thumbnail: String?, lint: [String]? = nil) {
+    public init(describing info: PluginInfo, library: String, sha256: String, author: String, license: String, thumbnail: String?, lint: [String]? = nil,
+                permissions: PluginPermissions? = nil) {
         format = Self.currentFormat
         id = info.indicator.id
         name = info.indicator.name
@@ -171,6 +175,7 @@ public struct PluginManifest: Codable, Equatable, Sendable {
         self.thumbnail = thumbnail
         parameters = info.parameters.map(Parameter.init(describing:))
         self.lint = lint
+        self.permissions = permissions
     }
 
     /// The manifest as pretty JSON, keys sorted (a stable file to diff).

@@ -13,6 +13,8 @@ package struct PanelText {
     var loadError: String?
     /// What the plugin wrote through `refresh_host.log`, newest last.
     var pluginLog: [String] = []
+    /// What the plugin tried that its sandbox refused.
+    var refusals: [String] = []
     /// How the indicators sit and whether the refresh edge has a second floor.
     var placement = IndicatorPlacement.push
     var hasSecondFloor = false
@@ -34,6 +36,7 @@ package struct PanelText {
         lines.append("plugin   \(info?.name ?? "none") \(info?.version ?? "")")
         lines.append("         \(info?.id ?? "")")
         if let loadError { lines.append("  ✗ \(loadError)") }
+        for refusal in refusals { lines.append("  ⚠ \(refusal)") }
         for line in pluginLog.suffix(2) { lines.append("  log: \(line)") }
         lines.append("edges    \(moment.statuses.map(\.edge.rawValue).joined(separator: " + ")) (\(axis))")
         if reviewing { lines.append("timeline t=\(Self.format(moment.time, 2)) s shown; live (or a touch on the list) goes back") }
@@ -78,6 +81,7 @@ package struct PanelText {
     @MainActor func summaryLines(for session: some PreviewSession) -> [String] {
         var lines = ["\(info?.name ?? "no plugin") \(info?.version ?? "")"]
         if let loadError { lines.append("✗ \(loadError)") }
+        for refusal in refusals { lines.append("⚠ \(refusal)") }
         for (edge, status) in session.listMoment.statuses {
             let words = status.state.kind == .none || status.state.kind == .unknown ? "at rest"
                 : StateDescription.text(for: status.state, edge: edge, locale: "en") ?? "\(status.state)"
@@ -108,6 +112,7 @@ extension Session {
         text.info = plugin?.hot?.indicator.info ?? slots.values.first?.info  // the plugin, also while its error card shows
         text.loadError = plugin?.loadError.map { "\($0)" }
         text.pluginLog = plugin?.hot?.maker.logLines ?? []
+        text.refusals = plugin?.hot?.maker.refusals ?? []
         text.placement = placement
         text.hasSecondFloor = hasSecondFloor
         text.scrubProgress = scrub?.progress
@@ -127,6 +132,7 @@ extension Session {
         var text = PanelText()
         text.info = plugin?.hot?.indicator.info ?? slots.values.first?.info
         text.loadError = plugin?.loadError.map { "\($0)" }
+        text.refusals = plugin?.hot?.maker.refusals ?? []
         return text.summaryLines(for: self)
     }
 

@@ -14,6 +14,7 @@ struct ValidateChildCommand: ParsableCommand {
     @Option(name: .customLong("memory-mb")) var memoryMegabytes: Double = 512
     @Flag(name: .customLong("enforce-budget")) var enforceBudget = false
     @Option var level = 2
+    @Option(name: .customLong("read")) var readable: [String] = []
 
     /// The last line of a child that ran every check.
     static let doneMarker = "DONE"
@@ -27,12 +28,12 @@ struct ValidateChildCommand: ParsableCommand {
 
     /// A failed check for each kind of thing the plugin tried that its sandbox refused.
     func sayRefused() {
-        for sentence in PluginSandbox.refusedSentences(PluginSandbox.takeRefused(), plugin: path) { say("✗ " + sentence) }
+        for phrase in PluginSandbox.refused(PluginSandbox.takeRefused()) { say("✗ the plugin \(phrase)") }
     }
 
     func run() throws {
         // Confined as a plugin host is, before the library is loaded and before any thread starts.
-        if PluginSandbox.isEnabled, let missing = PluginSandbox.enter(libraries: [path], readable: []) { say("⚠ the plugin runs without \(missing): this kernel lacks it") }
+        if PluginSandbox.isEnabled, let missing = PluginSandbox.enter(libraries: [path], readable: readable + PluginPermissions.declaredReadable(byBundleOf: path)) { say("⚠ the plugin runs without \(missing): this kernel lacks it") }
         Lifeline.exitWhenClosed(0)
         PluginCrashReport.uninstall()  // validate names a crash, with the step
         step("loading the library and creating an instance")

@@ -43,6 +43,8 @@ struct ValidateCommand: ParsableCommand {
     var enforceBudget = false
     @Option(help: "How hard to check: 1 loads, creates and draws every state once; 2 (the default) runs every check above; 3 also fuzzes the plugin (random states and progress far outside 0...1, sizes and scales, a state change every frame, rapid state changes, hundreds of instances made and dropped) and draws a sample twice to compare.")
     var level = 2
+    @Option(name: .customLong("read"), help: "A file or folder the plugin may read in its sandbox, as its manifest's permissions would let it (repeatable; a bundle's own permissions count too).")
+    var readable: [String] = []
     @Flag(name: .customLong("no-sandbox"), help: "Check the plugin without its sandbox: it may read and write any file, use the network and start programs.")
     var noSandbox = false
 
@@ -61,6 +63,7 @@ struct ValidateCommand: ParsableCommand {
         let child = Process()
         child.executableURL = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
         child.arguments = ["validate-child", path, "--budget-ms", "\(budgetMilliseconds)", "--memory-mb", "\(memoryMegabytes)", "--level", "\(level)"] + (enforceBudget ? ["--enforce-budget"] : [])
+            + readable.flatMap { ["--read", $0] }
         // The Swift runtime's crash backtrace would bury the report; the signal and step are enough.
         child.environment = ProcessInfo.processInfo.environment.merging(["SWIFT_BACKTRACE": "enable=no"]) { _, new in new }
         let pipe = Pipe(), lifeline = Lifeline.pipe()

@@ -65,6 +65,7 @@ struct InstallCommand: ParsableCommand {
         // try?: the new bundle is in place; a leftover `.previous` is not a bundle name and is never loaded.
         try? files.removeItem(atPath: previous)
         print("installed \(checked.manifest.name) \(checked.manifest.version) (\(checked.manifest.id)) into \(target)")
+        print(PluginPermissions.words(checked.manifest.permissions))
     }
 
     func makeTemporaryFolder(in folder: String) throws -> String {

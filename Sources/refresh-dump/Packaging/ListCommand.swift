@@ -34,6 +34,10 @@ struct ListCommand: ParsableCommand {
                 // The SDK it was built with; "C ABI" for a plugin written against the header alone.
                 let sdk = info.sdkVersion.map { $0.replacingOccurrences(of: "RefreshPluginSDK ", with: "SDK ") } ?? "C ABI \(info.abiVersion)"
                 print("\(Self.column(i.id, 30)) \(Self.column(i.name, 14)) \(Self.column(i.version, 7)) \(Self.column(sdk, 11)) \(info.path)")
+                // try?: a bundle whose manifest cannot be read was not listed as a plugin above.
+                if let permissions = (try? PluginBundle.enclosing(library: info.path))??.manifest.permissions {
+                    print("    " + PluginPermissions.words(permissions))
+                }
                 if parameters {
                     // A bundle's manifest lists them; a bare library is asked in a plugin-host child, as the probe above was.
                     // try?: the probe loaded this library; one that no longer loads lists no parameters.

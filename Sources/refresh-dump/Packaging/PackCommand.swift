@@ -27,6 +27,8 @@ struct PackCommand: ParsableCommand {
     var license: String?
     @Option(help: "A folder of the plugin's own files, copied into the bundle's resources/ (default: SOURCE/resources).")
     var resources: String?
+    @Option(name: .customLong("read"), help: "A file or folder the plugin needs to read, absolute or under ~/ (repeatable): written into the manifest's permissions, shown at install, allowed by its sandbox (default: the source folder's plugin.json).")
+    var readable: [String] = []
     @Flag(help: "Also write the bundle as one .tar.gz file.")
     var archive = false
 
@@ -34,6 +36,7 @@ struct PackCommand: ParsableCommand {
     struct SourceManifest: Decodable {
         var author: String?
         var license: String?
+        var permissions: PluginPermissions?
     }
 
     func run() throws {
@@ -76,7 +79,10 @@ struct PackCommand: ParsableCommand {
         }
 
         // Only a plugin that cannot harm a host is packed: validate runs it in a child first.
-        let (status, report) = try runSelf(["validate", staged])
+        let permissions = readable.isEmpty ? kept?.permissions : PluginPermissions(read: readable)
+        if let problem = permissions?.problem { throw ValidationError("--read: \(problem.reason)") }
+        let home = ProcessInfo.processInfo.environment["HOME"] ?? "/nonexistent"
+        let (status, report) = try runSelf(["validate", staged] + (permissions?.readablePaths(home: home) ?? []).flatMap { ["--read", $0] })
         guard status == 0 else {
             print(report.replacingOccurrences(of: staged, with: library), terminator: "")
             print("not packed: \(PluginError.printable(library)) failed validate")
@@ -95,7 +101,7 @@ struct PackCommand: ParsableCommand {
 
         let manifest = PluginManifest(describing: loaded.info, library: libraryName, sha256: PluginManifest.sha256(of: data),
                                       author: author ?? kept?.author ?? "unknown", license: license ?? kept?.license ?? "unknown", thumbnail: thumbnailName,
-                                      lint: lint.isEmpty ? nil : lint)
+                                      lint: lint.isEmpty ? nil : lint, permissions: permissions)
         try OutputFile.write(manifest.encoded(), to: (staging as NSString).appendingPathComponent(PluginManifest.fileName))
         // The archive is written as every file is: under a temporary name beside it, renamed when
         // whole. Its final name is checked now, before the bundle is replaced: a link, folder or
