@@ -3,8 +3,7 @@ import RefreshPluginSDK
 
 /// What a plugin may do beyond drawing, as its manifest declares it (`"permissions": {"read":
 /// ["~/Pictures/refresh"]}`): `pack --read` writes it, `install` and `list` show it, and its plugin
-/// host's sandbox allows it (``PluginSandbox``). There is no network permission: drawing an
-/// indicator never needs one.
+/// host's sandbox allows it. There is no network permission: drawing an indicator never needs one.
 public struct PluginPermissions: Codable, Equatable, Sendable {
     /// Files and folders the plugin may read, absolute or under the home folder (`~/…`).
     public var read: [String]
