@@ -2,6 +2,7 @@
 #include "process_control.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <malloc.h>
 #include <string.h>
@@ -83,4 +84,8 @@ ssize_t refreshkit_receive_descriptors(int socket, void *bytes, size_t capacity,
 
 int refreshkit_return_large_frees(size_t threshold) {
     return mallopt(M_MMAP_THRESHOLD, threshold > INT_MAX ? INT_MAX : (int)threshold);
+}
+
+int refreshkit_open_folder_path(const char *path) {
+    return open(path, O_PATH | O_DIRECTORY | O_CLOEXEC);
 }

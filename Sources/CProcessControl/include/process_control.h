@@ -31,6 +31,10 @@ ssize_t refreshkit_receive_descriptors(int socket, void *bytes, size_t capacity,
  * them in its heap). 1 or 0. */
 int refreshkit_return_large_frees(size_t threshold);
 
+/* A descriptor naming the folder `path` without reading it (O_PATH), to go back to with fchdir:
+ * a sandbox that may not read the folder still lets it be named. -1 (errno) when it is not one. */
+int refreshkit_open_folder_path(const char *path);
+
 /* The plugin host's sandbox. */
 #include "sandbox.h"
 

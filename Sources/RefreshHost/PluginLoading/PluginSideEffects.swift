@@ -1,3 +1,4 @@
+import CProcessControl
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -38,7 +39,8 @@ package enum PluginSideEffects {
             sigaction(signal, nil, &action)
             signals[signal] = action
         }
-        return Snapshot(directory: open(".", O_RDONLY | O_DIRECTORY | O_CLOEXEC), directoryIdentity: (status.st_dev, status.st_ino),
+        // Only to go back to (fchdir): named, not opened for reading, which a sandbox may refuse.
+        return Snapshot(directory: refreshkit_open_folder_path("."), directoryIdentity: (status.st_dev, status.st_ino),
                         locale: String(cString: setlocale(LC_ALL, nil)), signals: signals)
     }
 
