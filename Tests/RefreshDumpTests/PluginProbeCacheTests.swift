@@ -40,6 +40,32 @@ struct PluginProbeCacheTests {
         let (_, cached) = try await refreshDump(["list", "--plugin-path", plugins], environment: environment)
         #expect(cached.contains("Named By The Cache"), "\(cached)")
 
+        // A record read back is checked as a library's own words are: a name with an escape in it
+        // is not printed raw; the library is probed again. (It printed "\u{1B}[2J" raw.)
+        record["name"] = "Forged \u{1B}[2J\u{1B}[31mred"
+        entry["record"] = record
+        libraries[library] = entry
+        cache["libraries"] = libraries
+        try JSONSerialization.data(withJSONObject: cache).write(to: URL(fileURLWithPath: cacheFile))
+        let (_, forged) = try await refreshDump(["list", "--plugin-path", plugins], environment: environment)
+        #expect(!forged.contains("\u{1B}") && !forged.contains("Forged") && forged.contains("Spinner"), "\(forged)")
+
+        // An id read back that the library does not report: asked for by that id, it is not used
+        // (another library was loaded through a forged id, with nothing said).
+        cache = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: cacheFile))) as? [String: Any])
+        libraries = try #require(cache["libraries"] as? [String: [String: Any]])
+        entry = try #require(libraries[library])
+        record = try #require(entry["record"] as? [String: Any])
+        record["id"] = "dev.example.other"
+        entry["record"] = record
+        libraries[library] = entry
+        cache["libraries"] = libraries
+        try JSONSerialization.data(withJSONObject: cache).write(to: URL(fileURLWithPath: cacheFile))
+        let (otherStatus, other) = try await refreshDump(["render", "--plugin", "dev.example.other", "--plugin-path", plugins, "--out", folder + "/other.png"],
+                                                         environment: environment)
+        #expect(otherStatus == 2 && other.contains("reports the id 'dev.refreshkit.spinner', not 'dev.example.other'"), "\(other)")
+        #expect(!FileManager.default.fileExists(atPath: folder + "/other.png"))
+
         // The same bytes written again are another file as far as the cache knows: probed again.
         let bytes = try Data(contentsOf: URL(fileURLWithPath: library))
         try FileManager.default.removeItem(atPath: library)
@@ -64,6 +90,13 @@ struct PluginProbeCacheTests {
         }
         let text = try String(contentsOfFile: cacheHome + "/refreshkit/plugin-probe.json", encoding: .utf8)
         #expect(text.contains("dev.refreshkit.spinner") && !text.contains("libCrashes.so"), "\(text)")
+
+        // A cache over its limit is not read at all (a 1 GB one cost a command 1.08 GB of memory), and is replaced.
+        try Data(count: PluginProbeCache.sizeLimit + 1).write(to: URL(fileURLWithPath: cacheHome + "/refreshkit/plugin-probe.json"))
+        let (bigStatus, big) = try await refreshDump(["list", "--plugin-path", plugins], environment: environment)
+        #expect(bigStatus == 0, "\(big)")
+        let replaced = try FileManager.default.attributesOfItem(atPath: cacheHome + "/refreshkit/plugin-probe.json")[.size] as? Int ?? 0
+        #expect(replaced < PluginProbeCache.sizeLimit, "\(replaced) bytes")
 
         // Off, nothing is written.
         let off = folder + "/off"

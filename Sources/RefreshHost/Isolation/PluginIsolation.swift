@@ -7,11 +7,14 @@ public enum PluginIsolation: Sendable, Equatable {
     /// the frames are the same bytes. A frame over `frameLimit` seconds of CPU ends the child.
     case childProcess(frameLimit: Double = PluginHostProcess.defaultFrameLimit)
 
-    /// Loads the plugin at `path` where this says.
+    /// Loads the plugin at `path` where this says; a library found by id or name must report the
+    /// id it was found by (``PluginSearchPath/resolve(_:among:)``).
     public func load(_ path: String) throws(PluginError) -> any LoadedPlugin {
-        switch self {
+        let loaded: any LoadedPlugin = switch self {
         case .inProcess: try PluginLibrary(path: path)
         case .childProcess(let frameLimit): try PluginHostProcess(path: path, frameLimit: frameLimit)
         }
+        try PluginSearchPath.confirm(loaded.info.indicator.id, at: path)
+        return loaded
     }
 }

@@ -224,6 +224,15 @@ package enum PluginProbe {
             (id, name, version, summary, abi, sdk) = (info.indicator.id, info.indicator.name, info.indicator.version, info.indicator.summary, info.abiVersion, info.sdkVersion)
         }
 
+        /// Whether it could be a library's own: an id of reverse-DNS characters, and printable words
+        /// of at most 4,096 characters, as loading checks them (a record read back from the cache
+        /// is checked again: the file is anyone's who can write the user's cache).
+        var isPlausible: Bool {
+            let idIsPlain = !id.isEmpty && id.count <= 200 && id.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "._-".contains($0)) }
+            let words = [name, version, summary] + (sdk.map { [$0] } ?? [])
+            return idIsPlain && !name.isEmpty && words.allSatisfy { $0.count <= 4096 && PluginError.printable($0) == $0 }
+        }
+
         func info(path: String) -> PluginInfo {
             var info = PluginInfo(indicator: IndicatorInfo(id: id, name: name, version: version, summary: summary), parameters: [], abiVersion: abi, path: path)
             info.sdkVersion = sdk

@@ -1,4 +1,5 @@
 import Foundation
+import RefreshGraphics
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -48,6 +49,9 @@ package struct PluginProbeCache {
     /// The most entries kept: past it, only this command's are (a folder of test libraries made and
     /// removed again and again must not grow the file without end).
     static let capacity = 256
+    /// The most bytes read: far above `capacity` honest entries (a few hundred bytes each). A larger
+    /// file is not read at all, and is replaced when next written.
+    package static let sizeLimit = 1 << 20
 
     /// Where the cache lives for `environment`; nil when it is off or there is no home.
     static func location(environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
@@ -63,9 +67,10 @@ package struct PluginProbeCache {
         guard let file, let tools, let toolsIdentity = Self.identity(of: tools) else { return nil }
         self.file = file
         self.tools = toolsIdentity
-        // try?: a cache that is missing, unreadable or not ours is empty.
-        let contents = (try? Data(contentsOf: URL(fileURLWithPath: file))).flatMap { try? JSONDecoder().decode(Contents.self, from: $0) }
-        entries = contents.flatMap { $0.version == 1 && $0.tools == toolsIdentity ? $0.libraries : nil } ?? [:]
+        // try?: a cache that is missing, unreadable, too large or not ours is empty.
+        let contents = (try? CappedFile.contents(of: file, limit: Self.sizeLimit)).flatMap { try? JSONDecoder().decode(Contents.self, from: $0) }
+        // An entry is checked as the probe checks a library's own words; one that fails is probed again.
+        entries = (contents.flatMap { $0.version == 1 && $0.tools == toolsIdentity ? $0.libraries : nil } ?? [:]).filter { $0.value.record.isPlausible }
     }
 
     /// `path`'s identity: device, inode, size, and modification and change times in nanoseconds.

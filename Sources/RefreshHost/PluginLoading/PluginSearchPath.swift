@@ -121,22 +121,39 @@ public struct PluginSearchPath: Equatable, Sendable {
             // A bundle folder stands for its library.
             return PluginBundle.isBundle(path) ? try PluginBundle(folder: path).libraryPath : path
         }
-        var known: [String] = [], matches: [String] = []
+        var known: [String] = [], matches: [String] = [], ids: [String: String] = [:]
         for case .success(let info) in (found ?? probed()).map(\.result) {
             let path = info.path
-            if info.indicator.id == reference || info.indicator.name.lowercased() == reference.lowercased() { matches.append(path) }
+            if info.indicator.id == reference || info.indicator.name.lowercased() == reference.lowercased() {
+                matches.append(path)
+                ids[path] = info.indicator.id
+            }
             known += [info.indicator.name, info.indicator.id]
         }
         // The first folder that has it wins (an installed bundle over the build's library); two in
         // that one folder are an error naming both.
         if let first = matches.first {
             let sameFolder = matches.filter { Self.searchFolder(of: $0) == Self.searchFolder(of: first) }
-            if sameFolder.count == 1 { return first }
+            if sameFolder.count == 1 {
+                Self.expectLock.withLock { Self.expectedIDs[first] = ids[first] }
+                return first
+            }
             throw PluginError(file: reference, reason: .ambiguous(sameFolder))
         }
         let searched = directories.isEmpty ? "an empty search path" : directories.joined(separator: ":")
         let close = Self.closeMatches(to: reference, among: known)
         throw PluginError(file: reference, reason: .notFound(searched + (close.isEmpty ? "" : "; did you mean \(close.map { "'\($0)'" }.joined(separator: " or "))?")))
+    }
+
+    private static let expectLock = NSLock()
+    nonisolated(unsafe) private static var expectedIDs: [String: String] = [:]
+
+    /// Throws when the library at `path`, found by id or name through what the probe or its cache
+    /// said, reports another id once loaded: the cache was stale or forged, and the library asked
+    /// for is not the one loaded.
+    static func confirm(_ id: String, at path: String) throws(PluginError) {
+        guard let expected = expectLock.withLock({ expectedIDs[path] }), expected != id else { return }
+        throw PluginError(file: path, reason: .reported("reports the id '\(PluginError.printable(id))', not '\(PluginError.printable(expected))' as the plugin probe's cache said (a stale or forged entry); it was not used"))
     }
 
     /// The search-path folder an entry came from: a bare library's folder, or the folder holding
