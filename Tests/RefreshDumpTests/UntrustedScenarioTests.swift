@@ -36,6 +36,33 @@ import RefreshPluginSDK
         #expect(FileManager.default.fileExists(atPath: folder + "/out/frames/0001.png"))
     }
 
+    /// A locale is a BCP 47 tag, in a scenario and on the command line: a million characters cost
+    /// `run` 7.8 s of CPU before; now they are refused where they are read, naming the field.
+    @Test func aLocaleIsATagNotABook() async throws {
+        let folder = scratch("long-locale")
+        let book = String(repeating: "x", count: 1_000_000)
+        let file = try write(#"{"edges": {"top": {"plugin": "Spinner"}}, "locale": "\#(book)", "steps": [{"wait": 0.1}]}"#, to: folder)
+        #expect {
+            try Scenario.load(path: file)
+        } throws: { error in
+            "\(error)".contains("locale: expected a BCP 47 tag")
+        }
+        #expect(try Scenario.load(path: try write(#"{"edges": {"top": {"plugin": "Spinner"}}, "locale": "zh-Hans", "steps": [{"wait": 0.1}]}"#, to: folder, name: "ok.json"))
+            .environment.locale == "zh-Hans")
+        let render = try await refreshDump(["render", "--plugin", "Spinner", "--locale", "en\u{1B}[2J", "--out", folder + "/f.png"])
+        #expect(render.status == 2 && render.output.contains("--locale") && !render.output.contains("\u{1B}"), "\(render.output)")
+        let run = try await refreshDump(["run", "pull-short", "--locale", String(repeating: "y", count: 100), "--out", folder + "/run"])
+        #expect(run.status == 2 && run.output.contains("--locale"), "\(run.output)")
+    }
+
+    /// `--out NEW/` is the folder NEW, made as `--out NEW` is (it always failed: "cannot be created").
+    @Test func aNewOutputFolderWithATrailingSlashIsMade() async throws {
+        let folder = scratch("trailing-slash")
+        let run = try await refreshDump(["run", "pull-short", "--no-animation", "--out", folder + "/new/"])
+        #expect(run.status == 0, "\(run.output)")
+        #expect(FileManager.default.fileExists(atPath: folder + "/new/frames/0001.png"), "\(run.output)")
+    }
+
     /// The scenario's name never becomes a path outside `--out`.
     @Test func aHostileNameStaysInsideTheOutputFolder() async throws {
         let folder = scratch("name")

@@ -5,6 +5,12 @@ import RefreshCore
 /// A gesture script: a list, its edges and indicators, and a timeline of steps. The JSON format
 /// is documented in Documentation/ScenariosAndCI.md; files live in `Assets/Scenarios/`.
 public struct Scenario: Equatable, Sendable {
+    /// Whether `tag` looks like a BCP 47 tag (ASCII letters, digits, `-` and `_`, at most 35):
+    /// what a scenario's `locale` and every `--locale` must be.
+    package static func isLocaleTag(_ tag: String) -> Bool {
+        !tag.isEmpty && tag.count <= 35 && tag.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }
+    }
+
     /// One indicator at one edge.
     public struct EdgeSetup: Equatable, Sendable {
         /// Plugin id, name or path.
@@ -311,6 +317,7 @@ private struct ScenarioReader {
         }
         guard !edges.isEmpty else { throw fail("edges", "enable at least one edge") }
         let locale = try string(top, "locale", "", default: "en")
+        guard Scenario.isLocaleTag(locale) else { throw fail("locale", "expected a BCP 47 tag such as en, zh-Hans or ar (ASCII letters, digits, - and _, at most 35)") }
         let environment = IndicatorEnvironment(
             colorScheme: try choice(top, "theme", "", default: IndicatorEnvironment.ColorScheme.light),
             reduceMotion: try bool(top, "reduceMotion", "", default: false),

@@ -140,6 +140,7 @@ struct FrameOptions: ParsableArguments {
         }
         spec.scale = scale
         guard let scheme = IndicatorEnvironment.ColorScheme(rawValue: theme) else { throw ValidationError("--theme must be light or dark, not '\(theme)'") }
+        guard Scenario.isLocaleTag(locale) else { throw ValidationError("--locale: '\(PluginError.printable(String(locale.prefix(40))))' is not a BCP 47 tag such as en, zh-Hans or ar") }
         spec.environment = IndicatorEnvironment(colorScheme: scheme, reduceMotion: reduceMotion,
                                                 layoutDirection: TextDirection(locale: locale), locale: locale)
         for (name, value) in [("time", time), ("state-time", stateTime)] where !(value >= 0 && value <= IndicatorFrame.maximumTime) {

@@ -114,7 +114,7 @@ struct ReportCommand: ParsableCommand {
         let locales: [String?] = try locale.map { list in
             try list.split(separator: ",").map { name in
                 let tag = String(name).trimmingCharacters(in: .whitespaces)
-                guard Self.isLocaleTag(tag) else {
+                guard Scenario.isLocaleTag(tag) else {
                     throw ValidationError("--locale: '\(tag)' is not a BCP 47 tag such as en, zh-Hans or ar")
                 }
                 return tag
@@ -325,17 +325,12 @@ struct ReportCommand: ParsableCommand {
     static func isTab(_ tab: String) -> Bool {
         let parts = tab.components(separatedBy: " · ")
         guard let scheme = parts.first, IndicatorEnvironment.ColorScheme(rawValue: scheme) != nil, parts.count <= 2 else { return false }
-        return parts.count == 1 || isLocaleTag(parts[1])
+        return parts.count == 1 || Scenario.isLocaleTag(parts[1])
     }
 
     /// Whether `path` is one ``cellFile(tab:scenario:id:variant:)`` makes: relative, under `cells/`,
     /// of safe names (no `..`, no scheme, no query), so a shard cannot point the page elsewhere.
     static func isCellFile(_ path: String) -> Bool { OwnFile.isInside("cells", path) }
-
-    /// Whether `tag` looks like a BCP 47 tag (ASCII letters, digits, `-` and `_`, at most 35).
-    static func isLocaleTag(_ tag: String) -> Bool {
-        !tag.isEmpty && tag.count <= 35 && tag.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }
-    }
 
     /// Writes `index.html` and `spec.json` for `cells` (in page order).
     func writePage(cells: [Cell], spec: JSONValue, themes: [String], handoff: [ReportHandoff]) throws {

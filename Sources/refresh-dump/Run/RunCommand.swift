@@ -74,6 +74,9 @@ struct RunCommand: ParsableCommand {
             return scheme
         }
         // Plugins in children draw `jobs` frames at once; a plugin in this process is single-threaded.
+        if let locale, !Scenario.isLocaleTag(locale) {
+            throw ValidationError("--locale: '\(PluginError.printable(String(locale.prefix(40))))' is not a BCP 47 tag such as en, zh-Hans or ar")
+        }
         let lanes = scenarioOptions.isolation.inProcess ? 1 : jobs
         defer { SparePluginHosts.shared.endAll() }
         let player = try scenarioOptions.player(self.scenario, search: search, plugin: plugin, parameters: overrides, spares: lanes) { scenario in

@@ -26,7 +26,10 @@ struct RunFolder {
     private let remembered: Int
 
     /// Checks that `final` may be written (new, empty, or a previous run's) and makes the staging folder.
-    init(_ final: String) throws {
+    init(_ given: String) throws {
+        // `NEW/` is the folder NEW: its staging folder is a sibling, not a folder inside one not made yet.
+        var final = given
+        while final.count > 1, final.hasSuffix("/") { final.removeLast() }
         let manager = FileManager.default
         var isFolder: ObjCBool = false
         if manager.fileExists(atPath: final, isDirectory: &isFolder) {
