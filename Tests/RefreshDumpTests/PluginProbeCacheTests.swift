@@ -25,42 +25,34 @@ struct PluginProbeCacheTests {
 
         let (status, output) = try await refreshDump(["list", "--plugin-path", plugins], environment: environment)
         #expect(status == 0, "\(output)")
-        var cache = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: cacheFile))) as? [String: Any])
-        var libraries = try #require(cache["libraries"] as? [String: [String: Any]])
-        var entry = try #require(libraries[library], "\(libraries.keys.sorted())")
-        #expect((entry["record"] as? [String: Any])?["id"] as? String == "dev.refreshkit.spinner")
+        /// Sets `field` of the library's record in the cache file to `value`.
+        func forge(_ field: String, _ value: String) throws {
+            var cache = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: cacheFile))) as? [String: Any])
+            var libraries = try #require(cache["libraries"] as? [String: [String: Any]])
+            var entry = try #require(libraries[library], "\(libraries.keys.sorted())")
+            var record = try #require(entry["record"] as? [String: Any])
+            #expect(record["id"] as? String == "dev.refreshkit.spinner")
+            record[field] = value
+            entry["record"] = record
+            libraries[library] = entry
+            cache["libraries"] = libraries
+            try JSONSerialization.data(withJSONObject: cache).write(to: URL(fileURLWithPath: cacheFile))
+        }
 
         // The cache is what the next command reads: a name put there is the one listed.
-        var record = try #require(entry["record"] as? [String: Any])
-        record["name"] = "Named By The Cache"
-        entry["record"] = record
-        libraries[library] = entry
-        cache["libraries"] = libraries
-        try JSONSerialization.data(withJSONObject: cache).write(to: URL(fileURLWithPath: cacheFile))
+        try forge("name", "Named By The Cache")
         let (_, cached) = try await refreshDump(["list", "--plugin-path", plugins], environment: environment)
         #expect(cached.contains("Named By The Cache"), "\(cached)")
 
         // A record read back is checked as a library's own words are: a name with an escape in it
         // is not printed raw; the library is probed again. (It printed "\u{1B}[2J" raw.)
-        record["name"] = "Forged \u{1B}[2J\u{1B}[31mred"
-        entry["record"] = record
-        libraries[library] = entry
-        cache["libraries"] = libraries
-        try JSONSerialization.data(withJSONObject: cache).write(to: URL(fileURLWithPath: cacheFile))
+        try forge("name", "Forged \u{1B}[2J\u{1B}[31mred")
         let (_, forged) = try await refreshDump(["list", "--plugin-path", plugins], environment: environment)
         #expect(!forged.contains("\u{1B}") && !forged.contains("Forged") && forged.contains("Spinner"), "\(forged)")
 
         // An id read back that the library does not report: asked for by that id, it is not used
         // (another library was loaded through a forged id, with nothing said).
-        cache = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: cacheFile))) as? [String: Any])
-        libraries = try #require(cache["libraries"] as? [String: [String: Any]])
-        entry = try #require(libraries[library])
-        record = try #require(entry["record"] as? [String: Any])
-        record["id"] = "dev.example.other"
-        entry["record"] = record
-        libraries[library] = entry
-        cache["libraries"] = libraries
-        try JSONSerialization.data(withJSONObject: cache).write(to: URL(fileURLWithPath: cacheFile))
+        try forge("id", "dev.example.other")
         let (otherStatus, other) = try await refreshDump(["render", "--plugin", "dev.example.other", "--plugin-path", plugins, "--out", folder + "/other.png"],
                                                          environment: environment)
         #expect(otherStatus == 2 && other.contains("reports the id 'dev.refreshkit.spinner', not 'dev.example.other'"), "\(other)")
