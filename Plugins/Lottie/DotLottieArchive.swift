@@ -4,8 +4,8 @@ import ZIPFoundation
 
 /// A dotLottie (`.lottie`) archive, the zip LottieFiles hands out: `manifest.json`, animations
 /// under `animations/` (version 1) or `a/` (version 2), images under `images/` or `i/`. Reading
-/// one yields the JSON of the animation chosen (by id, else the manifest's initial, else its first)
-/// and a private folder holding the images it may name. Safe against what a zip can carry: at
+/// one yields the JSON of the animation chosen (by id, else the manifest's initial, else its first),
+/// the images it names written into it as data URIs. Safe against what a zip can carry: at
 /// most ``entryLimit`` entries, ``sizeLimit`` bytes uncompressed in all (counted while inflating,
 /// not taken from the headers), and no entry outside the archive's root (`..`, absolute, links).
 struct DotLottieArchive {
@@ -14,8 +14,6 @@ struct DotLottieArchive {
 
     /// The animation's JSON.
     let json: Data
-    /// The folder its images were extracted to (rlottie's resource path); the caller removes it.
-    let resources: String
     /// The id of the animation read.
     let animationID: String
 
@@ -68,25 +66,39 @@ struct DotLottieArchive {
         guard let id = wanted.flatMap({ $0.isEmpty ? nil : $0 }) ?? manifest.initial?.animation ?? ids.first else { throw DotLottieError("lists no animation") }
         guard ids.contains(id) else { throw DotLottieError("has no animation '\(id)' (it has \(ids.map { "'\($0)'" }.joined(separator: ", ")))") }
         guard let animation = entries["animations/\(id).json"] ?? entries["a/\(id).json"] else { throw DotLottieError("lists '\(id)' but holds no animations/\(id).json or a/\(id).json") }
-        json = try read(animation)
         animationID = id
-        resources = NSTemporaryDirectory() + "refreshkit-dotlottie-\(getpid())-\(UUID().uuidString.prefix(8))"
-        do throws(DotLottieError) {
-            for (name, entry) in entries where name.hasPrefix("images/") || name.hasPrefix("i/") {
-                let target = "\(resources)/\(name)"
-                let data = try read(entry)
-                do {
-                    try FileManager.default.createDirectory(atPath: PathText.folder(of: target), withIntermediateDirectories: true)
-                    try data.write(to: URL(fileURLWithPath: target))
-                } catch {
-                    throw DotLottieError("has an image that could not be unpacked ('\(name.prefix(80))': \(error.localizedDescription))")
-                }
-            }
-        } catch {
-            // try?: what was unpacked of an archive that failed goes with it; a folder never made is nothing to remove.
-            try? FileManager.default.removeItem(atPath: resources)
-            throw error
+        // Its images go into the animation as data URIs, which rlottie reads as it reads a file's:
+        // nothing is unpacked to disk (a plugin's sandbox may write nowhere, and a stop while
+        // unpacking left a folder behind).
+        json = try Self.embeddingImages(in: try read(animation)) { name throws(DotLottieError) in
+            let file = (name as NSString).lastPathComponent
+            guard let entry = entries[name] ?? entries["images/" + file] ?? entries["i/" + file] else { return nil }
+            return try read(entry)
         }
+    }
+
+    /// `json` with each image asset the archive holds (`u` + `p`, or `p` under `images/` or `i/`)
+    /// written into it as a data URI; `json` itself when it names none.
+    private static func embeddingImages(in json: Data, image: (String) throws(DotLottieError) -> Data?) throws(DotLottieError) -> Data {
+        // try?: JSON that does not parse here is rlottie's to refuse, with the plugin's message.
+        guard var root = (try? JSONSerialization.jsonObject(with: json)) as? [String: Any], var assets = root["assets"] as? [[String: Any]] else { return json }
+        var embedded = false
+        for index in assets.indices {
+            guard let file = assets[index]["p"] as? String, !file.isEmpty, !file.hasPrefix("data:") else { continue }
+            let folder = (assets[index]["u"] as? String) ?? ""
+            let name = (folder + file).split(separator: "/").joined(separator: "/")
+            guard let data = try image(name) else { continue }
+            let ending = (file as NSString).pathExtension.lowercased()
+            let type = ["jpg": "jpeg", "jpeg": "jpeg", "webp": "webp", "gif": "gif"][ending] ?? "png"
+            assets[index]["p"] = "data:image/\(type);base64," + data.base64EncodedString()
+            assets[index]["u"] = ""
+            assets[index]["e"] = 1
+            embedded = true
+        }
+        guard embedded else { return json }
+        root["assets"] = assets
+        // try?: what was just parsed, with strings added, serializes again.
+        return (try? JSONSerialization.data(withJSONObject: root, options: .withoutEscapingSlashes)) ?? json
     }
 
     /// The parts of `manifest.json` read: the animations' ids and the initial one (version 2).

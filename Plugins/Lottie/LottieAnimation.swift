@@ -29,11 +29,8 @@ final class LottieAnimation {
     /// unreadable, not JSON (with line and column), not a Lottie animation, or refused by rlottie.
     init(file name: String, parameter: String, animation id: String = "") throws(ParameterError) {
         // A .lottie's unpacked images go with a load that fails.
-        var unpackedFolder: String?
         func fail(_ reason: String) -> ParameterError {
-            // try?: a temporary folder already gone leaves nothing to remove.
-            if let unpackedFolder { try? FileManager.default.removeItem(atPath: unpackedFolder) }
-            return ParameterError(parameter: parameter, reason: "'\(name)' \(reason)")
+            ParameterError(parameter: parameter, reason: "'\(name)' \(reason)")
         }
         let path = Assets.resolve(name)
         var isFolder: ObjCBool = false
@@ -45,15 +42,11 @@ final class LottieAnimation {
         } catch {
             throw fail(error.reason)
         }
-        // A .lottie archive: its animation's JSON, its images unpacked where rlottie finds them.
-        // rlottie joins the folder and an asset's "u" + "p" as they are: the folder ends in "/".
-        var resources = PathText.folder(of: path) + "/"
+        // A .lottie archive: its animation's JSON, with its images in it. A JSON file's images are
+        // beside it: rlottie joins the folder and an asset's "u" + "p" as they are, so it ends in "/".
+        let resources = PathText.folder(of: path) + "/"
         if DotLottieArchive.isArchive(data) || name.lowercased().hasSuffix(".lottie") {
-            let archive: DotLottieArchive
-            do { archive = try DotLottieArchive(path: path, animation: id) } catch { throw fail(error.description) }
-            data = archive.json
-            resources = archive.resources + "/"
-            unpackedFolder = archive.resources
+            do { data = try DotLottieArchive(path: path, animation: id).json } catch { throw fail(error.description) }
         }
 
         let header = try Self.readHeader(data, fail: fail)
@@ -64,12 +57,6 @@ final class LottieAnimation {
             lottie_animation_from_data(bytes.baseAddress!.assumingMemoryBound(to: CChar.self), Self.cacheKey(data),
                                        resources)
         }
-        // rlottie reads the images while it loads: the unpacked folder is not needed after, and
-        // removed now it is not left behind by a process stopped while it draws.
-        // try?: a folder already gone leaves nothing to remove.
-        if let unpackedFolder { try? FileManager.default.removeItem(atPath: unpackedFolder) }
-        unpackedImages = unpackedFolder
-        unpackedFolder = nil
         guard let loaded else { throw fail("is JSON, but rlottie cannot load it as a Lottie animation") }
         let frameCount = lottie_animation_get_totalframe(loaded)
         guard frameCount > 0, frameCount < 10_000_000 else {
@@ -86,10 +73,6 @@ final class LottieAnimation {
         exportedRefreshLength = header.exportedRefreshLength
         exportedLoops = header.exportedLoops
     }
-
-    /// The folder a .lottie's images were unpacked to, already removed: rlottie read them while
-    /// it loaded (nil for a JSON file).
-    let unpackedImages: String?
 
     deinit {
         lottie_animation_destroy(handle)

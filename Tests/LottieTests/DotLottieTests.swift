@@ -51,8 +51,10 @@ import RefreshPluginSDK
     }
 
     /// An image asset, in a .lottie's images/ and beside a JSON file: rlottie finds it (the folder
-    /// it is given ends in "/"; before, neither showed), and the unpacked folder is gone once loaded.
-    @Test func anImageAssetIsDrawnAndItsUnpackedFolderIsGone() throws {
+    /// it is given ends in "/"; before, neither showed). A .lottie's image goes into the animation
+    /// as a data URI: nothing is unpacked to disk (a plugin's sandbox may write nowhere; the folder
+    /// it was unpacked to failed there, and a stop while unpacking left it behind).
+    @Test func anImageAssetIsDrawnAndNothingIsUnpacked() throws {
         let red = try ImageSurface(width: 10, height: 10)
         red.withPixels { bytes in
             let pixels = bytes.bindMemory(to: UInt32.self)
@@ -67,8 +69,8 @@ import RefreshPluginSDK
         let centre = try pixels(fromArchive, frame: 0)[44 * 88 + 44]
         // Red and (nearly: the image is scaled 4×) opaque; an image not found leaves it transparent.
         #expect(centre >> 24 > 0xF0 && (centre >> 16) & 0xFF > 0xF0 && centre & 0xFFFF == 0, "the image's red at the centre, not \(String(centre, radix: 16))")
-        let unpacked = try #require(fromArchive.unpackedImages)
-        #expect(!FileManager.default.fileExists(atPath: unpacked), "\(unpacked) is left while the animation lives")
+        let embedded = try DotLottieArchive(path: path, animation: nil).json
+        #expect(String(decoding: embedded, as: UTF8.self).contains("data:image/png;base64,"))
 
         try FileManager.default.createDirectory(atPath: "\(folder)/beside/images", withIntermediateDirectories: true)
         try image.write(to: URL(fileURLWithPath: "\(folder)/beside/images/img.png"))

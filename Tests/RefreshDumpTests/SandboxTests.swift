@@ -1,4 +1,5 @@
 import Foundation
+import RefreshGraphics
 import Testing
 import TestSupport
 #if canImport(Glibc)
@@ -111,6 +112,37 @@ import Glibc
         }
         let frames = try [true, false].map { try Data(contentsOf: URL(fileURLWithPath: "\(folder)/\($0).png")) }
         #expect(frames[0] == frames[1], "the sandboxed frame differs")
+    }
+
+    /// A .lottie's image draws in the sandbox, where nothing may be written: it goes into the
+    /// animation as a data URI (it was unpacked into the temporary folder, which the sandbox refuses).
+    @Test func aDotLottiesImageDrawsSandboxed() async throws {
+        let folder = scratch("sandbox-dotlottie")
+        let red = try ImageSurface(width: 10, height: 10)
+        red.withPixels { bytes in
+            let pixels = bytes.bindMemory(to: UInt32.self)
+            for i in pixels.indices { pixels[i] = 0xFFFF_0000 }
+        }
+        try red.writePNG(to: "\(folder)/img.png")
+        let animation = #"{"v":"5.7.0","fr":30,"ip":0,"op":30,"w":40,"h":40,"assets":[{"id":"img","w":10,"h":10,"u":"images/","p":"img.png","e":0}],"layers":[{"ddd":0,"ind":1,"ty":2,"refId":"img","ks":{"o":{"a":0,"k":100},"r":{"a":0,"k":0},"p":{"a":0,"k":[20,20,0]},"a":{"a":0,"k":[5,5,0]},"s":{"a":0,"k":[400,400,100]}},"ip":0,"op":30,"st":0}]}"#
+        let pack = """
+            import sys, zipfile
+            with zipfile.ZipFile(sys.argv[1], "w") as z:
+                z.writestr("manifest.json", '{"animations": [{"id": "x"}]}')
+                z.writestr("animations/x.json", sys.argv[2])
+                z.write(sys.argv[3], "images/img.png")
+            """
+        let packed = try await runProgram("/usr/bin/python3", ["-c", pack, "\(folder)/red.lottie", animation, "\(folder)/img.png"])
+        try #require(packed.status == 0, "\(packed.output)")
+        let (status, text) = try await refreshDump(["render", "--plugin", "Lottie", "--param", "file=\(folder)/red.lottie", "--out", "\(folder)/frame.png"])
+        #expect(status == 0 && !text.contains("could not be unpacked"), "\(text)")
+        let frame = try ImageSurface.readPNG(at: "\(folder)/frame.png")
+        var reds = 0
+        frame.withPixels { bytes in
+            // Red whatever the alpha byte (an opaque PNG is read as RGB24, whose top byte is unused).
+            for pixel in bytes.bindMemory(to: UInt32.self) where (pixel >> 16) & 0xFF > 0xF0 && pixel & 0xFFFF < 0x1010 { reds += 1 }
+        }
+        #expect(reds > 100, "the image's red is not drawn (\(reds) red pixels)")
     }
 
     /// A permission the manifest declares (`pack --read`) is listed, shown at install and allowed;
