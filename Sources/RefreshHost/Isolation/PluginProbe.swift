@@ -228,9 +228,7 @@ package enum PluginProbe {
         /// of at most 4,096 characters, as loading checks them (a record read back from the cache
         /// is checked again: the file is anyone's who can write the user's cache).
         var isPlausible: Bool {
-            let idIsPlain = !id.isEmpty && id.count <= 200 && id.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "._-".contains($0)) }
-            let words = [name, version, summary] + (sdk.map { [$0] } ?? [])
-            return idIsPlain && !name.isEmpty && words.allSatisfy { $0.count <= 4096 && PluginError.printable($0) == $0 }
+            PluginManifest.isPlainID(id) && !name.isEmpty && ([name, version, summary] + (sdk.map { [$0] } ?? [])).allSatisfy(PluginManifest.isPlainText)
         }
 
         func info(path: String) -> PluginInfo {

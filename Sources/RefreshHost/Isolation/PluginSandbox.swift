@@ -27,7 +27,7 @@ package enum PluginSandbox {
     package static let offSwitch = "REFRESHKIT_NO_SANDBOX"
 
     /// Whether children started from now on are confined.
-    package static var isEnabled: Bool { ProcessInfo.processInfo.environment[offSwitch] != "1" }
+    package static var isEnabled: Bool { getenv(offSwitch).map { String(cString: $0) } != "1" }
 
     /// Turns the sandbox off for the children this process starts from now on (the zygote, and
     /// so every child it forks, reads it as it starts), and says so once.
@@ -85,10 +85,9 @@ package enum PluginSandbox {
             guard case .string(let declared) = spec.kind else { continue }
             let value = values[Parameter.string(spec.name, default: declared, help: spec.help)]
             guard !value.isEmpty, value != declared else { continue }
-            for candidate in [Assets.resolve(value), FileManager.default.currentDirectoryPath + "/" + value] {
-                let absolute = URL(fileURLWithPath: candidate).standardizedFileURL.resolvingSymlinksInPath().path
-                if FileManager.default.fileExists(atPath: absolute) { named.append(absolute) }
-            }
+            // Where the plugin finds it (HotReloadingPlugin watches the same): made absolute, since the child resolves nothing.
+            let absolute = URL(fileURLWithPath: Assets.resolve(value)).standardizedFileURL.resolvingSymlinksInPath().path
+            if FileManager.default.fileExists(atPath: absolute) { named.append(absolute) }
         }
         return named
     }

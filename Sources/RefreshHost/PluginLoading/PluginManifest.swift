@@ -110,11 +110,11 @@ public struct PluginManifest: Codable, Equatable, Sendable {
     /// The first field that is wrong and what is wrong with it; nil when nothing is.
     var problem: (field: String, reason: String)? {
         guard format == Self.currentFormat else { return ("format", "\(format); this host reads format \(Self.currentFormat)") }
-        guard !id.isEmpty, id.count <= 200, id.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "._-".contains($0)) }) else {
+        guard Self.isPlainID(id) else {
             return ("id", "\(InputFileError.quoted(id)) is not a reverse-DNS identifier")
         }
         for (field, text) in [("name", name), ("version", version), ("description", description), ("author", author), ("license", license)] {
-            guard text.count <= 4096, PluginError.printable(text) == text else { return (field, "holds control characters or is over 4096 characters") }
+            guard Self.isPlainText(text) else { return (field, "holds control characters or is over 4096 characters") }
         }
         guard !name.isEmpty else { return ("name", "is empty") }
         guard Self.isPlainFileName(library), library.hasSuffix(".so") else { return ("library", "\(InputFileError.quoted(library)) must be a file name ending in .so, with no folders") }
@@ -136,6 +136,17 @@ public struct PluginManifest: Codable, Equatable, Sendable {
     /// Whether the host's ABI range overlaps the plugin's.
     public var fitsThisHost: Bool {
         abi.maximum >= UInt32(REFRESH_PLUGIN_ABI_VERSION_MIN) && abi.minimum <= UInt32(REFRESH_PLUGIN_ABI_VERSION)
+    }
+
+    /// Whether `id` is a reverse-DNS identifier a manifest or the probe's cache may hold: 1–200
+    /// ASCII letters, digits, `.`, `_` and `-`.
+    static func isPlainID(_ id: String) -> Bool {
+        !id.isEmpty && id.count <= 200 && id.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "._-".contains($0)) }
+    }
+
+    /// Whether `text` is printable as it is and at most 4,096 characters.
+    static func isPlainText(_ text: String) -> Bool {
+        text.count <= 4096 && PluginError.printable(text) == text
     }
 
     static func isPlainFileName(_ name: String) -> Bool {
