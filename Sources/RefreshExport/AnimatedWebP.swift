@@ -48,7 +48,7 @@ public final class AnimatedWebP {
         guard (1...16383).contains(width), (1...16383).contains(height) else { throw .invalidSize(width: width, height: height) }
         self.width = width
         self.height = height
-        sink = .file(try PendingFile(path: path), written: 0)
+        sink = .file(try GraphicsError.writing(try PendingFile(path: path)), written: 0)
         try configure()
     }
 
@@ -115,16 +115,16 @@ public final class AnimatedWebP {
     /// Writes an animation kept in memory to `path`.
     public func write(to path: String) throws(GraphicsError) {
         let bytes = try data()
-        let file = try PendingFile(path: path)
+        let file = try GraphicsError.writing(try PendingFile(path: path))
         try Self.write(bytes, to: file)
-        try file.commit()
+        try GraphicsError.writing(try file.commit())
     }
 
     /// Ends an animation written to a file and gives the file its name.
     public func finish() throws(GraphicsError) {
         try end()
         guard case .file(let file, _) = sink else { return }
-        try file.commit()
+        try GraphicsError.writing(try file.commit())
     }
 
     /// Writes the last frame and sets the sizes and flags only the end knows.
@@ -167,11 +167,11 @@ public final class AnimatedWebP {
     }
 
     private static func write(_ bytes: [UInt8], to file: PendingFile) throws(GraphicsError) {
-        try bytes.withUnsafeBytes { buffer in Result { () throws(GraphicsError) in try file.write(buffer) } }.get()
+        try bytes.withUnsafeBytes { buffer in Result { () throws(OutputError) in try file.write(buffer) }.mapError(GraphicsError.init) }.get()
     }
 
     private func patch(_ file: PendingFile, _ bytes: [UInt8], at offset: Int) throws(GraphicsError) {
-        try bytes.withUnsafeBytes { buffer in Result { () throws(GraphicsError) in try file.write(buffer, at: offset) } }.get()
+        try bytes.withUnsafeBytes { buffer in Result { () throws(OutputError) in try file.write(buffer, at: offset) }.mapError(GraphicsError.init) }.get()
     }
 
     /// The smallest rectangle holding every pixel that differs from the frame before, its corner

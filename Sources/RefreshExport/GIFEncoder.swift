@@ -242,20 +242,16 @@ private final class GIFSink {
     /// Writes what is gathered; false (with ``failure``) when the write fails.
     func flush() -> Bool {
         guard failure == nil else { return false }
-        var thrown: GraphicsError?
+        var thrown: OutputError?
         buffer.withUnsafeBytes { bytes in
-            do throws(GraphicsError) { try file.write(bytes) } catch { thrown = error }
+            do throws(OutputError) { try file.write(bytes) } catch { thrown = error }
         }
-        switch thrown {
-        case nil:
+        guard let reason = thrown?.reason else {
             buffer.removeAll(keepingCapacity: true)
             return true
-        case .output(_, let reason)?:
-            // The encoder's message names the file and the write already: the system's reason is what is new.
-            failure = reason.hasPrefix("cannot be written: ") ? String(reason.dropFirst("cannot be written: ".count)) : reason
-        case let other?:
-            failure = "\(other)"
         }
+        // The encoder's message names the file and the write already: the system's reason is what is new.
+        failure = reason.hasPrefix("cannot be written: ") ? String(reason.dropFirst("cannot be written: ".count)) : reason
         return false
     }
 }

@@ -49,7 +49,7 @@ public struct GoldenImage: Sendable {
     /// under the golden folder.
     public func check(_ image: ImageSurface, record: RecordMode, failureDirectory: String) throws(GraphicsError) -> Outcome {
         func recordGolden(_ why: String) throws(GraphicsError) -> Outcome {
-            try OutputFile.makeFolder(containing: path)
+            try GraphicsError.writing(try OutputFile.makeFolder(containing: path))
             try image.writePNG(to: path)
             return .recorded(why)
         }
@@ -66,7 +66,7 @@ public struct GoldenImage: Sendable {
 
     /// Compares `image` with the golden, writing nothing under the golden folder.
     private func compare(_ image: ImageSurface, failureDirectory: String) throws(GraphicsError) -> Outcome {
-        try OutputFile.makeFolder(failureDirectory)
+        try GraphicsError.writing(try OutputFile.makeFolder(failureDirectory))
         let name = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
         let actualPath = (failureDirectory as NSString).appendingPathComponent(name + ".actual.png")
         guard FileManager.default.fileExists(atPath: path) else {

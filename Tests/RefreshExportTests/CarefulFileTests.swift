@@ -82,14 +82,14 @@ import TestSupport
     @Test func aReadOnlyDiskSaysSo() throws {
         guard let small = SmallFilesystem("read-only", kilobytes: 64), small.makeReadOnly() else {
             // Without a filesystem of its own the test still checks a plain write's refusal.
-            #expect(throws: GraphicsError.self) { try OutputFile.write([1, 2, 3], to: "/proc/version") }
+            #expect(throws: OutputError.self) { try OutputFile.write([1, 2, 3], to: "/proc/version") }
             return
         }
         for format in AnimationFormat.allCases {
             let error = try #require(write(format, to: "\(small.path)/a.\(format.fileExtension)", frames: 2))
             #expect("\(error)".contains("read-only file system"), "\(format): \(error)")
         }
-        #expect(throws: GraphicsError.self) { try OutputFile.write(Data("x".utf8), to: "\(small.path)/spec.json") }
+        #expect(throws: OutputError.self) { try OutputFile.write(Data("x".utf8), to: "\(small.path)/spec.json") }
         #expect(small.names.isEmpty)
     }
 

@@ -146,18 +146,18 @@ import Testing
     @Test func outputsNeverReplaceDevicesOrLinks() throws {
         let dir = try folder()
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        #expect(throws: GraphicsError.output(path: "/dev/null", reason: "is not a regular file (a device, pipe or socket); refusing to replace it")) {
+        #expect(throws: OutputError(path: "/dev/null", reason: "is not a regular file (a device, pipe or socket); refusing to replace it")) {
             try OutputFile.write([1, 2, 3], to: "/dev/null")
         }
         var info = stat()
         #expect(stat("/dev/null", &info) == 0 && info.st_mode & S_IFMT == S_IFCHR, "/dev/null is still a device")
         try FileManager.default.createSymbolicLink(atPath: dir + "/link.png", withDestinationPath: dir + "/target.png")
-        #expect(throws: GraphicsError.self) { try OutputFile.write([1], to: dir + "/link.png") }
+        #expect(throws: OutputError.self) { try OutputFile.write([1], to: dir + "/link.png") }
         #expect(!FileManager.default.fileExists(atPath: dir + "/target.png"))
         try OutputFile.write([1, 2, 3], to: dir + "/frame.png")
         try OutputFile.write([4, 5], to: dir + "/frame.png")
         #expect(FileManager.default.contents(atPath: dir + "/frame.png") == Data([4, 5]))
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir).sorted() == ["frame.png", "link.png"], "no temporary file left")
-        #expect(throws: GraphicsError.self) { try OutputFile.write([1], to: dir + "/no/such/folder/x.png") }
+        #expect(throws: OutputError.self) { try OutputFile.write([1], to: dir + "/no/such/folder/x.png") }
     }
 }

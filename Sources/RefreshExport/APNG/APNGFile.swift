@@ -50,7 +50,7 @@ final class APNGFile {
     init(path: String, width: Int, height: Int, colour: Colour) throws(GraphicsError) {
         self.path = path
         self.colour = colour
-        file = try PendingFile(path: path)
+        file = try GraphicsError.writing(try PendingFile(path: path))
         try emit([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
         // 8-bit samples, deflate, adaptive filtering (each row says its filter), not interlaced.
         try emit(Self.chunk("IHDR", Self.uint32(width) + Self.uint32(height) + [8, colour.pngType, 0, 0, 0]))
@@ -83,7 +83,7 @@ final class APNGFile {
         try emit(Self.chunk("IEND", []))
         try patch(Self.chunk("acTL", Self.uint32(frames) + Self.uint32(0)), at: animationControl)
         if case .palette(let alpha) = colour { try patch(Self.paletteChunks(palette, alpha: alpha), at: paletteAt) }
-        try file.commit()
+        try GraphicsError.writing(try file.commit())
     }
 
     /// Removes the file.
@@ -119,12 +119,12 @@ final class APNGFile {
     }
 
     private func emit(_ bytes: [UInt8]) throws(GraphicsError) {
-        try bytes.withUnsafeBytes { buffer in Result { () throws(GraphicsError) in try file.write(buffer) } }.get()
+        try bytes.withUnsafeBytes { buffer in Result { () throws(OutputError) in try file.write(buffer) }.mapError(GraphicsError.init) }.get()
         written += bytes.count
     }
 
     private func patch(_ bytes: [UInt8], at offset: Int) throws(GraphicsError) {
-        try bytes.withUnsafeBytes { buffer in Result { () throws(GraphicsError) in try file.write(buffer, at: offset) } }.get()
+        try bytes.withUnsafeBytes { buffer in Result { () throws(OutputError) in try file.write(buffer, at: offset) }.mapError(GraphicsError.init) }.get()
     }
 
     /// PLTE with 256 entries (those past the colours black) and, with `alpha`, tRNS with 256:

@@ -14,6 +14,15 @@ public enum GraphicsError: Error, Equatable, CustomStringConvertible {
     /// An output file that could not be written, and why.
     case output(path: String, reason: String)
 
+    /// The output error `error` is: the same path and reason.
+    public init(_ error: OutputError) { self = .output(path: error.path, reason: error.reason) }
+
+    /// What `body` returns, an ``OutputError`` it throws thrown as ``output(path:reason:)``: for
+    /// a file written inside code that throws `GraphicsError`.
+    public static func writing<T>(_ body: @autoclosure () throws(OutputError) -> T) throws(GraphicsError) -> T {
+        do { return try body() } catch { throw GraphicsError(error) }
+    }
+
     /// A readable message.
     public var description: String {
         switch self {

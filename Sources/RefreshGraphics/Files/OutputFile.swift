@@ -10,23 +10,23 @@ import Glibc
 /// "permission denied") and leaves nothing behind.
 public enum OutputFile {
     /// Writes `bytes` to `path` through a ``PendingFile``: all of them or, on any failure, nothing.
-    public static func write(_ bytes: [UInt8], to path: String) throws(GraphicsError) {
+    public static func write(_ bytes: [UInt8], to path: String) throws(OutputError) {
         let file = try PendingFile(path: path)
-        var failure: GraphicsError?
+        var failure: OutputError?
         bytes.withUnsafeBytes { buffer in
-            do throws(GraphicsError) { try file.write(buffer) } catch { failure = error }
+            do throws(OutputError) { try file.write(buffer) } catch { failure = error }
         }
         if let failure { throw failure }
         try file.commit()
     }
 
     /// Writes `data` to `path` (see ``write(_:to:)-([UInt8],_)``).
-    public static func write(_ data: Data, to path: String) throws(GraphicsError) {
+    public static func write(_ data: Data, to path: String) throws(OutputError) {
         try write([UInt8](data), to: path)
     }
 
     /// Writes `text` as UTF-8 to `path` (see ``write(_:to:)-([UInt8],_)``).
-    public static func write(_ text: String, to path: String) throws(GraphicsError) {
+    public static func write(_ text: String, to path: String) throws(OutputError) {
         try write(Array(text.utf8), to: path)
     }
 
@@ -35,7 +35,7 @@ public enum OutputFile {
     /// words with the folder's path, never a Foundation domain.
     /// Below an ``OutputRoots`` root no folder on the way, the folder itself included, may be a
     /// symbolic link or another user's.
-    public static func makeFolder(_ path: String) throws(GraphicsError) {
+    public static func makeFolder(_ path: String) throws(OutputError) {
         // The folder itself counts as a step on the way: a link there is refused too.
         try OutputRoots.checkWay(to: path, includingItself: true)
         var isFolder: ObjCBool = false
@@ -53,7 +53,7 @@ public enum OutputFile {
     }
 
     /// Makes the folder a file at `path` goes in (``makeFolder(_:)``); nothing for a bare file name.
-    public static func makeFolder(containing path: String) throws(GraphicsError) {
+    public static func makeFolder(containing path: String) throws(OutputError) {
         let folder = PathText.folder(of: path)
         if !folder.isEmpty { try makeFolder(folder) }
     }
@@ -61,7 +61,7 @@ public enum OutputFile {
     /// Makes a new folder named `prefix` and six characters nobody could know beforehand
     /// (`mkdtemp`), so nothing planted under a guessable name is written through; with `mode`, it
     /// gets that mode less the umask (a run's folder, a bundle), else mkdtemp's 0700 (scratch).
-    public static func makeUniqueFolder(_ prefix: String, mode: mode_t? = nil) throws(GraphicsError) -> String {
+    public static func makeUniqueFolder(_ prefix: String, mode: mode_t? = nil) throws(OutputError) -> String {
         var template = Array((prefix + "XXXXXX").utf8CString)
         guard template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) != nil else {
             throw .output(path: prefix + "XXXXXX", reason: "cannot be created: \(PendingFile.words(errno))")
@@ -82,7 +82,7 @@ public enum OutputFile {
     /// process or an earlier press made it first, and the next N is tried). A recording's video and
     /// scenario then share a number no earlier file has, in any of their extensions.
     /// Throws when the folder cannot take the claim.
-    public static func claimNumber(in folder: String, prefix: String, extensions: [String], claim: String) throws(GraphicsError) -> Int {
+    public static func claimNumber(in folder: String, prefix: String, extensions: [String], claim: String) throws(OutputError) -> Int {
         var from = 1
         while let number = nextFreeNumber(in: folder, prefix: prefix, extensions: extensions + [claim], from: from) {
             let path = "\(folder)/\(prefix)-\(number).\(claim)"

@@ -21,7 +21,7 @@ public enum OutputRoots {
     /// Throws, naming the folder, when a folder between a root and `path` (and `path` itself, when
     /// `includingItself`: a folder being made or entered) is a symbolic link, not a folder, or
     /// another user's. Folders not made yet are fine (they will be made, not followed).
-    static func checkWay(to path: String, includingItself: Bool = false) throws(GraphicsError) {
+    static func checkWay(to path: String, includingItself: Bool = false) throws(OutputError) {
         let target = absolute(path)
         let known = lock.withLock { roots }
         for root in known where target.hasPrefix(root + "/") {

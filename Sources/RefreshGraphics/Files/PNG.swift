@@ -88,7 +88,7 @@ extension ImageSurface {
 
     /// Writes PNG bytes to `path` (``OutputFile``: only a regular file is replaced).
     public static func write(_ bytes: [UInt8], to path: String) throws(GraphicsError) {
-        try OutputFile.write(bytes, to: path)
+        try GraphicsError.writing(try OutputFile.write(bytes, to: path))
     }
 
     /// The largest PNG file read.

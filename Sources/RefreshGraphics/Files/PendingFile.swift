@@ -25,14 +25,14 @@ public final class PendingFile {
 
     /// Starts a file that will be `path`. Throws, naming `path`, when its name is taken by anything
     /// but a regular file or the folder cannot take a new file.
-    public init(path: String) throws(GraphicsError) {
+    public init(path: String) throws(OutputError) {
         self.path = path
         try OutputRoots.checkWay(to: path)
         try Self.checkFinalName(path)
         let folder = PathText.folder(of: path)
         var fd: Int32 = -1
         // Made and kept in one step: a stop signal in between would leave the file behind.
-        (temporary, remembered) = try TemporaryPaths.make { () -> Result<String, GraphicsError> in
+        (temporary, remembered) = try TemporaryPaths.make { () -> Result<String, OutputError> in
             var template = Array(((folder.isEmpty ? "." : folder) + "/.refreshkit-XXXXXX").utf8CString)
             fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
             guard fd >= 0 else { return .failure(.output(path: path, reason: "cannot be created: \(Self.words(errno))")) }
@@ -70,7 +70,7 @@ public final class PendingFile {
     public var descriptorPath: String { "/proc/self/fd/\(descriptor)" }
 
     /// Appends `bytes`.
-    public func write(_ bytes: UnsafeRawBufferPointer) throws(GraphicsError) {
+    public func write(_ bytes: UnsafeRawBufferPointer) throws(OutputError) {
         var written = 0
         while written < bytes.count {
             let n = Glibc.write(descriptor, bytes.baseAddress! + written, bytes.count - written)
@@ -86,7 +86,7 @@ public final class PendingFile {
 
     /// Writes `bytes` again at `offset`, over what was written there (a size or count that only
     /// the end knows). A failure abandons the file, as ``write(_:)``'s does.
-    public func write(_ bytes: UnsafeRawBufferPointer, at offset: Int) throws(GraphicsError) {
+    public func write(_ bytes: UnsafeRawBufferPointer, at offset: Int) throws(OutputError) {
         guard pwrite(descriptor, bytes.baseAddress, bytes.count, off_t(offset)) == bytes.count else {
             let reason = Self.words(errno)
             abandon()
@@ -95,7 +95,7 @@ public final class PendingFile {
     }
 
     /// Closes the file and gives it its final name (replacing a regular file of that name).
-    public func commit() throws(GraphicsError) {
+    public func commit() throws(OutputError) {
         guard !ended else { throw .output(path: path, reason: "was already finished") }
         let closed = descriptor < 0 || close(descriptor) == 0
         let reason = closed ? nil : Self.words(errno)
@@ -131,7 +131,7 @@ public final class PendingFile {
     }
 
     /// Throws when `path` is taken by anything but a regular file.
-    static func checkFinalName(_ path: String) throws(GraphicsError) {
+    static func checkFinalName(_ path: String) throws(OutputError) {
         var existing = stat()
         guard lstat(path, &existing) == 0 else { return }
         switch existing.st_mode & S_IFMT {

@@ -47,13 +47,11 @@ struct RunFolder {
         do {
             // A run's folder gets the umask's permissions, not mkdtemp's 0700: it is renamed into
             // place. Made and kept in one step: a stop signal in between would leave it behind.
-            (staging, remembered) = try TemporaryPaths.make { () -> Result<String, GraphicsError> in
-                Result { () throws(GraphicsError) in try OutputFile.makeUniqueFolder(final + ".partial-", mode: 0o777) }
+            (staging, remembered) = try TemporaryPaths.make { () -> Result<String, OutputError> in
+                Result { () throws(OutputError) in try OutputFile.makeUniqueFolder(final + ".partial-", mode: 0o777) }
             }
-        } catch .output(_, let reason) {
-            throw ValidationError("--out \(final): \(reason)")
         } catch {
-            throw ValidationError("--out \(final): \(error)")
+            throw ValidationError("--out \(final): \(error.reason)")
         }
         OutputRoots.add(staging)  // below it no link is followed
         // The marker, with the list of what the folder holds, is written once, by commit().

@@ -16,8 +16,8 @@ struct ScratchFolder {
     init(_ purpose: String, in parent: String? = nil) throws {
         do {
             // Made and kept in one step: a stop signal in between would leave it behind.
-            (path, remembered) = try TemporaryPaths.make { () -> Result<String, GraphicsError> in
-                Result { () throws(GraphicsError) in try OutputFile.makeUniqueFolder((parent ?? NSTemporaryDirectory()) + "/refreshkit-\(purpose)-") }
+            (path, remembered) = try TemporaryPaths.make { () -> Result<String, OutputError> in
+                Result { () throws(OutputError) in try OutputFile.makeUniqueFolder((parent ?? NSTemporaryDirectory()) + "/refreshkit-\(purpose)-") }
             }
         } catch {
             throw ValidationError("no scratch folder: \(PlainErrorText.words(error))")
