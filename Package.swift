@@ -74,10 +74,14 @@ let package = Package(
         // Its own target so that plugins link none of the container, physics or paging.
         .target(name: "RefreshContract"),
 
+        // The plumbing under every tool: Files/ (careful reads and writes, temporary paths and the
+        // stop signals that remove them, digests) and Processes/ (child programs, clocks).
+        .target(name: "RefreshSystem", dependencies: ["CPangoCairo"]),
+
         // Drawing over Cairo and Pango, on RefreshContract's vocabulary (re-exported). Rooms: Drawing/
         // (Canvas, colours, images), Paths/ (SVG path data, flattening, measuring, trimming), Text/,
-        // Files/ (PNG, careful reads and writes).
-        .target(name: "RefreshGraphics", dependencies: ["RefreshContract", "CCairo", "CPangoCairo", "CPNG"]),
+        // Files/ (PNG).
+        .target(name: "RefreshGraphics", dependencies: ["RefreshContract", "RefreshSystem", "CCairo", "CPangoCairo", "CPNG"]),
 
         // Image comparison and golden files, for the tools and tests; plugins never link it.
         .target(name: "RefreshGoldens", dependencies: ["RefreshGraphics"]),

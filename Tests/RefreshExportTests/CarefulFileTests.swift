@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import RefreshGraphics
+@testable import RefreshSystem
 import TestSupport
 @testable import RefreshExport
 

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 @testable import RefreshHost
+@testable import RefreshSystem
 #if canImport(Glibc)
 import Glibc
 #endif

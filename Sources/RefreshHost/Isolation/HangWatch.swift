@@ -1,3 +1,4 @@
+import RefreshSystem
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -1,4 +1,5 @@
 import Foundation
+import RefreshSystem
 #if canImport(Glibc)
 import Glibc
 #endif

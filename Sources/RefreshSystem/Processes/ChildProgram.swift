@@ -1,5 +1,4 @@
 import Foundation
-import RefreshGraphics
 #if canImport(Glibc)
 import Glibc
 #endif
