@@ -1,4 +1,5 @@
 import CWebP
+import RefreshSystem
 import RefreshGraphics
 import Foundation
 #if canImport(Glibc)

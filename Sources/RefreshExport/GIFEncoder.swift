@@ -1,5 +1,6 @@
 import CGIF
 import Foundation
+import RefreshSystem
 import RefreshGraphics
 
 /// ``AnimationFormat/gif``: frames mapped (without dithering) to a palette of up to 256 colours that

@@ -1,5 +1,6 @@
 import CFFmpeg
 import Foundation
+import RefreshSystem
 import RefreshGraphics
 
 /// ``AnimationFormat/mp4`` through FFmpeg's libraries: H.264 (libx264, CRF 28, `tune=animation`)

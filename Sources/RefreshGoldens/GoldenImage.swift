@@ -1,4 +1,5 @@
 import Foundation
+import RefreshSystem
 import RefreshGraphics
 
 /// Compares a rendered image with a golden PNG on disk; on a mismatch writes the actual image and

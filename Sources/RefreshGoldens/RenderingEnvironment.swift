@@ -1,6 +1,7 @@
 import CCairo
 import CPangoCairo
 import Foundation
+import RefreshSystem
 import RefreshGraphics
 #if canImport(Glibc)
 import Glibc

@@ -1,4 +1,5 @@
 import Foundation
+import RefreshSystem
 import RefreshHost
 import RefreshPluginSDK
 

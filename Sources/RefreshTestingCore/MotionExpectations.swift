@@ -1,4 +1,5 @@
 import Foundation
+import RefreshSystem
 import RefreshGoldens
 import RefreshHost
 import RefreshPluginSDK

@@ -1,4 +1,5 @@
 import ArgumentParser
+import RefreshSystem
 import RefreshCommandLine
 import RefreshGraphics
 import RefreshHost

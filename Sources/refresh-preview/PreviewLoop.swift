@@ -1,4 +1,5 @@
 import Foundation
+import RefreshSystem
 import RefreshExport
 import RefreshHandoff
 import RefreshLottieExport

@@ -1,4 +1,5 @@
 import Foundation
+import RefreshSystem
 import RefreshGraphics
 #if canImport(Glibc)
 import Glibc

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
-@testable import RefreshGraphics
 @testable import RefreshSystem
+@testable import RefreshGraphics
 import TestSupport
 @testable import RefreshExport
 

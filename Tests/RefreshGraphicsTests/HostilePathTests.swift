@@ -1,7 +1,7 @@
 import Foundation
 import Testing
-@testable import RefreshGraphics
 @testable import RefreshSystem
+@testable import RefreshGraphics
 
 /// Path data an attacker or a careless export sends: every stage after parsing survives it, and
 /// geometry that is not finite is an error that names the command (input-hardening issue,

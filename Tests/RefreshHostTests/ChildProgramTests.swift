@@ -1,8 +1,8 @@
 import Foundation
 import Testing
 import TestSupport
-@testable import RefreshHost
 @testable import RefreshSystem
+@testable import RefreshHost
 #if canImport(Glibc)
 import Glibc
 #endif

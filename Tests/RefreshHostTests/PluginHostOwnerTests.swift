@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TestSupport
+import RefreshSystem
 @testable import RefreshHost
 import RefreshGraphics
 

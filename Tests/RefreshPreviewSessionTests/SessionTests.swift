@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TestSupport
+import RefreshSystem
 import RefreshHost
 import RefreshPluginSDK
 import RefreshGoldens

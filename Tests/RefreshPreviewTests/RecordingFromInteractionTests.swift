@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import RefreshSystem
 import RefreshCore
 import RefreshExport
 import RefreshGoldens

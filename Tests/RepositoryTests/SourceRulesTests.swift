@@ -67,6 +67,20 @@ import TestSupport
         }
     }
 
+    /// The plumbing stays below the drawing: RefreshSystem imports no other RefreshKit module, no
+    /// module re-exports it (the SDK shows drawing only; the moved names it kept are deprecated),
+    /// and no plugin imports it.
+    @Test func thePlumbingIsNeitherReExportedNorImportedByPlugins() throws {
+        for file in Self.swiftFiles() {
+            let imports = try Self.lines(file).filter { $0.contains("import ") && !$0.trimmingCharacters(in: .whitespaces).hasPrefix("//") }
+            #expect(!imports.contains { $0.contains("@_exported import RefreshSystem") }, "\(file) re-exports RefreshSystem")
+            if file.hasPrefix("Plugins/") { #expect(!imports.contains { $0.hasSuffix("import RefreshSystem") }, "\(file) imports RefreshSystem") }
+            if file.hasPrefix("Sources/RefreshSystem/") {
+                #expect(!imports.contains { $0.range(of: #"import Refresh\w+$"#, options: .regularExpression) != nil }, "\(file) imports a module above RefreshSystem")
+            }
+        }
+    }
+
     /// Every suite of the test targets that start plugin hosts checks it leaves none behind: each
     /// top-level type holding a `@Test` is a `@Suite(… .leavesNoPluginHost …)`.
     @Test func everySuiteThatCanStartAPluginHostChecksItLeavesNone() throws {

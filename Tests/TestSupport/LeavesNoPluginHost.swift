@@ -1,4 +1,5 @@
 import Testing
+import RefreshSystem
 import RefreshGraphics
 
 /// A suite that leaves no plugin-host child behind: every child started for it (on its tests'

@@ -1,4 +1,5 @@
 import Foundation
+import RefreshSystem
 import RefreshPluginSDK
 import RefreshHost
 

@@ -1,4 +1,5 @@
 import CCairo
+import RefreshSystem
 import RefreshContract
 
 /// Errors from drawing surfaces, PNG files and image comparison; each names what and where.
@@ -15,11 +16,11 @@ public enum GraphicsError: Error, Equatable, CustomStringConvertible {
     case output(path: String, reason: String)
 
     /// The output error `error` is: the same path and reason.
-    public init(_ error: OutputError) { self = .output(path: error.path, reason: error.reason) }
+    package init(_ error: OutputError) { self = .output(path: error.path, reason: error.reason) }
 
     /// What `body` returns, an ``OutputError`` it throws thrown as ``output(path:reason:)``: for
     /// a file written inside code that throws `GraphicsError`.
-    public static func writing<T>(_ body: @autoclosure () throws(OutputError) -> T) throws(GraphicsError) -> T {
+    package static func writing<T>(_ body: @autoclosure () throws(OutputError) -> T) throws(GraphicsError) -> T {
         do { return try body() } catch { throw GraphicsError(error) }
     }
 

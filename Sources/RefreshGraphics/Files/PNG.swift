@@ -1,6 +1,7 @@
 import CCairo
 import CPNG
 import Foundation
+import RefreshSystem
 
 extension ImageSurface {
     /// The image as PNG file bytes, encoded by libpng favouring speed over size (frames are
@@ -86,9 +87,9 @@ extension ImageSurface {
         try Self.write(try pngData(), to: path)
     }
 
-    /// Writes PNG bytes to `path` (``OutputFile``: only a regular file is replaced).
+    /// Writes PNG bytes to `path` (only a regular file is replaced, never a link or a device).
     public static func write(_ bytes: [UInt8], to path: String) throws(GraphicsError) {
-        try GraphicsError.writing(try OutputFile.write(bytes, to: path))
+        try GraphicsError.writing(try RefreshSystem.OutputFile.write(bytes, to: path))
     }
 
     /// The largest PNG file read.

@@ -1,4 +1,5 @@
 import Foundation
+import RefreshSystem
 import RefreshGraphics
 
 /// Work that starts a plugin on a thread of its own (a plugin-host child starting, its indicator

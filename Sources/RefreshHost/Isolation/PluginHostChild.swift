@@ -1,4 +1,5 @@
 import Foundation
+import RefreshSystem
 import RefreshGraphics
 import RefreshPluginSDK
 #if canImport(Glibc)

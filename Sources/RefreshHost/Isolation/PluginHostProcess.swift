@@ -1,5 +1,6 @@
 import CCairo
 import Foundation
+import RefreshSystem
 import RefreshPluginSDK
 #if canImport(Glibc)
 import Glibc

@@ -1,6 +1,7 @@
 import CCairo
 import CProcessControl
 import Foundation
+import RefreshSystem
 import RefreshPluginSDK
 #if canImport(Glibc)
 import Glibc

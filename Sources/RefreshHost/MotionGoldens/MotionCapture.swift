@@ -1,4 +1,5 @@
 import Foundation
+import RefreshSystem
 import RefreshPluginSDK
 
 /// Builds a scenario's ``MotionTrack`` as it is played, one frame at a time, and keeps the pictures

@@ -1,4 +1,5 @@
 import Foundation
+import RefreshSystem
 import RefreshPluginSDK
 
 /// A film folder: one PNG for each distinct frame of a ``MotionTrack``, named by its hash.

@@ -1,4 +1,5 @@
 import Foundation
+import RefreshSystem
 import RefreshPluginSDK
 
 /// A plugin bundle sent as one file (`ID.refreshplugin.tar.gz`, what `refresh-dump pack --archive`

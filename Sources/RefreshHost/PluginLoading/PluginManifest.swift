@@ -1,6 +1,7 @@
 import CPangoCairo
 import CRefreshPlugin
 import Foundation
+import RefreshSystem
 import RefreshPluginSDK
 
 /// `plugin.json`: what a bundle says about its plugin, readable without running any of its code.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import RefreshSystem
 import RefreshExport
 import RefreshGraphics
 import RefreshHost

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import RefreshSystem
 import RefreshHandoff
 import RefreshLottieExport
 import RefreshHost

@@ -1,6 +1,7 @@
 import ArgumentParser
 import CProcessControl
 import Foundation
+import RefreshSystem
 import RefreshLottieExport
 import RefreshHost
 import RefreshPluginSDK

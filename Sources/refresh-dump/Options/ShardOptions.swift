@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import RefreshSystem
 import RefreshGraphics
 
 /// `--shard INDEX/COUNT`: the part of a command's work this process does, for CI job matrices.

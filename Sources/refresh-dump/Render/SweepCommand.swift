@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import RefreshSystem
 import RefreshExport
 import RefreshHost
 import RefreshPluginSDK

@@ -1,4 +1,5 @@
 import Foundation
+import RefreshSystem
 import RefreshGraphics
 
 /// A counter on stderr for long runs (`frame 34/180`), drawn in place on a terminal and silent

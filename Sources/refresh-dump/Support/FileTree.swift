@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import RefreshSystem
 import RefreshGraphics
 #if canImport(Glibc)
 import Glibc

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import RefreshSystem
 import RefreshGraphics
 
 /// A command's private scratch folder: a new name from `mkdtemp` (mode 0700), never a folder

@@ -1,4 +1,5 @@
 import Foundation
+import RefreshSystem
 import RefreshGraphics
 
 /// `verify --junit FILE`: the checkpoints as JUnit XML, the file CI systems (GitHub Actions
