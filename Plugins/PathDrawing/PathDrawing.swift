@@ -125,20 +125,11 @@ public final class PathDrawing: RefreshIndicator {
     }
 
     /// The colour an SVG shape is painted with (its stroke, else its fill) when the file says one
-    /// in `#hex` or `rgb()`; nil for black (what a shape without paint is filled with, so an icon
-    /// drawn without colours takes the tint), `currentColor`, a gradient or a colour name.
+    /// in `#hex` or `rgb()` (``SVGAttributes/color(_:)``); nil for black (what a shape without
+    /// paint is filled with, so an icon drawn without colours takes the tint), `currentColor`, a
+    /// gradient or a colour name.
     static func ownColor(_ shape: SVGDocument.Shape) -> Color? {
-        guard let paint = (shape.stroke ?? shape.fill)?.lowercased() else { return nil }
-        var color: Color?
-        if paint.hasPrefix("#") {
-            color = try? Color(hex: paint)  // try?: a paint that is no colour takes the tint
-        } else if paint.hasPrefix("rgb("), paint.hasSuffix(")") {
-            let channels = paint.dropFirst(4).dropLast().split(separator: ",").compactMap { Double($0.trimmingCharacters(in: .whitespaces)) }
-            if channels.count == 3, channels.allSatisfy({ (0...255).contains($0) }) {
-                color = Color(red: channels[0] / 255, green: channels[1] / 255, blue: channels[2] / 255)
-            }
-        }
-        guard let color, color.red + color.green + color.blue > 0 else { return nil }
+        guard let paint = shape.stroke ?? shape.fill, let color = SVGAttributes.color(paint), color.red + color.green + color.blue > 0 else { return nil }
         return color
     }
 

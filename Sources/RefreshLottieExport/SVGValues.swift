@@ -26,24 +26,11 @@ enum SVGValues {
     /// `value` to the nearest 1/`steps`.
     static func rounded(_ value: Double, _ steps: Double) -> Double { (value * steps).rounded() / steps }
 
-    /// `rgb(100%,50%,0%)`, `rgb(255,128,0)` or `#rrggbb`.
+    /// A colour as Cairo's SVG writes one (`rgb(100%,50%,0%)`; ``SVGAttributes/color(_:)`` reads
+    /// every form), each channel to a thousandth.
     static func color(_ text: String) -> RecordedDrawing.RGBA? {
-        let value = text.trimmingCharacters(in: .whitespaces)
-        if value.hasPrefix("rgb("), value.hasSuffix(")") {
-            let parts = value.dropFirst(4).dropLast().split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
-            guard parts.count == 3 else { return nil }
-            var channels: [Double] = []
-            for part in parts {
-                guard let number = Double(part.hasSuffix("%") ? String(part.dropLast()) : part), number.isFinite else { return nil }
-                channels.append(min(1, max(0, part.hasSuffix("%") ? number / 100 : number / 255)))
-            }
-            return RecordedDrawing.RGBA(red: rounded(channels[0], 1000), green: rounded(channels[1], 1000), blue: rounded(channels[2], 1000), alpha: 1)
-        }
-        if value.hasPrefix("#"), value.count == 7, let rgb = UInt32(value.dropFirst(), radix: 16) {
-            return RecordedDrawing.RGBA(red: rounded(Double(rgb >> 16 & 0xFF) / 255, 1000), green: rounded(Double(rgb >> 8 & 0xFF) / 255, 1000),
-                        blue: rounded(Double(rgb & 0xFF) / 255, 1000), alpha: 1)
-        }
-        return nil
+        guard let color = SVGAttributes.color(text) else { return nil }
+        return RecordedDrawing.RGBA(red: rounded(color.red, 1000), green: rounded(color.green, 1000), blue: rounded(color.blue, 1000), alpha: rounded(color.alpha, 1000))
     }
 
     /// An SVG `transform` list (Cairo writes one `matrix(…)`).

@@ -1,7 +1,7 @@
 import Foundation
 
-/// Reading SVG attribute values: lengths, number lists, `points`, `transform` lists and the
-/// `style` attribute's declarations.
+/// Reading SVG attribute values: lengths, number lists, `points`, `transform` lists, colours and
+/// the `style` attribute's declarations.
 package enum SVGAttributes {
     /// A length in user units: a number with an optional `px` (or no unit); nil for a percentage,
     /// another unit, or text that is not a number.
@@ -48,6 +48,27 @@ package enum SVGAttributes {
     }
 
     /// The declarations of a `style` attribute, `fill: none; stroke: #000` → ["fill": "none", "stroke": "#000"].
+    /// A colour as SVG files write one: `#RGB`, `#RRGGBB` or `#RRGGBBAA`, or `rgb(R,G,B)` in numbers
+    /// (0–255) or percentages, clamped to the range as browsers do; nil for anything else (a
+    /// colour name, `currentColor`, a gradient's `url(…)`). Path Drawing's own colours and the
+    /// Lottie export's both read colours here.
+    package static func color(_ text: String) -> Color? {
+        let value = text.trimmingCharacters(in: .whitespaces).lowercased()
+        if value.hasPrefix("#") {
+            return try? Color(hex: value)  // try?: text that is no colour is nil, as this says
+        }
+        guard value.hasPrefix("rgb("), value.hasSuffix(")") else { return nil }
+        let parts = value.dropFirst(4).dropLast().split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+        guard parts.count == 3 else { return nil }
+        var channels: [Double] = []
+        for part in parts {
+            let percent = part.hasSuffix("%")
+            guard let number = Double(percent ? String(part.dropLast()) : part), number.isFinite else { return nil }
+            channels.append(min(1, max(0, percent ? number / 100 : number / 255)))
+        }
+        return Color(red: channels[0], green: channels[1], blue: channels[2])
+    }
+
     package static func style(_ text: String?) -> [String: String] {
         var declarations: [String: String] = [:]
         for part in (text ?? "").split(separator: ";") {
