@@ -41,21 +41,6 @@ extension RefreshIndicator {
     }
 }
 
-/// A Swift indicator drawn in process, as the host draws a plugin's.
-final class LocalIndicator<Indicator: RefreshIndicator>: HostedIndicator {
-    let indicator: Indicator
-    var info: IndicatorInfo { Indicator.info }
-    var parameters: ParameterValues { ParameterValues() }
-    var refreshLength: Double { indicator.refreshLength }
-    var refreshState = RefreshState.unknown
-
-    init(_ indicator: Indicator) { self.indicator = indicator }
-
-    func draw(in canvas: Canvas, frame: IndicatorFrame) throws(PluginError) {
-        indicator.drawForEdge(in: canvas, frame: frame)
-    }
-}
-
 /// A Swift indicator standing in for a loaded plugin, so a scenario plays with it in process
 /// (``MotionSnapshot/track(of:scenario:)``): every edge draws this one instance.
 final class LocalPlugin<Indicator: RefreshIndicator>: LoadedPlugin {

@@ -81,6 +81,28 @@ import TestSupport
         }
     }
 
+    /// A newcomer who meets a type's name meets one type: no top-level type name is declared in two
+    /// modules (RefreshTestingCore once had its own `LocalIndicator` beside RefreshHost's), and every
+    /// `fatalError` and `preconditionFailure` says why.
+    @Test func oneTypeToANameAndNoSilentStops() throws {
+        var modules: [String: Set<String>] = [:]
+        let declaration = #"^(@\w+(\([^)]*\))? )*((public|package|internal|private|fileprivate|final|open|indirect) )*(class|struct|enum|protocol|actor) (\w+)"#
+        for file in Self.swiftFiles() {
+            let module = file.split(separator: "/").prefix(2).joined(separator: "/")
+            for (index, line) in try Self.lines(file).enumerated() {
+                if let range = line.range(of: declaration, options: .regularExpression) {
+                    let name = line[range].split(separator: " ").last.map(String.init) ?? ""
+                    modules[name, default: []].insert(module)
+                }
+                let silent = line.range(of: #"(fatalError|preconditionFailure)\(\s*\)"#, options: .regularExpression) != nil
+                #expect(!silent, "\(file):\(index + 1) stops the program without saying why")
+            }
+        }
+        #expect(modules.count > 300, "the walk found \(modules.count) type names")
+        let twice = modules.filter { $0.value.count > 1 }.map { "\($0.key) in \($0.value.sorted().joined(separator: ", "))" }
+        #expect(twice.isEmpty, "one name, two types: \(twice.sorted())")
+    }
+
     /// Every suite of the test targets that start plugin hosts checks it leaves none behind: each
     /// top-level type holding a `@Test` is a `@Suite(… .leavesNoPluginHost …)`.
     @Test func everySuiteThatCanStartAPluginHostChecksItLeavesNone() throws {

@@ -33,7 +33,7 @@ extension PluginLint {
         // A frame turns back when at least 1 % of its pixels reverse by 0.05.
         var turns = BrightnessTurns(step: 0.05), reversals = 0
         for step in 0...240 {
-            let image = try Self.frame(indicator, .refreshing, time: Double(step) / 120, scale: 1)
+            let image = try Self.frame(indicator, .refreshing, time: Double(step) * Defaults.frameInterval, scale: 1)
             if let turned = turns.add(image), turned.reversed * 100 >= image.width * image.height { reversals += 1 }
         }
         let rate = Double(reversals) / 2

@@ -21,7 +21,7 @@ enum FrameCost {
         for i in 0..<count {
             let state: RefreshState = i % 2 == 0 ? .pulling(progress: Double(i % 100) / 100) : .refreshing
             var frame = FrameSpec(state: state).frame(refreshLength: indicator.refreshLength)
-            (frame.scale, frame.time, frame.stateTime) = (scale, Double(i) / 120, Double(i) / 120)
+            (frame.scale, frame.time, frame.stateTime) = (scale, Double(i) * Defaults.frameInterval, Double(i) * Defaults.frameInterval)
             indicator.refreshState = state
             canvas.clear(FrameRenderer.background(for: .light))
             let started = ProcessClock.seconds(clock), startedWall = ProcessClock.monotonic

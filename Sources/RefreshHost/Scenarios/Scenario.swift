@@ -139,8 +139,7 @@ public struct Scenario: Equatable, Sendable {
 
     /// The content size for `rows` rows.
     public func contentSize(rows: Int) -> Size {
-        axis == .vertical ? Size(width: viewport.width, height: Double(rows) * rowHeight)
-                          : Size(width: Double(rows) * rowHeight, height: viewport.height)
+        SceneLayout(viewport: viewport, axis: axis, rowHeight: rowHeight).contentSize(rows: rows)
     }
 }
 

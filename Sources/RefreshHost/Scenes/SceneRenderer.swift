@@ -21,6 +21,12 @@ public struct SceneLayout: Equatable, Sendable {
         self.indicatorExtent = indicatorExtent
     }
 
+    /// The list's content with `rows` rows: the rows along the axis, the viewport's extent across it.
+    public func contentSize(rows: Int) -> Size {
+        axis == .vertical ? Size(width: viewport.width, height: Double(rows) * rowHeight)
+                          : Size(width: Double(rows) * rowHeight, height: viewport.height)
+    }
+
     /// Where `edge`'s indicator frame is, in viewport points, for this scroll position and pull,
     /// and the part of it the user sees (in the frame's points; nil for push: the SDK's rule).
     ///

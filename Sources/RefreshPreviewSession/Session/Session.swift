@@ -124,10 +124,10 @@ package final class Session: PreviewSession {
     /// asks for its first page at once. Fails only for a viewport the initialiser already refused.
     private func rebuild() throws {
         let axis = layout.axis
-        let simulation = try ScrollSimulation(.init(viewportSize: options.viewport, contentSize: contentSize(rows: 0), scrollableAxes: [axis]))
+        sceneLayout = SceneLayout(viewport: options.viewport, axis: axis, rowHeight: rowExtent)
+        let simulation = try ScrollSimulation(.init(viewportSize: options.viewport, contentSize: sceneLayout.contentSize(rows: 0), scrollableAxes: [axis]))
         dataSource.restart()
         refreshBegan = [:]
-        sceneLayout = SceneLayout(viewport: options.viewport, axis: axis, rowHeight: rowExtent)
         let container = RefreshContainer()
         container.locale = view.environment.locale
         driver = RefreshDriver(simulation: simulation, container: container)
@@ -204,11 +204,6 @@ package final class Session: PreviewSession {
     /// Enables the edges again with the new options, now when they are at rest, else when they are.
     private func reEnableEdges() {
         if edgesAreQuiet { enableEdges() } else { needsReEnable = true }
-    }
-
-    private func contentSize(rows: Int) -> Size {
-        layout.axis == .vertical ? Size(width: options.viewport.width, height: Double(rows) * rowExtent)
-                                 : Size(width: Double(rows) * rowExtent, height: options.viewport.height)
     }
 
     // MARK: Recording the interaction
@@ -328,7 +323,7 @@ package final class Session: PreviewSession {
         }
         takeTimedInputs(before: .infinity)
         if let answer = dataSource.tick(now: driver.time).last { lastAnswer = answer }
-        let wanted = contentSize(rows: dataSource.rows)
+        let wanted = sceneLayout.contentSize(rows: dataSource.rows)
         if driver.simulation.configuration.contentSize != wanted {
             do { try driver.simulation.setContentSize(wanted) } catch { view.message = "the list cannot grow to \(dataSource.rows) rows: \(error)" }
         }

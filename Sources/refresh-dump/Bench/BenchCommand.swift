@@ -255,7 +255,7 @@ struct BenchCommand: ParsableCommand {
         func measure(_ indicator: any HostedIndicator) throws -> [Double] {
             var samples: [Double] = []
             for i in 0..<frames {
-                let t = Double(i) / 120
+                let t = Double(i) * Defaults.frameInterval
                 let state: RefreshState = i % 2 == 0 ? .pulling(progress: Double(i % 100) / 100) : .refreshing
                 let frame = IndicatorFrame(size: Defaults.bandSize, scale: 2, state: state, progress: Double(i % 100) / 100,
                                            pull: EdgePull(distance: 60, rawDistance: 117), time: t, stateTime: t)
@@ -303,7 +303,7 @@ struct BenchCommand: ParsableCommand {
         let name = indicator.info.name
         var samples: [Double] = []
         for i in 0..<frames {
-            let t = Double(i) / 120
+            let t = Double(i) * Defaults.frameInterval
             let state: RefreshState = i % 2 == 0 ? .pulling(progress: Double(i % 100) / 100) : .refreshing
             let frame = IndicatorFrame(size: Defaults.bandSize, scale: 2, state: state,
                                        progress: Double(i % 100) / 100, pull: EdgePull(distance: 60, rawDistance: 117), time: t, stateTime: t)
