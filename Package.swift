@@ -92,7 +92,7 @@ let package = Package(
         .target(name: "CFFmpeg"),
 
         // Animation files (animated WebP, GIF, MP4, APNG) for the tools; plugins never link it.
-        .target(name: "RefreshExport", dependencies: ["RefreshGraphics", "CFFmpeg", "CGIF", "CWebP", "CLibz"]),
+        .target(name: "RefreshAnimationFiles", dependencies: ["RefreshGraphics", "CFFmpeg", "CGIF", "CWebP", "CLibz"]),
 
         // The C ABI between host and plugins: include/refresh_plugin.h.
         .target(name: "CRefreshPlugin"),
@@ -165,7 +165,7 @@ let package = Package(
                 "RefreshHandoff",
                 "RefreshLottieExport",
                 "RefreshPreviewSession",
-                "RefreshExport",
+                "RefreshAnimationFiles",
                 "RefreshCommandLine",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -182,7 +182,7 @@ let package = Package(
                 "RefreshCore",
                 "RefreshHost",
                 "RefreshPreviewSession",
-                "RefreshExport",
+                "RefreshAnimationFiles",
                 "RefreshHandoff",
                 "RefreshLottieExport",
                 "CSDL2",
@@ -196,8 +196,8 @@ let package = Package(
         .testTarget(name: "RefreshCoreTests", dependencies: ["RefreshCore"]),
         .testTarget(name: "RefreshGraphicsTests", dependencies: ["RefreshCore", "RefreshGraphics", "RefreshGoldens", "TestSupport"], exclude: ["Golden", "SVGIcons"]),
         .testTarget(name: "RefreshHostTests", dependencies: ["RefreshCore", "RefreshHost", "RefreshPreviewSession", "RefreshChecks", "RefreshHandoff", "RefreshGoldens", "TestSupport"], exclude: ["Golden"]),
-        .testTarget(name: "RefreshDumpTests", dependencies: ["RefreshCore", "RefreshHost", "RefreshPreviewSession", "RefreshChecks", "RefreshHandoff", "RefreshGoldens", "RefreshExport", "TestSupport"], exclude: ["Golden", "Handoff", "WebHandoff"]),
-        .testTarget(name: "RefreshPreviewTests", dependencies: ["RefreshCore", "RefreshHost", "RefreshPreviewSession", "RefreshChecks", "RefreshHandoff", "RefreshGoldens", "RefreshExport", "TestSupport"]),
+        .testTarget(name: "RefreshDumpTests", dependencies: ["RefreshCore", "RefreshHost", "RefreshPreviewSession", "RefreshChecks", "RefreshHandoff", "RefreshGoldens", "RefreshAnimationFiles", "TestSupport"], exclude: ["Golden", "Handoff", "WebHandoff"]),
+        .testTarget(name: "RefreshPreviewTests", dependencies: ["RefreshCore", "RefreshHost", "RefreshPreviewSession", "RefreshChecks", "RefreshHandoff", "RefreshGoldens", "RefreshAnimationFiles", "TestSupport"]),
         .testTarget(name: "LottieTests", dependencies: ["Lottie", "TestSupport", .product(name: "ZIPFoundation", package: "ZIPFoundation")], exclude: ["Golden"]),
         .testTarget(name: "RefreshTestingTests", dependencies: ["RefreshTesting", "RefreshGoldens",
                                                                .product(name: "SnapshotTesting", package: "swift-snapshot-testing")],
@@ -208,6 +208,6 @@ let package = Package(
         .testTarget(name: "RefreshChecksTests", dependencies: ["RefreshChecks", "RefreshGoldens", "RefreshGraphics", "RefreshHost", "RefreshPluginSDK", "TestSupport"]),
         .testTarget(name: "RefreshHandoffTests", dependencies: ["RefreshHandoff", "RefreshCore", "RefreshHost", "RefreshPluginSDK", "TestSupport"]),
         .testTarget(name: "RefreshLottieExportTests", dependencies: ["RefreshLottieExport", "RefreshHost", "RefreshPluginSDK", "TestSupport"]),
-        .testTarget(name: "RefreshExportTests", dependencies: ["RefreshExport", "RefreshGoldens", "CGIF", "CWebP", "CLibz", "TestSupport"]),
+        .testTarget(name: "RefreshAnimationFilesTests", dependencies: ["RefreshAnimationFiles", "RefreshGoldens", "CGIF", "CWebP", "CLibz", "TestSupport"]),
     ]
 )

@@ -5,7 +5,7 @@
 #include <pthread.h>
 #include <stdio.h>
 
-/* Every FFmpeg function RefreshExport calls: library, return type, name, parameters, arguments.
+/* Every FFmpeg function RefreshAnimationFiles calls: library, return type, name, parameters, arguments.
    A signature that differs from the header's is a compile error (the header declares each). */
 #define REFRESHKIT_FFMPEG_FUNCTIONS(X) \
     X(avutil, AVFrame *, av_frame_alloc, (void), ()) \
@@ -53,7 +53,7 @@
 REFRESHKIT_FFMPEG_FUNCTIONS(REFRESHKIT_POINTER)
 
 /* Each function under its own name, calling the loaded one. Hidden: nothing outside the binary
-   that holds RefreshExport binds to them instead of FFmpeg's own. */
+   that holds RefreshAnimationFiles binds to them instead of FFmpeg's own. */
 #define REFRESHKIT_FORWARD(library, result, name, parameters, arguments) \
     __attribute__((visibility("hidden"))) result name parameters { return loaded_##name arguments; }
 REFRESHKIT_FFMPEG_FUNCTIONS(REFRESHKIT_FORWARD)

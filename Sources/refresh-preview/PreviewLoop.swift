@@ -1,6 +1,6 @@
 import Foundation
 import RefreshSystem
-import RefreshExport
+import RefreshAnimationFiles
 import RefreshHandoff
 import RefreshLottieExport
 import RefreshHost

@@ -1,6 +1,6 @@
 import Foundation
 import RefreshSystem
-import RefreshExport
+import RefreshAnimationFiles
 import RefreshGraphics
 import RefreshHost
 import RefreshPreviewSession

@@ -2,7 +2,7 @@ import ArgumentParser
 import RefreshSystem
 import RefreshCommandLine
 import Foundation
-import RefreshExport
+import RefreshAnimationFiles
 import RefreshHost
 import RefreshPreviewSession
 import RefreshPluginSDK

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import TestSupport
-import RefreshExport
+import RefreshAnimationFiles
 import RefreshHost
 import RefreshGoldens
 import RefreshPluginSDK

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import RefreshSystem
 import RefreshCore
-import RefreshExport
+import RefreshAnimationFiles
 import RefreshGoldens
 import RefreshGraphics
 @testable import RefreshHost

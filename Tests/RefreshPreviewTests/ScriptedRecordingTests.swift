@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 @testable import RefreshHost
-import RefreshExport
+import RefreshAnimationFiles
 import RefreshGoldens
 import RefreshGraphics
 import TestSupport

@@ -1,7 +1,7 @@
-/* FFmpeg's declarations, for RefreshExport. The libraries are not linked: FFmpeg and the ninety
+/* FFmpeg's declarations, for RefreshAnimationFiles. The libraries are not linked: FFmpeg and the ninety
    libraries it pulls in cost every start of a tool some 20 ms, and most runs write no video. They
    are opened on first use (refreshkit_ffmpeg_load); FFmpegLibraries.c defines each function
-   RefreshExport calls as a call through the loaded library. */
+   RefreshAnimationFiles calls as a call through the loaded library. */
 #ifndef REFRESHKIT_CFFMPEG_H
 #define REFRESHKIT_CFFMPEG_H
 
@@ -26,7 +26,7 @@ static inline int refreshkit_x264_would_use_avx512(void) {
 }
 
 /* Opens libavutil, libavcodec, libavformat and libswscale (the versions these headers are of) and
-   finds the functions RefreshExport calls; once per process, from any thread. Returns 1, or 0 with
+   finds the functions RefreshAnimationFiles calls; once per process, from any thread. Returns 1, or 0 with
    what went wrong in `error` (the dynamic loader's words, `size` bytes at most). Every other FFmpeg
    function of this module may be called only after it returned 1. */
 int refreshkit_ffmpeg_load(char *error, size_t size);

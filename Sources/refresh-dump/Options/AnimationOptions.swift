@@ -1,5 +1,5 @@
 import ArgumentParser
-import RefreshExport
+import RefreshAnimationFiles
 
 /// `--format`: the animations a command writes besides its PNG frames (`run`, `sweep`).
 struct AnimationOptions: ParsableArguments {

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 import RefreshSystem
-import RefreshExport
+import RefreshAnimationFiles
 import RefreshHandoff
 import RefreshHost
 import RefreshPluginSDK

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 import RefreshSystem
-import RefreshExport
+import RefreshAnimationFiles
 import RefreshHost
 import RefreshPluginSDK
 

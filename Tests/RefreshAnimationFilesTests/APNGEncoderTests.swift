@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 import RefreshGraphics
-@testable import RefreshExport
+@testable import RefreshAnimationFiles
 import RefreshGoldens
 import CLibz
 

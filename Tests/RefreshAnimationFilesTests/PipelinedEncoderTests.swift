@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import RefreshGraphics
-@testable import RefreshExport
+@testable import RefreshAnimationFiles
 import TestSupport
 
 /// An encoder on a thread of its own writes the same bytes as the encoder alone, and its error

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 import RefreshGraphics
-@testable import RefreshExport
+@testable import RefreshAnimationFiles
 
 /// A recording follows the clock it is given, not the frames drawn: N seconds play N seconds, and
 /// each moment shows the frame that was on screen then.

@@ -1,7 +1,7 @@
 import CWebP
 import Foundation
 import Testing
-import RefreshExport
+import RefreshAnimationFiles
 import RefreshGraphics
 import TestSupport
 

@@ -3,7 +3,7 @@ import Testing
 @testable import RefreshSystem
 @testable import RefreshGraphics
 import TestSupport
-@testable import RefreshExport
+@testable import RefreshAnimationFiles
 
 /// Every animation encoder writes the one careful way (``PendingFile``): a link, a folder or a
 /// pipe under the final name is refused and left as it was, and a full or read-only disk leaves
