@@ -27,7 +27,7 @@ public enum AnimationFormat: String, CaseIterable, Sendable {
     public func encoder(path: String, width: Int, height: Int, frameRate: Double, realtime: Bool = false,
                         keepsEveryFrame: Bool = false, opaque: Bool = false) throws -> any AnimationEncoder {
         guard (1...16383).contains(width), (1...16383).contains(height) else { throw GraphicsError.invalidSize(width: width, height: height) }
-        guard frameRate.isFinite, frameRate >= 1, frameRate <= 1000 else { throw ExportError(path: path, reason: "frame rate \(frameRate) is not 1…1000") }
+        guard frameRate.isFinite, frameRate >= 1, frameRate <= 1000 else { throw AnimationFileError(path: path, reason: "frame rate \(frameRate) is not 1…1000") }
         switch self {
         case .webp: return try WebPAnimationEncoder(path: path, width: width, height: height)
         case .gif: return try GIFEncoder(path: path, width: width, height: height, realtime: realtime, keepsEveryTick: keepsEveryFrame)
@@ -52,7 +52,7 @@ func checkFrame(_ image: ImageSurface, width: Int, height: Int, duration: Double
     guard image.width == width, image.height == height else {
         throw GraphicsError.sizeMismatch(expected: (width, height), actual: (image.width, image.height))
     }
-    guard duration > 0, duration <= longestFrame else { throw ExportError(path: path, reason: "a frame of \(duration) s") }
+    guard duration > 0, duration <= longestFrame else { throw AnimationFileError(path: path, reason: "a frame of \(duration) s") }
 }
 
 /// The longest a frame may show, seconds (some 31 years): ``TickClock`` counts time in whole ticks
@@ -60,7 +60,7 @@ func checkFrame(_ image: ImageSurface, width: Int, height: Int, duration: Double
 let longestFrame = 1e9
 
 /// Why an animation could not be written: the file and what the library said.
-public struct ExportError: Error, CustomStringConvertible {
+public struct AnimationFileError: Error, CustomStringConvertible {
     /// The file being written.
     public var path: String
     /// What went wrong.

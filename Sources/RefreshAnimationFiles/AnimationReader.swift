@@ -26,16 +26,16 @@ public enum AnimationReader {
         try CappedFile.check(path, limit: fileLimit)
         try FFmpegLibraries.load(for: path)
         var format: UnsafeMutablePointer<AVFormatContext>?
-        guard avformat_open_input(&format, path, nil, nil) >= 0, let format else { throw ExportError(path: path, reason: "FFmpeg cannot open it") }
+        guard avformat_open_input(&format, path, nil, nil) >= 0, let format else { throw AnimationFileError(path: path, reason: "FFmpeg cannot open it") }
         defer { var f: UnsafeMutablePointer<AVFormatContext>? = format; avformat_close_input(&f) }
-        guard avformat_find_stream_info(format, nil) >= 0 else { throw ExportError(path: path, reason: "FFmpeg finds no stream") }
+        guard avformat_find_stream_info(format, nil) >= 0 else { throw AnimationFileError(path: path, reason: "FFmpeg finds no stream") }
         var decoder: UnsafePointer<AVCodec>?
         let index = av_find_best_stream(format, AVMEDIA_TYPE_VIDEO, -1, -1, &decoder, 0)
-        guard index >= 0, let decoder, let stream = format.pointee.streams[Int(index)] else { throw ExportError(path: path, reason: "no video stream") }
+        guard index >= 0, let decoder, let stream = format.pointee.streams[Int(index)] else { throw AnimationFileError(path: path, reason: "no video stream") }
         var context = avcodec_alloc_context3(decoder)
         defer { avcodec_free_context(&context) }
         guard let context, avcodec_parameters_to_context(context, stream.pointee.codecpar) >= 0, avcodec_open2(context, decoder, nil) >= 0 else {
-            throw ExportError(path: path, reason: "FFmpeg cannot decode it")
+            throw AnimationFileError(path: path, reason: "FFmpeg cannot decode it")
         }
         let base = stream.pointee.time_base
         let seconds = { (ticks: Int64) in Double(ticks) * Double(base.num) / Double(base.den) }
@@ -48,7 +48,7 @@ public enum AnimationReader {
                 let f = frame!.pointee
                 decoded += Int(f.width) * Int(f.height) * 4
                 guard decoded <= decodedLimit else {
-                    throw ExportError(path: path, reason: "its frames decode to over \(decodedLimit >> 30) GB, the limit")
+                    throw AnimationFileError(path: path, reason: "its frames decode to over \(decodedLimit >> 30) GB, the limit")
                 }
                 let image = try ImageSurface(width: Int(f.width), height: Int(f.height))
                 try convert(frame!, into: image)
@@ -74,9 +74,9 @@ public enum AnimationReader {
     public static func gifDelays(_ path: String) throws -> [Int] {
         try CappedFile.check(path, limit: fileLimit)
         var error: Int32 = 0
-        guard let gif = DGifOpenFileName(path, &error) else { throw ExportError(path: path, reason: "giflib cannot open it") }
+        guard let gif = DGifOpenFileName(path, &error) else { throw AnimationFileError(path: path, reason: "giflib cannot open it") }
         defer { DGifCloseFile(gif, &error) }
-        guard DGifSlurp(gif) == GIF_OK else { throw ExportError(path: path, reason: "giflib cannot read it") }
+        guard DGifSlurp(gif) == GIF_OK else { throw AnimationFileError(path: path, reason: "giflib cannot read it") }
         return (0..<Int(gif.pointee.ImageCount)).map { i in
             var control = GraphicsControlBlock()
             return DGifSavedExtensionToGCB(gif, Int32(i), &control) == GIF_OK ? Int(control.DelayTime) : 0
@@ -105,7 +105,7 @@ public enum AnimationReader {
         let f = frame.pointee
         guard let scaler = sws_getContext(f.width, f.height, AVPixelFormat(rawValue: f.format), f.width, f.height, AV_PIX_FMT_BGRA,
                                           // Not the fast converter: it leaves the last (width mod 8) columns unwritten.
-                                          Int32(SWS_BICUBIC | SWS_ACCURATE_RND | SWS_FULL_CHR_H_INT), nil, nil, nil) else { throw ExportError(path: "", reason: "no converter") }
+                                          Int32(SWS_BICUBIC | SWS_ACCURATE_RND | SWS_FULL_CHR_H_INT), nil, nil, nil) else { throw AnimationFileError(path: "", reason: "no converter") }
         defer { sws_freeContext(scaler) }
         image.withPixels { pixels in
             // FFmpeg reads four planes' pointers and strides whatever the format: give it four.

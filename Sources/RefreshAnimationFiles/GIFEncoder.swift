@@ -58,7 +58,7 @@ final class GIFEncoder: AnimationEncoder {
             return Unmanaged<GIFSink>.fromOpaque(sink).takeUnretainedValue().append(bytes, Int(count)) ? count : 0
         }
         guard let gif = EGifOpen(Unmanaged.passUnretained(sink).toOpaque(), output, &error) else {
-            throw ExportError(path: path, reason: "giflib cannot open it: \(Self.message(error))")
+            throw AnimationFileError(path: path, reason: "giflib cannot open it: \(Self.message(error))")
         }
         self.gif = gif
         EGifSetGifVersion(gif, true)
@@ -103,7 +103,7 @@ final class GIFEncoder: AnimationEncoder {
         var error: Int32 = 0
         guard EGifCloseFile(gif, &error) == GIF_OK, sink.flush() else {
             file.abandon()
-            throw ExportError(path: path, reason: "giflib could not finish it: \(sink.failure ?? Self.message(error))")
+            throw AnimationFileError(path: path, reason: "giflib could not finish it: \(sink.failure ?? Self.message(error))")
         }
         try file.commit()
     }
@@ -177,8 +177,8 @@ final class GIFEncoder: AnimationEncoder {
         }
     }
 
-    private func failure(_ what: String) -> ExportError {
-        ExportError(path: path, reason: "giflib could not write \(what): \(sink.failure ?? Self.message(gif.pointee.Error))")
+    private func failure(_ what: String) -> AnimationFileError {
+        AnimationFileError(path: path, reason: "giflib could not write \(what): \(sink.failure ?? Self.message(gif.pointee.Error))")
     }
 
     private static func message(_ code: Int32) -> String {

@@ -27,17 +27,17 @@ final class GIFPalette {
 
     /// Quantizes `pixels` (straight RGBA, `width` × `height`) and maps them into `indices`.
     init(_ pixels: UnsafeRawBufferPointer, width: Int, height: Int, speed: Int32, into indices: inout [UInt8], path: String) throws {
-        guard let attributes = liq_attr_create() else { throw ExportError(path: path, reason: "libimagequant could not start") }
+        guard let attributes = liq_attr_create() else { throw AnimationFileError(path: path, reason: "libimagequant could not start") }
         defer { liq_attr_destroy(attributes) }
         liq_set_speed(attributes, speed)
         guard let image = liq_image_create_rgba(attributes, pixels.baseAddress!, Int32(width), Int32(height), 0) else {
-            throw ExportError(path: path, reason: "libimagequant refused a \(width)×\(height) image")
+            throw AnimationFileError(path: path, reason: "libimagequant refused a \(width)×\(height) image")
         }
         defer { liq_image_destroy(image) }
         liq_image_add_fixed_color(image, liq_color(r: 0, g: 0, b: 0, a: 0))
         var made: OpaquePointer?
         guard liq_image_quantize(image, attributes, &made) == LIQ_OK, let made else {
-            throw ExportError(path: path, reason: "libimagequant could not find a palette")
+            throw AnimationFileError(path: path, reason: "libimagequant could not find a palette")
         }
         defer { liq_result_destroy(made) }
         // Pixels are mapped without dithering: on these bands (flat colours, anti-aliased edges)
@@ -60,7 +60,7 @@ final class GIFPalette {
         let size = Self.tableSize(colors.count)
         colors += Array(repeating: GifColorType(Red: 0, Green: 0, Blue: 0), count: size - colors.count)
         guard let map = colors.withUnsafeBufferPointer({ GifMakeMapObject(Int32(size), $0.baseAddress) }) else {
-            throw ExportError(path: path, reason: "giflib could not make a palette")
+            throw AnimationFileError(path: path, reason: "giflib could not make a palette")
         }
         (self.map, self.transparent, self.colors, self.opaqueEntries) = (map, transparent, colors, opaqueEntries.isEmpty ? [0] : opaqueEntries)
         tolerance = max(6, 3 * mapped(pixels, into: &indices))

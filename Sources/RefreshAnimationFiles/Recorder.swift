@@ -53,7 +53,7 @@ public final class Recorder: @unchecked Sendable {
     /// encoders' fast settings (for a window that must keep its frame rate).
     public init(path: String, format: AnimationFormat, rate: Double = 60, realtime: Bool = true) throws {
         self.realtime = realtime
-        guard rate.isFinite, rate >= 1, rate <= 240 else { throw ExportError(path: path, reason: "a recording rate of \(rate) is not 1…240") }
+        guard rate.isFinite, rate >= 1, rate <= 240 else { throw AnimationFileError(path: path, reason: "a recording rate of \(rate) is not 1…240") }
         self.path = path
         self.format = format
         self.rate = format == .gif ? 50 : rate
@@ -69,7 +69,7 @@ public final class Recorder: @unchecked Sendable {
         guard time.isFinite else { return }
         if started == nil { started = time }
         if let size, size.width != image.width || size.height != image.height {
-            throw ExportError(path: path, reason: "the window changed size while recording (\(size.width)×\(size.height) → \(image.width)×\(image.height) px)")
+            throw AnimationFileError(path: path, reason: "the window changed size while recording (\(size.width)×\(size.height) → \(image.width)×\(image.height) px)")
         }
         size = (image.width, image.height)
         let now = sample(time)
@@ -116,7 +116,7 @@ public final class Recorder: @unchecked Sendable {
                 ended = Result { try encoder.finish() }
             } else {
                 // Stopped before the first frame: no file is made, and the caller is told so.
-                ended = .failure(ExportError(path: path, reason: "nothing was recorded (it was stopped before its first frame)"))
+                ended = .failure(AnimationFileError(path: path, reason: "nothing was recorded (it was stopped before its first frame)"))
             }
             lock.withLock {
                 outcome = ended

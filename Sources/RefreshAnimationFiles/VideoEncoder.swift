@@ -36,12 +36,12 @@ final class VideoEncoder: AnimationEncoder {
         _ = Self.quiet
         let rate = (frameRate.rounded() == frameRate) ? Int32(frameRate) : 1000
         clock = TickClock(rate: Double(rate))
-        func fail(_ what: String, _ code: Int32 = 0) -> ExportError {
+        func fail(_ what: String, _ code: Int32 = 0) -> AnimationFileError {
             var buffer = [CChar](repeating: 0, count: 128)
             // FFmpeg says the system's reason as strerror does ("No space left on device"); messages say it lower-case.
             let words = String(cString: refreshkit_av_error(code, &buffer, buffer.count))
             let detail = code == 0 ? "" : ": " + (words.dropFirst().first?.isLowercase == true ? words.prefix(1).lowercased() + words.dropFirst() : words)
-            return ExportError(path: path, reason: "FFmpeg could not \(what)\(detail)")
+            return AnimationFileError(path: path, reason: "FFmpeg could not \(what)\(detail)")
         }
         // Even sizes: 4:2:0 halves each.
         let outWidth = (width + 1) / 2 * 2, outHeight = (height + 1) / 2 * 2
@@ -51,7 +51,7 @@ final class VideoEncoder: AnimationEncoder {
         guard status >= 0, let format else { throw fail("make an mp4 file", status) }
         guard let encoder = avcodec_find_encoder(AV_CODEC_ID_H264) else {
             avformat_free_context(format)
-            throw ExportError(path: path, reason: "this FFmpeg has no H.264 (libx264) encoder")
+            throw AnimationFileError(path: path, reason: "this FFmpeg has no H.264 (libx264) encoder")
         }
         guard let newStream = avformat_new_stream(format, nil), let context = avcodec_alloc_context3(encoder) else {
             avformat_free_context(format)
@@ -128,7 +128,7 @@ final class VideoEncoder: AnimationEncoder {
             if lastPTS >= 0 { durations[lastPTS] = Int64(end) - lastPTS }
             return
         }
-        guard av_frame_make_writable(frame) >= 0 else { throw ExportError(path: path, reason: "FFmpeg could not reuse its frame") }
+        guard av_frame_make_writable(frame) >= 0 else { throw AnimationFileError(path: path, reason: "FFmpeg could not reuse its frame") }
         // Cairo's pixels are premultiplied: for an opaque frame that is the colour (video has no alpha).
         image.withPixels { raw in
             // FFmpeg reads four planes' pointers and strides whatever the format: give it four.
@@ -158,7 +158,7 @@ final class VideoEncoder: AnimationEncoder {
         let closed = avio_closep(&format.pointee.pb)
         guard status >= 0, closed >= 0 else {
             file.abandon()
-            throw ExportError(path: path, reason: "FFmpeg could not finish the file\(Self.systemReason(status < 0 ? status : closed))")
+            throw AnimationFileError(path: path, reason: "FFmpeg could not finish the file\(Self.systemReason(status < 0 ? status : closed))")
         }
         try file.commit()
     }
@@ -173,16 +173,16 @@ final class VideoEncoder: AnimationEncoder {
     private func send(_ frame: UnsafeMutablePointer<AVFrame>?) throws {
         guard let codec, let packet, let format else { return }
         var status = avcodec_send_frame(codec, frame)
-        guard status >= 0 else { throw ExportError(path: path, reason: "FFmpeg refused a frame (\(status))") }
+        guard status >= 0 else { throw AnimationFileError(path: path, reason: "FFmpeg refused a frame (\(status))") }
         while true {
             status = avcodec_receive_packet(codec, packet)
             if status == refreshkit_averror_eagain() || status == refreshkit_averror_eof() { break }
-            guard status >= 0 else { throw ExportError(path: path, reason: "the encoder failed (\(status))") }
+            guard status >= 0 else { throw AnimationFileError(path: path, reason: "the encoder failed (\(status))") }
             packet.pointee.duration = durations.removeValue(forKey: packet.pointee.pts) ?? 1
             av_packet_rescale_ts(packet, codec.pointee.time_base, stream.pointee.time_base)
             packet.pointee.stream_index = stream.pointee.index
             status = av_interleaved_write_frame(format, packet)
-            guard status >= 0 else { throw ExportError(path: path, reason: "FFmpeg could not write a packet\(Self.systemReason(status))") }
+            guard status >= 0 else { throw AnimationFileError(path: path, reason: "FFmpeg could not write a packet\(Self.systemReason(status))") }
         }
     }
 }

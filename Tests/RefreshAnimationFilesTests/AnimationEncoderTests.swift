@@ -153,7 +153,7 @@ import CGIF
         let encoder = try format.encoder(path: path, width: 40, height: 20, frameRate: 30)
         try encoder.add(images[0], duration: 1.0 / 30)
         for duration in [0, -1, 1e300, .infinity, .nan] {
-            #expect(throws: ExportError.self, "\(format), \(duration) s") { try encoder.add(images[1], duration: duration) }
+            #expect(throws: AnimationFileError.self, "\(format), \(duration) s") { try encoder.add(images[1], duration: duration) }
         }
         try encoder.add(images[1], duration: 7000)
         try encoder.add(images[2], duration: 1.0 / 30)

@@ -98,7 +98,7 @@ import TestSupport
     @Test func aRecordingStoppedBeforeItsFirstFrameLeavesNothing() throws {
         let folder = scratchDirectory("careful-empty-recording")
         let recorder = try Recorder(path: "\(folder)/recording-1.gif", format: .gif, rate: 60)
-        #expect(throws: ExportError.self) { try recorder.finish(at: 1) }
+        #expect(throws: AnimationFileError.self) { try recorder.finish(at: 1) }
         if case .failure(let error)? = recorder.result { #expect("\(error)".contains("nothing was recorded"), "\(error)") } else { Issue.record("no failure") }
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder).isEmpty)
     }

@@ -40,7 +40,7 @@ import TestSupport
         var added = 0, finished = false
         func add(_ image: ImageSurface, duration: Double) throws {
             added += 1
-            if added == 3 { throw ExportError(path: "x.gif", reason: "the disk is full") }
+            if added == 3 { throw AnimationFileError(path: "x.gif", reason: "the disk is full") }
         }
         func finish() throws { finished = true }
     }
@@ -53,7 +53,7 @@ import TestSupport
         for image in images {
             do { try encoder.add(image, duration: 0.1) } catch { break }
         }
-        #expect(throws: ExportError.self) { try encoder.finish() }
+        #expect(throws: AnimationFileError.self) { try encoder.finish() }
         #expect(inner.added == 3, "after the error the rest are only drained")
         #expect(!inner.finished)
     }

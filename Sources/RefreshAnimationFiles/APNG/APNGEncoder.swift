@@ -44,7 +44,7 @@ final class APNGEncoder: AnimationEncoder {
         do {
             compressor = try ZlibCompressor(level: Self.level(realtime: realtime), threads: realtime ? 1 : 2)
         } catch {
-            throw ExportError(path: path, reason: error.description)
+            throw AnimationFileError(path: path, reason: error.description)
         }
         file = try APNGFile(path: path, width: width, height: height, colour: .palette(alpha: !opaque))
     }
@@ -53,7 +53,7 @@ final class APNGEncoder: AnimationEncoder {
 
     func add(_ image: ImageSurface, duration: Double) throws {
         try checkFrame(image, width: width, height: height, duration: duration, path: path)
-        guard !finished else { throw ExportError(path: path, reason: "the animation was already finished") }
+        guard !finished else { throw AnimationFileError(path: path, reason: "the animation was already finished") }
         let pixels = opaque ? Self.opaquePixels(image) : image.straightPixels()
         let ticks = clock.ticks(advancingBy: duration)
         guard let changed = changedRectangle(pixels) else {
@@ -68,7 +68,7 @@ final class APNGEncoder: AnimationEncoder {
 
     func finish() throws {
         guard !finished else { return }
-        guard pending != nil else { throw ExportError(path: path, reason: "an animation needs at least one frame") }
+        guard pending != nil else { throw AnimationFileError(path: path, reason: "an animation needs at least one frame") }
         try writePending()
         finished = true
         try file.finish(palette: palette?.colours ?? [])
@@ -123,7 +123,7 @@ final class APNGEncoder: AnimationEncoder {
             }
         } catch {
             direct.abandon()
-            throw (error as? ZlibError).map { ExportError(path: path, reason: $0.description) } ?? error
+            throw (error as? ZlibError).map { AnimationFileError(path: path, reason: $0.description) } ?? error
         }
         file.abandon()
         file = direct
@@ -157,7 +157,7 @@ final class APNGEncoder: AnimationEncoder {
         do {
             return try bytes.withUnsafeBytes { buffer in try compressor.compress(buffer) }
         } catch let error as ZlibError {
-            throw ExportError(path: path, reason: error.description)
+            throw AnimationFileError(path: path, reason: error.description)
         }
     }
 

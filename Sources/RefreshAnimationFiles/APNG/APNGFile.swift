@@ -103,7 +103,7 @@ final class APNGFile {
                 header = FrameHeader(rectangle: PixelRectangle(x: field(12, 4), y: field(16, 4), width: field(4, 4), height: field(8, 4)),
                                      delay: (UInt16(field(20, 2)), UInt16(field(22, 2))))
             case "IDAT", "fdAT":
-                guard let frame = header else { throw ExportError(path: path, reason: "image data without a frame control chunk") }
+                guard let frame = header else { throw AnimationFileError(path: path, reason: "image data without a frame control chunk") }
                 try body(frame, payload[(type == "IDAT" ? 0 : 4)...])
                 header = nil
             default: break
