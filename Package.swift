@@ -70,7 +70,8 @@ let package = Package(
         .target(name: "RefreshCore", dependencies: ["RefreshContract"]),
 
         // The words a plugin and the host share, and nothing else: RefreshState, RefreshEdge and
-        // ScrollAxis, IndicatorPlacement, what a state says (StateDescription), Point/Size/Rect.
+        // ScrollAxis, IndicatorPlacement, what a state says (StateDescription), Point/Size/Rect, and
+        // the Lottie export's format (its markers) that the exporter and the Lottie plugin share.
         // Its own target so that plugins link none of the container, physics or paging.
         .target(name: "RefreshContract"),
 

@@ -1,3 +1,4 @@
+import RefreshContract
 import RefreshLottieExport
 
 /// Jetpack Compose with lottie-compose: a refresh box that plays the plugin's export (the files

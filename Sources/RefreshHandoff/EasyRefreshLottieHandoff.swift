@@ -1,3 +1,4 @@
+import RefreshContract
 import RefreshLottieExport
 
 /// flutter_easy_refresh with the Flutter `lottie` package: a widget for easyrefresh.dart's

@@ -1,3 +1,4 @@
+import RefreshContract
 import RefreshLottieExport
 
 /// MJRefresh with images: an `MJRefreshGifHeader` subclass showing the plugin's frames as

@@ -1,3 +1,4 @@
+import RefreshContract
 import RefreshLottieExport
 
 /// MJRefresh with lottie-ios: an `MJRefreshHeader` subclass that plays the plugin's export (the

@@ -1,3 +1,4 @@
+import RefreshContract
 import RefreshLottieExport
 
 /// SmartRefreshLayout with lottie-android: a `RefreshHeader` holding a `LottieAnimationView` that

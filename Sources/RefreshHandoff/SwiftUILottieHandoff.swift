@@ -1,3 +1,4 @@
+import RefreshContract
 import RefreshLottieExport
 
 /// SwiftUI with lottie-ios's `LottieView`: an indicator that plays the plugin's export (the files

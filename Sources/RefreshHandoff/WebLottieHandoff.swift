@@ -1,3 +1,4 @@
+import RefreshContract
 import RefreshLottieExport
 
 /// The web with lottie-web: an ES module that adds pull-to-refresh, by touch and by mouse, to any

@@ -1,5 +1,3 @@
-import RefreshCore
-
 /// The markers an export names its moments by, in the order they follow each other on its
 /// timeline: what the handoff's code and RefreshKit's Lottie plugin look them up by. Another edge
 /// than the top adds `@edge` to each name (`pulling@bottom`).
