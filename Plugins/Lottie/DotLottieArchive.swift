@@ -51,21 +51,21 @@ struct DotLottieArchive {
             }
             return data
         }
-        guard let manifestEntry = entries["manifest.json"] else { throw DotLottieError("has no manifest.json") }
-        let manifest: Manifest
+        guard let manifestEntry = entries[DotLottieManifest.fileName] else { throw DotLottieError("has no manifest.json") }
+        let manifest: DotLottieManifest
         let manifestData = try read(manifestEntry)
         // Words and a place, not the decoder's type dump.
         if let problem = JSONSyntax.problem(in: manifestData) {
             throw DotLottieError("has a manifest.json that is not valid JSON: \(problem.text(in: manifestData))")
         }
-        do { manifest = try JSONDecoder().decode(Manifest.self, from: manifestData) } catch {
+        do { manifest = try JSONDecoder().decode(DotLottieManifest.self, from: manifestData) } catch {
             let field = JSONSyntax.field(of: error)
             throw DotLottieError("has a manifest.json that is not a dotLottie manifest (expected \"animations\": [{\"id\": \"…\"}]\(field.isEmpty ? "" : "; at \(field)"))")
         }
         let ids = manifest.animations.map(\.id)
-        guard let id = wanted.flatMap({ $0.isEmpty ? nil : $0 }) ?? manifest.initial?.animation ?? ids.first else { throw DotLottieError("lists no animation") }
+        guard let id = wanted.flatMap({ $0.isEmpty ? nil : $0 }) ?? manifest.firstShown else { throw DotLottieError("lists no animation") }
         guard ids.contains(id) else { throw DotLottieError("has no animation '\(id)' (it has \(ids.map { "'\($0)'" }.joined(separator: ", ")))") }
-        guard let animation = entries["animations/\(id).json"] ?? entries["a/\(id).json"] else { throw DotLottieError("lists '\(id)' but holds no animations/\(id).json or a/\(id).json") }
+        guard let animation = entries[DotLottieManifest.path(of: id)] ?? entries["a/\(id).json"] else { throw DotLottieError("lists '\(id)' but holds no animations/\(id).json or a/\(id).json") }
         animationID = id
         // Its images go into the animation as data URIs, which rlottie reads as it reads a file's:
         // nothing is unpacked to disk (a plugin's sandbox may write nowhere, and a stop while
@@ -101,13 +101,6 @@ struct DotLottieArchive {
         return (try? JSONSerialization.data(withJSONObject: root, options: .withoutEscapingSlashes)) ?? json
     }
 
-    /// The parts of `manifest.json` read: the animations' ids and the initial one (version 2).
-    private struct Manifest: Decodable {
-        struct Animation: Decodable { var id: String }
-        struct Initial: Decodable { var animation: String? }
-        var animations: [Animation]
-        var initial: Initial?
-    }
 }
 
 /// Why a `.lottie` archive could not be read, in words that follow its file name.

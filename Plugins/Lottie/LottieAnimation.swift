@@ -125,13 +125,20 @@ final class LottieAnimation {
             var u: String?
             var p: String?
         }
-        /// What `refresh-dump export` says of the indicator it exported.
+        /// What `refresh-dump export` says of the indicator it exported (``LottieExportMeta``).
         struct Meta: Decodable {
-            struct Export: Decodable {
-                var refreshLength: Double
-                var loops: [String]?
+            var export: LottieExportMeta?
+
+            private struct Key: CodingKey {
+                var stringValue: String
+                var intValue: Int? { nil }
+                init(stringValue: String) { self.stringValue = stringValue }
+                init?(intValue: Int) { nil }
             }
-            var refreshkit: Export?
+
+            init(from decoder: any Decoder) throws {
+                export = try decoder.container(keyedBy: Key.self).decodeIfPresent(LottieExportMeta.self, forKey: Key(stringValue: LottieExportMeta.key))
+            }
         }
         var fr: Double, ip: Double, op: Double, w: Double, h: Double
         var layers: List
@@ -218,13 +225,14 @@ final class LottieAnimation {
             markers.append(.init(name: marker.cm, start: Int(marker.tm.rounded()), duration: Int(duration.rounded())))
         }
         var exported: Double?
-        if let length = header.meta?.refreshkit?.refreshLength {
-            guard length.isFinite, (1...10_000).contains(length) else { throw fail("has meta.refreshkit.refreshLength \(length); it must be 1...10000 points") }
+        let meta = "meta.\(LottieExportMeta.key)"
+        if let length = header.meta?.export?.refreshLength {
+            guard length.isFinite, (1...10_000).contains(length) else { throw fail("has \(meta).refreshLength \(length); it must be 1...10000 points") }
             exported = length
         }
-        let loops = header.meta?.refreshkit?.loops
+        let loops = header.meta?.export?.loops
         if let loops, loops.count > 64 || loops.contains(where: { $0.utf8.count > 64 }) {
-            throw fail("has meta.refreshkit.loops of \(loops.count) names; at most 64 names of at most 64 bytes")
+            throw fail("has \(meta).loops of \(loops.count) names; at most 64 names of at most 64 bytes")
         }
         return (Int(header.ip.rounded(.down)), header.fr, markers, exported, loops)
     }

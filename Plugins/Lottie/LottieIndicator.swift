@@ -18,15 +18,15 @@ public final class LottieIndicator: RefreshIndicator {
 
     static let file = Parameter.string("file", default: "", help: "Lottie JSON or a .lottie archive (relative paths: Assets/, then the working folder). Empty: the shipped ring")
     static let darkFile = Parameter.string("darkFile", default: "", help: "The animation on dark backgrounds, with the same ranges. Empty: the shipped ring's dark version, or file")
-    static let pulling = Parameter.string("pulling", default: "", help: "Scrubbed by the pull: \(rangeSyntax). Empty: marker 'pulling@<edge>' or 'pulling', else the whole animation")
-    static let eligible = Parameter.string("eligible", default: "", help: "Past the trigger. Empty: marker 'eligible', else the last frame of pulling")
+    static let pulling = Parameter.string(LottieMarker.pulling.rawValue, default: "", help: "Scrubbed by the pull: \(rangeSyntax). Empty: marker 'pulling@<edge>' or 'pulling', else the whole animation")
+    static let eligible = Parameter.string(LottieMarker.eligible.rawValue, default: "", help: "Past the trigger. Empty: marker 'eligible', else the last frame of pulling")
     static let eligiblePlay = Parameter.choice("eligiblePlay", default: "loop", options: FramePlan.Playback.allCases.map(\.rawValue),
         help: "How eligible plays: hold (once, then its last frame), loop, or pingPong")
-    static let refreshing = Parameter.string("refreshing", default: "", help: "While loading. Empty: marker 'refreshing', else the whole animation")
+    static let refreshing = Parameter.string(LottieMarker.refreshing.rawValue, default: "", help: "While loading. Empty: marker 'refreshing', else the whole animation")
     static let refreshingPlay = Parameter.choice("refreshingPlay", default: "loop", options: ["loop", "pingPong"], help: "How refreshing plays")
-    static let success = Parameter.string("success", default: "", help: "Played once after a success. Empty: marker 'success', else the last frame of pulling")
-    static let failure = Parameter.string("failure", default: "", help: "Played once after a failure. Empty: marker 'failure', else the last frame of pulling")
-    static let noMoreData = Parameter.string("noMoreData", default: "", help: "Played once at the end of the list. Empty: marker 'noMoreData', else the last frame of pulling")
+    static let success = Parameter.string(LottieMarker.success.rawValue, default: "", help: "Played once after a success. Empty: marker 'success', else the last frame of pulling")
+    static let failure = Parameter.string(LottieMarker.failure.rawValue, default: "", help: "Played once after a failure. Empty: marker 'failure', else the last frame of pulling")
+    static let noMoreData = Parameter.string(LottieMarker.noMoreData.rawValue, default: "", help: "Played once at the end of the list. Empty: marker 'noMoreData', else the last frame of pulling")
     static let speed = Parameter.number("speed", default: 1, range: 0.1...10, help: "Playback speed of eligible, refreshing and results")
     static let size = Parameter.number("size", default: 44, range: 12...240, help: "Height of the animation in points (an export of refresh-dump export plays at the size it was exported at)")
     static let animation = Parameter.string("animation", default: "", help: "In a .lottie archive, the animation's id. Empty: the manifest's initial one, else its first")
@@ -84,14 +84,14 @@ public final class LottieIndicator: RefreshIndicator {
         let pulling = try range(Self.pulling, otherwise: timeline.whole)
         let rest = FrameRange(holding: pulling.last)
         // An export says which of its motions loop; the others play once and hold (eligible's pop).
-        func exported(_ marker: String) -> FramePlan.Playback? {
+        func exported(_ marker: LottieMarker) -> FramePlan.Playback? {
             guard let loops = exportedLoops else { return nil }
-            return loops.contains { $0 == marker || $0 == "\(marker)@\(edge.rawValue)" } ? .loop : .hold
+            return loops.contains { $0 == marker.rawValue || $0 == marker.name(on: edge) } ? .loop : .hold
         }
         // An export's start of refreshing (a wave's spring) plays once before its loop, where the loop is the file's marker.
         func refreshingStart() throws(ParameterError) -> FrameRange? {
             guard try FrameRangeSpec(parsing: parameters[Self.refreshing], parameter: Self.refreshing.name) == .automatic,
-                  let marker = timeline.marker(named: "refreshingStart@\(edge.rawValue)") ?? timeline.marker(named: "refreshingStart") else { return nil }
+                  let marker = timeline.marker(named: LottieMarker.refreshingStart.name(on: edge)) ?? timeline.marker(named: LottieMarker.refreshingStart.rawValue) else { return nil }
             return try FrameRangeSpec.marker(marker.name).resolve(in: timeline, parameter: Self.refreshing.name, fallback: pulling)
         }
         let chosenEligible = FramePlan.Playback(rawValue: parameters[Self.eligiblePlay]) ?? .loop
@@ -103,9 +103,9 @@ public final class LottieIndicator: RefreshIndicator {
             success: try range(Self.success, otherwise: rest),
             failure: try range(Self.failure, otherwise: rest),
             noMoreData: try range(Self.noMoreData, otherwise: rest),
-            eligiblePlayback: ParameterValue.string(parameters[Self.eligiblePlay]) == Self.eligiblePlay.spec.defaultValue ? exported("eligible") ?? chosenEligible : chosenEligible,
+            eligiblePlayback: ParameterValue.string(parameters[Self.eligiblePlay]) == Self.eligiblePlay.spec.defaultValue ? exported(.eligible) ?? chosenEligible : chosenEligible,
             refreshingPlayback: FramePlan.Playback(rawValue: parameters[Self.refreshingPlay]) ?? .loop,
-            noMoreDataPlayback: exported("noMoreData"),
+            noMoreDataPlayback: exported(.noMoreData),
             framesPerSecond: timeline.framesPerSecond * parameters[Self.speed]
         )
     }

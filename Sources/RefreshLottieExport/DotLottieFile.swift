@@ -1,4 +1,5 @@
 import Foundation
+import RefreshContract
 import ZIPFoundation
 
 /// A dotLottie (`.lottie`): a zip of `manifest.json` and `animations/<id>.json`, as the dotLottie
@@ -8,11 +9,10 @@ package enum DotLottieFile {
     /// The archive of `animations` (id → Lottie JSON), the first the one shown first.
     package static func data(animations: [(id: String, json: Data)], generator: String = "RefreshKit") throws -> Data {
         let archive = try Archive(data: Data(), accessMode: .create)
-        let list = animations.map { ["id": $0.id] }
-        let manifest = try JSONSerialization.data(withJSONObject: ["version": "1", "generator": generator, "animations": list,
-                                                                   "activeAnimationId": animations.first?.id ?? ""] as [String: Any],
-                                                  options: [.sortedKeys])
-        for (path, bytes) in [("manifest.json", manifest)] + animations.map({ ("animations/\($0.id).json", $0.json) }) {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        let manifest = try encoder.encode(DotLottieManifest(version1: animations.map(\.id), generator: generator))
+        for (path, bytes) in [(DotLottieManifest.fileName, manifest)] + animations.map({ (DotLottieManifest.path(of: $0.id), $0.json) }) {
             try archive.addEntry(with: path, type: .file, uncompressedSize: Int64(bytes.count), compressionMethod: .deflate) { position, size in
                 bytes.subdata(in: Int(position)..<Int(position) + size)
             }

@@ -311,8 +311,7 @@ package struct LottieExport {
             "meta": ["g": "RefreshKit refresh-dump export",
                      "d": .string("\(info.name) \(info.version) (\(info.id)), \(options.colorScheme.rawValue) theme, \(options.edge.rawValue) edge, refresh length \(indicator.refreshLength) pt"),
                      // What RefreshKit's Lottie plugin reads to play the export as the indicator drew it.
-                     "refreshkit": ["refreshLength": .number(indicator.refreshLength), "edge": .string(options.edge.rawValue), "id": .string(info.id),
-                                    "loops": .array(looping.map { .string($0) })]],
+                     LottieExportMeta.key: LottieJSON(LottieExportMeta(refreshLength: indicator.refreshLength, edge: options.edge.rawValue, id: info.id, loops: looping))],
         ]
         json = document.data
         guard json.count <= Self.sizeLimit else { throw Self.tooLarge(options, bytes: json.count) }

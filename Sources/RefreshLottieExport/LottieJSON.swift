@@ -1,5 +1,6 @@
 import CJSON
 import Foundation
+import RefreshContract
 
 /// A JSON value whose object members keep the order they are written in, printed by cJSON (which
 /// keeps members in the order added). Lottie needs the order: rlottie and ThorVG read a shape's
@@ -15,6 +16,18 @@ indirect enum LottieJSON: ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral
     init(booleanLiteral value: Bool) { self = .bool(value) }
     init(arrayLiteral elements: LottieJSON...) { self = .array(elements) }
     init(dictionaryLiteral elements: (String, LottieJSON)...) { self = .object(elements) }
+
+    /// `meta`, its members in the order ``LottieExportMeta/CodingKeys`` lists them.
+    init(_ meta: LottieExportMeta) {
+        self = .object(LottieExportMeta.CodingKeys.allCases.compactMap { key -> (String, LottieJSON)? in
+            switch key {
+            case .refreshLength: (key.rawValue, .number(meta.refreshLength))
+            case .edge: meta.edge.map { (key.rawValue, .string($0)) }
+            case .id: meta.id.map { (key.rawValue, .string($0)) }
+            case .loops: meta.loops.map { (key.rawValue, .array($0.map(LottieJSON.string))) }
+            }
+        })
+    }
 
     /// A point or any list of numbers.
     static func numbers(_ values: [Double]) -> LottieJSON { .array(values.map(LottieJSON.number)) }

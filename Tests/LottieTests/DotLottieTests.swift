@@ -48,6 +48,10 @@ import RefreshPluginSDK
         // Version 1's folders, and the manifest's initial animation.
         let v1 = try archive("v1.lottie", [("manifest.json", manifest(["a", "b"], initial: "b")), ("animations/a.json", ring), ("animations/b.json", darkRing)])
         #expect(try pixels(LottieAnimation(file: v1, parameter: "file"), frame: 20) == pixels(darkJSON, frame: 20))
+        // Version 1's own word for it, activeAnimationId, as refresh-dump export writes it (read as the first before).
+        let active = Data(#"{"version": "1", "animations": [{"id": "a"}, {"id": "b"}], "activeAnimationId": "b"}"#.utf8)
+        let exported = try archive("active.lottie", [("manifest.json", active), ("animations/a.json", ring), ("animations/b.json", darkRing)])
+        #expect(try pixels(LottieAnimation(file: exported, parameter: "file"), frame: 20) == pixels(darkJSON, frame: 20))
     }
 
     /// An image asset, in a .lottie's images/ and beside a JSON file: rlottie finds it (the folder

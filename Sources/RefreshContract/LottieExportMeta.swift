@@ -1,0 +1,29 @@
+/// What `refresh-dump export` says of the indicator it exported, in the animation's
+/// `meta.refreshkit`: what RefreshKit's Lottie plugin reads to play the export as the indicator
+/// drew it. Players that do not know it ignore it.
+package struct LottieExportMeta: Codable, Equatable, Sendable {
+    /// Its member of the animation's `meta`.
+    package static let key = "refreshkit"
+
+    /// The indicator's refresh length, in points: the pull that triggers a refresh.
+    package var refreshLength: Double
+    /// The edge the export was drawn for (`RefreshEdge`'s raw value).
+    package var edge: String?
+    /// The indicator's id.
+    package var id: String?
+    /// The markers whose motion loops; the others play once and hold.
+    package var loops: [String]?
+
+    /// The members, named once for the writer (which keeps this order) and the reader.
+    package enum CodingKeys: String, CodingKey, CaseIterable {
+        case refreshLength, edge, id, loops
+    }
+
+    /// Meta naming each part.
+    package init(refreshLength: Double, edge: String? = nil, id: String? = nil, loops: [String]? = nil) {
+        self.refreshLength = refreshLength
+        self.edge = edge
+        self.id = id
+        self.loops = loops
+    }
+}
