@@ -138,13 +138,12 @@ extension BenchCommand {
     /// taken in turn, three times, medians; the cores the two jobs kept busy are their CPU time over
     /// their wall time.
     private func jobScaling(_ pull: String, in folder: String) throws -> [Result] {
-        guard var scenario = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: pull))) as? [String: Any],
-              let steps = scenario["steps"] as? [Any] else { throw ValidationError("\(pull): no steps") }
-        scenario["name"] = "pull-to-refresh-x\(Self.scalingRounds)"
-        scenario["steps"] = Array(repeating: steps, count: Self.scalingRounds).flatMap { $0 }
-        scenario["checkpoints"] = nil
+        var scenario = try Scenario.load(path: pull)
+        scenario.name = "pull-to-refresh-x\(Self.scalingRounds)"
+        scenario.steps = Array(repeating: scenario.steps, count: Self.scalingRounds).flatMap { $0 }
+        scenario.checkpoints = []
         let long = "\(folder)/pull-to-refresh-x\(Self.scalingRounds).json"
-        try OutputFile.write(JSONSerialization.data(withJSONObject: scenario), to: long)
+        try OutputFile.write(scenario.fileData(), to: long)
         var one: [RunCost] = [], two: [RunCost] = []
         for _ in 0..<3 {
             one.append(try runChild(long, jobs: 1, folder: "\(folder)/scaling-1", inProcess: false))
