@@ -113,8 +113,8 @@ let package = Package(
         .target(name: "CProcessControl", linkerSettings: [.linkedLibrary("seccomp")]),
 
         // The preview's session, shared by the window and the scripted preview. Rooms: Session/
-        // (commands, keys, clock, pretend server), Timeline/, Inspector/, Overlays/ (help, gallery,
-        // captions).
+        // (commands, keys, clock, pretend server), Recording/, Opening/ (files and plugins),
+        // Timeline/, Inspector/, Overlays/ (help, gallery, captions).
         .target(name: "RefreshPreviewSession", dependencies: ["RefreshHost", "RefreshCore", "RefreshPluginSDK"]),
 
         // refresh-dump's checks of a plugin. Rooms: Validation/ (validate's checks, also run by
