@@ -138,20 +138,20 @@ final class PreviewLoop {
             recordings.reportFinished(session: session)
             // Scripted, time is the scenario's, and it goes on past the scenario's end (frame by
             // frame), so `--exit-after` beyond the end still ends the run.
-            if let player = session.script, player.isFinished { timeAfterEnd += player.frameDuration }
-            let elapsed = session.script == nil ? SDLWindow.now - started : session.time + timeAfterEnd
+            if let step = session.scriptFrameDuration, session.hasFinished { timeAfterEnd += step }
+            let elapsed = session.scriptFrameDuration == nil ? SDLWindow.now - started : session.time + timeAfterEnd
             if let exitAfter, elapsed >= exitAfter { running = false }
-            if let player = session.script, player.isFinished, let live {
+            if session.hasFinished, let live {
                 // A dropped scenario has played: back to the list it was dropped on.
                 recordings.stopUnderWay(session: session)
                 session = live
                 self.live = nil
                 session.rested(untilWallTime: SDLWindow.now)
-            } else if let player = session.script, exitAfter == nil, pendingScreenshots.isEmpty, player.isFinished {
+            } else if session.hasFinished, exitAfter == nil, pendingScreenshots.isEmpty {
                 running = false
             }
             // Frame pacing without vsync: 120 fps live. A script plays its frames as fast as they render.
-            if !window.vsync && session.script == nil {
+            if !window.vsync && session.scriptFrameDuration == nil {
                 nextFrame = max(nextFrame + frameInterval, SDLWindow.now - frameInterval)
                 SDLWindow.wait(until: nextFrame)
             }
@@ -159,7 +159,7 @@ final class PreviewLoop {
         recordings.finishAll(session: session)
         if quitByUser { keepUnsavedParameters() }
         feedback.close()
-        if session.script == nil {
+        if session.scriptFrameDuration == nil {
             let wall = SDLWindow.now - started
             print(String(format: "simulated %.3f s in %.3f s of wall time (%.4f× at speed %g×; %d fps in the last second; time the list was at rest is not simulated)",
                          session.time, wall, session.time / wall, session.speed, statistics.fps))

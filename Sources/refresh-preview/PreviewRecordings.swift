@@ -125,7 +125,7 @@ final class PreviewRecordings {
     private func start(format: AnimationFormat, range: ClosedRange<Double>?, session: any PreviewSession) {
         do {
             let recorder = try claimRecorder(format: format)
-            let replayed = range == nil && session.script == nil
+            let replayed = range == nil && session.playedScenario == nil
             running = Running(recorder: recorder, range: range, started: session.time, replayed: replayed)
             if replayed { session.beginInteractionLog() }
             session.say("recording \(format.rawValue.uppercased())…" + (range == nil ? " (V stops)" : ""))
@@ -192,9 +192,9 @@ final class PreviewRecordings {
         finishing.append(running.recorder)
         session.say("finishing \(running.recorder.path)…")
         do {
-            if let scenario = session.script {
+            if let scenario = session.playedScenario {
                 // Said with the recording once it is written: a recording that fails takes its scenario with it.
-                try OutputFile.write(replayable(scenario.scenario).fileData(), to: script)
+                try OutputFile.write(replayable(scenario).fileData(), to: script)
             } else {
                 unlink(script)  // the empty claim of its number
                 claims.removeValue(forKey: script).map(TemporaryPaths.forget)

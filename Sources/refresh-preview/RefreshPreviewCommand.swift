@@ -179,7 +179,7 @@ struct RefreshPreviewCommand: AsyncParsableCommand {
         if script == nil { for file in open { loop.open(file) } }
         try await loop.run()
         // A scripted run is a check like `run`: a plugin whose child crashed or hung fails it (exit 2).
-        if let (_, error) = session.script?.stoppedPlugin {
+        if let (_, error) = session.stoppedPlugin {
             FileHandle.standardError.write(Data("error: \(error.description)\n".utf8))
             throw ExitCode(2)
         }

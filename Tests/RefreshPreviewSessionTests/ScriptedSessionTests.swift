@@ -69,7 +69,7 @@ import RefreshPreviewSession
         #expect(session.perform(.quit) == .quit)
         var frames = 0
         while try session.advance(toWallTime: Double(frames)) { frames += 1 }
-        #expect(session.script?.isFinished == true)
+        #expect(session.hasFinished)
         #expect((25...40).contains(frames), "\(frames) frames for a 1-second script at 30 fps")
         #expect(session.panelLines().contains { $0.hasPrefix("script   scripted t=") })
     }

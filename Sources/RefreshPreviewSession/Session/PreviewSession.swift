@@ -21,8 +21,15 @@ package protocol PreviewSession: AnyObject {
     var placeholder: ListPlaceholder? { get }
     /// The list as drawn now: the live one, or the moment of the timeline reviewed.
     var listMoment: ListMoment { get }
-    /// The scenario being played; nil for the interactive session.
-    var script: ScenarioPlayer? { get }
+    /// A script's frame, in seconds: a script plays frame by frame at its own pace, as fast as
+    /// frames render; nil when the wall clock paces the session (a person drives it).
+    var scriptFrameDuration: Double? { get }
+    /// Whether a script has played to its end; never for the interactive session.
+    var hasFinished: Bool { get }
+    /// A plugin whose child crashed or hung while a script played it, and at which edge.
+    var stoppedPlugin: (edge: RefreshEdge, error: PluginError)? { get }
+    /// The scenario a script plays; nil for the interactive session.
+    var playedScenario: Scenario? { get }
     /// Whether nothing on screen can change until an input arrives (the window then waits).
     var isAtRest: Bool { get }
     /// The haptics so far (the front end clicks when the count grows) and the last one, with its time.

@@ -32,8 +32,14 @@ package final class ScriptedSession: PreviewSession {
     package var placeholder: ListPlaceholder? { player.placeholder }
     /// The player's list as it is.
     package var listMoment: ListMoment { liveMoment }
-    /// The player.
-    package var script: ScenarioPlayer? { player }
+    /// The scenario's frame.
+    package var scriptFrameDuration: Double? { player.frameDuration }
+    /// Whether the scenario has played to its end.
+    package var hasFinished: Bool { player.isFinished }
+    /// A plugin the scenario's player stopped.
+    package var stoppedPlugin: (edge: RefreshEdge, error: PluginError)? { player.stoppedPlugin }
+    /// The scenario.
+    package var playedScenario: Scenario? { player.scenario }
     /// A script always moves on.
     package var isAtRest: Bool { false }
     /// The player keeps the scenario's events itself; the window neither clicks nor speaks them.

@@ -73,8 +73,14 @@ package final class Session: PreviewSession {
     package private(set) var sceneLayout: SceneLayout
     /// The list's pretend server and paging store.
     package let dataSource: SimulatedDataSource
-    /// None: the pointer drives this list.
-    package var script: ScenarioPlayer? { nil }
+    /// None of a script's: the pointer drives this list, at the wall clock's pace.
+    package var scriptFrameDuration: Double? { nil }
+    /// Never: a person ends the interactive session.
+    package var hasFinished: Bool { false }
+    /// None: a plugin that stops here shows its error card at its edge and the session goes on.
+    package var stoppedPlugin: (edge: RefreshEdge, error: PluginError)? { nil }
+    /// None.
+    package var playedScenario: Scenario? { nil }
 
     /// Where the finger is on the list, while it is down.
     var pointer: Point?
