@@ -92,7 +92,7 @@ let package = Package(
         // libavcodec-dev, libswscale-dev and libavutil-dev.
         .target(name: "CFFmpeg"),
 
-        // Animation files (animated WebP, GIF, MP4, APNG) for the tools; plugins never link it.
+        // Animation files (animated WebP, GIF, MP4, and APNG in APNG/) for the tools; plugins never link it.
         .target(name: "RefreshAnimationFiles", dependencies: ["RefreshGraphics", "CFFmpeg", "CGIF", "CWebP", "CLibz"]),
 
         // The C ABI between host and plugins: include/refresh_plugin.h.

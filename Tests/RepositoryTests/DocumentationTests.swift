@@ -140,6 +140,47 @@ import TestSupport
         }
     }
 
+    /// Package.swift's comment above each target names every room of its module (`Room/`) and no
+    /// room that is not there: the comments a reader of the manifest meets drift no more than the map.
+    @Test func packageSwiftsCommentsNameEveryRoomAndNoOther() throws {
+        let lines = try Self.text("Package.swift").split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let sources = packageRoot.appendingPathComponent("Sources").path
+        var checked = 0
+        for (index, line) in lines.enumerated() {
+            guard let match = line.firstMatch(of: /\.(?:target|executableTarget)\(name: "([^"]+)"/) else { continue }
+            let module = String(match.1), folder = sources + "/" + module
+            guard !module.hasPrefix("C"), FileManager.default.fileExists(atPath: folder) else { continue }
+            let rooms = Set(try FileManager.default.contentsOfDirectory(atPath: folder).filter { room in
+                var isFolder: ObjCBool = false
+                return FileManager.default.fileExists(atPath: folder + "/" + room, isDirectory: &isFolder) && isFolder.boolValue && !room.hasSuffix(".docc")
+            })
+            let comment = lines[..<index].reversed().prefix { $0.trimmingCharacters(in: .whitespaces).hasPrefix("//") }.reversed().joined(separator: " ")
+            let named = Set(comment.matches(of: /(?:^|[\s(,])([A-Za-z][\w-]*)\/(?=[\s),.;:]|$)/).map { String($0.1) })
+            #expect(rooms.subtracting(named).isEmpty, "Package.swift's comment on \(module) does not name \(rooms.subtracting(named).sorted().map { "\($0)/" })")
+            #expect(named.subtracting(rooms).isEmpty, "Package.swift's comment on \(module) names \(named.subtracting(rooms).sorted().map { "\($0)/" }), not in Sources/\(module)")
+            checked += 1
+        }
+        #expect(checked > 15, "\(checked) targets checked")
+    }
+
+    /// The map's rows for Examples/, scripts/ and Tests/ name everything in those folders, and every
+    /// path they name in backticks is there.
+    @Test(arguments: ["Examples", "scripts", "Tests"]) func theMapsFolderRowsNameWhatIsThere(folder: String) throws {
+        let row = try #require(try Self.text("Documentation/Architecture.md").split(separator: "\n").first { $0.hasPrefix("| `\(folder)/`") }, "no row for \(folder)/")
+        let root = packageRoot.appendingPathComponent(folder).path
+        for entry in try FileManager.default.contentsOfDirectory(atPath: root) where !entry.hasPrefix(".") {
+            #expect(row.contains("`\(entry)`") || row.contains("`\(entry)/`"), "Architecture.md's row for \(folder)/ does not name \(entry)")
+        }
+        // Paths (with a slash), scripts and test targets; not options, variables or type names.
+        for match in row.matches(of: /`([\w.-]+(?:\/[\w.-]+)*)\/?`/) {
+            let path = String(match.1)
+            guard path != folder, !path.hasPrefix("."),
+                  path.contains("/") || [".sh", ".py", ".yml", "Tests"].contains(where: path.hasSuffix) else { continue }
+            let there = [root + "/" + path, packageRoot.appendingPathComponent(path).path].contains(where: FileManager.default.fileExists)
+            #expect(there, "Architecture.md's row for \(folder)/ names `\(path)`, which is not there")
+        }
+    }
+
     /// Architecture.md's map names every module under Sources/ and every room in it: a folder
     /// added, moved or renamed without the map fails here (the C shims are named together).
     @Test func theArchitectureMapNamesEveryModuleAndRoom() async throws {
