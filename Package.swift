@@ -70,7 +70,7 @@ let package = Package(
         .target(name: "RefreshCore", dependencies: ["RefreshContract"]),
 
         // The words a plugin and the host share, and nothing else: RefreshState, RefreshEdge and
-        // ScrollAxis, IndicatorPlacement, what a state says (StateDescription), Point/Size/Rect, and
+        // ScrollAxis, IndicatorPlacement, what a state says (StateDescription), Point/Size, and
         // the Lottie export's format (its markers) that the exporter and the Lottie plugin share.
         // Its own target so that plugins link none of the container, physics or paging.
         .target(name: "RefreshContract"),
