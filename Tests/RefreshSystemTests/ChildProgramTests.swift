@@ -1,8 +1,6 @@
 import Foundation
 import Testing
-import TestSupport
 @testable import RefreshSystem
-@testable import RefreshHost
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -10,7 +8,7 @@ import Glibc
 /// A program a command starts (tar, gzip, the tool itself) starts with no signal blocked, whatever
 /// the starting thread blocked: Foundation's `Process` handed on the stop signals the tools block for
 /// their clean-up thread (SigBlk 0x4003), so a stopped pack left tar and gzip running (issue 53 §2).
-@Suite(.leavesNoPluginHost) struct ChildProgramTests {
+@Suite struct ChildProgramTests {
     @Test func aChildStartsWithNoSignalBlockedEvenFromAThreadThatBlocksThem() throws {
         var stop = sigset_t(), previous = sigset_t()
         sigemptyset(&stop)
