@@ -186,6 +186,26 @@ import TestSupport
         #expect(((try? FileManager.default.contentsOfDirectory(atPath: "\(dataHome)/refreshkit/plugins")) ?? []).isEmpty)
     }
 
+    /// An archive is measured before it is unpacked: a few hundred bytes of `.tar.gz` that hold a
+    /// 300 MB file (sparse here, zeros in an attack: 2 GiB installed before) are refused, naming the
+    /// limit, and nothing is written; so is one with more entries than a bundle may hold.
+    @Test func installRefusesAnArchiveThatUnpacksToTooMuch() async throws {
+        let folder = scratch("install-big")
+        let bundle = try spinnerBundle(in: folder)
+        #expect(try await runProgram("/usr/bin/truncate", ["-s", "300M", "\(bundle)/resources/zeros"]).status == 0)
+        #expect(try await runProgram("/usr/bin/tar", ["-S", "-czf", "\(folder)/big.tar.gz", "-C", folder, "dev.refreshkit.spinner.refreshplugin"]).status == 0)
+        #expect(try FileManager.default.attributesOfItem(atPath: "\(folder)/big.tar.gz")[.size] as? Int ?? .max < 1 << 20)
+        let dataHome = scratch("install-big-home")
+        let (status, output) = try await refreshDump(["install", "\(folder)/big.tar.gz"], environment: ["XDG_DATA_HOME": dataHome])
+        #expect(status == 2)
+        #expect(output.contains("big.tar.gz: unpacks to more than 256 MB, more than a plugin bundle may; nothing was unpacked"), "\(output)")
+        #expect(((try? FileManager.default.contentsOfDirectory(atPath: "\(dataHome)/refreshkit/plugins")) ?? []).isEmpty)
+        // Entries are counted too (a limit of 3 here; 4,000 by default).
+        let into = scratch("install-big-into")
+        #expect(throws: PluginArchive.Failure.self) { try PluginArchive.unpack("\(folder)/big.tar.gz", into: into, limit: (bytes: 1 << 30, entries: 3)) }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: into).isEmpty, "nothing was unpacked")
+    }
+
     /// A bundled plugin finds its files through the host's resource folder: a bundle whose
     /// `refresh.json` is the dark animation draws what the build draws with that file named.
     @Test func aBundledPluginFindsItsFilesInItsResources() async throws {

@@ -17,15 +17,35 @@ package enum PluginArchive {
         path.hasSuffix(".tar.gz") || path.hasSuffix(".tgz")
     }
 
+    /// What an archive may unpack to: far more than a plugin's library and resources (the built-ins'
+    /// bundles are under 10 MB), far less than a disk. A few kilobytes of `.tar.gz` can hold gigabytes.
+    package static let unpackedLimit = (bytes: 256 << 20, entries: 4_000)
+
     /// Unpacks `archive` into `folder` and returns the one bundle folder it held. Only folders and
-    /// regular files are accepted: a link, a device or a path leaving the folder is an error.
-    package static func unpack(_ archive: String, into folder: String) throws(Failure) -> String {
+    /// regular files are accepted: a link, a device or a path leaving the folder is an error; so is
+    /// an archive that would unpack to more than `limit` (counted from its listing, before anything
+    /// is written).
+    package static func unpack(_ archive: String, into folder: String, limit: (bytes: Int, entries: Int) = unpackedLimit) throws(Failure) -> String {
         func fail(_ reason: String) -> Failure { Failure(description: "\(archive): \(reason)") }
         guard FileManager.default.fileExists(atPath: archive) else { throw fail("no such file") }
         let (listStatus, listing) = try tar(["-tvzf", archive], archive)
         guard listStatus == 0 else { throw fail("not a readable .tar.gz (\(listing.prefix(200)))") }
-        for line in listing.split(separator: "\n") where !(line.hasPrefix("-") || line.hasPrefix("d")) {
-            throw fail("holds something other than files and folders: \(PluginError.printable(String(line)))")
+        var bytes = 0, entries = 0
+        for line in listing.split(separator: "\n") {
+            guard line.hasPrefix("-") || line.hasPrefix("d") else {
+                throw fail("holds something other than files and folders: \(PluginError.printable(String(line)))")
+            }
+            // `-rw-r--r-- owner/group SIZE date time name`
+            let fields = line.split(separator: " ", maxSplits: 3, omittingEmptySubsequences: true)
+            guard fields.count > 2, let size = Int(fields[2]), size >= 0 else {
+                throw fail("lists an entry without a size tar can say: \(PluginError.printable(String(line.prefix(200))))")
+            }
+            entries += 1
+            bytes += min(size, limit.bytes + 1)  // no sum overflows: one over the limit is enough
+            guard entries <= limit.entries else { throw fail("holds more than \(limit.entries) entries, more than a plugin bundle may; nothing was unpacked") }
+            guard bytes <= limit.bytes else {
+                throw fail("unpacks to more than \(CappedFile.describe(limit.bytes)), more than a plugin bundle may; nothing was unpacked")
+            }
         }
         let (_, names) = try tar(["-tzf", archive], archive)
         for name in names.split(separator: "\n") where name.hasPrefix("/") || name.split(separator: "/").contains("..") {

@@ -82,7 +82,7 @@ public enum CappedFile {
     }
 
     /// `4 MB`, `1.0 GB`, `512 bytes`.
-    static func describe(_ bytes: Int) -> String {
+    package static func describe(_ bytes: Int) -> String {
         switch bytes {
         case ..<1024: "\(bytes) bytes"
         case ..<(1 << 20): "\(bytes >> 10) KB"
