@@ -68,6 +68,24 @@ struct PluginProbeCacheTests {
 
     /// A library that failed is looked at again each time, and a cache that is not JSON is
     /// replaced, not reported.
+    /// The cache's folder is the user's own: a `refreshkit` folder that is a link to another is
+    /// neither read nor written through (the cache was saved where the link pointed), and a
+    /// relative XDG_CACHE_HOME is ignored, as the XDG spec says.
+    @Test func aLinkedCacheFolderIsNotWrittenThrough() async throws {
+        let folder = scratch("probe-cache-link"), cacheHome = folder + "/cache", elsewhere = folder + "/elsewhere"
+        try FileManager.default.createDirectory(atPath: cacheHome, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: elsewhere, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: cacheHome + "/refreshkit", withDestinationPath: elsewhere)
+        let (status, output) = try await refreshDump(["list"], environment: ["XDG_CACHE_HOME": cacheHome])
+        #expect(status == 0, "\(output)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: elsewhere).isEmpty, "the cache was written through the link")
+        // Label draws text: fontconfig, through our fonts.conf, wrote its cache under a relative XDG_CACHE_HOME.
+        let (relativeStatus, relativeOutput) = try await refreshDump(["render", "--plugin", "Label", "--state", "pulling:0.5", "--out", "label.png", "--no-sandbox"],
+                                                                     in: folder, environment: ["XDG_CACHE_HOME": "relative-cache"])
+        #expect(relativeStatus == 0, "\(relativeOutput)")
+        #expect(!FileManager.default.fileExists(atPath: folder + "/relative-cache"), "something was written under the working folder")
+    }
+
     @Test func failuresAreNotKeptAndABrokenCacheIsReplaced() async throws {
         let folder = scratch("probe-cache-failures"), plugins = folder + "/plugins", cacheHome = folder + "/cache"
         try FileManager.default.createDirectory(atPath: plugins, withIntermediateDirectories: true)

@@ -34,9 +34,12 @@ public enum Fonts {
     private static let configuration = Assets.path("Fonts/fonts.conf")
 
     /// Sets `FONTCONFIG_FILE` to `path` unless it is already (then another thread reading the
-    /// environment meanwhile is safe).
+    /// environment meanwhile is safe). A relative `XDG_CACHE_HOME` goes: the XDG spec calls it
+    /// invalid, and fontconfig (our fonts.conf keeps its cache under it) would write into whatever
+    /// folder the command runs in.
     private static func point(at path: String) {
         if getenv("FONTCONFIG_FILE").map({ String(cString: $0) }) != path { setenv("FONTCONFIG_FILE", path, 1) }
+        if let cache = getenv("XDG_CACHE_HOME"), cache.pointee != UInt8(ascii: "/") { unsetenv("XDG_CACHE_HOME") }
     }
 
     private static let status: Status = {

@@ -1,4 +1,5 @@
 import Foundation
+import RefreshSystem
 import RefreshGraphics
 #if canImport(Glibc)
 import Glibc
@@ -64,7 +65,7 @@ package struct PluginProbeCache {
     /// The cache at `file` for the tools whose probing program is `tools` (its path), or nil when
     /// either is unknown.
     init?(file: String?, tools: String?) {
-        guard let file, let tools, let toolsIdentity = Self.identity(of: tools) else { return nil }
+        guard let file, let tools, let toolsIdentity = Self.identity(of: tools), Self.isOwnFolder(PathText.folder(of: file), orMissing: true) else { return nil }
         self.file = file
         self.tools = toolsIdentity
         // try?: a cache that is missing, unreadable, too large or not ours is empty.
@@ -109,11 +110,20 @@ package struct PluginProbeCache {
         encoder.outputFormatting = [.sortedKeys]
         // try?: strings and integers always encode; were it to fail, the next command probes.
         guard let data = try? encoder.encode(contents) else { return }
-        let folder = (file as NSString).deletingLastPathComponent
+        let folder = PathText.folder(of: file)
         // try?: a cache that cannot be written costs the next command a probe, nothing more.
         try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        let temporary = "\(file).\(getpid()).tmp"
-        guard FileManager.default.createFile(atPath: temporary, contents: data) else { return }
-        if rename(temporary, file) != 0 { unlink(temporary) }
+        guard Self.isOwnFolder(folder, orMissing: false) else { return }
+        // try?: as above. OutputFile writes under a new name and renames it over the old, and
+        // never writes through a link planted at the file's name.
+        try? OutputFile.write(data, to: file)
+    }
+
+    /// Whether `folder` is a folder of this user's, not a symbolic link to one (the cache is
+    /// written into nothing another user or a planted link chose); `orMissing`: or not there yet.
+    static func isOwnFolder(_ folder: String, orMissing: Bool) -> Bool {
+        var status = stat()
+        guard lstat(folder, &status) == 0 else { return orMissing && errno == ENOENT }
+        return status.st_mode & S_IFMT == S_IFDIR && status.st_uid == geteuid()
     }
 }

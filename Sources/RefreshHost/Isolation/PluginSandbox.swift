@@ -49,9 +49,9 @@ package enum PluginSandbox {
     private static func findSystemReadable() -> [String] {
         let environment = ProcessInfo.processInfo.environment
         let home = environment["HOME"] ?? ""
-        let cache = environment["XDG_CACHE_HOME"] ?? home + "/.cache"
-        let data = environment["XDG_DATA_HOME"] ?? home + "/.local/share"
-        let config = environment["XDG_CONFIG_HOME"] ?? home + "/.config"
+        // A relative XDG folder is invalid (the XDG spec): the default is used, as fontconfig does here.
+        func xdg(_ name: String, _ fallback: String) -> String { environment[name].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? home + fallback }
+        let cache = xdg("XDG_CACHE_HOME", "/.cache"), data = xdg("XDG_DATA_HOME", "/.local/share"), config = xdg("XDG_CONFIG_HOME", "/.config")
         var paths = ["/usr/lib", "/usr/lib64", "/usr/lib32", "/lib", "/lib64", "/lib32", "/usr/local/lib", "/usr/share",
                      "/usr/local/share", "/etc/fonts", "/etc/ld.so.cache", "/etc/localtime", "/etc/locale.alias", "/var/cache/fontconfig",
                      "/dev/null", "/dev/zero", "/dev/urandom", "/proc/self", "/sys/devices/system/cpu",
