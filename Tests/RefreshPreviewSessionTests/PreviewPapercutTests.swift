@@ -33,6 +33,31 @@ struct PreviewPapercutTests {
         #expect(differing.allSatisfy { Double($0) >= header.maxY && Double($0) < footer.minY }, "rows \(differing.first ?? -1)…\(differing.last ?? -1); bands end at \(header.maxY) and start at \(footer.minY)")
     }
 
+    /// A caption shows for its 2.5 s and goes, however long the list then rests: while one shows the
+    /// list is not at rest, so the window's clock runs on (at rest it stopped, and "Refreshed" stayed).
+    @Test func aCaptionGoesAfterItsTime() async throws {
+        var (session, clock) = try await ready()
+        session.perform(.beginRefresh)
+        try await clock.run(session, seconds: 0.05)
+        let first = try #require(session.lastAnnouncement?.text)
+        var seconds = 0.0
+        while session.lastAnnouncement?.text == first, seconds < 10 {
+            try await clock.run(session, seconds: 0.1)
+            seconds += 0.1
+        }
+        let result = try #require(session.lastAnnouncement, "the refresh ended and said so")
+        #expect(result.text != first)
+        #expect(session.isCaptionShowing && !session.isAtRest, "the caption's time runs")
+        try await clock.run(session, seconds: Session.captionTime + 0.1)
+        #expect(!session.isCaptionShowing)
+        #expect(session.isAtRest, "the list rests once the caption has gone")
+        let now = try ImageSurface(size: session.viewport, scale: 1), without = try ImageSurface(size: session.viewport, scale: 1)
+        session.draw(in: Canvas(surface: now), scale: 1)
+        session.perform(.toggleCaptions)
+        session.draw(in: Canvas(surface: without), scale: 1)
+        #expect(now.straightPixels() == without.straightPixels(), "no caption is drawn after its time")
+    }
+
     /// E builds the list anew: a caption of the old list's announcement would mislead.
     @Test func aLayoutSwitchClearsTheCaption() async throws {
         var (session, clock) = try await ready()

@@ -347,8 +347,16 @@ package final class Session: PreviewSession {
     /// drawing the same picture.
     package var isAtRest: Bool {
         if timeline.isReviewing { return !timeline.playing && timeline.dragging == nil }
-        guard scrub == nil, pointer == nil, timedInputs.isEmpty, driver.simulation.isResting, !dataSource.isBusy, !galleryIsLoading else { return false }
+        guard scrub == nil, pointer == nil, timedInputs.isEmpty, driver.simulation.isResting, !dataSource.isBusy, !galleryIsLoading,
+              !isCaptionShowing else { return false }
         return edgesAreQuiet
+    }
+
+    /// Whether a caption is on the list. It shows for ``captionTime`` and goes by itself, so the
+    /// clock runs on meanwhile: at rest it stops, and "Refreshed" stayed on the list for good.
+    var isCaptionShowing: Bool {
+        guard view.showsCaptions, let (_, at) = lastAnnouncement else { return false }
+        return driver.time - at < Self.captionTime
     }
 
     /// Whether every edge shows `none`, `noMoreData` or nothing observed yet: no refresh running or
