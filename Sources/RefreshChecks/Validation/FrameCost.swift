@@ -10,14 +10,14 @@ import RefreshHost
 enum FrameCost {
     /// The seconds of CPU each of `count` frames at `scale` took on `clock` (by default the
     /// ``cpuClock(of:)`` of the plugin's drawing), sorted; the seconds each frame
-    /// waited without using CPU (its wall time less its CPU time: a sleep, I/O or a lock), sorted;
-    /// and the frame's size in pixels.
+    /// waited without using CPU (its wall time less its CPU time: a sleep, I/O or a lock), sorted,
+    /// for each state drawn ("pulling", "refreshing"); and the frame's size in pixels.
     static func samples(_ indicator: any HostedIndicator, scale: Double, count: Int,
-                        clock: clockid_t? = nil) throws -> (seconds: [Double], waits: [Double], width: Int, height: Int) {
+                        clock: clockid_t? = nil) throws -> (seconds: [Double], waits: [String: [Double]], width: Int, height: Int) {
         let clock = clock ?? cpuClock(of: indicator)
         let surface = try ImageSurface(size: Defaults.bandSize, scale: scale)
         let canvas = Canvas(surface: surface)
-        var samples: [Double] = [], waits: [Double] = []
+        var samples: [Double] = [], waits: [String: [Double]] = [:]
         for i in 0..<count {
             let state: RefreshState = i % 2 == 0 ? .pulling(progress: Double(i % 100) / 100) : .refreshing
             var frame = FrameSpec(state: state).frame(refreshLength: indicator.refreshLength)
@@ -28,9 +28,9 @@ enum FrameCost {
             try indicator.draw(in: canvas, frame: frame)
             let cpu = ProcessClock.seconds(clock) - started
             samples.append(cpu)
-            waits.append(max(0, ProcessClock.monotonic - startedWall - cpu))
+            waits[i % 2 == 0 ? "pulling" : "refreshing", default: []].append(max(0, ProcessClock.monotonic - startedWall - cpu))
         }
-        return (samples.sorted(), waits.sorted(), surface.width, surface.height)
+        return (samples.sorted(), waits.mapValues { $0.sorted() }, surface.width, surface.height)
     }
 
     /// The clock where `indicator`'s drawing spends CPU: its plugin-host child's, its library's

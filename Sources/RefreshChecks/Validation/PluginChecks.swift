@@ -195,12 +195,16 @@ package struct PluginChecks {
         let mark = within ? "✓" : (enforceBudget || farOver ? "✗" : "⚠")
         let note = within ? "" : farOver ? "; over \(Int(Self.farOverBudget))× the budget" : enforceBudget ? "" : Self.overBudgetNote
         say("\(mark) frame time: median \(Self.fixed(median)) ms of CPU, p99 \(Self.fixed(samples[samples.count * 99 / 100] * 1000)) ms (budget \(budgetMilliseconds) ms\(note))")
-        // The tenth percentile: a render that waits, waits every frame, while a busy machine's
-        // preemption lands in some frames only and must not fail a plugin.
-        let wait = waits[waits.count / 10] * 1000
-        say(wait <= Self.longestWaitMilliseconds
-            ? "✓ waiting: a tenth of the frames wait \(Self.fixed(wait)) ms or less without using CPU (limit \(Self.fixed(Self.longestWaitMilliseconds, 0)) ms)"
-            : "✗ waiting: 9 frames in 10 wait \(Self.fixed(wait)) ms or more without using CPU (a sleep, I/O or a lock in render), over \(Self.fixed(Self.longestWaitMilliseconds, 0)) ms: the preview's frame waits for it")
+        // Each state's tenth percentile: a render that waits, waits in every frame of a state (a
+        // plugin may wait only while refreshing, half the frames: it passed when all were taken
+        // together), while a busy machine's preemption lands in some frames only and must not fail it.
+        let tenths = waits.mapValues { $0[$0.count / 10] * 1000 }.sorted { $0.key < $1.key }
+        let waiting = tenths.filter { $0.value > Self.longestWaitMilliseconds }
+        let limit = "\(Self.fixed(Self.longestWaitMilliseconds, 0)) ms"
+        say(waiting.isEmpty
+            ? "✓ waiting: in each state a tenth of the frames wait \(Self.fixed(tenths.map(\.value).max() ?? 0)) ms or less without using CPU (limit \(limit))"
+            : "✗ waiting: 9 frames in 10 " + waiting.map { "while \($0.key) wait \(Self.fixed($0.value)) ms" }.joined(separator: " and ")
+                + " or more without using CPU (a sleep, I/O or a lock in render), over \(limit): the preview's frame waits for it")
         var usage = rusage()
         getrusage(RUSAGE_SELF.rawValue, &usage)
         let peak = Double(usage.ru_maxrss) / 1024

@@ -15,7 +15,8 @@
  *   MISBEHAVE_CONSTRUCTOR_HANGS  never returns from a library constructor
  *   MISBEHAVE_BLOCKS          (otherwise well behaved) each render waits 5 ms without using CPU,
  *                             as a render blocked on a lock, a file or the network does; 400 ms
- *                             for a frame at 1000 s or later
+ *                             for a frame at 1000 s or later; only while refreshing with
+ *                             REFRESHKIT_FIXTURE_BLOCK_WHILE=refreshing
  *   MISBEHAVE_DESTROY_ABORTS  (otherwise well behaved) abort() in destroy */
 #ifndef MISBEHAVING_PLUGIN_H
 #define MISBEHAVING_PLUGIN_H
@@ -113,9 +114,13 @@ static int misbehaving_render(refresh_instance *instance, const refresh_frame *f
     cairo_t *cr = frame->cairo;
     misbehaving_frames++;
 #ifdef MISBEHAVE_BLOCKS
-    /* A frame at 1000 s or later waits 400 ms: far longer than a frame, for the preview's tests. */
-    struct timespec wait = {0, (frame->time >= 1000 ? 400 : 5) * 1000 * 1000};
-    while (nanosleep(&wait, &wait) != 0) {}
+    /* A frame at 1000 s or later waits 400 ms: far longer than a frame, for the preview's tests.
+     * REFRESHKIT_FIXTURE_BLOCK_WHILE=refreshing: only refreshing frames wait (a spinner on a lock). */
+    const char *only = getenv("REFRESHKIT_FIXTURE_BLOCK_WHILE");
+    if (!only || (strcmp(only, "refreshing") == 0 && frame->state == REFRESH_STATE_REFRESHING)) {
+        struct timespec wait = {0, (frame->time >= 1000 ? 400 : 5) * 1000 * 1000};
+        while (nanosleep(&wait, &wait) != 0) {}
+    }
 #endif
 #ifdef MISBEHAVE_NONDETERMINISTIC
     /* The whole clock in nanoseconds, 24 bits a half of the square: two renders a millisecond or
