@@ -1,20 +1,20 @@
 import Foundation
-import RefreshHost
 import RefreshPluginSDK
 
 /// `--params FILE` as every command that draws a plugin reads it: a ``ParameterFile`` (the
 /// preview's Save, keyed by plugin; or a flat file for the one plugin drawn), its values checked
 /// against each plugin they are given to. Every error names the file, its line and the field.
-struct ParametersFileOption {
-    static let kind = "--params"
+package struct ParametersFileOption {
+    /// How its errors name it.
+    package static let kind = "--params"
     /// The file as given.
-    let path: String
+    package let path: String
     /// What it holds.
-    let file: ParameterFile
+    package let file: ParameterFile
     private let data: Data
 
     /// Reads the file at `path`.
-    init(path: String) throws {
+    package init(path: String) throws {
         self.path = path
         data = try InputFileError.json(at: path, limit: ParameterFile.sizeLimit, kind: Self.kind)
         file = try ParameterFile.read(data, file: path, kind: Self.kind)
@@ -23,7 +23,7 @@ struct ParametersFileOption {
     /// The file's values for the plugin `info` describes, checked against its parameters (those
     /// in `given`, the command line's `--param`, are left to it); nil when a keyed file does not
     /// name the plugin, an error then if `required` (the command draws this plugin alone).
-    func values(for info: PluginInfo, except given: [String: ParameterValue] = [:], required: Bool) throws -> [String: ParameterValue]? {
+    package func values(for info: PluginInfo, except given: [String: ParameterValue] = [:], required: Bool) throws -> [String: ParameterValue]? {
         let id = info.indicator.id, name = info.indicator.name
         guard let values = file.values(id: id, name: name) else {
             guard required else { return nil }
@@ -42,7 +42,7 @@ struct ParametersFileOption {
     /// Gives each edge of `scenario` the values the file holds for its plugin, on top of the
     /// scenario's own (those in `given` are left to it); an error when the file holds values for
     /// none of them. A plugin named by path is looked at only when `allowsPluginPaths`.
-    func apply(to scenario: inout Scenario, except given: [String: ParameterValue], search: PluginSearchPath, allowsPluginPaths: Bool,
+    package func apply(to scenario: inout Scenario, except given: [String: ParameterValue], search: PluginSearchPath, allowsPluginPaths: Bool,
                isolation: PluginIsolation) throws {
         var named = false
         for edge in scenario.edges.keys.sorted() {
@@ -59,7 +59,7 @@ struct ParametersFileOption {
     }
 
     /// What the plugin `reference` names is (its id, name and parameters), loaded where `isolation` says.
-    static func info(of reference: String, in search: PluginSearchPath, isolation: PluginIsolation) throws -> PluginInfo {
+    package static func info(of reference: String, in search: PluginSearchPath, isolation: PluginIsolation) throws -> PluginInfo {
         try isolation.load(search.resolve(reference)).info
     }
 }
