@@ -37,7 +37,7 @@ struct RefreshPreviewCommand: AsyncParsableCommand {
     var pageSize: Int?
     @Option(name: .customLong("total-rows"), help: "Rows in all; load-more reaches no-more-data there.")
     var totalRows: Int = Defaults.totalRows
-    @Option(help: "A JSON file of parameters, {\"plugin id\": {\"name\": value}}, watched and re-applied when it changes.")
+    @Option(help: "A JSON file of parameters, {\"plugin id\": {\"name\": value}} (the preview's Save writes one), watched and re-applied when it changes; with --script, read once as run reads --params.")
     var params: String?
     @Option(help: "Folder for screenshots and recordings.")
     var out: String = "out/preview"
@@ -129,10 +129,21 @@ struct RefreshPreviewCommand: AsyncParsableCommand {
         }
         let isolation: PluginIsolation = inProcess ? .inProcess : .childProcess()
         let opened = try script == nil ? nil : scriptedOpen(searchPath: searchPath, isolation: isolation)
-        let player = try script.map {
-            try ScenarioPlayer(scenario: Scenario.load(path: $0), searchPath: searchPath,
-                               pluginOverride: opened?.plugin ?? plugin.map { reference throws(PluginError) in try isolation.load(searchPath.resolve(reference)) },
-                               parameterOverrides: opened?.parameters ?? [:], allowsPluginPaths: allowPluginPaths, isolation: isolation)
+        // A script's plugins take --params as run's do: read and checked before the window opens,
+        // a bad file an error naming it (the file was ignored).
+        let scriptParameters = try script == nil ? nil : params.map(ParametersFileOption.init(path:))
+        if scriptParameters != nil, opened != nil { throw ValidationError("--params with --script and --open: the opened file sets its plugin's values; give one of them") }
+        let player = try script.map { path in
+            var scenario = try Scenario.load(path: path)
+            var overrides = opened?.parameters ?? [:]
+            if let scriptParameters, let plugin {
+                overrides = try scriptParameters.values(for: ParametersFileOption.info(of: plugin, in: searchPath, isolation: isolation), required: true) ?? [:]
+            } else if let scriptParameters {
+                try scriptParameters.apply(to: &scenario, except: [:], search: searchPath, allowsPluginPaths: allowPluginPaths, isolation: isolation)
+            }
+            return try ScenarioPlayer(scenario: scenario, searchPath: searchPath,
+                                      pluginOverride: opened?.plugin ?? plugin.map { reference throws(PluginError) in try isolation.load(searchPath.resolve(reference)) },
+                                      parameterOverrides: overrides, allowsPluginPaths: allowPluginPaths, isolation: isolation)
         }
         if let player { viewport = player.scenario.viewport }
 
