@@ -3,7 +3,7 @@ import Testing
 import TestSupport
 import RefreshCore
 import RefreshGraphics
-import RefreshHost
+@testable import RefreshHost
 import RefreshPluginSDK
 import RefreshPreviewSession
 
@@ -40,6 +40,22 @@ import RefreshPreviewSession
             failures.add("\(error)")
         }
         #expect(failures.all.isEmpty, "\(failures.all.prefix(3))")
+    }
+
+    /// A library is never closed, so its thread lives as long: loaded again after its last object
+    /// went (`report --in-process` draws one plugin's page after another), it is called on the same
+    /// thread, and what it kept in thread-local storage is still there (a new thread was started).
+    @Test func aLibraryLoadedAgainIsCalledOnTheSameThread() throws {
+        let path = fixturePlugin("FixturePluginThreadRules")
+        weak var first: PluginThread?
+        do {
+            let library = try PluginLibrary(path: path)
+            first = library.thread
+            _ = try FrameRenderer.render(try library.makeIndicator(), frame: IndicatorFrame(size: Size(width: 60, height: 40), scale: 1, state: .refreshing))
+        }
+        #expect(first != nil, "the thread ended with the library's last object")
+        let again = try PluginLibrary(path: path)
+        #expect(again.thread === first)
     }
 
     /// The preview's session as the window drives it: a drag, a refresh, the gallery's thumbnails, a

@@ -90,14 +90,13 @@ package final class PluginThread: @unchecked Sendable {
         return try result!.get()
     }
 
-    // MARK: One per image
+    // MARK: One per image, for as long as the image
 
-    private final class Weak {
-        weak var thread: PluginThread?
-        init(_ thread: PluginThread) { self.thread = thread }
-    }
-
-    nonisolated(unsafe) private static var byImage: [UInt: Weak] = [:]
+    /// Kept for the process's life, as the images are: a library is never closed, so one loaded
+    /// again later (`report --in-process` draws each plugin's page in turn) is called on the thread
+    /// it was called on before, and its thread-local state is still there. (Held weakly, the
+    /// thread ended with the library's last object and the next one got a new thread.)
+    nonisolated(unsafe) private static var byImage: [UInt: PluginThread] = [:]
     private static let byImageLock = NSLock()
 
     /// The thread of the loaded library `key` stands for (its `dlopen` handle, which the loader
@@ -105,10 +104,9 @@ package final class PluginThread: @unchecked Sendable {
     /// process), made when it has none; `name` names a new thread (as a debugger shows it).
     static func shared(by key: UnsafeRawPointer, name: String) -> PluginThread {
         byImageLock.withLock {
-            if let thread = byImage[UInt(bitPattern: key)]?.thread { return thread }
-            byImage = byImage.filter { $0.value.thread != nil }
+            if let thread = byImage[UInt(bitPattern: key)] { return thread }
             let thread = PluginThread(name: name)
-            byImage[UInt(bitPattern: key)] = Weak(thread)
+            byImage[UInt(bitPattern: key)] = thread
             return thread
         }
     }
