@@ -34,6 +34,18 @@ import Glibc
         #expect(throws: CappedFile.Failure.self) { try CappedFile.contents(of: dir + "/missing", limit: 9) }
     }
 
+    /// A file where a folder must be made is named as such: `--out FILE/sub` said "cannot be read or
+    /// written (file error 512)" for sweep, report, gallery, handoff, export, pack and verify.
+    @Test func aFileOnTheWayToAFolderIsNamed() throws {
+        let dir = try folder()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        #expect(FileManager.default.createFile(atPath: dir + "/file", contents: Data("x".utf8)))
+        #expect(throws: OutputError(path: dir + "/file/sub/deeper", reason: "cannot be created: \(dir)/file is a file, not a folder")) {
+            try OutputFile.makeFolder(dir + "/file/sub/deeper")
+        }
+        #expect(throws: OutputError(path: dir + "/file", reason: "is a file, not a folder")) { try OutputFile.makeFolder(dir + "/file") }
+    }
+
     @Test func outputsNeverReplaceDevicesOrLinks() throws {
         let dir = try folder()
         defer { try? FileManager.default.removeItem(atPath: dir) }

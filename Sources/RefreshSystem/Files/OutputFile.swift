@@ -46,6 +46,12 @@ public enum OutputFile {
         do {
             try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         } catch {
+            // A file on the way is named as such (Foundation says "file error 512").
+            var above = PathText.folder(of: path)
+            while !above.isEmpty, above != "/", !FileManager.default.fileExists(atPath: above) { above = PathText.folder(of: above) }
+            if !above.isEmpty, FileManager.default.fileExists(atPath: above, isDirectory: &isFolder), !isFolder.boolValue {
+                throw .output(path: path, reason: "cannot be created: \(above) is a file, not a folder")
+            }
             throw .output(path: path, reason: "cannot be created: \(PlainErrorText.reason(error))")
         }
         // A link planted while the folders were made is found now, before anything is written there.
