@@ -6,6 +6,7 @@
 #include <linux/filter.h>
 #include <linux/landlock.h>
 #include <linux/seccomp.h>
+#include <termios.h>
 #include <sys/mman.h>
 #include <sched.h>
 #include <seccomp.h>
@@ -15,6 +16,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <sys/prctl.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
@@ -108,10 +110,10 @@ int refreshkit_sandbox_files(const char *const *readable, int count) {
     return status < 0 ? -1 : abi;
 }
 
-/* Adds `call` refused through the SIGSYS handler; a call this architecture lacks is skipped. */
-static int trap(scmp_filter_ctx filter, int call, unsigned count, const struct scmp_arg_cmp *compare) {
+/* Adds a rule for `call` with `action`; a call this architecture lacks is skipped. */
+static int rule(scmp_filter_ctx filter, uint32_t action, int call, unsigned count, const struct scmp_arg_cmp *compare) {
     if (call < 0) return 0;
-    return seccomp_rule_add_exact_array(filter, SCMP_ACT_TRAP, call, count, compare);
+    return seccomp_rule_add_exact_array(filter, action, call, count, compare);
 }
 
 /* The pid the filter is built with, put in place of the child's own when it is loaded: a
@@ -122,42 +124,72 @@ enum { placeholder_pid = 0x5eed5eed };
 static struct sock_filter *prepared = NULL;
 static unsigned short prepared_length = 0;
 
+/* An allow-list: what loading and drawing need, found by tracing every built-in through render,
+ * sweep, run, validate, lint and export, with the calls of the same kind beside them. Any other
+ * call is refused through the SIGSYS handler, which names it and fails it with EPERM. */
+static const char *const allowed[] = {
+    /* memory */
+    "brk", "mmap", "munmap", "mremap", "mprotect", "madvise", "mincore", "msync", "mlock", "munlock", "membarrier",
+    "get_mempolicy",
+    /* threads and waiting (clone, below, for threads only) */
+    "futex", "futex_waitv", "set_robust_list", "get_robust_list", "set_tid_address", "rseq", "gettid", "exit", "exit_group",
+    "sched_yield", "sched_getaffinity", "sched_getparam", "sched_getscheduler", "sched_get_priority_max",
+    "sched_get_priority_min", "getpriority", "arch_prctl", "prctl", "restart_syscall",
+    /* time */
+    "clock_gettime", "clock_getres", "clock_nanosleep", "nanosleep", "gettimeofday", "time", "times", "getrusage",
+    /* signals within itself (kill and its kin, below, to itself only) */
+    "rt_sigprocmask", "rt_sigreturn", "rt_sigsuspend", "rt_sigtimedwait", "rt_sigpending", "sigaltstack",
+    /* files: Landlock decides what may be read, and refuses every write */
+    "read", "write", "readv", "writev", "pread64", "pwrite64", "preadv", "pwritev", "preadv2", "pwritev2", "lseek",
+    "open", "openat", "openat2", "creat", "close", "close_range", "dup", "dup2", "dup3", "fcntl", "flock", "fadvise64",
+    "stat", "fstat", "lstat", "newfstatat", "statx", "statfs", "fstatfs", "access", "faccessat", "faccessat2",
+    "readlink", "readlinkat", "getdents64", "getcwd", "chdir", "fchdir", "umask", "fsync", "fdatasync",
+    "mkdir", "mkdirat", "unlink", "unlinkat", "rename", "renameat", "renameat2", "link", "linkat", "symlink", "symlinkat",
+    "chmod", "fchmod", "fchmodat", "truncate", "ftruncate", "utimensat", "memfd_create", "sendfile", "pipe", "pipe2",
+    /* waiting on the descriptors it has (the socket to the tool) */
+    "poll", "ppoll", "select", "pselect6", "epoll_create1", "epoll_ctl", "epoll_wait", "epoll_pwait", "eventfd2",
+    "timerfd_create", "timerfd_settime", "timerfd_gettime",
+    "recvfrom", "recvmsg", "sendto", "sendmsg", "shutdown", "getsockopt", "setsockopt", "getsockname", "getpeername",
+    /* who and where it is */
+    "getpid", "getppid", "getuid", "geteuid", "getgid", "getegid", "getgroups", "getresuid", "getresgid", "uname",
+    "sysinfo", "getcpu", "getrandom", "getrlimit",
+};
+
 int refreshkit_sandbox_prepare_calls(void) {
     if (prepared != NULL) return 0;
-    scmp_filter_ctx filter = seccomp_init(SCMP_ACT_ALLOW);
+    scmp_filter_ctx filter = seccomp_init(SCMP_ACT_TRAP);
     if (filter == NULL) return -1;
     int failed = 0;
-    const char *refused[] = {
-        /* the network, and any socket of its own: it has the one to the tool already */
-        "socket", "connect", "bind", "listen", "accept", "accept4",
-        /* programs and processes */
-        "execve", "execveat", "fork", "vfork",
-        /* other processes, seen or touched */
-        "ptrace", "process_vm_readv", "process_vm_writev", "pidfd_open", "pidfd_getfd", "pidfd_send_signal", "tkill", "kcmp",
-        /* the system around it */
-        "mount", "umount2", "unshare", "setns", "chroot", "pivot_root", "keyctl", "add_key", "request_key", "bpf",
-        "perf_event_open", "personality", "io_uring_setup", "io_uring_enter", "io_uring_register", "userfaultfd",
-        "setpgid", "setsid", "kexec_load", "init_module", "finit_module", "delete_module", "reboot", "swapon", "swapoff",
-        "open_by_handle_at", "name_to_handle_at", "fanotify_init", "quotactl",
-    };
-    for (size_t index = 0; index < sizeof refused / sizeof *refused; index++) {
-        failed |= trap(filter, seccomp_syscall_resolve_name(refused[index]), 0, NULL) != 0;
+    for (size_t index = 0; index < sizeof allowed / sizeof *allowed; index++) {
+        failed |= rule(filter, SCMP_ACT_ALLOW, seccomp_syscall_resolve_name(allowed[index]), 0, NULL) != 0;
     }
-    /* A process, not a thread: clone without CLONE_THREAD (fork, vfork, posix_spawn). clone3's
-     * flags are behind a pointer the filter cannot read: it says "no such call", and the C
-     * library makes its threads with clone instead. */
-    struct scmp_arg_cmp process = SCMP_A0(SCMP_CMP_MASKED_EQ, CLONE_THREAD, 0);
-    failed |= trap(filter, SCMP_SYS(clone), 1, &process) != 0;
-    failed |= seccomp_rule_add_exact(filter, SCMP_ACT_ERRNO(ENOSYS), SCMP_SYS(clone3), 0) != 0;
-    /* Signals to itself only. */
-    struct scmp_arg_cmp others = SCMP_A0(SCMP_CMP_NE, placeholder_pid);
-    failed |= trap(filter, SCMP_SYS(kill), 1, &others) != 0;
-    failed |= trap(filter, SCMP_SYS(tgkill), 1, &others) != 0;
-    failed |= trap(filter, SCMP_SYS(rt_sigqueueinfo), 1, &others) != 0;
-    failed |= trap(filter, SCMP_SYS(rt_tgsigqueueinfo), 1, &others) != 0;
+    /* A thread, not a process: clone with CLONE_THREAD (fork, vfork and posix_spawn are not).
+     * clone3's flags are behind a pointer the filter cannot read: it says "no such call", and the
+     * C library makes its threads with clone instead. */
+    struct scmp_arg_cmp thread = SCMP_A0(SCMP_CMP_MASKED_EQ, CLONE_THREAD, CLONE_THREAD);
+    failed |= rule(filter, SCMP_ACT_ALLOW, SCMP_SYS(clone), 1, &thread) != 0;
+    failed |= rule(filter, SCMP_ACT_ERRNO(ENOSYS), SCMP_SYS(clone3), 0, NULL) != 0;
+    /* Signals to itself only (abort, raise, a thread's pthread_kill). */
+    struct scmp_arg_cmp itself = SCMP_A0(SCMP_CMP_EQ, placeholder_pid);
+    failed |= rule(filter, SCMP_ACT_ALLOW, SCMP_SYS(kill), 1, &itself) != 0;
+    failed |= rule(filter, SCMP_ACT_ALLOW, SCMP_SYS(tgkill), 1, &itself) != 0;
+    failed |= rule(filter, SCMP_ACT_ALLOW, SCMP_SYS(rt_sigqueueinfo), 1, &itself) != 0;
+    failed |= rule(filter, SCMP_ACT_ALLOW, SCMP_SYS(rt_tgsigqueueinfo), 1, &itself) != 0;
+    /* Its own limits and priority only (pid or who 0). */
+    struct scmp_arg_cmp own = SCMP_A0(SCMP_CMP_EQ, 0);
+    failed |= rule(filter, SCMP_ACT_ALLOW, SCMP_SYS(prlimit64), 1, &own) != 0;
+    struct scmp_arg_cmp ownWho = SCMP_A1(SCMP_CMP_EQ, 0);
+    failed |= rule(filter, SCMP_ACT_ALLOW, SCMP_SYS(setpriority), 1, &ownWho) != 0;
     /* The handler that names what was refused stays: SIGSYS is not the plugin's to take. */
-    struct scmp_arg_cmp sigsys = SCMP_A0(SCMP_CMP_EQ, SIGSYS);
-    failed |= trap(filter, SCMP_SYS(rt_sigaction), 1, &sigsys) != 0;
+    struct scmp_arg_cmp notSigsys = SCMP_A0(SCMP_CMP_NE, SIGSYS);
+    failed |= rule(filter, SCMP_ACT_ALLOW, SCMP_SYS(rt_sigaction), 1, &notSigsys) != 0;
+    /* ioctl only to ask (a terminal's settings and size, bytes waiting) or set non-blocking and
+     * close-on-exec: never a terminal's input (TIOCSTI) nor a device's. */
+    const unsigned long asks[] = {TCGETS, TIOCGWINSZ, FIONREAD, FIONBIO, FIOCLEX, FIONCLEX};
+    for (size_t index = 0; index < sizeof asks / sizeof *asks; index++) {
+        struct scmp_arg_cmp request = SCMP_A1(SCMP_CMP_EQ, asks[index]);
+        failed |= rule(filter, SCMP_ACT_ALLOW, SCMP_SYS(ioctl), 1, &request) != 0;
+    }
     int memory = failed ? -1 : memfd_create("refreshkit-seccomp", MFD_CLOEXEC);
     if (memory >= 0 && seccomp_export_bpf(filter, memory) == 0) {
         off_t size = lseek(memory, 0, SEEK_END);
