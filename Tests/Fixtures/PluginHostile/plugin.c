@@ -10,6 +10,7 @@
  *   kill-all     SIGTERM to every process it may signal (kill(-1))
  *   ptrace       PTRACE_ATTACH to its parent
  *   proc-mem     opens /proc/<parent>/mem
+ *   shared-memory  makes a System V shared memory segment (and removes it at once if it could)
  *   print        writes 1 MB of 'x' to its standard output */
 #include <cairo/cairo.h>
 #include <errno.h>
@@ -20,6 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ptrace.h>
+#include <sys/shm.h>
 #include <sys/socket.h>
 #include <unistd.h>
 #include "fixture_hostile.h"
@@ -82,6 +84,11 @@ static void attempt(void) {
     } else if (strcmp(what, "proc-mem") == 0) {
         snprintf(path, sizeof path, "/proc/%d/mem", (int)getppid());
         say(what, open(path, O_RDONLY) < 0);
+    } else if (strcmp(what, "shared-memory") == 0) {
+        /* System V shared memory: a channel to any process of the user's, outlasting this one. */
+        int segment = shmget(IPC_PRIVATE, 4096, IPC_CREAT | 0600);
+        if (segment >= 0) shmctl(segment, IPC_RMID, NULL);
+        say(what, segment < 0);
     } else if (strcmp(what, "print") == 0) {
         static char line[1024];
         memset(line, 'x', sizeof line - 1);
