@@ -34,7 +34,12 @@ final class LottieAnimation {
         }
         let path = Assets.resolve(name)
         var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else { throw fail("does not exist") }
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
+            // A link that leads nowhere is there, though nothing can be read through it.
+            var link = stat()
+            if lstat(path, &link) == 0, link.st_mode & S_IFMT == S_IFLNK { throw fail("is a symbolic link that leads nowhere (a loop, or its file is gone)") }
+            throw fail("does not exist")
+        }
         guard !isFolder.boolValue else { throw fail("is a folder, not a Lottie JSON file") }
         var data: Data
         do {

@@ -155,6 +155,8 @@ import RefreshPluginSDK
         let rate = try write(#"{"fr": "fast", "ip": 0, "op": 10, "w": 10, "h": 10, "layers": []}"#, "rate.json", in: folder)
         let marker = try write(#"{"fr": 30, "ip": 0, "op": 10, "w": 10, "h": 10, "layers": [], "markers": [{"tm": 3}]}"#, "marker.json", in: folder)
         let list = try write("[1, 2]", "list.json", in: folder)
+        let loop = folder + "/loop.json"
+        try FileManager.default.createSymbolicLink(atPath: loop, withDestinationPath: loop)
         let refused = try write(#"{"v": "5", "fr": 30, "ip": 0, "op": 10, "w": 10, "h": 10, "layers": [{"ty": 4, "shapes": [{"ty": "gr", "it": 5}]}]}"#, "refused.json", in: folder)
         let cases: [(String, String)] = [
             (#"{"file": "/no/such.json"}"#, "parameter 'file': '/no/such.json' does not exist"),
@@ -167,6 +169,8 @@ import RefreshPluginSDK
             (#"{"file": "\#(list)"}"#, "parameter 'file': '\(list)' is not a Lottie animation: the top level is not a JSON object"),
             (#"{"file": "\#(refused)"}"#, "parameter 'file': '\(refused)' is JSON, but rlottie cannot load it as a Lottie animation"),
             (#"{"darkFile": "/no/dark.json"}"#, "parameter 'darkFile': '/no/dark.json' does not exist"),
+            // It said "does not exist", where --params said "Too many levels of symbolic links".
+            (#"{"file": "\#(loop)"}"#, "parameter 'file': '\(loop)' is a symbolic link that leads nowhere (a loop, or its file is gone)"),
             (#"{"refreshing": "marker:spin"}"#, "parameter 'refreshing': no marker 'spin' in 'Lottie/refresh.json' (it has 'pulling', 'eligible', 'refreshing', 'success', 'failure', 'noMoreData', 'pulling@bottom', 'eligible@bottom')"),
             (#"{"success": "frames:150-400"}"#, "parameter 'success': frames 150-400 are outside 'Lottie/refresh.json', which has frames 0-359"),
             (#"{"pulling": "frame:0-10"}"#, "parameter 'pulling': 'frame:0-10' is not a range"),

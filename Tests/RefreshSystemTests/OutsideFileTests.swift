@@ -44,6 +44,12 @@ import Glibc
             try OutputFile.makeFolder(dir + "/file/sub/deeper")
         }
         #expect(throws: OutputError(path: dir + "/file", reason: "is a file, not a folder")) { try OutputFile.makeFolder(dir + "/file") }
+        // A dangling link where the folder goes (`export --out` said "already exists").
+        try FileManager.default.createSymbolicLink(atPath: dir + "/dangling", withDestinationPath: dir + "/gone")
+        #expect(throws: OutputError(path: dir + "/dangling", reason: "is a symbolic link that leads nowhere; refusing to make a folder through it")) {
+            try OutputFile.makeFolder(dir + "/dangling")
+        }
+        #expect(!FileManager.default.fileExists(atPath: dir + "/gone"))
     }
 
     @Test func outputsNeverReplaceDevicesOrLinks() throws {

@@ -46,6 +46,11 @@ public enum OutputFile {
         do {
             try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         } catch {
+            // A link that leads nowhere, at the folder's name (Foundation says "already exists").
+            var link = stat()
+            if lstat(path, &link) == 0, link.st_mode & S_IFMT == S_IFLNK {
+                throw .output(path: path, reason: "is a symbolic link that leads nowhere; refusing to make a folder through it")
+            }
             // A file on the way is named as such (Foundation says "file error 512").
             var above = PathText.folder(of: path)
             while !above.isEmpty, above != "/", !FileManager.default.fileExists(atPath: above) { above = PathText.folder(of: above) }
