@@ -3,6 +3,9 @@ import RefreshGraphics
 
 /// The formats an animation can be written in.
 public enum AnimationFormat: String, CaseIterable, Sendable {
+    /// The longest side, in pixels, every format holds (WebP's limit, the least of them).
+    static let largestSide = 16383
+
     /// Lossless animated WebP (libwebp): exact pixels, large.
     case webp
     /// GIF (libimagequant palettes, giflib): plays everywhere; 256 colours a frame, 1/100 s steps.
@@ -26,7 +29,10 @@ public enum AnimationFormat: String, CaseIterable, Sendable {
     /// APNG can leave out alpha.
     public func encoder(path: String, width: Int, height: Int, frameRate: Double, realtime: Bool = false,
                         keepsEveryFrame: Bool = false, opaque: Bool = false) throws -> any AnimationEncoder {
-        guard (1...16383).contains(width), (1...16383).contains(height) else { throw GraphicsError.invalidSize(width: width, height: height) }
+        guard (1...Self.largestSide).contains(width), (1...Self.largestSide).contains(height) else {
+            throw AnimationFileError(path: path, reason: "frames of \(width)×\(height) px are more than the 16,383 px a side an animation file holds "
+                                        + "(a frame is the viewport times --scale): draw them smaller, with a lower --scale or a smaller viewport")
+        }
         guard frameRate.isFinite, frameRate >= 1, frameRate <= 1000 else { throw AnimationFileError(path: path, reason: "frame rate \(frameRate) is not 1…1000") }
         switch self {
         case .webp: return try WebPAnimationEncoder(path: path, width: width, height: height)

@@ -65,6 +65,15 @@ import CGIF
 
     /// A GIF reuses a palette while it fits: a clip whose disc turns from blue to red halfway
     /// still shows the red one (the blue frames' palette has no red; a new one is made).
+    /// A frame over the formats' 16,383 px says so and what to change (it said "each side must be
+    /// 1...32767", the drawing surface's limit, naming neither).
+    @Test(arguments: AnimationFormat.allCases)
+    func aFrameTooLargeForTheFileSaysWhatToChange(format: AnimationFormat) throws {
+        let error = #expect(throws: AnimationFileError.self) { try format.encoder(path: "/tmp/x", width: 20_000, height: 240, frameRate: 30) }
+        #expect(error?.reason.contains("frames of 20000×240 px are more than the 16,383 px a side") == true, "\(String(describing: error))")
+        #expect(error?.reason.contains("--scale") == true)
+    }
+
     @Test func aColourThePaletteLacksGetsAPaletteOfItsOwn() throws {
         let blue = try frames(count: 30)
         let images = try blue.enumerated().map { i, image -> ImageSurface in
