@@ -64,6 +64,16 @@ import Glibc
         #expect(accept(listening, nil, nil) < 0 && (errno == EAGAIN || errno == EWOULDBLOCK), "the listener was connected to")
     }
 
+    /// validate's check child runs the plugin in its own process: what it prints is capped as a
+    /// plugin host's is (1 MB on standard error reached validate's, and its memory, whole).
+    @Test func validateCapsWhatItsCheckChildPrints() async throws {
+        let home = try home("validate-prints")
+        let (_, text) = try await refreshDump(["validate", Self.plugin], environment: ["HOME": home, "REFRESHKIT_FIXTURE_ATTEMPT": "print-errors"])
+        #expect(text.utf8.count < 200 << 10, "\(text.utf8.count) bytes")
+        #expect(text.contains("more bytes the check child printed are not shown"), "\(text.suffix(400))")
+        #expect(text.contains("validate "), "the report is there: \(text.suffix(400))")
+    }
+
     /// Every command that runs a plugin names what it tried, once, and does its work.
     @Test(arguments: ["render", "sweep", "run", "report", "validate", "lint", "export", "gallery"])
     func everyCommandNamesWhatWasRefused(command: String) async throws {

@@ -91,7 +91,9 @@ struct ValidateCommand: ParsableCommand {
             finished.signal()
         }
         // Read as it comes: a child whose lines fill the pipe must not block on it (it would look hung).
-        let drain = PipeDrain(pipe), errorDrain = PipeDrain(errors)
+        // What the plugin prints is capped as a plugin host's is (PluginOutput): the report's
+        // lines are a few kilobytes, and a plugin printing without end costs no memory here.
+        let drain = PipeDrain(pipe, limit: 4 << 20), errorDrain = PipeDrain(errors, limit: PluginOutput.limit)
         // The limit is the child's CPU time (and, far beyond it, wall time): polled every 0.1 s.
         var timedOut = false, overMemory = false
         let started = Date()
@@ -108,6 +110,9 @@ struct ValidateCommand: ParsableCommand {
         let output = String(decoding: drain.wait(), as: UTF8.self)
         let said = String(decoding: errorDrain.wait(), as: UTF8.self)
         FileHandle.standardError.write(Data(said.utf8))  // as before: a plugin's own prints stay visible
+        if errorDrain.dropped > 0 {
+            FileHandle.standardError.write(Data("\n(\(errorDrain.dropped) more bytes the check child printed are not shown)\n".utf8))
+        }
         // The child's last word on why it stopped (its watchdog's "did not return after 30.0 s of CPU time").
         let lastWord = said.split(separator: "\n").last { $0.hasPrefix("Error: ") }.map { ": " + $0.dropFirst("Error: ".count) } ?? ""
         var failures = 0, lastStep = "loading", done = false

@@ -11,7 +11,8 @@
  *   ptrace       PTRACE_ATTACH to its parent
  *   proc-mem     opens /proc/<parent>/mem
  *   shared-memory  makes a System V shared memory segment (and removes it at once if it could)
- *   print        writes 1 MB of 'x' to its standard output */
+ *   print        writes 1 MB of 'x' to its standard output
+ *   print-errors writes 1 MB of 'e' to its standard error */
 #include <cairo/cairo.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -89,6 +90,12 @@ static void attempt(void) {
         int segment = shmget(IPC_PRIVATE, 4096, IPC_CREAT | 0600);
         if (segment >= 0) shmctl(segment, IPC_RMID, NULL);
         say(what, segment < 0);
+    } else if (strcmp(what, "print-errors") == 0) {
+        static char line[1024];
+        memset(line, 'e', sizeof line - 1);
+        line[sizeof line - 1] = '\n';
+        for (int count = 0; count < 1024; count++) fwrite(line, 1, sizeof line, stderr);
+        say(what, 0);
     } else if (strcmp(what, "print") == 0) {
         static char line[1024];
         memset(line, 'x', sizeof line - 1);
