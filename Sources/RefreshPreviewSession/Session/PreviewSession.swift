@@ -137,7 +137,7 @@ extension PreviewSession {
         }
         // What the moment drawn last said, for a while after it was said (a moment the timeline shows, too).
         let moment = listMoment
-        if view.showsCaptions, let (text, at) = moment.announcement, moment.time - at < Session.captionTime {
+        if view.showsCaptions, let text = Session.caption(moment.announcement, at: moment.time) {
             let area = Captions.area(in: sceneLayout, clearOf: driver.container.enabledEdges)
             Captions.draw(text, in: canvas, area: area, rightToLeft: environment.layoutDirection == .rightToLeft)
         }

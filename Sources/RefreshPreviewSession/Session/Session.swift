@@ -355,8 +355,14 @@ package final class Session: PreviewSession {
     /// Whether a caption is on the list. It shows for ``captionTime`` and goes by itself, so the
     /// clock runs on meanwhile: at rest it stops, and "Refreshed" stayed on the list for good.
     var isCaptionShowing: Bool {
-        guard view.showsCaptions, let (_, at) = lastAnnouncement else { return false }
-        return driver.time - at < Self.captionTime
+        view.showsCaptions && Self.caption(lastAnnouncement, at: driver.time) != nil
+    }
+
+    /// The caption of `announcement` at simulated `time`: its words for ``captionTime`` after they
+    /// were said, then nothing.
+    static func caption(_ announcement: (text: String, time: Double)?, at time: Double) -> String? {
+        guard let (text, said) = announcement, time - said < captionTime else { return nil }
+        return text
     }
 
     /// Whether every edge shows `none`, `noMoreData` or nothing observed yet: no refresh running or
