@@ -123,7 +123,11 @@ let package = Package(
 
         // A plugin as a Lottie animation with the state markers, and the dotLottie holding its light
         // and dark files: each frame's drawing recorded, read into shapes, laid out over time.
-        .target(name: "RefreshLottieExport", dependencies: ["RefreshHost", "RefreshCore", "RefreshPluginSDK", "CJSON", "CLibz", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
+        .target(name: "RefreshLottieExport", dependencies: ["RefreshHost", "RefreshCore", "RefreshPluginSDK", "RefreshLottieSource", "CJSON", "CLibz", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
+
+        // A Lottie file as the Lottie plugin plays it: its frames, markers and the ranges each state
+        // plays, read from the plugin's parameters; the plugin draws them, the export writes them.
+        .target(name: "RefreshLottieSource", dependencies: ["RefreshPluginSDK", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
 
         // What a developer takes into an app: the trigger, hold, timing and words per platform.
         .target(name: "RefreshHandoff", dependencies: ["RefreshHost", "RefreshCore", "RefreshPluginSDK", "RefreshLottieExport"]),
@@ -140,7 +144,7 @@ let package = Package(
         .target(name: "Rainbow", dependencies: ["RefreshPluginSDK"], path: "Plugins/Rainbow", linkerSettings: pluginLinking),
         .target(name: "PathDrawing", dependencies: ["RefreshPluginSDK"], path: "Plugins/PathDrawing", linkerSettings: pluginLinking),
         .target(name: "Label", dependencies: ["RefreshPluginSDK"], path: "Plugins/Label", linkerSettings: pluginLinking),
-        .target(name: "Lottie", dependencies: ["RefreshPluginSDK", "CRLottie", .product(name: "ZIPFoundation", package: "ZIPFoundation")], path: "Plugins/Lottie", linkerSettings: pluginLinking),
+        .target(name: "Lottie", dependencies: ["RefreshPluginSDK", "RefreshLottieSource", "CRLottie"], path: "Plugins/Lottie", linkerSettings: pluginLinking),
         .target(name: "Template", dependencies: ["RefreshPluginSDK"], path: "Examples/SwiftPlugin/Sources/MyIndicator", linkerSettings: pluginLinking),
         .target(name: "Material", dependencies: ["RefreshPluginSDK"], path: "Plugins/Material", linkerSettings: pluginLinking),
         .target(name: "WaterDrop", dependencies: ["RefreshPluginSDK"], path: "Plugins/WaterDrop", linkerSettings: pluginLinking),
@@ -200,7 +204,7 @@ let package = Package(
         .testTarget(name: "RefreshHostTests", dependencies: ["RefreshCore", "RefreshHost", "RefreshPreviewSession", "RefreshChecks", "RefreshHandoff", "RefreshGoldens", "TestSupport"], exclude: ["Golden"]),
         .testTarget(name: "RefreshDumpTests", dependencies: ["RefreshCore", "RefreshHost", "RefreshPreviewSession", "RefreshChecks", "RefreshHandoff", "RefreshGoldens", "RefreshAnimationFiles", "TestSupport"], exclude: ["Golden", "Handoff", "WebHandoff"]),
         .testTarget(name: "RefreshPreviewTests", dependencies: ["RefreshCore", "RefreshHost", "RefreshPreviewSession", "RefreshChecks", "RefreshHandoff", "RefreshGoldens", "RefreshAnimationFiles", "TestSupport"]),
-        .testTarget(name: "LottieTests", dependencies: ["Lottie", "TestSupport", .product(name: "ZIPFoundation", package: "ZIPFoundation")], exclude: ["Golden"]),
+        .testTarget(name: "LottieTests", dependencies: ["Lottie", "RefreshLottieSource", "TestSupport", .product(name: "ZIPFoundation", package: "ZIPFoundation")], exclude: ["Golden"]),
         .testTarget(name: "RefreshTestingTests", dependencies: ["RefreshTesting", "RefreshGoldens",
                                                                .product(name: "SnapshotTesting", package: "swift-snapshot-testing")],
                     exclude: ["__Frames__", "__Motion__", "__Snapshots__"]),

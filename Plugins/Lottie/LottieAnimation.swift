@@ -1,6 +1,7 @@
 import CRLottie
 import Foundation
 import RefreshPluginSDK
+import RefreshLottieSource
 
 /// A Lottie file loaded with rlottie, and the frames it rendered. rlottie renders whole frames, so
 /// a frame rendered once at a pixel size is kept (up to ``cacheBudget`` bytes, least recently used

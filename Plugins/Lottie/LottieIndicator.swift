@@ -1,5 +1,6 @@
 import Foundation
 import RefreshPluginSDK
+import RefreshLottieSource
 
 /// A designer's After Effects animation, exported with Bodymovin as Lottie JSON and drawn with
 /// rlottie: pulling scrubs a range of frames by progress, eligible and refreshing play theirs on

@@ -3,6 +3,7 @@ import Testing
 import ZIPFoundation
 import TestSupport
 import RefreshPluginSDK
+import RefreshLottieSource
 @testable import Lottie
 
 /// `.lottie` archives, made here (not downloaded): the animation the manifest names renders as its

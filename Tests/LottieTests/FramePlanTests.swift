@@ -1,5 +1,6 @@
 import Testing
 import RefreshPluginSDK
+import RefreshLottieSource
 @testable import Lottie
 
 @Suite struct FramePlanTests {

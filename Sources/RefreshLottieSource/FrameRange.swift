@@ -2,56 +2,64 @@ import Foundation
 import RefreshPluginSDK
 
 /// An animation's frames and markers: what a range is checked against and resolved in.
-struct AnimationTimeline: Equatable {
+package struct AnimationTimeline: Equatable {
     /// A named span of frames the designer marked in After Effects.
-    struct Marker: Equatable {
+    package struct Marker: Equatable {
         /// The marker's comment, which Bodymovin exports as its name.
-        var name: String
+        package var name: String
         /// First frame, in the file's frame numbers.
-        var start: Int
+        package var start: Int
         /// Length in frames; the marker covers `start ..< start + duration`.
-        var duration: Int
+        package var duration: Int
+
+        package init(name: String, start: Int, duration: Int) {
+            (self.name, self.start, self.duration) = (name, start, duration)
+        }
     }
 
     /// The file's name as the user gave it, for messages.
-    var name: String
+    package var name: String
     /// The first frame number (the file's `ip`).
-    var firstFrame: Int
+    package var firstFrame: Int
     /// How many frames there are; the last is `firstFrame + frameCount - 1`.
-    var frameCount: Int
+    package var frameCount: Int
     /// The file's frame rate.
-    var framesPerSecond: Double
+    package var framesPerSecond: Double
     /// The file's markers, in file order.
-    var markers: [Marker]
+    package var markers: [Marker]
+
+    package init(name: String, firstFrame: Int, frameCount: Int, framesPerSecond: Double, markers: [Marker]) {
+        (self.name, self.firstFrame, self.frameCount, self.framesPerSecond, self.markers) = (name, firstFrame, frameCount, framesPerSecond, markers)
+    }
 
     /// The last frame number.
-    var lastFrame: Int { firstFrame + frameCount - 1 }
+    package var lastFrame: Int { firstFrame + frameCount - 1 }
 
     /// Every frame, first to last.
-    var whole: FrameRange { FrameRange(first: firstFrame, last: lastFrame) }
+    package var whole: FrameRange { FrameRange(first: firstFrame, last: lastFrame) }
 
-    func marker(named name: String) -> Marker? { markers.first { $0.name == name } }
+    package func marker(named name: String) -> Marker? { markers.first { $0.name == name } }
 }
 
 /// A run of frames in the file's frame numbers, both ends included. `first` after `last` plays
 /// the run backwards.
-struct FrameRange: Equatable {
-    var first: Int
-    var last: Int
+package struct FrameRange: Equatable {
+    package var first: Int
+    package var last: Int
 
     /// A run of one frame.
-    init(holding frame: Int) { self.init(first: frame, last: frame) }
+    package init(holding frame: Int) { self.init(first: frame, last: frame) }
 
-    init(first: Int, last: Int) {
+    package init(first: Int, last: Int) {
         self.first = first
         self.last = last
     }
 
     /// How many frames the run has.
-    var count: Int { abs(last - first) + 1 }
+    package var count: Int { abs(last - first) + 1 }
 
     /// The `index`th frame of the run, clamped to the run.
-    func frame(at index: Int) -> Int {
+    package func frame(at index: Int) -> Int {
         let i = min(max(index, 0), count - 1)
         return first <= last ? first + i : first - i
     }
@@ -59,16 +67,16 @@ struct FrameRange: Equatable {
 
 /// A range as written in a parameter: `frames:A-B`, `progress:A-B` (0–1 of the animation),
 /// `marker:NAME`, a single `frames:A` or `progress:A`, or empty for the automatic choice.
-enum FrameRangeSpec: Equatable {
+package enum FrameRangeSpec: Equatable {
     case automatic
     case frames(Int, Int)
     case progress(Double, Double)
     case marker(String)
 
-    static let syntax = "use frames:A-B, progress:A-B (0 to 1), marker:NAME, or leave it empty"
+    package static let syntax = "use frames:A-B, progress:A-B (0 to 1), marker:NAME, or leave it empty"
 
     /// Reads `text`; errors name `parameter`.
-    init(parsing text: String, parameter: String) throws(ParameterError) {
+    package init(parsing text: String, parameter: String) throws(ParameterError) {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         func fail(_ reason: String) -> ParameterError { ParameterError(parameter: parameter, reason: reason) }
         guard !trimmed.isEmpty else { self = .automatic; return }
@@ -99,7 +107,7 @@ enum FrameRangeSpec: Equatable {
     /// The frames this spec means in `timeline` for `edge`. `automatic` is the marker named after
     /// the parameter and the edge (`pulling@bottom`) when the file has one, else the one named after
     /// the parameter (`pulling`), else `fallback`. Errors name the parameter, the file and what is wrong.
-    func resolve(in timeline: AnimationTimeline, parameter: String, edge: RefreshEdge = .top, fallback: FrameRange) throws(ParameterError) -> FrameRange {
+    package func resolve(in timeline: AnimationTimeline, parameter: String, edge: RefreshEdge = .top, fallback: FrameRange) throws(ParameterError) -> FrameRange {
         func fail(_ reason: String) -> ParameterError { ParameterError(parameter: parameter, reason: reason) }
         let range: FrameRange
         switch self {

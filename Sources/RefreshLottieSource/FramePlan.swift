@@ -4,9 +4,9 @@ import RefreshPluginSDK
 /// Which frame of the animation each refresh state shows: pulling scrubs a range by progress,
 /// eligible and refreshing play theirs on the state's clock, a result plays once and holds.
 /// A pure function of state, progress and state time, so frames are deterministic.
-struct FramePlan: Equatable {
+package struct FramePlan: Equatable {
     /// How a time-driven range plays (Lottie's loop modes).
-    enum Playback: String, CaseIterable {
+    package enum Playback: String, CaseIterable {
         /// Once, then the last frame stays.
         case hold
         /// From the first frame again after the last.
@@ -15,25 +15,34 @@ struct FramePlan: Equatable {
         case pingPong
     }
 
-    var pulling: FrameRange
-    var eligible: FrameRange
-    var refreshing: FrameRange
+    package var pulling: FrameRange
+    package var eligible: FrameRange
+    package var refreshing: FrameRange
     /// What refreshing plays once before its loop (an export's `refreshingStart`); nil: none.
-    var refreshingStart: FrameRange? = nil
-    var success: FrameRange
-    var failure: FrameRange
-    var noMoreData: FrameRange
-    var eligiblePlayback: Playback
-    var refreshingPlayback: Playback
+    package var refreshingStart: FrameRange? = nil
+    package var success: FrameRange
+    package var failure: FrameRange
+    package var noMoreData: FrameRange
+    package var eligiblePlayback: Playback
+    package var refreshingPlayback: Playback
     /// How no more data plays on its state's clock; nil: its last frame, still (any file but an
     /// export that says how its motion plays).
-    var noMoreDataPlayback: Playback? = nil
+    package var noMoreDataPlayback: Playback? = nil
     /// Animation frames per second of state time: the file's rate times the speed.
-    var framesPerSecond: Double
+    package var framesPerSecond: Double
+
+    package init(pulling: FrameRange, eligible: FrameRange, refreshing: FrameRange, refreshingStart: FrameRange? = nil, success: FrameRange,
+                 failure: FrameRange, noMoreData: FrameRange, eligiblePlayback: Playback, refreshingPlayback: Playback,
+                 noMoreDataPlayback: Playback? = nil, framesPerSecond: Double) {
+        (self.pulling, self.eligible, self.refreshing, self.refreshingStart) = (pulling, eligible, refreshing, refreshingStart)
+        (self.success, self.failure, self.noMoreData) = (success, failure, noMoreData)
+        (self.eligiblePlayback, self.refreshingPlayback, self.noMoreDataPlayback) = (eligiblePlayback, refreshingPlayback, noMoreDataPlayback)
+        self.framesPerSecond = framesPerSecond
+    }
 
     /// The frame number for `state`, or nil when nothing is drawn. With reduced motion nothing
     /// moves by itself: time-driven ranges show one still frame, results their last.
-    func frame(for state: RefreshState, stateTime: Double, reduceMotion: Bool) -> Int? {
+    package func frame(for state: RefreshState, stateTime: Double, reduceMotion: Bool) -> Int? {
         switch state {
         case .pulling(let progress):
             let p = progress.isFinite ? min(max(progress, 0), 1) : 0

@@ -8,20 +8,20 @@ import ZIPFoundation
 /// the images it names written into it as data URIs. Safe against what a zip can carry: at
 /// most ``entryLimit`` entries, ``sizeLimit`` bytes uncompressed in all (counted while inflating,
 /// not taken from the headers), and no entry outside the archive's root (`..`, absolute, links).
-struct DotLottieArchive {
-    static let entryLimit = 2_000
-    static let sizeLimit = 64 << 20
+package struct DotLottieArchive {
+    package static let entryLimit = 2_000
+    package static let sizeLimit = 64 << 20
 
     /// The animation's JSON.
-    let json: Data
+    package let json: Data
     /// The id of the animation read.
-    let animationID: String
+    package let animationID: String
 
     /// Whether `data` starts as a zip archive does.
-    static func isArchive(_ head: Data) -> Bool { head.starts(with: [0x50, 0x4B, 0x03, 0x04]) }
+    package static func isArchive(_ head: Data) -> Bool { head.starts(with: [0x50, 0x4B, 0x03, 0x04]) }
 
     /// Reads the archive at `path`; throws why, in words for a parameter error.
-    init(path: String, animation wanted: String?, sizeLimit: Int = DotLottieArchive.sizeLimit) throws(DotLottieError) {
+    package init(path: String, animation wanted: String?, sizeLimit: Int = DotLottieArchive.sizeLimit) throws(DotLottieError) {
         let archive: Archive
         do { archive = try Archive(url: URL(fileURLWithPath: path), accessMode: .read) } catch { throw DotLottieError("is not a zip archive a .lottie must be") }
         var entries: [String: Entry] = [:]
@@ -104,7 +104,7 @@ struct DotLottieArchive {
 }
 
 /// Why a `.lottie` archive could not be read, in words that follow its file name.
-struct DotLottieError: Error, CustomStringConvertible {
-    let description: String
-    init(_ description: String) { self.description = description }
+package struct DotLottieError: Error, CustomStringConvertible {
+    package let description: String
+    package init(_ description: String) { self.description = description }
 }
