@@ -3,6 +3,7 @@ import RefreshSystem
 import RefreshCore
 import RefreshPluginSDK
 import RefreshHost
+import RefreshLottieSource
 
 /// An indicator as a Lottie (Bodymovin) animation an app's own Lottie player plays: its frames in
 /// the markers RefreshKit's Lottie plugin reads (`pulling`, `eligible`, `refreshingStart` where
@@ -106,6 +107,11 @@ package struct LottieExport {
     package let shapeLayerCount: Int
     /// Frames exported as images because their drawing could not be said in shapes.
     package let fallbacks: [Fallback]
+    /// The Lottie plugin's own animation, exported as itself (its layers, timed and placed as the
+    /// plugin plays them), by name; nil for every other plugin and where it could not be.
+    package let ownAnimation: String?
+    /// Why the Lottie plugin's animation could not be exported as itself (its frames were instead).
+    package let ownAnimationRefusal: String?
 
     /// The file an export of the plugin named `pluginName` is written to, without `.json`, in
     /// `theme` (the dark one ends in `-dark`): what `export` and `handoff` write and the handoff's
@@ -270,10 +276,18 @@ package struct LottieExport {
         loopingMarkers = looping
         self.unsettled = unsettled
 
-        // Each span's drawing, as shapes or (where they cannot say it) its image, drawn again.
+        // The Lottie plugin's own animation, where its file can be taken in whole; else (and for
+        // every other plugin) each span's drawing, as shapes or (where they cannot say it) its image, drawn again.
+        var own: (layers: [LottieJSON], assets: [LottieJSON], frames: Int)?
+        var ownRefusal: String?
+        if options.vector, info.id == LottiePluginParameters.pluginID {
+            do { own = try SourceAnimation(indicator, options: options).layers(specs, framesPerSecond: fps) } catch { ownRefusal = error.reason }
+        }
+        self.ownAnimation = own.map { _ in info.name }
+        self.ownAnimationRefusal = ownRefusal
         var spans: [LottieTimeline.Span] = [], fallbacks: [Fallback] = [], checkedMarkers: Set<String> = []
         var imageBytes = 0
-        for span in stream.spans where !span.blank {
+        for span in stream.spans where !span.blank && own == nil {
             let marker = markers.last { $0.start <= span.start }!
             if options.vector {
                 do {
@@ -293,19 +307,23 @@ package struct LottieExport {
             spans.append(LottieTimeline.Span(start: span.start, end: span.end, content: .frame(png)))
         }
         self.fallbacks = fallbacks
-        var (layers, assets) = LottieTimeline.layers(spans, scale: options.scale, pixels: (width, height))
-        imageCount = assets.count
+        var (layers, assets) = own.map { ($0.layers, $0.assets) } ?? LottieTimeline.layers(spans, scale: options.scale, pixels: (width, height))
+        imageCount = assets.count { $0["p"] != nil }
         shapeLayerCount = layers.count { $0["ty"].map { if case .number(4) = $0 { true } else { false } } ?? false }
         // What a list reveals of each frame (the pull's part while pulling), as one mask over the
         // drawing: the drawing itself then stays the same from one pull to the next.
         let (w, h) = (options.size.width.rounded(), options.size.height.rounded())
         let revealed = specs.map(FrameRenderer.revealed)
         if revealed.contains(where: { $0 != Rect(x: 0, y: 0, width: options.size.width, height: options.size.height) }) {
-            assets.append(["id": "drawing", "nm": "drawing", "layers": .array(layers)])
-            layers = [LottieLayers.revealedLayer(asset: "drawing", width: w, height: h, frames: specs.count, shown: revealed, times: Array(revealed.indices))]
+            // Named apart from the assets of an animation taken in whole (an export's own "drawing").
+            let taken = Set(assets.compactMap { $0["id"]?.string })
+            var drawing = "drawing"
+            while taken.contains(drawing) { drawing += "-" }
+            assets.append(["id": .string(drawing), "nm": "drawing", "layers": .array(layers)])
+            layers = [LottieLayers.revealedLayer(asset: drawing, width: w, height: h, frames: specs.count, shown: revealed, times: Array(revealed.indices))]
         }
         let document: LottieJSON = [
-            "v": "5.7.0", "fr": .number(fps), "ip": 0, "op": .number(Double(specs.count)), "w": .number(w), "h": .number(h),
+            "v": "5.7.0", "fr": .number(fps), "ip": 0, "op": .number(Double(max(specs.count, own?.frames ?? 0))), "w": .number(w), "h": .number(h),
             "nm": .string(info.name), "ddd": 0, "assets": .array(assets), "layers": .array(layers),
             "markers": .array(markers.map { ["tm": .number(Double($0.start)), "cm": .string($0.name), "dr": .number(Double($0.frames))] }),
             "meta": ["g": "RefreshKit refresh-dump export",

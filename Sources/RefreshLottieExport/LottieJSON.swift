@@ -8,7 +8,7 @@ import RefreshContract
 /// members or order them by hash.
 indirect enum LottieJSON: ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral, ExpressibleByStringLiteral, ExpressibleByBooleanLiteral,
                           ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral {
-    case number(Double), string(String), bool(Bool), array([LottieJSON]), object([(String, LottieJSON)])
+    case number(Double), string(String), bool(Bool), array([LottieJSON]), object([(String, LottieJSON)]), null
 
     init(integerLiteral value: Int) { self = .number(Double(value)) }
     init(floatLiteral value: Double) { self = .number(value) }
@@ -27,6 +27,44 @@ indirect enum LottieJSON: ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral
             case .loops: meta.loops.map { (key.rawValue, .array($0.map(LottieJSON.string))) }
             }
         })
+    }
+
+    /// `data` read as JSON, members in the order written (another file's animation, taken in
+    /// whole); nil when it is not JSON.
+    init?(parsing data: Data) {
+        let root = data.withUnsafeBytes { bytes in cJSON_ParseWithLength(bytes.baseAddress?.assumingMemoryBound(to: CChar.self), bytes.count) }
+        guard let root else { return nil }
+        defer { cJSON_Delete(root) }
+        self = Self.value(of: root)
+    }
+
+    private static func value(of node: UnsafeMutablePointer<cJSON>) -> LottieJSON {
+        if cJSON_IsNumber(node) != 0 { return .number(node.pointee.valuedouble) }
+        if cJSON_IsString(node) != 0 { return .string(String(cString: node.pointee.valuestring)) }
+        if cJSON_IsBool(node) != 0 { return .bool(cJSON_IsTrue(node) != 0) }
+        guard cJSON_IsArray(node) != 0 || cJSON_IsObject(node) != 0 else { return .null }
+        var elements: [(String, LottieJSON)] = []
+        var child = node.pointee.child
+        while let element = child {
+            elements.append((element.pointee.string.map { String(cString: $0) } ?? "", value(of: element)))
+            child = element.pointee.next
+        }
+        return cJSON_IsArray(node) != 0 ? .array(elements.map(\.1)) : .object(elements)
+    }
+
+    /// A list's elements; nil for another value.
+    var elements: [LottieJSON]? {
+        if case .array(let values) = self { values } else { nil }
+    }
+
+    /// A number's value; nil for another value.
+    var number: Double? {
+        if case .number(let value) = self { value } else { nil }
+    }
+
+    /// A string's value; nil for another value.
+    var string: String? {
+        if case .string(let value) = self { value } else { nil }
     }
 
     /// A point or any list of numbers.
@@ -63,6 +101,7 @@ indirect enum LottieJSON: ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral
         case .number(let value): return cJSON_CreateNumber(value.isFinite ? value : 0)
         case .string(let value): return cJSON_CreateString(value)
         case .bool(let value): return cJSON_CreateBool(value ? 1 : 0)
+        case .null: return cJSON_CreateNull()
         case .array(let values):
             let array = cJSON_CreateArray()
             for value in values { cJSON_AddItemToArray(array, value.node()) }

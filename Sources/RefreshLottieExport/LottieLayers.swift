@@ -145,6 +145,30 @@ enum LottieLayers {
         return layer
     }
 
+    /// A precomposition layer showing asset `asset` (another file's animation, `width` × `height`
+    /// in its own units) for `frames` frames: at frame `k`, its frame `shown[k]` (its own frame
+    /// numbers) with its top-left at `places[k]` and scaled to `places[k]`'s size.
+    static func remappedLayer(asset: String, width: Double, height: Double, frames: Int, shown: [Int], places: [Rect], framesPerSecond fps: Double) -> JSON {
+        var layer = common(type: 0, name: "source", index: 1, from: 0, to: frames, clips: [[]], times: [0], local: nil)
+        layer["refId"] = .string(asset)
+        layer["w"] = .number(width)
+        layer["h"] = .number(height)
+        let times = Array(places.indices)
+        layer["ks"] = ["o": value(100), "r": value(0),
+                       "p": animated(places.map { [rounded($0.minX), rounded($0.minY), 0] }, times: times, line: line(0.05)) { .numbers($0) }, "a": value([0, 0, 0]),
+                       "s": animated(places.map { [rounded($0.width / width * 100), rounded($0.height / height * 100), 100] }, times: times, line: line(0.1)) { .numbers($0) }]
+        // A time remap is in seconds of the composition, times its frame rate; a 64th of a frame
+        // past the frame, for players that round the frame down (rlottie). A remap that never
+        // changes is two keyframes: rlottie ignores a static one.
+        let seconds = shown.map { (Double($0) + 1.0 / 64) / fps }
+        var remap = animated(numbers: seconds, times: Array(shown.indices), tolerance: 0.01 / fps)
+        if case .number(let only) = remap["k"] ?? .null {
+            remap = ["a": 1, "k": [["t": 0, "s": .numbers([only]), "h": 1], ["t": .number(Double(max(1, frames - 1))), "s": .numbers([only]), "h": 1]]]
+        }
+        layer["tm"] = remap
+        return layer
+    }
+
     /// What every layer has: its index, span, identity transform and masks (clip paths a span,
     /// through `local` into the layer's own space).
     private static func common(type: Int, name: String, index: Int, from: Int, to: Int, clips: [[[Bezier]]], times: [Int],

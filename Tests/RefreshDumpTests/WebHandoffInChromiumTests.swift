@@ -67,9 +67,10 @@ import TestSupport
         return 10 * log10(255 * 255 / (squares / Double(count)))
     }
 
-    /// Spinner, and StoreHouse, whose refreshing draws a first pass once before its loop: the page plays
-    /// `refreshingStart`, then loops `refreshing`.
-    @Test(arguments: ["Spinner", "StoreHouse"])
+    /// Spinner; StoreHouse, whose refreshing draws a first pass once before its loop: the page plays
+    /// `refreshingStart`, then loops `refreshing`; and the Lottie plugin, whose export is its own
+    /// animation under a time remap, which lottie-web plays.
+    @Test(arguments: ["Spinner", "StoreHouse", "Lottie"])
     func thePagePlaysWhatRenderDrawsUnderRealInput(plugin: String) async throws {
         let site = "\(folder)/site-\(plugin)"
         let (status, output) = try await runProgram(tool, ["handoff", "--plugin", plugin, "--out", site])

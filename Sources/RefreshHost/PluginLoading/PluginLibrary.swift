@@ -252,7 +252,7 @@ public final class PluginLibrary: @unchecked Sendable {
 
     /// The folder a plugin's files live in: `resources/` beside the library when there is one (a
     /// bundle, or one being packed), else the library's own folder.
-    static func resourceDirectory(forLibraryAt path: String) -> String {
+    package static func resourceDirectory(forLibraryAt path: String) -> String {
         let folder = PathText.folder(of: path)
         let resources = (folder.isEmpty ? "." : folder) + "/" + PluginManifest.resourcesFolder
         var isFolder: ObjCBool = false

@@ -80,13 +80,18 @@ struct ExportCommand: ParsableCommand {
             let chosen = loopSeconds.map { "the \(String(format: "%g", $0)) s chosen" } ?? "no seamless one up to \(Int(options.longestLoop)) s; the least visible seam up to \(Int(LottieExport.quickLoop)) s"
             let loop = export.seam.map { "a loop of \(export.loop.frames) frames (\(chosen)) that \($0.words); --loop-seconds S chooses its length" }
                 ?? "a seamless loop of \(export.loop.frames) frames"
-            let form = raster ? "\(export.imageCount) frame images" : "\(export.shapeLayerCount) shape layers, \(export.imageCount) images"
+            let form = raster ? "\(export.imageCount) frame images"
+                : export.ownAnimation != nil ? "the plugin's own animation, its layers timed and placed as the plugin plays them, \(export.imageCount) images"
+                : "\(export.shapeLayerCount) shape layers, \(export.imageCount) images"
             print("\(path): \(export.markers.map { "\($0.name) \($0.frames)" }.joined(separator: ", ")) frames; refreshing \(loop); \(form), \(export.json.count / 1024) KB")
             // Eligible's and no more data's motion, where they have one.
             let motions = [LottieMarker.eligible, .noMoreData].map { $0.name(on: options.edge) }
             for marker in export.markers where motions.contains(marker.name) && marker.frames > 1 {
                 let plays = export.loopingMarkers.contains(marker.name) ? "loops" : export.unsettled.contains(marker.name) ? "still moves after \(Int(options.longestMotion)) s: exported that long, once" : "plays once, then holds its last frame"
                 print("  \(marker.name): its motion, \(marker.frames) frames, \(plays)")
+            }
+            if let refusal = export.ownAnimationRefusal {
+                print("  not its own animation but what it draws: \(refusal)")
             }
             for fallback in export.fallbacks {
                 print("  \(fallback.marker) frame \(fallback.frame) is an image: \(fallback.reason)")
