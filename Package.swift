@@ -123,7 +123,7 @@ let package = Package(
 
         // A plugin as a Lottie animation with the state markers, and the dotLottie holding its light
         // and dark files: each frame's drawing recorded, read into shapes, laid out over time.
-        .target(name: "RefreshLottieExport", dependencies: ["RefreshHost", "RefreshCore", "RefreshPluginSDK", "RefreshLottieSource", "CJSON", "CLibz", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
+        .target(name: "RefreshLottieExport", dependencies: ["RefreshHost", "RefreshCore", "RefreshPluginSDK", "RefreshLottieSource", "CJSON", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
 
         // A Lottie file as the Lottie plugin plays it: its frames, markers and the ranges each state
         // plays, read from the plugin's parameters; the plugin draws them, the export writes them.

@@ -139,13 +139,29 @@ package struct LottieExport {
     }
 
     /// The light and the dark export of `indicator`, in that order, with `options` otherwise.
-    package static func bothThemes(_ indicator: any HostedIndicator, info: IndicatorInfo, options: Options) throws
+    /// With `dark`, a second instance of the same plugin (in a plugin-host child of its own), the
+    /// dark one is exported by it at the same time, on another core.
+    package static func bothThemes(_ indicator: any HostedIndicator, dark: (any HostedIndicator)? = nil, info: IndicatorInfo, options: Options) throws
         -> [(theme: IndicatorEnvironment.ColorScheme, export: LottieExport)] {
-        try [IndicatorEnvironment.ColorScheme.light, .dark].map { theme in
+        @Sendable func export(_ theme: IndicatorEnvironment.ColorScheme, by indicator: any HostedIndicator) throws -> LottieExport {
             var themed = options
             themed.colorScheme = theme
-            return (theme, try LottieExport(indicator, info: info, options: themed))
+            return try LottieExport(indicator, info: info, options: themed)
         }
+        guard let dark, dark !== indicator else { return try [.light, .dark].map { ($0, try export($0, by: indicator)) } }
+        /// Each theme's export or its error, written by its own thread.
+        final class Outcomes: @unchecked Sendable {
+            var results: [Result<LottieExport, any Error>?] = [nil, nil]
+            let indicators: [any HostedIndicator]
+            init(_ indicators: [any HostedIndicator]) { self.indicators = indicators }
+        }
+        let outcomes = Outcomes([indicator, dark])
+        let themes: [IndicatorEnvironment.ColorScheme] = [.light, .dark]
+        DispatchQueue.concurrentPerform(iterations: 2) { index in
+            let result = Result { try export(themes[index], by: outcomes.indicators[index]) }
+            outcomes.results[index] = result
+        }
+        return try zip(themes, outcomes.results).map { theme, result in (theme, try result!.get()) }
     }
 
     /// Exports `indicator` drawn as `options` say. Frames are drawn one at a time and kept as

@@ -293,7 +293,7 @@ struct RecordedDrawingReader {
     }
 
     func referenced(_ reference: String) -> SVGElementTree.Element? {
-        let trimmed = reference.trimmingCharacters(in: .whitespaces)
+        let trimmed = SVGAttributes.trimmed(reference)
         guard trimmed.hasPrefix("url(#"), trimmed.hasSuffix(")") else { return nil }
         return byID[String(trimmed.dropFirst(5).dropLast())]
     }

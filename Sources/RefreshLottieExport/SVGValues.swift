@@ -16,7 +16,7 @@ enum SVGValues {
 
     /// `text` as a finite number; else what `name` holds is named as unsupported.
     static func number(_ text: String, _ name: String) throws(RecordedDrawing.Unsupported) -> Double {
-        guard let value = Double(text.trimmingCharacters(in: .whitespaces)), value.isFinite else { throw RecordedDrawing.Unsupported(reason: "\(name) \"\(text)\" is not a number") }
+        guard let value = Double(SVGAttributes.trimmed(text)), value.isFinite else { throw RecordedDrawing.Unsupported(reason: "\(name) \"\(text)\" is not a number") }
         return value
     }
 

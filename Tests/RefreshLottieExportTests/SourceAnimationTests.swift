@@ -38,3 +38,14 @@ import RefreshPluginSDK
         #expect(LottieJSON(parsing: Data("{\"layers\": [".utf8)) == nil)
     }
 }
+
+/// The dotLottie holding an export's animations is the same bytes every time it is written.
+@Suite struct DotLottieFileTests {
+    @Test func theSameAnimationsAreTheSameArchiveWhateverTheClock() throws {
+        let animations = [("light", Data(#"{"v":"5.7.0"}"#.utf8)), ("dark", Data(#"{"v":"5.7.0","nm":"dark"}"#.utf8))]
+        let archive = try DotLottieFile.data(animations: animations)
+        // The first entry's DOS time and date (bytes 10 to 13 of its header): 2000-01-01 00:00, not the clock's.
+        #expect(Array(archive[10..<14]) == [0, 0, 0x21, 0x28])
+        #expect(try DotLottieFile.data(animations: animations) == archive)
+    }
+}

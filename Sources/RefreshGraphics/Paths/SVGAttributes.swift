@@ -3,10 +3,26 @@ import Foundation
 /// Reading SVG attribute values: lengths, number lists, `points`, `transform` lists, colours and
 /// the `style` attribute's declarations.
 package enum SVGAttributes {
+    /// `text` without the spaces and tabs at its ends (what Foundation's `.whitespaces` trims, read
+    /// byte by byte: an export reads tens of thousands of values, and Foundation's trim bridges
+    /// each through NSString). Text whose ends are not ASCII is trimmed by Foundation.
+    package static func trimmed<Text: StringProtocol>(_ text: Text) -> String {
+        let string = String(text), bytes = string.utf8
+        guard let first = bytes.first, let last = bytes.last else { return "" }
+        func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 }
+        guard isSpace(first) || isSpace(last) || first >= 0x80 || last >= 0x80 else { return string }
+        var start = bytes.startIndex, end = bytes.endIndex
+        while start < end, isSpace(bytes[start]) { start = bytes.index(after: start) }
+        while end > start, isSpace(bytes[bytes.index(before: end)]) { end = bytes.index(before: end) }
+        // A non-ASCII space (U+00A0) at an end is Foundation's to trim.
+        if start < end, bytes[start] >= 0x80 || bytes[bytes.index(before: end)] >= 0x80 { return string.trimmingCharacters(in: .whitespaces) }
+        return String(string[start..<end])
+    }
+
     /// A length in user units: a number with an optional `px` (or no unit); nil for a percentage,
     /// another unit, or text that is not a number.
     static func length(_ text: String?) -> Double? {
-        guard var text = text?.trimmingCharacters(in: .whitespaces), !text.isEmpty else { return nil }
+        guard var text = text.map(trimmed), !text.isEmpty else { return nil }
         if text.hasSuffix("px") { text.removeLast(2) }
         guard let value = Double(text), value.isFinite else { return nil }
         return value
@@ -27,7 +43,7 @@ package enum SVGAttributes {
             rest = rest.drop { $0.isWhitespace || $0 == "," }
             guard !rest.isEmpty else { return result }
             guard let open = rest.firstIndex(of: "("), let close = rest[open...].firstIndex(of: ")") else { return nil }
-            let name = rest[..<open].trimmingCharacters(in: .whitespaces)
+            let name = trimmed(rest[..<open])
             guard let v = numbers(String(rest[rest.index(after: open)..<close])) else { return nil }
             let t: AffineTransform
             switch (name, v.count) {
@@ -53,12 +69,12 @@ package enum SVGAttributes {
     /// colour name, `currentColor`, a gradient's `url(…)`). Path Drawing's own colours and the
     /// Lottie export's both read colours here.
     package static func color(_ text: String) -> Color? {
-        let value = text.trimmingCharacters(in: .whitespaces).lowercased()
+        let value = trimmed(text).lowercased()
         if value.hasPrefix("#") {
             return try? Color(hex: value)  // try?: text that is no colour is nil, as this says
         }
         guard value.hasPrefix("rgb("), value.hasSuffix(")") else { return nil }
-        let parts = value.dropFirst(4).dropLast().split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+        let parts = value.dropFirst(4).dropLast().split(separator: ",", omittingEmptySubsequences: false).map { trimmed($0) }
         guard parts.count == 3 else { return nil }
         var channels: [Double] = []
         for part in parts {
@@ -72,8 +88,8 @@ package enum SVGAttributes {
     package static func style(_ text: String?) -> [String: String] {
         var declarations: [String: String] = [:]
         for part in (text ?? "").split(separator: ";") {
-            let pair = part.split(separator: ":", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
-            if pair.count == 2 { declarations[pair[0]] = pair[1] }
+            guard let colon = part.firstIndex(of: ":") else { continue }
+            declarations[trimmed(part[..<colon])] = trimmed(part[part.index(after: colon)...])
         }
         return declarations
     }

@@ -11,8 +11,8 @@ extension SVGDocument {
         func merged(with element: SVGElementTree.Element) -> Paint {
             var paint = self
             let style = SVGAttributes.style(element.attributes["style"])
-            if let fill = style["fill"] ?? element.attributes["fill"] { paint.fill = fill.trimmingCharacters(in: .whitespaces) }
-            if let stroke = style["stroke"] ?? element.attributes["stroke"] { paint.stroke = stroke.trimmingCharacters(in: .whitespaces) }
+            if let fill = style["fill"] ?? element.attributes["fill"] { paint.fill = SVGAttributes.trimmed(fill) }
+            if let stroke = style["stroke"] ?? element.attributes["stroke"] { paint.stroke = SVGAttributes.trimmed(stroke) }
             if let width = SVGAttributes.length(style["stroke-width"] ?? element.attributes["stroke-width"]), width >= 0 { paint.strokeWidth = width }
             return paint
         }

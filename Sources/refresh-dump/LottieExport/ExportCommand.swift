@@ -70,7 +70,9 @@ struct ExportCommand: ParsableCommand {
         try OutputFile.makeFolder(out)
         let frameFolder = "\(out)/\(LottieExport.fileName(info.name))-frames"
         var frameFiles = 0
-        let exports = try LottieExport.bothThemes(indicator, info: info, options: options)
+        // A second plugin-host child exports the dark theme beside the light one, on the other core.
+        let dark = plugin.isolation.isolation == .inProcess ? nil : try plugin.makeIndicator(plugin.isolation.isolation)
+        let exports = try LottieExport.bothThemes(indicator, dark: dark, info: info, options: options)
         for (theme, export) in exports where formats.contains("frames") {
             frameFiles += try FrameSets.write(export, of: indicator, theme: theme, name: info.name, fps: options.framesPerSecond, to: frameFolder)
         }
@@ -104,5 +106,6 @@ struct ExportCommand: ParsableCommand {
             print("\(frameFolder): \(frameFiles) files: each marker's frames at 1x, 2x and 3x, light and dark, for iOS (ios/, MJRefreshGifHeader) and Android (android/res/, an animation-list a marker)")
         }
         try (indicator as? RemoteIndicator)?.close()
+        try (dark as? RemoteIndicator)?.close()
     }
 }
