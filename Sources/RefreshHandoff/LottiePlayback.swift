@@ -128,9 +128,10 @@ package struct LottiePlayback: Equatable, Sendable {
 extension HandoffSpec {
     /// The animations the Lottie files play, light then dark, as `refresh-dump export` writes them at
     /// the size the code shows them (``LottiePlayback/exportOptions``); the spec then plays each marker
-    /// as the export drew it, once or looped (``loopingMarkers``).
-    package mutating func export(_ indicator: any HostedIndicator) throws -> [(theme: IndicatorEnvironment.ColorScheme, export: LottieExport)] {
-        let exports = try LottieExport.bothThemes(indicator, info: indicator.info, options: LottiePlayback(self).exportOptions)
+    /// as the export drew it, once or looped (``loopingMarkers``). With `dark`, a second instance of
+    /// the plugin, the dark animation is exported by it at the same time.
+    package mutating func export(_ indicator: any HostedIndicator, dark: (any HostedIndicator)? = nil) throws -> [(theme: IndicatorEnvironment.ColorScheme, export: LottieExport)] {
+        let exports = try LottieExport.bothThemes(indicator, dark: dark, info: indicator.info, options: LottiePlayback(self).exportOptions)
         loopingMarkers = exports[0].export.loopingMarkers
         return exports
     }

@@ -30,7 +30,10 @@ struct HandoffCommand: ParsableCommand {
         let values = try JSONDecoder().decode([String: ParameterValue].self, from: Data(plugin.parametersJSON(for: loaded).utf8))
         let player = try ScenarioPlayer(scenario: Scenario.load(path: scenario), searchPath: plugin.searchPath, pluginOverride: loaded, parameterOverrides: values)
         guard var spec = HandoffSpec(player: player) else { throw ValidationError("--scenario \(scenario): it has no edge to hand off") }
-        let exports = try spec.export(loaded.makeIndicator(parametersJSON: ParameterValue.json(values)))
+        // The dark animation exported beside the light one, by a second plugin-host child.
+        let isolation = plugin.isolation.isolation
+        let dark = isolation == .inProcess ? nil : try isolation.load(path).makeIndicator(parametersJSON: ParameterValue.json(values))
+        let exports = try spec.export(loaded.makeIndicator(parametersJSON: ParameterValue.json(values)), dark: dark)
         try OutputFile.makeFolder(out)
         for (platform, text) in spec.files {
             try OutputFile.write(Data(text.utf8), to: "\(out)/\(platform.fileName)")
