@@ -52,12 +52,12 @@ import RefreshPluginSDK
         let (_, json, path) = try await export(["--param", "file=\(file)"])
         let images = (json["assets"] as? [[String: Any]] ?? []).compactMap { $0["p"] as? String }
         #expect(images.count == 1 && images.allSatisfy { $0.hasPrefix("data:image/png;base64,") }, "\(images.map { $0.prefix(40) })")
-        // Refreshing 10 frames in, played by rlottie, against the plugin's own frame. Unconfined: the
-        // sandbox lets a plugin read the file a parameter names, not the images beside it.
+        // Refreshing 10 frames in, played by rlottie, against the plugin's own frame (its sandbox
+        // lets it read the images the file names beside it).
         let played = try LottieAnimation(file: path, parameter: "file")
         let refreshing = try #require(played.timeline.markers.first { $0.name == "refreshing" }).start
         let own = "\(folder)/own.png"
-        let (status, output) = try await runProgram(tool, ["render", "--plugin", "Lottie", "--no-sandbox", "--param", "file=\(file)", "--state", "refreshing",
+        let (status, output) = try await runProgram(tool, ["render", "--plugin", "Lottie", "--param", "file=\(file)", "--state", "refreshing",
                                                      "--time", "\(10.0 / 60)", "--state-time", "\(10.0 / 60)", "--transparent", "--out", own])
         try #require(status == 0, "\(output)")
         let ratio = ExportRoundTripTests.psnr(try #require(played.image(frame: refreshing + 10, width: 780, height: 240)).straightPixels(),

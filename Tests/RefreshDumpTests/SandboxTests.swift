@@ -1,5 +1,6 @@
 import Foundation
 import RefreshGraphics
+import RefreshHost
 import Testing
 import TestSupport
 #if canImport(Glibc)
@@ -124,6 +125,33 @@ import Glibc
         }
         let frames = try [true, false].map { try Data(contentsOf: URL(fileURLWithPath: "\(folder)/\($0).png")) }
         #expect(frames[0] == frames[1], "the sandboxed frame differs")
+    }
+
+    /// A Lottie JSON file's images beside it are readable with it (they drew nothing sandboxed):
+    /// the Lottie plugin draws its image as unsandboxed; an image it names outside its folder is
+    /// not made readable (and the plugin refuses the file).
+    @Test func theImagesALottieFileNamesBesideItAreReadable() async throws {
+        let folder = scratch("sandbox-lottie-images")
+        try FileManager.default.createDirectory(atPath: "\(folder)/anim/images", withIntermediateDirectories: true)
+        let red = try ImageSurface(width: 10, height: 10)
+        red.withPixels { bytes in
+            for i in bytes.bindMemory(to: UInt32.self).indices { bytes.bindMemory(to: UInt32.self)[i] = 0xFFFF_0000 }
+        }
+        try red.writePNG(to: "\(folder)/anim/images/img.png")
+        try red.writePNG(to: "\(folder)/outside.png")
+        let animation = #"{"v":"5.7.0","fr":30,"ip":0,"op":30,"w":40,"h":40,"assets":[{"id":"img","w":10,"h":10,"u":"images/","p":"img.png","e":0}],"layers":[{"ddd":0,"ind":1,"ty":2,"refId":"img","ks":{"o":{"a":0,"k":100},"r":{"a":0,"k":0},"p":{"a":0,"k":[20,20,0]},"a":{"a":0,"k":[5,5,0]},"s":{"a":0,"k":[400,400,100]}},"ip":0,"op":30,"st":0}]}"#
+        try animation.write(toFile: "\(folder)/anim/square.json", atomically: true, encoding: .utf8)
+        for sandboxed in [true, false] {
+            let (status, text) = try await refreshDump(["render", "--plugin", "Lottie", "--param", "file=\(folder)/anim/square.json",
+                                                        "--out", "\(folder)/\(sandboxed).png"] + (sandboxed ? [] : ["--no-sandbox"]))
+            #expect(status == 0, "\(text)")
+        }
+        let frames = try [true, false].map { try Data(contentsOf: URL(fileURLWithPath: "\(folder)/\($0).png")) }
+        #expect(frames[0] == frames[1], "the sandboxed frame differs")
+        #expect(PluginSandbox.lottieImages(of: "\(folder)/anim/square.json") == ["\(folder)/anim/images/img.png"])
+        try animation.replacingOccurrences(of: #""u":"images/""#, with: #""u":"../""#).replacingOccurrences(of: "img.png", with: "outside.png")
+            .write(toFile: "\(folder)/anim/outside.json", atomically: true, encoding: .utf8)
+        #expect(PluginSandbox.lottieImages(of: "\(folder)/anim/outside.json").isEmpty)
     }
 
     /// A .lottie's image draws in the sandbox, where nothing may be written: it goes into the

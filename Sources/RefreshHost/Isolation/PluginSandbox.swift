@@ -87,9 +87,30 @@ package enum PluginSandbox {
             guard !value.isEmpty, value != declared else { continue }
             // Where the plugin finds it (HotReloadingPlugin watches the same): made absolute, since the child resolves nothing.
             let absolute = URL(fileURLWithPath: Assets.resolve(value)).standardizedFileURL.resolvingSymlinksInPath().path
-            if FileManager.default.fileExists(atPath: absolute) { named.append(absolute) }
+            if FileManager.default.fileExists(atPath: absolute) { named += [absolute] + lottieImages(of: absolute) }
         }
         return named
+    }
+
+    /// The images a Lottie JSON file at `path` names beside or below it (an asset's `u` + `p`, as
+    /// rlottie and every player join them): read with the file, so they are readable with it. Only
+    /// names the Lottie plugin reads are taken (no absolute path, no `..`, no URL), each within the
+    /// file's folder after links are followed; nothing for another file, or one over 32 MB.
+    package static func lottieImages(of path: String) -> [String] {
+        guard path.lowercased().hasSuffix(".json"),
+              // try?: a file this cannot read or parse names no images; the plugin reports it as it reads it.
+              let data = try? CappedFile.contents(of: path, limit: 32 << 20),
+              let document = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+              let assets = document["assets"] as? [[String: Any]] else { return [] }
+        let folder = (path as NSString).deletingLastPathComponent
+        return assets.compactMap { asset in
+            guard let name = asset["p"] as? String, !name.hasPrefix("data:") else { return nil }
+            let reference = (asset["u"] as? String ?? "") + name
+            guard !reference.hasPrefix("/"), !reference.contains("://"), !reference.contains("\\"),
+                  !reference.split(separator: "/").contains("..") else { return nil }
+            let image = URL(fileURLWithPath: folder + "/" + reference).standardizedFileURL.resolvingSymlinksInPath().path
+            return image.hasPrefix(folder + "/") && FileManager.default.fileExists(atPath: image) ? image : nil
+        }
     }
 
     /// In the plugin-host child (or a probe's, or validate's), before a plugin's library is
