@@ -4,13 +4,15 @@ import RefreshPluginSDK
 /// How far a scenario pulled each edge and whether the edge ever refreshed: a cell whose pull
 /// never reached its trigger gets a badge saying so, instead of a column that silently never
 /// refreshes.
-struct EdgeReach {
+package struct EdgeReach {
     private var deepest: [RefreshEdge: Double] = [:]
     private var trigger: [RefreshEdge: Double] = [:]
     private var reached: Set<RefreshEdge> = []
 
+    package init() {}
+
     /// Notes `edges`' pull and state in `container` at this frame.
-    mutating func observe(_ container: RefreshContainer, edges: [RefreshEdge]) {
+    package mutating func observe(_ container: RefreshContainer, edges: [RefreshEdge]) {
         for edge in edges {
             guard let status = container.status(of: edge) else { continue }
             deepest[edge] = max(deepest[edge] ?? 0, status.pull.distance)
@@ -25,7 +27,7 @@ struct EdgeReach {
     /// How much longer the scenario's drags must be for every pulled edge to pass its trigger
     /// (the visible pull grows more slowly than the finger's travel, the rubber band's doing, so
     /// the shortfall counts twice, and a little more); nil when every pulled edge refreshed.
-    var lengthening: Double? {
+    package var lengthening: Double? {
         let short = deepest.filter { !reached.contains($0.key) && $0.value >= 1 }
         guard !short.isEmpty else { return nil }
         return short.map { edge, pull in 1.15 * (trigger[edge]! / pull) * (trigger[edge]! / pull) }.max()
@@ -33,7 +35,7 @@ struct EdgeReach {
 
     /// "never refreshes: trigger 140 pt, pull reached 118 pt" for the edges pulled (at least a
     /// point) that never reached their trigger; nil when every pulled edge did.
-    var badge: String? {
+    package var badge: String? {
         let short = deepest.keys.sorted().filter { !reached.contains($0) && deepest[$0]! >= 1 }
         guard !short.isEmpty else { return nil }
         let several = deepest.filter { $0.value >= 1 }.count > 1
