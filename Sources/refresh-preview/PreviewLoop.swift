@@ -14,6 +14,8 @@ import RefreshPluginSDK
 final class PreviewLoop {
     /// The session shown: the interactive list, or a scenario (a script, or one dropped on the window).
     private(set) var session: any PreviewSession
+    /// Whether the script's edges that never refreshed were said.
+    private var saidShortfalls = false
     /// The interactive list to return to when a scenario dropped on the window ends.
     private var live: Session?
     /// Makes a scripted session for a scenario file opened in the window; nil: scenarios are not opened.
@@ -139,6 +141,11 @@ final class PreviewLoop {
             // Scripted, time is the scenario's, and it goes on past the scenario's end (frame by
             // frame), so `--exit-after` beyond the end still ends the run.
             if let step = session.scriptFrameDuration, session.hasFinished { timeAfterEnd += step }
+            if session.hasFinished, !saidShortfalls, let script = session as? ScriptedSession {
+                // Said once, as the script ends: a scenario that never refreshes its plugin looks like a broken plugin.
+                saidShortfalls = true
+                for line in script.triggersNeverReached { FileHandle.standardError.write(Data("refresh-preview: \(line)\n".utf8)) }
+            }
             let elapsed = session.scriptFrameDuration == nil ? SDLWindow.now - started : session.time + timeAfterEnd
             if let exitAfter, elapsed >= exitAfter { running = false }
             if session.hasFinished, let live {

@@ -19,11 +19,52 @@ import RefreshPluginSDK
         #expect(player.frameIndex == player.totalFrames)
     }
 
+    /// The shipped pull-to-refresh refreshes every built-in as written: its drag reaches 1.3
+    /// triggers of whatever plugin plays it. The same drag without its reach never refreshes
+    /// Phoenix (trigger 120 pt), and the player says so in words.
+    @Test func pullToRefreshRefreshesEveryBuiltInAsWritten() async throws {
+        let shipped = try Scenario.load(path: "\(scenarioFolder)/pull-to-refresh.json")
+        #expect(shipped.dragReaches == [0: 1.3])
+        let builtIns = ["bezier-radar", "image-sequence", "label", "lottie", "material", "path-drawing", "phoenix", "rainbow",
+                        "spinner", "spinner-c", "storehouse", "taurus", "water-drop"].map { "dev.refreshkit." + $0 }
+        func play(_ plugin: String, reaching: Bool, parameters: [String: ParameterValue] = [:]) throws -> (refreshed: Bool, said: [String]) {
+            var scenario = shipped
+            scenario.edges[.top]?.plugin = plugin
+            scenario.edges[.top]?.parameters = parameters
+            if !reaching { scenario.dragReaches = [:] }
+            let player = try ScenarioPlayer(scenario: scenario, searchPath: PluginSearchPath(directories: [buildFolder]))
+            var refreshed = false
+            while try player.advance() { refreshed = refreshed || player.driver.container.state(of: .top) == .refreshing }
+            return (refreshed, player.triggersNeverReached)
+        }
+        for plugin in builtIns {
+            let played = try play(plugin, reaching: true)
+            #expect(played.refreshed && played.said.isEmpty, "\(plugin): \(played.said)")
+        }
+        // Water Drop tuned with its longest stretch (trigger 140 pt) too.
+        #expect(try play("dev.refreshkit.water-drop", reaching: true, parameters: ["stretch": .number(140)]).refreshed)
+        let asWritten = try play("dev.refreshkit.phoenix", reaching: false)
+        #expect(!asWritten.refreshed && asWritten.said == ["Phoenix never refreshes: the pull reaches 106 of 120 pt"], "\(asWritten.said)")
+    }
+
+    /// A drag's reach is version 2 of the file, written back as read; a file that uses none is
+    /// still written as version 1, which older builds read.
+    @Test func aDragsReachIsWrittenBackAndOnlyItNeedsVersionTwo() throws {
+        let shipped = try Scenario.load(path: "\(scenarioFolder)/pull-to-refresh.json")
+        let text = String(decoding: try JSONEncoder().encode(shipped), as: UTF8.self)
+        #expect(text.contains(#""version":2"#) && text.contains(#""reach":1.3"#), "\(text.prefix(300))")
+        #expect(try Scenario.decode(Data(text.utf8)).dragReaches == [0: 1.3])
+        var plain = shipped
+        plain.dragReaches = [:]
+        #expect(String(decoding: try JSONEncoder().encode(plain), as: UTF8.self).contains(#""version":1"#))
+        #expect(throws: InputFileError.self) { try Scenario.decode(Data(#"{"edges": {"top": {"plugin": "Spinner"}}, "steps": [{"drag": {"from": 0, "to": 10, "reach": 20}}]}"#.utf8)) }
+    }
+
     static let badFiles: [(String, String)] = [
         (#"{"edges": {"top": {"plugin": "Spinner"}}, "steps": [{"wait": 1}, {"drag": {"from": 0, "to": "far"}}]}"#,
          "scenario (scenario): line 1, column 87: steps[1].drag.to: expected a number, found a string"),
         (#"{"edges": {"top": {"plugin": "Spinner"}}, "steps": [{"drag": {"from": 0, "to": 10, "duraton": 1}}]}"#,
-         "scenario (scenario): line 1, column 84: steps[0].drag.duraton: unknown field (expected one of duration, easing, from, to)"),
+         "scenario (scenario): line 1, column 84: steps[0].drag.duraton: unknown field (expected one of duration, easing, from, reach, to)"),
         (#"{"edges": {"top": {"plugin": "Spinner"}}, "steps": [{"jump": {}}]}"#,
          "scenario (scenario): line 1, column 53: steps[0]: unknown step 'jump' (expected one of drag, hold, release, fling, wheel, wait, finish, begin, openSecondFloor, closeSecondFloor, loadMore, setParameter, placeholder)"),
         (#"{"edges": {"top": {"plugin": "Spinner"}}, "steps": [{"finish": {"result": "maybe"}}]}"#,

@@ -33,6 +33,12 @@ package struct EdgeReach {
         return short.map { edge, pull in 1.15 * (trigger[edge]! / pull) * (trigger[edge]! / pull) }.max()
     }
 
+    /// Each edge pulled (a point or more) that never reached its trigger, with its deepest pull and
+    /// its trigger, in edge order.
+    package var shortfalls: [(edge: RefreshEdge, pull: Double, trigger: Double)] {
+        deepest.keys.sorted().filter { !reached.contains($0) && deepest[$0]! >= 1 }.map { ($0, deepest[$0]!, trigger[$0]!) }
+    }
+
     /// "never refreshes: trigger 140 pt, pull reached 118 pt" for the edges pulled (at least a
     /// point) that never reached their trigger; nil when every pulled edge did.
     package var badge: String? {

@@ -111,6 +111,11 @@ public struct Scenario: Equatable, Sendable {
     public var checkpoints: [Double]
     /// The timeline.
     public var steps: [Step]
+    /// For a drag step (by its index in ``steps``), how far its pull must at least reach, in
+    /// triggers of the edge it pulls (a drag's `"reach"`, file version 2): played, the drag goes
+    /// on past its `to` where the trigger of the plugin that plays it needs it. `1.3`: a scenario
+    /// that refreshes whatever plugin plays it.
+    public var dragReaches: [Int: Double] = [:]
 
     /// This scenario with each drag's travel `factor` times as long (from the same place): a
     /// review that plays a plugin whose trigger lies beyond the pull written here.
@@ -157,7 +162,7 @@ extension Scenario {
     public static let defaultElementLimit = 2 * ScenarioPlayer.defaultFrameLimit
     /// The scenario file version this build writes and reads (`"version"`; a file without one is
     /// version 1, a newer one is refused by name: `FileVersion`).
-    public static let version = 1
+    public static let version = 2
 
     /// `path` as given when that file exists; else a shipped scenario of that name (with or without
     /// `.json`, in the assets' `Scenarios/`), so `run pull-to-refresh` works from any folder.
@@ -333,8 +338,13 @@ private struct ScenarioReader {
         }
         guard let stepsValue = top["steps"] else { throw fail("steps", "missing (an array of steps)") }
         guard case .array(let rawSteps) = stepsValue else { throw fail("steps", "expected an array of steps, found \(stepsValue.kindName)") }
-        var steps: [Scenario.Step] = []
-        for (i, raw) in rawSteps.enumerated() { steps.append(try step(raw, "steps[\(i)]", axis: axis)) }
+        var steps: [Scenario.Step] = [], reaches: [Int: Double] = [:]
+        for (i, raw) in rawSteps.enumerated() {
+            steps.append(try step(raw, "steps[\(i)]", axis: axis))
+            if case .object(let wrapper) = raw, case .object(let drag)? = wrapper["drag"], drag["reach"] != nil {
+                reaches[i] = try number(drag, "reach", "steps[\(i)].drag", 0.1...10)
+            }
+        }
         let name = try string(top, "name", "", default: ((file as NSString).lastPathComponent as NSString).deletingPathExtension)
         guard name.count <= 100, !name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
             throw fail("name", "expected at most 100 characters and no control characters (found \(name.count) characters)")
@@ -351,7 +361,7 @@ private struct ScenarioReader {
             fps: try number(top, "fps", "", default: 60, 1...240),
             edges: edges, environment: environment,
             window: try choice(top, "window", "", default: Scenario.Window.edge),
-            checkpoints: checkpoints, steps: steps
+            checkpoints: checkpoints, steps: steps, dragReaches: reaches
         )
     }
 

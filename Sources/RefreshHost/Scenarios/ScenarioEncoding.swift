@@ -20,7 +20,7 @@ extension Scenario {
     }
     /// The fields of the steps, each kind taking some (``StepKind/fields``).
     enum StepField: String, CodingKey {
-        case from, to, duration, easing, velocity, delta, count, interval, edge, result, rows, last, name, value, state, message
+        case from, to, reach, duration, easing, velocity, delta, count, interval, edge, result, rows, last, name, value, state, message
     }
     /// An edge's name as a key of `edges`.
     struct EdgeKey: CodingKey {
@@ -36,7 +36,7 @@ extension Scenario.StepKind {
     /// The fields a step of this kind takes.
     var fields: [Scenario.StepField] {
         switch self {
-        case .drag: [.from, .to, .duration, .easing]
+        case .drag: [.from, .to, .reach, .duration, .easing]
         case .hold, .wait: [.duration]
         case .release, .fling: [.velocity]
         case .wheel: [.delta, .count, .interval]
@@ -59,7 +59,8 @@ extension Scenario: Encodable {
     /// takes, optional ones only when set, so reading what was written gives the same scenario.
     public func encode(to encoder: Encoder) throws {
         var c = encoder.container(keyedBy: Field.self)
-        try c.encode(Scenario.version, forKey: .version)
+        // Version 1 where it says nothing version 2 added (a drag's reach): older builds read it.
+        try c.encode(dragReaches.isEmpty ? 1 : Scenario.version, forKey: .version)
         try c.encode(name, forKey: .name)
         if !description.isEmpty { try c.encode(description, forKey: .description) }
         var v = c.nestedContainer(keyedBy: ViewportField.self, forKey: .viewport)
@@ -77,7 +78,10 @@ extension Scenario: Encodable {
         try c.encode(environment.reduceMotion, forKey: .reduceMotion)
         try c.encode(window.rawValue, forKey: .window)
         if !checkpoints.isEmpty { try c.encode(checkpoints, forKey: .checkpoints) }
-        try c.encode(steps, forKey: .steps)
+        var list = c.nestedUnkeyedContainer(forKey: .steps)
+        for (index, step) in steps.enumerated() {
+            if let reach = dragReaches[index], case .drag = step { try list.encode(ReachingDrag(step: step, reach: reach)) } else { try list.encode(step) }
+        }
     }
 }
 
@@ -124,6 +128,23 @@ extension Scenario.Step {
         case .setParameter: .setParameter
         case .placeholder: .placeholder
         }
+    }
+}
+
+/// A drag step with its reach, written as the drag with a `"reach"` field.
+private struct ReachingDrag: Encodable {
+    var step: Scenario.Step
+    var reach: Double
+
+    func encode(to encoder: Encoder) throws {
+        guard case .drag(let from, let to, let duration, let easing) = step else { return try step.encode(to: encoder) }
+        var outer = encoder.container(keyedBy: Scenario.StepKind.self)
+        var c = outer.nestedContainer(keyedBy: Scenario.StepField.self, forKey: .drag)
+        try c.encode(from, forKey: .from)
+        try c.encode(to, forKey: .to)
+        try c.encode(reach, forKey: .reach)
+        try c.encode(duration, forKey: .duration)
+        try c.encode(easing.rawValue, forKey: .easing)
     }
 }
 

@@ -6,8 +6,9 @@ import RefreshCore
 /// `RefreshContainer`, and renders what the list shows. `refresh-dump run` calls it in a loop;
 /// the preview calls it once per displayed frame when scripted.
 public final class ScenarioPlayer {
-    /// The scenario being played.
-    public let scenario: Scenario
+    /// The scenario being played: as given, with each drag that has a reach as long as its
+    /// plugin's trigger needs (``Scenario/dragReaches``).
+    public private(set) var scenario: Scenario
     /// The simulation and container, stepped together.
     public let driver: RefreshDriver
     /// The indicator slot at each enabled edge.
@@ -125,6 +126,7 @@ public final class ScenarioPlayer {
             plugins[edge] = library
             parameters[edge] = values
         }
+        self.scenario = Self.reaching(scenario, container: container)
         driver = RefreshDriver(simulation: simulation, container: container)
         try checkParameterSteps()
         container.onEvent = { [unowned self] event in events.append((frameIndex, event)) }
@@ -216,6 +218,7 @@ public final class ScenarioPlayer {
         let step = scenario.steps[stepIndex]
         inputForFrame(step, stepFrame, of: frames(of: step))
         driver.advance(by: frameDuration)
+        reach.observe(driver.container, edges: Array(slots.keys))
         frameIndex += 1
         stepFrame += 1
         if stepFrame >= frames(of: step) {
@@ -223,6 +226,38 @@ public final class ScenarioPlayer {
             stepFrame = 0
         }
         return true
+    }
+
+    /// How far each edge was pulled so far, and whether it refreshed.
+    package private(set) var reach = EdgeReach()
+
+    /// "Phoenix never refreshes: the pull reaches 106 of 120 pt", for each edge pulled (a point or
+    /// more) that never passed its trigger in what was played; empty when every pulled edge did.
+    public var triggersNeverReached: [String] {
+        reach.shortfalls.map { edge, pull, trigger in
+            "\(slots[edge]?.info.name ?? edge.rawValue) never refreshes: the pull reaches \(Int(pull.rounded())) of \(Int(trigger.rounded())) pt"
+        }
+    }
+
+    /// `scenario` with each drag that has a reach (``Scenario/dragReaches``) going on past its `to`
+    /// until its pull reaches that many triggers of the edge it pulls (a drag towards the end pulls
+    /// the top or leading edge, one towards the start the bottom or trailing edge), counted from
+    /// the list at rest at that edge; a drag already that long, or towards an edge without a
+    /// plugin, stays as written.
+    static func reaching(_ scenario: Scenario, container: RefreshContainer) -> Scenario {
+        var resolved = scenario
+        for (index, reach) in scenario.dragReaches where index < scenario.steps.count {
+            guard case .drag(let from, let to, let duration, let easing) = scenario.steps[index] else { continue }
+            let forward = to >= from
+            let edge: RefreshEdge = scenario.axis == .vertical ? (forward ? .top : .bottom) : (forward ? .leading : .trailing)
+            guard let trigger = container.status(of: edge)?.triggerDistance, trigger > 0 else { continue }
+            let extent = scenario.axis == .vertical ? scenario.viewport.height : scenario.viewport.width
+            // The rubber band never gives the whole extent: a reach past it asks for most of it.
+            let travel = RubberBand().raw(min(reach * trigger, extent * 0.95), dimension: extent)
+            guard abs(to - from) < travel else { continue }
+            resolved.steps[index] = .drag(from: from, to: from + (forward ? travel : -travel), duration: duration, easing: easing)
+        }
+        return resolved
     }
 
     /// Frames of the whole timeline.

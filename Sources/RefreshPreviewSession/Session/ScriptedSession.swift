@@ -36,6 +36,8 @@ package final class ScriptedSession: PreviewSession {
     package var scriptFrameDuration: Double? { player.frameDuration }
     /// Whether the scenario has played to its end.
     package var hasFinished: Bool { player.isFinished }
+    /// Each edge the script pulled that never refreshed, in words (``ScenarioPlayer/triggersNeverReached``).
+    package var triggersNeverReached: [String] { player.triggersNeverReached }
     /// A plugin the scenario's player stopped.
     package var stoppedPlugin: (edge: RefreshEdge, error: PluginError)? { player.stoppedPlugin }
     /// The scenario.

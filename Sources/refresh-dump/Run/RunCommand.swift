@@ -190,6 +190,7 @@ struct RunCommand: ParsableCommand {
         print("  animation:     \(animationFormats.isEmpty ? "(not written; --format mp4,gif,apng,webp writes them)" : animationFormats.map { "\(folder)/\(scenario.fileName).\($0.fileExtension)" }.joined(separator: ", "))")
         if !kept.isEmpty { print("  kept:          \(kept.joined(separator: ", ")) (an earlier run's; --clean removes them)") }
         for (frame, event) in player.events { print("  frame \(frame): \(event)") }
+        for line in player.triggersNeverReached { print("  trigger:       \(line) (a drag's \"reach\": 1.3 pulls 1.3 times the trigger of whatever plugin plays it)") }
     }
 
     /// `out/<name>`, then what makes this run differ from the scenario as written.
