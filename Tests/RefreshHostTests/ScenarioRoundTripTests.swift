@@ -68,12 +68,12 @@ import RefreshPluginSDK
         let minimal = #"{"edges": {"top": {"plugin": "Spinner"}}, "steps": []}"#
         #expect(throws: Never.self) { try Scenario.decode(Data(minimal.utf8)) }
         #expect(throws: Never.self) { try Scenario.decode(Data(minimal.replacingOccurrences(of: "{\"edges", with: "{\"version\": 1, \"edges").utf8)) }
-        let newer = #"{"version": 2, "edges": {"top": {"plugin": "Spinner"}}, "steps": [], "sparkles": true}"#
+        let newer = #"{"version": 3, "edges": {"top": {"plugin": "Spinner"}}, "steps": [], "sparkles": true}"#
         do {
             _ = try Scenario.decode(Data(newer.utf8), file: "newer.json")
-            Issue.record("a version 2 scenario was read")
+            Issue.record("a version 3 scenario was read")
         } catch {
-            #expect(error.description == "scenario newer.json: line 1, column 2: version: made by a newer RefreshKit: version 2; this one reads up to version 1")
+            #expect(error.description == "scenario newer.json: line 1, column 2: version: made by a newer RefreshKit: version 3; this one reads up to version 2")
         }
         for bad in [#""2""#, "0", "1.5"] {
             #expect(throws: InputFileError.self) { try Scenario.decode(Data(#"{"version": \#(bad), "edges": {"top": {"plugin": "Spinner"}}, "steps": []}"#.utf8)) }
