@@ -124,6 +124,16 @@ import RefreshPluginSDK
         #expect(status == 2 && output.contains("scenario \(path): checkpoints: none to check"), "\(output)")
     }
 
+    /// A frame the commands' check lets through is one a plugin host draws: 8 to 64 megapixels
+    /// passed `--size`'s check and were refused by the host's 32 MB of shared pixels, naming no option.
+    @Test func aFrameTheCheckAllowsIsDrawnInAPluginHost() async throws {
+        let folder = scratch("large-frame")
+        let (status, output) = try await refreshDump(["render", "--plugin", "Spinner", "--size", "2048x1536", "--scale", "2", "--out", "\(folder)/large.png"])
+        #expect(status == 0, "\(output)")
+        let frame = try ImageSurface.readPNG(at: "\(folder)/large.png")
+        #expect(frame.width == 4096 && frame.height == 3072, "12.6 megapixels, over the 8 the host held")
+    }
+
     /// Checkpoints and `--at` beyond the timeline are errors, not traps (`verify --at 1e300`).
     @Test func checkpointsAfterTheEndAreErrors() async throws {
         let scenario = try Scenario.decode(Data(#"{"edges": {"top": {"plugin": "Spinner"}}, "checkpoints": [0.5, 1e300], "steps": [{"wait": 1}]}"#.utf8), file: "c.json")

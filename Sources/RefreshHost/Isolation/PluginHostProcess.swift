@@ -55,8 +55,10 @@ public final class PluginHostProcess: LoadedPlugin {
     nonisolated(unsafe) public static var answersWithoutWaitingByDefault = false
     /// The longest a frame waits for its render when ``answersWithoutWaiting``: a frame at 60 Hz.
     public static let frameWait = 1.0 / 60
-    /// Bytes of shared pixels: a frame of up to 4096 × 2048 pixels.
-    static let pixelCapacity = 4096 * 2048 * 4
+    /// Bytes of shared pixels: a frame as large as a command lets anyone ask for
+    /// (``FrameSpec/maximumPixels``, 64 megapixels). Only the pages a frame writes take memory;
+    /// at 8 megapixels, larger frames passed the commands' check and were refused here, naming no option.
+    static let pixelCapacity = FrameSpec.maximumPixels * 4
     /// The child's subcommand.
     package static let subcommand = "plugin-host"
     /// The file descriptor the shared pixels arrive on in the child.
