@@ -6,20 +6,20 @@ import RefreshPluginSDK
 ///
 /// Matched with MJRefreshNormalHeader and MJRefreshAutoNormalFooter: the arrow beside the text,
 /// turning half a turn when releasing will refresh, a spinner in its place while loading, an
-/// optional second line "Last updated", MJRefresh's words ("No more data") and its Chinese ones.
+/// optional second line "Last update: …", MJRefresh's words ("Pull down to refresh", "No more data") and its Chinese ones.
 /// Ours: the arrow is drawn (MJRefresh's is a bitmap), Arabic laid out right to left, and the
 /// result said in words ("Updated just now", "Couldn't refresh") where MJRefresh only closes.
 public final class Label: RefreshIndicator {
     public static let info = IndicatorInfo(
-        id: "dev.refreshkit.label", name: "Label", version: "1.0.0",
-        summary: "“Pull to refresh”, “Release to refresh”, “Loading…”: state text in English, Chinese and Arabic."
+        id: "dev.refreshkit.label", name: "Label", version: "1.1.0",
+        summary: "“Pull down to refresh”, “Release to refresh”, “Loading…”: state text in English, Chinese and Arabic."
     )
 
     static let color = Parameter.color("color", default: "#3C3C43", help: "Text colour on light backgrounds")
     static let darkColor = Parameter.color("darkColor", default: "#EBEBF5", help: "Text colour on dark backgrounds")
     static let fontSize = Parameter.number("fontSize", default: 14, range: 8...32, help: "Text size in points")
     static let showArrow = Parameter.bool("showArrow", default: true, help: "Show an arrow that turns when releasing will refresh")
-    static let lastUpdated = Parameter.string("lastUpdated", default: "", help: "A time to show as “Last updated: …” (empty: no second line)")
+    static let lastUpdated = Parameter.string("lastUpdated", default: "", help: "A time to show as “Last update: …” (empty: no second line)")
     static let language = Parameter.string("language", default: "", help: "Force a language (en, zh-Hans, ar); empty follows the frame's locale")
     public static let parameters = ParameterSpec.list(color, darkColor, fontSize, showArrow, lastUpdated, language)
 

@@ -1,7 +1,9 @@
 import RefreshPluginSDK
 
 /// The Label indicator's texts, per language, for refresh (top, leading) and load-more (bottom,
-/// trailing) edges.
+/// trailing) edges. English and Chinese are MJRefresh's own words (its `MJRefresh.bundle`
+/// `Localizable.strings` at 5647d82: `MJRefreshHeaderIdleText`, `…BackFooter…`, `…LastTimeText`),
+/// but for the results, which MJRefresh does not show; the three dots are an ellipsis.
 struct LabelStrings: Sendable {
     var pull: String, release: String, loading: String, success: String, failure: String, noMore: String
     /// "Last updated: %@"; `%@` is replaced by the time given as a parameter.
@@ -24,17 +26,17 @@ struct LabelStrings: Sendable {
 
     static let tables: [String: Language] = [
         "en": Language(
-            refresh: LabelStrings(pull: "Pull to refresh", release: "Release to refresh", loading: "Loading…",
-                                  success: "Updated just now", failure: "Couldn’t refresh", noMore: "No more data", lastUpdated: "Last updated: %@"),
-            loadMore: LabelStrings(pull: "Pull up to load more", release: "Release to load more", loading: "Loading more…",
-                                   success: "Loaded", failure: "Couldn’t load more", noMore: "No more data", lastUpdated: "Last updated: %@"),
+            refresh: LabelStrings(pull: "Pull down to refresh", release: "Release to refresh", loading: "Loading…",
+                                  success: "Updated just now", failure: "Couldn’t refresh", noMore: "No more data", lastUpdated: "Last update: %@"),
+            loadMore: LabelStrings(pull: "Pull up to load more", release: "Release to load more", loading: "Loading…",
+                                   success: "Loaded", failure: "Couldn’t load more", noMore: "No more data", lastUpdated: "Last update: %@"),
             pullSideways: "Pull left to load more"
         ),
         "zh-Hans": Language(
-            refresh: LabelStrings(pull: "下拉刷新", release: "释放立即刷新", loading: "正在刷新…",
-                                  success: "刚刚更新", failure: "刷新失败", noMore: "没有更多数据了", lastUpdated: "最后更新：%@"),
-            loadMore: LabelStrings(pull: "上拉加载更多", release: "释放加载更多", loading: "正在加载…",
-                                   success: "加载完成", failure: "加载失败", noMore: "没有更多数据了", lastUpdated: "最后更新：%@"),
+            refresh: LabelStrings(pull: "下拉可以刷新", release: "松开立即刷新", loading: "正在刷新数据中…",
+                                  success: "刚刚更新", failure: "刷新失败", noMore: "已经全部加载完毕", lastUpdated: "最后更新：%@"),
+            loadMore: LabelStrings(pull: "上拉可以加载更多", release: "松开立即加载更多", loading: "正在加载更多的数据…",
+                                   success: "加载完成", failure: "加载失败", noMore: "已经全部加载完毕", lastUpdated: "最后更新：%@"),
             pullSideways: "左拉加载更多"
         ),
         "ar": Language(
