@@ -149,19 +149,22 @@ package struct LottieExport {
             return try LottieExport(indicator, info: info, options: themed)
         }
         guard let dark, dark !== indicator else { return try [.light, .dark].map { ($0, try export($0, by: indicator)) } }
-        /// Each theme's export or its error, written by its own thread.
+        /// Each theme's export or its error, each written by its own thread under the lock (two
+        /// threads writing one array at once is a race Swift stops the program for).
         final class Outcomes: @unchecked Sendable {
-            var results: [Result<LottieExport, any Error>?] = [nil, nil]
+            private var results: [Result<LottieExport, any Error>?] = [nil, nil]
+            private let lock = NSLock()
             let indicators: [any HostedIndicator]
             init(_ indicators: [any HostedIndicator]) { self.indicators = indicators }
+            func set(_ index: Int, _ result: Result<LottieExport, any Error>) { lock.withLock { results[index] = result } }
+            var all: [Result<LottieExport, any Error>?] { lock.withLock { results } }
         }
         let outcomes = Outcomes([indicator, dark])
         let themes: [IndicatorEnvironment.ColorScheme] = [.light, .dark]
         DispatchQueue.concurrentPerform(iterations: 2) { index in
-            let result = Result { try export(themes[index], by: outcomes.indicators[index]) }
-            outcomes.results[index] = result
+            outcomes.set(index, Result { try export(themes[index], by: outcomes.indicators[index]) })
         }
-        return try zip(themes, outcomes.results).map { theme, result in (theme, try result!.get()) }
+        return try zip(themes, outcomes.all).map { theme, result in (theme, try result!.get()) }
     }
 
     /// Exports `indicator` drawn as `options` say. Frames are drawn one at a time and kept as
