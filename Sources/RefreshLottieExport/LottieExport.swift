@@ -25,6 +25,8 @@ package struct LottieExport {
         package var scale = 2.0
         package var edge: RefreshEdge = .top
         package var colorScheme: IndicatorEnvironment.ColorScheme = .light
+        /// The locale the indicator draws its words in (a BCP 47 tag; `ar`, `he`, `fa`, `ur` right to left).
+        package var locale = "en"
         /// Frames across the pull, progress 0 → 1.
         package var pullFrames = 60
         /// Frames a second of the animation.
@@ -120,6 +122,13 @@ package struct LottieExport {
         themed(Scenario.safeFileName(pluginName), theme)
     }
 
+    /// The file an export in `locale` is written to, without `.json`: ``fileName(_:theme:)`` for
+    /// the first locale exported (`primary`: what the handoff's code loads), else with the locale
+    /// after the name (`Label-zh-Hans`, `Label-zh-Hans-dark`).
+    package static func fileName(_ pluginName: String, theme: IndicatorEnvironment.ColorScheme = .light, locale: String, primary: Bool) -> String {
+        themed(Scenario.safeFileName(pluginName) + (primary ? "" : "-" + locale), theme)
+    }
+
     /// `base` as the file of `theme` (the dark one ends in `-dark`).
     private static func themed(_ base: String, _ theme: IndicatorEnvironment.ColorScheme) -> String {
         base + (theme == .light ? "" : "-dark")
@@ -178,6 +187,8 @@ package struct LottieExport {
             var spec = FrameSpec(state: state, progress: progress)
             (spec.size, spec.scale, spec.edge) = (options.size, options.scale, options.edge)
             spec.environment.colorScheme = options.colorScheme
+            spec.environment.locale = options.locale
+            spec.environment.layoutDirection = TextDirection(locale: options.locale)
             (spec.time, spec.stateTime) = (stateTime, stateTime)
             return spec.frame(refreshLength: indicator.refreshLength)
         }

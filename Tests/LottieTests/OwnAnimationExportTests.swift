@@ -85,3 +85,32 @@ import RefreshPluginSDK
         }
     }
 }
+
+/// `export --locale`: a file per locale, each with its words, played back as the plugin draws them in that locale.
+@Suite(.leavesNoPluginHost) struct LocaleExportTests {
+    let folder = scratchDirectory("locale-export-\(UUID().uuidString.prefix(8))")
+    let tool = "\(toolsFolder)/refresh-dump"
+
+    @Test func eachLocaleIsAFileOfItsOwnWithItsWords() async throws {
+        let (status, output) = try await runProgram(tool, ["export", "--plugin", "Label", "--pull-frames", "5", "--locale", "en,zh-Hans", "--out", folder])
+        try #require(status == 0, "\(output)")
+        for name in ["Label.json", "Label-dark.json", "Label.lottie", "Label-zh-Hans.json", "Label-zh-Hans-dark.json", "Label-zh-Hans.lottie"] {
+            #expect(FileManager.default.fileExists(atPath: "\(folder)/\(name)"), "\(name)")
+        }
+        var played: [[UInt32]] = []
+        for (file, locale) in [("Label.json", "en"), ("Label-zh-Hans.json", "zh-Hans")] {
+            let animation = try LottieAnimation(file: "\(folder)/\(file)", parameter: "file")
+            let eligible = try #require(animation.timeline.markers.first { $0.name == "eligible" }).start
+            let frame = try #require(animation.image(frame: eligible, width: 780, height: 240)).straightPixels()
+            let png = "\(folder)/\(locale).png"
+            let (drawn, said) = try await runProgram(tool, ["render", "--plugin", "Label", "--state", "eligible", "--locale", locale, "--transparent", "--out", png])
+            try #require(drawn == 0, "\(said)")
+            let ratio = ExportRoundTripTests.psnr(frame, try ImageSurface.readPNG(at: png).straightPixels())
+            #expect(ratio >= 35, "\(locale): \(ratio) dB")
+            played.append(frame)
+        }
+        #expect(ExportRoundTripTests.psnr(played[0], played[1]) < 30, "the Chinese file says other words than the English one")
+        let (refused, words) = try await runProgram(tool, ["export", "--plugin", "Label", "--locale", "en,../x", "--out", folder])
+        #expect(refused == 2 && words.contains("--locale: '../x' is not a BCP 47 tag"), "\(words)")
+    }
+}

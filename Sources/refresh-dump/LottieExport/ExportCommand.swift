@@ -39,6 +39,8 @@ struct ExportCommand: ParsableCommand {
     var raster = false
     @Option(help: "lottie (light, dark and .lottie), frames (PNG frames at 1x, 2x and 3x for iOS and Android), or both: lottie,frames.")
     var format: String = "lottie"
+    @Option(help: "Locales to export, comma-separated BCP 47 tags (en, zh-Hans, ar; ar, he, fa, ur lay out right to left): the first's files are NAME.json, NAME-dark.json and NAME.lottie, each other's NAME-LOCALE…")
+    var locale: String = "en"
     @Option(help: "Output folder.")
     var out: String = "out/export"
 
@@ -65,47 +67,63 @@ struct ExportCommand: ParsableCommand {
         guard !formats.isEmpty, formats.isSubset(of: ["lottie", "frames"]) else { throw ValidationError("--format must be lottie, frames or lottie,frames, not '\(format)'") }
         // Frames alone need no shapes: the plan of frames is the same either way.
         if !formats.contains("lottie") { options.vector = false }
+        let locales = try locale.split(separator: ",").map { name in
+            let tag = String(name).trimmingCharacters(in: .whitespaces)
+            guard Scenario.isLocaleTag(tag) else { throw ValidationError("--locale: '\(tag)' is not a BCP 47 tag such as en, zh-Hans or ar") }
+            return tag
+        }
+        guard !locales.isEmpty, locales.count <= 16, Set(locales).count == locales.count else { throw ValidationError("--locale: 1 to 16 different tags, not '\(locale)'") }
         let indicator = try plugin.makeIndicator(plugin.isolation.isolation)
         let info = indicator.info
         try OutputFile.makeFolder(out)
-        let frameFolder = "\(out)/\(LottieExport.fileName(info.name))-frames"
-        var frameFiles = 0
         // A second plugin-host child exports the dark theme beside the light one, on the other core.
         let dark = plugin.isolation.isolation == .inProcess ? nil : try plugin.makeIndicator(plugin.isolation.isolation)
-        let exports = try LottieExport.bothThemes(indicator, dark: dark, info: info, options: options)
-        for (theme, export) in exports where formats.contains("frames") {
-            frameFiles += try FrameSets.write(export, of: indicator, theme: theme, name: info.name, fps: options.framesPerSecond, to: frameFolder)
-        }
-        let archive = formats.contains("lottie") ? try LottieExport.writeFiles(exports, named: LottieExport.fileName(info.name), in: out) : nil
-        for (theme, export) in exports where archive != nil {
-            let path = "\(out)/\(LottieExport.fileName(info.name, theme: theme)).json"
-            let chosen = loopSeconds.map { "the \(String(format: "%g", $0)) s chosen" } ?? "no seamless one up to \(Int(options.longestLoop)) s; the least visible seam up to \(Int(LottieExport.quickLoop)) s"
-            let loop = export.seam.map { "a loop of \(export.loop.frames) frames (\(chosen)) that \($0.words); --loop-seconds S chooses its length" }
-                ?? "a seamless loop of \(export.loop.frames) frames"
-            let form = raster ? "\(export.imageCount) frame images"
-                : export.ownAnimation != nil ? "the plugin's own animation, its layers timed and placed as the plugin plays them, \(export.imageCount) images"
-                : "\(export.shapeLayerCount) shape layers, \(export.imageCount) images"
-            print("\(path): \(export.markers.map { "\($0.name) \($0.frames)" }.joined(separator: ", ")) frames; refreshing \(loop); \(form), \(export.json.count / 1024) KB")
-            // Eligible's and no more data's motion, where they have one.
-            let motions = [LottieMarker.eligible, .noMoreData].map { $0.name(on: options.edge) }
-            for marker in export.markers where motions.contains(marker.name) && marker.frames > 1 {
-                let plays = export.loopingMarkers.contains(marker.name) ? "loops" : export.unsettled.contains(marker.name) ? "still moves after \(Int(options.longestMotion)) s: exported that long, once" : "plays once, then holds its last frame"
-                print("  \(marker.name): its motion, \(marker.frames) frames, \(plays)")
+        for (index, tag) in locales.enumerated() {
+            options.locale = tag
+            let base = LottieExport.fileName(info.name, locale: tag, primary: index == 0)
+            let exports = try LottieExport.bothThemes(indicator, dark: dark, info: info, options: options)
+            let frameFolder = "\(out)/\(base)-frames"
+            var frameFiles = 0
+            for (theme, export) in exports where formats.contains("frames") {
+                frameFiles += try FrameSets.write(export, of: indicator, theme: theme, name: info.name, fps: options.framesPerSecond, to: frameFolder)
             }
-            if let refusal = export.ownAnimationRefusal {
-                print("  not its own animation but what it draws: \(refusal)")
+            let archive = formats.contains("lottie") ? try LottieExport.writeFiles(exports, named: base, in: out) : nil
+            for (theme, export) in exports where archive != nil {
+                say(export, path: "\(out)/\(LottieExport.fileName(info.name, theme: theme, locale: tag, primary: index == 0)).json", options: options)
             }
-            for fallback in export.fallbacks {
-                print("  \(fallback.marker) frame \(fallback.frame) is an image: \(fallback.reason)")
+            let words = locales.count > 1 ? ", \(tag)" : ""
+            if let archive {
+                print("\(out)/\(base).lottie: light and dark\(words), \(archive.count / 1024) KB")
             }
-        }
-        if let archive {
-            print("\(out)/\(LottieExport.fileName(info.name)).lottie: light and dark, \(archive.count / 1024) KB")
-        }
-        if formats.contains("frames") {
-            print("\(frameFolder): \(frameFiles) files: each marker's frames at 1x, 2x and 3x, light and dark, for iOS (ios/, MJRefreshGifHeader) and Android (android/res/, an animation-list a marker)")
+            if formats.contains("frames") {
+                print("\(frameFolder): \(frameFiles) files: each marker's frames at 1x, 2x and 3x, light and dark\(words), for iOS (ios/, MJRefreshGifHeader) and Android (android/res/, an animation-list a marker)")
+            }
         }
         try (indicator as? RemoteIndicator)?.close()
         try (dark as? RemoteIndicator)?.close()
+    }
+
+    /// Prints what `export`, written to `path`, holds: its markers, its loop, its form and size,
+    /// the motions it carries, and what it could not say in shapes.
+    private func say(_ export: LottieExport, path: String, options: LottieExport.Options) {
+        let chosen = loopSeconds.map { "the \(String(format: "%g", $0)) s chosen" } ?? "no seamless one up to \(Int(options.longestLoop)) s; the least visible seam up to \(Int(LottieExport.quickLoop)) s"
+        let loop = export.seam.map { "a loop of \(export.loop.frames) frames (\(chosen)) that \($0.words); --loop-seconds S chooses its length" }
+            ?? "a seamless loop of \(export.loop.frames) frames"
+        let form = raster ? "\(export.imageCount) frame images"
+            : export.ownAnimation != nil ? "the plugin's own animation, its layers timed and placed as the plugin plays them, \(export.imageCount) images"
+            : "\(export.shapeLayerCount) shape layers, \(export.imageCount) images"
+        print("\(path): \(export.markers.map { "\($0.name) \($0.frames)" }.joined(separator: ", ")) frames; refreshing \(loop); \(form), \(export.json.count / 1024) KB")
+        // Eligible's and no more data's motion, where they have one.
+        let motions = [LottieMarker.eligible, .noMoreData].map { $0.name(on: options.edge) }
+        for marker in export.markers where motions.contains(marker.name) && marker.frames > 1 {
+            let plays = export.loopingMarkers.contains(marker.name) ? "loops" : export.unsettled.contains(marker.name) ? "still moves after \(Int(options.longestMotion)) s: exported that long, once" : "plays once, then holds its last frame"
+            print("  \(marker.name): its motion, \(marker.frames) frames, \(plays)")
+        }
+        if let refusal = export.ownAnimationRefusal {
+            print("  not its own animation but what it draws: \(refusal)")
+        }
+        for fallback in export.fallbacks {
+            print("  \(fallback.marker) frame \(fallback.frame) is an image: \(fallback.reason)")
+        }
     }
 }
