@@ -67,12 +67,7 @@ struct ExportCommand: ParsableCommand {
         guard !formats.isEmpty, formats.isSubset(of: ["lottie", "frames"]) else { throw ValidationError("--format must be lottie, frames or lottie,frames, not '\(format)'") }
         // Frames alone need no shapes: the plan of frames is the same either way.
         if !formats.contains("lottie") { options.vector = false }
-        let locales = try locale.split(separator: ",").map { name in
-            let tag = String(name).trimmingCharacters(in: .whitespaces)
-            guard Scenario.isLocaleTag(tag) else { throw ValidationError("--locale: '\(tag)' is not a BCP 47 tag such as en, zh-Hans or ar") }
-            return tag
-        }
-        guard !locales.isEmpty, locales.count <= 16, Set(locales).count == locales.count else { throw ValidationError("--locale: 1 to 16 different tags, not '\(locale)'") }
+        let locales = try LocaleList.tags(locale)
         let indicator = try plugin.makeIndicator(plugin.isolation.isolation)
         let info = indicator.info
         try OutputFile.makeFolder(out)

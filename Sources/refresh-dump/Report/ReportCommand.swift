@@ -112,15 +112,7 @@ struct ReportCommand: ParsableCommand {
             }
         }
         var jobs: [(scenario: Scenario, tab: String, plugin: String, variant: String, parameters: [String: ParameterValue], cost: Int, note: String?)] = []
-        let locales: [String?] = try locale.map { list in
-            try list.split(separator: ",").map { name in
-                let tag = String(name).trimmingCharacters(in: .whitespaces)
-                guard Scenario.isLocaleTag(tag) else {
-                    throw ValidationError("--locale: '\(tag)' is not a BCP 47 tag such as en, zh-Hans or ar")
-                }
-                return tag
-            }
-        } ?? [nil]
+        let locales: [String?] = try locale.map(LocaleList.tags) ?? [nil]
         var tabs: [String] = []
         for scheme in themes {
           for localeTag in locales {
