@@ -346,9 +346,7 @@ package struct LottieExport {
         let revealed = specs.map(FrameRenderer.revealed)
         if revealed.contains(where: { $0 != Rect(x: 0, y: 0, width: options.size.width, height: options.size.height) }) {
             // Named apart from the assets of an animation taken in whole (an export's own "drawing").
-            let taken = Set(assets.compactMap { $0["id"]?.string })
-            var drawing = "drawing"
-            while taken.contains(drawing) { drawing += "-" }
+            let drawing = LottieJSON.freeID("drawing", among: assets)
             assets.append(["id": .string(drawing), "nm": "drawing", "layers": .array(layers)])
             layers = [LottieLayers.revealedLayer(asset: drawing, width: w, height: h, frames: specs.count, shown: revealed, times: Array(revealed.indices))]
         }

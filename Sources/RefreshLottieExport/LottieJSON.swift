@@ -67,6 +67,14 @@ indirect enum LottieJSON: ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral
         if case .string(let value) = self { value } else { nil }
     }
 
+    /// `wanted`, or it with `-` after it as often as needed, so that no asset of `assets` has it as its id.
+    static func freeID(_ wanted: String, among assets: [LottieJSON]) -> String {
+        let taken = Set(assets.compactMap { $0["id"]?.string })
+        var id = wanted
+        while taken.contains(id) { id += "-" }
+        return id
+    }
+
     /// A point or any list of numbers.
     static func numbers(_ values: [Double]) -> LottieJSON { .array(values.map(LottieJSON.number)) }
 

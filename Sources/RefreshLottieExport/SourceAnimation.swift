@@ -105,9 +105,7 @@ struct SourceAnimation {
     /// composition, so it must be longer than the file's last frame shown.
     func layers(_ specs: [IndicatorFrame], framesPerSecond fps: Double) -> (layers: [LottieJSON], assets: [LottieJSON], frames: Int) {
         var assets = document["assets"]?.elements ?? []
-        let taken = Set(assets.compactMap { $0["id"]?.string })
-        var id = "refreshkit-source"
-        while taken.contains(id) { id += "-" }
+        let id = LottieJSON.freeID("refreshkit-source", among: assets)
         assets.append(["id": .string(id), "nm": .string(file.timeline.name), "layers": document["layers"] ?? .array([])])
         var shown: [Int] = [], places: [Rect] = []
         for spec in specs {

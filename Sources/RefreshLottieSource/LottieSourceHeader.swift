@@ -75,8 +75,7 @@ struct LottieSourceHeader {
         // no '..' and no URL; embedded images (data:) are fine.
         for (i, asset) in (header.assets ?? []).enumerated() where !(asset.p ?? "").hasPrefix("data:") {
             let reference = (asset.u ?? "") + (asset.p ?? "")
-            let components = reference.split(separator: "/", omittingEmptySubsequences: false)
-            if reference.hasPrefix("/") || components.contains("..") || reference.contains("://") || reference.contains("\\") {
+            if !LottieImageReference.staysInFolder(reference) {
                 throw fail("has an image outside its folder: assets[\(i)] is '\(reference.prefix(200))'; only images beside or below the animation are read")
             }
         }

@@ -94,8 +94,8 @@ package enum PluginSandbox {
 
     /// The images a Lottie JSON file at `path` names beside or below it (an asset's `u` + `p`, as
     /// rlottie and every player join them): read with the file, so they are readable with it. Only
-    /// names the Lottie plugin reads are taken (no absolute path, no `..`, no URL), each within the
-    /// file's folder after links are followed; nothing for another file, or one over 32 MB.
+    /// names the Lottie plugin reads are taken (``LottieImageReference``), each within the file's
+    /// folder after links are followed; nothing for another file, or one over 32 MB.
     package static func lottieImages(of path: String) -> [String] {
         guard path.lowercased().hasSuffix(".json"),
               // try?: a file this cannot read or parse names no images; the plugin reports it as it reads it.
@@ -106,8 +106,7 @@ package enum PluginSandbox {
         return assets.compactMap { asset in
             guard let name = asset["p"] as? String, !name.hasPrefix("data:") else { return nil }
             let reference = (asset["u"] as? String ?? "") + name
-            guard !reference.hasPrefix("/"), !reference.contains("://"), !reference.contains("\\"),
-                  !reference.split(separator: "/").contains("..") else { return nil }
+            guard LottieImageReference.staysInFolder(reference) else { return nil }
             let image = URL(fileURLWithPath: folder + "/" + reference).standardizedFileURL.resolvingSymlinksInPath().path
             return image.hasPrefix(folder + "/") && FileManager.default.fileExists(atPath: image) ? image : nil
         }

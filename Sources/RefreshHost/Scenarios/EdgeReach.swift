@@ -42,11 +42,11 @@ package struct EdgeReach {
     /// "never refreshes: trigger 140 pt, pull reached 118 pt" for the edges pulled (at least a
     /// point) that never reached their trigger; nil when every pulled edge did.
     package var badge: String? {
-        let short = deepest.keys.sorted().filter { !reached.contains($0) && deepest[$0]! >= 1 }
+        let short = shortfalls
         guard !short.isEmpty else { return nil }
         let several = deepest.filter { $0.value >= 1 }.count > 1
-        return short.map { edge in
-            (several ? "\(edge.rawValue): " : "") + "never refreshes: trigger \(Int(trigger[edge]!.rounded())) pt, pull reached \(Int(deepest[edge]!.rounded())) pt"
+        return short.map { edge, pull, trigger in
+            (several ? "\(edge.rawValue): " : "") + "never refreshes: trigger \(Int(trigger.rounded())) pt, pull reached \(Int(pull.rounded())) pt"
         }.joined(separator: "; ")
     }
 }
