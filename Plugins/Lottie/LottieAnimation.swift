@@ -17,6 +17,8 @@ final class LottieAnimation {
     /// The markers an export of `refresh-dump export` says loop (`meta.refreshkit.loops`); nil for
     /// any other file, or an export written before it said so.
     let exportedLoops: [String]?
+    /// How far an export's `overpulling` reaches (`meta.refreshkit.overpullReach`); nil for any other file.
+    let exportedOverpullReach: Double?
     private let handle: OpaquePointer
     /// Rendered frames at ``cachedSize``, by frame number, and the order they were last used.
     private var cache: [Int: ImageSurface] = [:]
@@ -57,6 +59,7 @@ final class LottieAnimation {
         self.timeline = timeline
         exportedRefreshLength = source.exportedRefreshLength
         exportedLoops = source.exportedLoops
+        exportedOverpullReach = source.exportedOverpullReach
     }
 
     deinit {

@@ -43,7 +43,8 @@ public final class LottieIndicator: RefreshIndicator {
         let animation = try LottieAnimation(file: file, parameter: parameter, animation: parameters[LottiePluginParameters.animation])
         var plans: [RefreshEdge: FramePlan] = [:]
         for edge in RefreshEdge.allCases {
-            plans[edge] = try LottiePluginParameters.plan(for: edge, in: animation.timeline, exportedLoops: animation.exportedLoops, parameters)
+            plans[edge] = try LottiePluginParameters.plan(for: edge, in: animation.timeline, exportedLoops: animation.exportedLoops,
+                                                          exportedOverpullReach: animation.exportedOverpullReach, parameters)
         }
         return Rendition(animation: animation, plans: plans)
     }
@@ -52,7 +53,8 @@ public final class LottieIndicator: RefreshIndicator {
         guard frame.visibleRect.height > 0 else { return }
         let rendition = frame.isDark ? dark : light
         guard let plan = rendition.plans[frame.edge],
-              let number = plan.frame(for: frame.state, stateTime: frame.stateTime, reduceMotion: frame.environment.reduceMotion) else { return }
+              let number = plan.frame(for: frame.state, progress: frame.progress, stateTime: frame.stateTime,
+                                         reduceMotion: frame.environment.reduceMotion) else { return }
         let animation = rendition.animation
         let (rect, pixelWidth, pixelHeight) = LottiePluginParameters.placement(in: frame, height: size, aspect: animation.width / animation.height,
                                                                                exported: light.animation.exportedRefreshLength != nil)

@@ -15,6 +15,11 @@ package enum LottieMarker: String, CaseIterable, Sendable {
     case success, failure
     /// The footer at the end of the data.
     case noMoreData
+    /// The pull past the trigger once eligible's motion has played: its first frame at the trigger,
+    /// its last at ``LottieExportMeta/overpullReach`` times it. Last in the file (an addition: the
+    /// markers before it are where they were), and only where the pull past the trigger changes the
+    /// drawing (a scene that paints the whole gap, a drop that stretches).
+    case overpulling
 
     /// The marker's name on `edge`'s timeline.
     package func name(on edge: RefreshEdge) -> String { edge == .top ? rawValue : "\(rawValue)@\(edge.rawValue)" }

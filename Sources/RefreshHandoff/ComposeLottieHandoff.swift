@@ -33,6 +33,7 @@ enum ComposeLottieHandoff {
         let looped = table.rows.filter { $0.play == .loop }.map { "\"\($0.marker.rawValue)\"" }.joined(separator: ", ")
         let startsWith = table.rows.compactMap { row in row.then.map { "\"\($0.rawValue)\" to \"\(row.marker.rawValue)\"" } }.joined(separator: ", ")
         return """
+        import android.os.LocaleList
         import androidx.compose.foundation.isSystemInDarkTheme
         import androidx.compose.foundation.layout.Box
         import androidx.compose.foundation.layout.BoxScope
@@ -53,6 +54,7 @@ enum ComposeLottieHandoff {
         import androidx.compose.ui.Modifier
         import androidx.compose.ui.draw.clipToBounds
         import androidx.compose.ui.graphics.graphicsLayer
+        import androidx.compose.ui.platform.LocalConfiguration
         import androidx.compose.ui.semantics.contentDescription
         import androidx.compose.ui.semantics.semantics
         import androidx.compose.ui.unit.Dp
@@ -64,6 +66,8 @@ enum ComposeLottieHandoff {
         import com.airbnb.lottie.compose.LottieConstants
         import com.airbnb.lottie.compose.rememberLottieAnimatable
         import com.airbnb.lottie.compose.rememberLottieComposition
+        import com.airbnb.lottie.model.Marker
+        import java.util.Locale
         import kotlin.math.roundToInt
         import kotlinx.coroutines.delay
 
@@ -78,6 +82,8 @@ enum ComposeLottieHandoff {
             val ExportHeight = \(HandoffSpec.number(table.exportSize.height, 1)).dp
             /** Whether a box wider than the export scales it to its width (a scene that paints the whole gap). */
             const val FILLS_WIDTH = \(table.fillsWidth)
+            /** Pulled this many thresholds, `\(m(.overpulling))` (where the file has it) shows its last frame. */
+            const val OVERPULL_REACH = \(HandoffSpec.number(table.overpullReach, 3))f
         }
 
         /** The markers that loop; every other plays once and keeps its last frame. */
@@ -85,9 +91,19 @@ enum ComposeLottieHandoff {
         /** The marker a moment plays once first, where the file has it (the start refreshing draws once). */
         private val StartsWith = mapOf(\(startsWith))
 
+        \(ExportLocales.kotlin(spec))
+
+        /**
+         * `marker`'s frames: played once, to its own last frame (LottieClipSpec.Marker would end on the
+         * frame after it, the next marker's first: its max is startFrame + durationFrames); looped, the marker.
+         */
+        private fun clip(marker: Marker, once: Boolean): LottieClipSpec =
+            if (once) LottieClipSpec.Frame(marker.startFrame.roundToInt(), (marker.startFrame + marker.durationFrames).roundToInt() - 1)
+            else LottieClipSpec.Marker(marker.name)
+
         /**
          * A box that refreshes `content` (a scrolling list) when pulled past the threshold, showing
-         * \(CodeText.blockComment(spec.name)): put \(name).json and \(name)-dark.json (written beside this file by
+         * \(CodeText.blockComment(spec.name)): put \(ExportLocales.files(spec)) (written beside this file by
          * `refresh-dump handoff`) in the app's assets. When the load ends, set `result` (true succeeded,
          * false failed) and keep `isRefreshing` true: the result plays for RESULT_HOLD_MS, then
          * `onResultShown` is called, where the app sets `isRefreshing` false and `result` null.
@@ -130,7 +146,7 @@ enum ComposeLottieHandoff {
         @Composable
         fun BoxScope.\(type)LottieIndicator(state: PullToRefreshState, isRefreshing: Boolean, result: Boolean?, pull: Dp, width: Dp) {
             val composition by rememberLottieComposition(
-                LottieCompositionSpec.Asset(if (isSystemInDarkTheme()) "\(name)-dark.json" else "\(name).json"))
+                LottieCompositionSpec.Asset(exportAsset(LocalConfiguration.current.locales, dark = isSystemInDarkTheme())))
             // The result stays (its last frame) while the box closes after it; the indicator leaves at rest.
             var lastResult by remember { mutableStateOf<Boolean?>(null) }
             LaunchedEffect(result) { if (result != null) lastResult = result }
@@ -142,20 +158,26 @@ enum ComposeLottieHandoff {
                 else -> null  // below the threshold the pull scrubs `\(m(.pulling))`
             }
             val animatable = rememberLottieAnimatable()
+            // `\(m(.eligible))` has played (once): past the threshold the pull then scrubs `\(m(.overpulling))`, which starts on its last frame.
+            var eligiblePlayed by remember { mutableStateOf(false) }
             LaunchedEffect(composition, marker) {
+                eligiblePlayed = false
                 val loaded = composition ?: return@LaunchedEffect
                 if (marker == null || loaded.getMarker(marker) == null) return@LaunchedEffect  // a marker the file lacks: skipped
                 // Its start once first where the file has one; a new marker cancels this effect, and the chain with it.
-                val first = StartsWith[marker]
-                if (first != null && loaded.getMarker(first) != null) {
-                    animatable.animate(loaded, iteration = 1, iterations = 1, clipSpec = LottieClipSpec.Marker(first))
+                val first = StartsWith[marker]?.let { loaded.getMarker(it) }
+                if (first != null) {
+                    animatable.animate(loaded, iteration = 1, iterations = 1, clipSpec = clip(first, once = true))
                 }
+                val looped = marker in Looped
                 animatable.animate(
                     loaded,
                     iteration = 1,
-                    iterations = if (marker in Looped) LottieConstants.IterateForever else 1,
-                    clipSpec = LottieClipSpec.Marker(marker),
+                    iterations = if (looped) LottieConstants.IterateForever else 1,
+                    clipSpec = clip(loaded.getMarker(marker)!!, once = !looped),
                 )
+                // Reached only when it played to its end (a new marker cancels the effect first).
+                eligiblePlayed = marker == "\(m(.eligible))" && marker !in Looped
             }
             val scale = if (\(type)Lottie.FILLS_WIDTH) maxOf(1f, width / \(type)Lottie.ExportWidth) else 1f
             val height = \(type)Lottie.ExportHeight * scale
@@ -164,7 +186,11 @@ enum ComposeLottieHandoff {
                 progress = {
                     val loaded = composition
                     val pulling = loaded?.getMarker("\(m(.pulling))")
-                    if (marker != null || loaded == null || pulling == null) animatable.progress
+                    val overpulling = loaded?.getMarker("\(m(.overpulling))")
+                    if (eligiblePlayed && loaded != null && overpulling != null && \(type)Lottie.OVERPULL_REACH > 1f) {
+                        val f = ((state.distanceFraction - 1f) / (\(type)Lottie.OVERPULL_REACH - 1f)).coerceIn(0f, 1f)
+                        loaded.getProgressForFrame(overpulling.startFrame + f * (overpulling.durationFrames - 1))
+                    } else if (marker != null || loaded == null || pulling == null) animatable.progress
                     else loaded.getProgressForFrame(pulling.startFrame + state.distanceFraction.coerceIn(0f, 1f) * (pulling.durationFrames - 1))
                 },
                 modifier = Modifier

@@ -3,7 +3,8 @@ import RefreshLottieExport
 
 /// flutter_easy_refresh with the Flutter `lottie` package: a widget for easyrefresh.dart's
 /// `BuilderHeader` that plays the plugin's export (the files `refresh-dump handoff` writes beside the
-/// code) as ``LottiePlayback`` says: below the trigger the drag scrubs `pulling`; each mode plays its
+/// code) as ``LottiePlayback`` says: below the trigger the drag scrubs `pulling`, past it (once
+/// `eligible` has played) `overpulling`; each mode plays its
 /// marker once or in a loop on an `AnimationController`; the result plays as the header holds it
 /// (`processedDuration`). The export is at its own size (1 logical pixel a point), its bottom on the
 /// list's top edge, clipped to the gap the pull opens (`state.offset`).
@@ -11,7 +12,9 @@ import RefreshLottieExport
 /// Read against easy_refresh 3.3.4 (`IndicatorState.mode`, `.result` — `IndicatorResult.noMore` is
 /// no more data, not a success —, `.offset`, `.actualTriggerOffset`) and lottie 3.3.3 (`Lottie.asset`
 /// with `controller` and `onLoaded`; `LottieComposition.getMarker` returns null for a missing marker;
-/// `Marker.start` and `.end` are progress, 0 to 1).
+/// `Marker.start` and `.end` are progress, 0 to 1, `.end` that of the frame after the marker —
+/// `(startFrame + durationFrames) / composition.durationFrames` —, so a marker played once ends a
+/// frame before it; `LottieComposition.durationFrames`).
 enum EasyRefreshLottieHandoff {
     static let versions = [
         "easy_refresh 3.3.4: pubspec easy_refresh: ^3.3.4",
@@ -37,7 +40,7 @@ enum EasyRefreshLottieHandoff {
         import 'package:flutter/material.dart';
         import 'package:lottie/lottie.dart';
 
-        /// \(CodeText.lineComment(spec.name)) as RefreshKit exported it: list \(name).json and \(name)-dark.json (written beside this
+        /// \(CodeText.lineComment(spec.name)) as RefreshKit exported it: list \(ExportLocales.files(spec)) (written beside this
         /// file by `refresh-dump handoff`) under assets in pubspec.yaml, and build easyrefresh.dart's header with
         /// `builder: (context, state) => \(type)(state: state)`.
         class \(type) extends StatefulWidget {
@@ -50,6 +53,11 @@ enum EasyRefreshLottieHandoff {
 
           /// Whether a header wider than the export scales it to its width (a scene that paints the whole gap).
           static const fillsWidth = \(table.fillsWidth);
+
+        \(ExportLocales.dart(spec))
+
+          /// Pulled this many triggers, `\(m(.overpulling))` (where the file has it) shows its last frame.
+          static const double overpullReach = \(HandoffSpec.number(table.overpullReach, 3));
 
           /// How long the result shows: the header's processedDuration (easyrefresh.dart's BuilderHeader).
           static const resultHold = Duration(milliseconds: \(Int(((table[.success].hold ?? 0) * 1000).rounded())));
@@ -68,6 +76,9 @@ enum EasyRefreshLottieHandoff {
           late final AnimationController _controller = AnimationController(vsync: this);
           LottieComposition? _composition;
           String? _playing;
+
+          /// `\(m(.eligible))` has played (once): past the trigger the drag scrubs `\(m(.overpulling))`, its last frame `\(m(.eligible))`'s.
+          bool _eligiblePlayed = false;
 
           /// The marker the mode plays; null while the drag scrubs `\(m(.pulling))`.
           String? get _marker => switch (widget.state.mode) {
@@ -99,27 +110,33 @@ enum EasyRefreshLottieHandoff {
             final name = _marker, composition = _composition;
             if (name == _playing || composition == null) return;
             _playing = name;
+            _eligiblePlayed = false;
             final marker = name == null ? null : composition.getMarker(name);
             if (marker == null) return _controller.stop();  // scrubbing, or a marker the file lacks
             final span = composition.duration * (marker.end - marker.start);
+            // Played once, a marker ends on its own last frame: `.end` is the next frame's.
+            final last = marker.end - 1 / composition.durationFrames;
             final first = \(type).startsWith[name] == null ? null : composition.getMarker(\(type).startsWith[name]!);
             if (first != null) {
               // Once, then the moment's own marker; a newer marker stops the controller first, and then this never follows.
               _controller.value = first.start;
-              _controller.animateTo(first.end, duration: composition.duration * (first.end - first.start)).then((_) {
+              _controller.animateTo(first.end - 1 / composition.durationFrames, duration: composition.duration * (first.end - first.start)).then((_) {
                 if (!mounted || _playing != name) return;
                 if (\(type).looped.contains(name)) {
                   _controller.repeat(min: marker.start, max: marker.end, period: span);
                 } else {
                   _controller.value = marker.start;
-                  _controller.animateTo(marker.end, duration: span);
+                  _controller.animateTo(last, duration: span);
                 }
               });
             } else if (\(type).looped.contains(name)) {
               _controller.repeat(min: marker.start, max: marker.end, period: span);
             } else {
               _controller.value = marker.start;
-              _controller.animateTo(marker.end, duration: span);
+              // A cancelled animation's future never completes (TickerFuture).
+              _controller.animateTo(last, duration: span).then((_) {
+                if (mounted && _playing == name && name == '\(m(.eligible))') setState(() => _eligiblePlayed = true);
+              });
             }
           }
 
@@ -129,9 +146,13 @@ enum EasyRefreshLottieHandoff {
             final dark = Theme.of(context).brightness == Brightness.dark;
             final progress = (state.offset / state.actualTriggerOffset).clamp(0.0, 1.0);
             final pulling = _composition?.getMarker('\(m(.pulling))');
-            final Animation<double> position = _marker != null || pulling == null
-                ? _controller
-                : AlwaysStoppedAnimation(pulling.start + progress * (pulling.end - pulling.start));
+            final overpulling = _composition?.getMarker('\(m(.overpulling))');
+            final over = ((state.offset / state.actualTriggerOffset - 1) / (\(type).overpullReach - 1)).clamp(0.0, 1.0);
+            final Animation<double> position = _eligiblePlayed && overpulling != null && \(type).overpullReach > 1
+                ? AlwaysStoppedAnimation(overpulling.start + over * (overpulling.end - overpulling.start - 1 / _composition!.durationFrames))
+                : _marker != null || pulling == null
+                    ? _controller
+                    : AlwaysStoppedAnimation(pulling.start + progress * (pulling.end - pulling.start));
             return Semantics(
               label: switch (_marker) {
                 '\(m(.refreshing))' => "\(t(spec.texts.refreshing))",
@@ -157,7 +178,7 @@ enum EasyRefreshLottieHandoff {
                       minHeight: size.height * scale,
                       maxHeight: size.height * scale,
                       child: Lottie.asset(
-                        dark ? '\(name)-dark.json' : '\(name).json',
+                        \(type).exportAsset(Localizations.maybeLocaleOf(context) ?? WidgetsBinding.instance.platformDispatcher.locale, dark),
                         controller: position,
                         width: size.width * scale,
                         height: size.height * scale,

@@ -36,6 +36,12 @@ package struct HandoffSpec: Sendable {
     /// The export's markers that loop (``LottieExport/loopingMarkers``): refreshing, and eligible or
     /// no more data where the plugin draws them repeating. The handoff plays the others once.
     package var loopingMarkers: [String] = [LottieMarker.refreshing.rawValue]
+    /// The export's over-pull (``LottieExport/overpull``): how far it reaches, in triggers, and the
+    /// export's height with it (taller than the band for a scene that fills the gap); nil: the export has no `overpulling`.
+    package var overpull: (reach: Double, height: Double)?
+    /// The locales the export is written in, the first's files named without one (``LottieExport/fileName(_:theme:locale:primary:)``):
+    /// the code that plays it picks the app's (``ExportLocales``).
+    package var locales = ["en"]
 
     /// The words for the states an indicator shows.
     package struct StateTexts: Equatable, Sendable {

@@ -16,16 +16,21 @@ import RefreshPluginSDK
 /// | succeeded | `success` | once, then its last frame stays | the result hold, then the edge closes |
 /// | failed | `failure` | once, then its last frame stays | the result hold, then the edge closes |
 /// | no more data | `noMoreData` | once, then its last frame stays (looped where it repeats) | the state |
+/// | past the trigger, finger down, once `eligible` has played | `overpulling` (where the export has it) | scrubbed: the trigger → its first frame, ``overpullReach`` triggers → its last | the pull |
 ///
-/// Only `pulling` is scrubbed, and only while the finger pulls below the trigger: a marker that
-/// plays is never restarted by a finger's move. A marker the file lacks is skipped, never a crash.
+/// Only `pulling` and `overpulling` are scrubbed: `pulling` only while the finger pulls below the
+/// trigger, `overpulling` only while it pulls past it and `eligible`'s motion has played (its last
+/// frame is `overpulling`'s first); a marker that plays is never restarted by a finger's move. A
+/// marker the file lacks is skipped, never a crash (without `overpulling`, `eligible`'s last frame stays).
 ///
 /// **Size**: 1 pt of the export is 1 pt on screen, at the size the file says (its `w` and `h`), centred
 /// across the header, its bottom on the list's top edge (the edge the pull reveals, as the preview
 /// places a frame at the same pull). A header narrower than the export crops its sides; a scene that
 /// paints the whole gap (``IndicatorPlacement/stretch``) is exported ``sceneWidth`` wide, so every
 /// phone from 320 to 430 pt shows it 1:1 with no empty band, and a wider header (a tablet) scales it
-/// up to its width. Past the export's height an over-pull shows the header's background.
+/// up to its width. An export with an over-pull drawn taller (a scene that fills the gap) is that
+/// tall, the band at its bottom: pulled past the band, the scene goes on filling the top up to
+/// ``overpullReach`` triggers; past the export's height an over-pull shows the header's background.
 package struct LottiePlayback: Equatable, Sendable {
     /// How a moment's marker plays.
     package enum Play: String, Sendable {
@@ -62,6 +67,11 @@ package struct LottiePlayback: Equatable, Sendable {
     /// The export's size in points, as `refresh-dump handoff` writes it beside the code: the band,
     /// and ``sceneWidth`` wide for a scene that fills the width.
     package let exportSize: Size
+    /// The band the export's markers other than `overpulling` are drawn in (render's), and how the indicator sits.
+    package let band: Size, placement: IndicatorPlacement
+
+    /// How far `overpulling` goes, in triggers (1: the export has no over-pull).
+    package let overpullReach: Double
 
     /// The width a scene that paints the whole gap is exported at: the widest phone's (430 pt),
     /// so that no phone shows an empty band beside it.
@@ -71,8 +81,10 @@ package struct LottiePlayback: Equatable, Sendable {
     /// band of `band` (render's default).
     package init(_ spec: HandoffSpec, band: Size = Defaults.bandSize) {
         trigger = spec.trigger
+        (self.band, placement) = (band, spec.placement)
         fillsWidth = spec.placement == .stretch
-        exportSize = fillsWidth ? Size(width: max(band.width, Self.sceneWidth), height: band.height) : band
+        exportSize = Size(width: fillsWidth ? max(band.width, Self.sceneWidth) : band.width, height: max(band.height, spec.overpull?.height ?? 0))
+        overpullReach = spec.overpull?.reach ?? 1
         rows = LottieMarker.allCases.map { marker in
             switch marker {
             case .pulling: Row(marker: marker, play: .scrub, hold: nil)
@@ -80,6 +92,7 @@ package struct LottiePlayback: Equatable, Sendable {
             case .refreshingStart: Row(marker: marker, play: .once, then: .refreshing)
             case .refreshing: Row(marker: marker, play: .loop, hold: nil)
             case .success, .failure: Row(marker: marker, play: .once, hold: spec.resultHold)
+            case .overpulling: Row(marker: marker, play: .scrub, hold: nil)
             }
         }
     }
@@ -94,6 +107,13 @@ package struct LottiePlayback: Equatable, Sendable {
         return max(0, points) / trigger
     }
 
+    /// The frame of `overpulling` a pull of `points` shows, as a fraction of the marker; nil below
+    /// the trigger and when the export has no over-pull.
+    package func overpullScrub(atPull points: Double) -> Double? {
+        guard trigger > 0, overpullReach > 1, points >= trigger else { return nil }
+        return min(1, (points - trigger) / (trigger * (overpullReach - 1)))
+    }
+
     /// The scale a header `headerWidth` wide shows an export `exportWidth` wide at.
     package func scale(headerWidth: Double, exportWidth: Double) -> Double {
         guard fillsWidth, exportWidth > 0 else { return 1 }
@@ -104,7 +124,8 @@ package struct LottiePlayback: Equatable, Sendable {
     /// `refresh-dump export`'s defaults.
     package var exportOptions: LottieExport.Options {
         var options = LottieExport.Options()
-        options.size = exportSize
+        options.size = Size(width: exportSize.width, height: band.height)
+        options.placement = placement
         return options
     }
 
@@ -113,6 +134,9 @@ package struct LottiePlayback: Equatable, Sendable {
         ["Playback (RefreshKit's one table for every platform):"]
             + rows.map { row in
                 let plays = switch row.play {
+                case .scrub where row.marker == .overpulling:
+                    overpullReach > 1 ? "scrubbed by the pull past the trigger once eligible has played (\(HandoffSpec.points(trigger)) → \(HandoffSpec.points(trigger * overpullReach)) pt)"
+                        : "none in this export: past the trigger, eligible's last frame stays"
                 case .scrub: "scrubbed by the pull below the trigger (\(HandoffSpec.points(trigger)) pt)"
                 case .loop: "looped"
                 case .once: row.then == nil ? "once, then its last frame stays" : "once"
@@ -129,10 +153,14 @@ extension HandoffSpec {
     /// The animations the Lottie files play, light then dark, as `refresh-dump export` writes them at
     /// the size the code shows them (``LottiePlayback/exportOptions``); the spec then plays each marker
     /// as the export drew it, once or looped (``loopingMarkers``). With `dark`, a second instance of
-    /// the plugin, the dark animation is exported by it at the same time.
-    package mutating func export(_ indicator: any HostedIndicator, dark: (any HostedIndicator)? = nil) throws -> [(theme: IndicatorEnvironment.ColorScheme, export: LottieExport)] {
-        let exports = try LottieExport.bothThemes(indicator, dark: dark, info: indicator.info, options: LottiePlayback(self).exportOptions)
+    /// the plugin, the dark animation is exported by it at the same time; its words in `locale`.
+    package mutating func export(_ indicator: any HostedIndicator, dark: (any HostedIndicator)? = nil, locale: String = "en") throws
+        -> [(theme: IndicatorEnvironment.ColorScheme, export: LottieExport)] {
+        var options = LottiePlayback(self).exportOptions
+        options.locale = locale
+        let exports = try LottieExport.bothThemes(indicator, dark: dark, info: indicator.info, options: options)
         loopingMarkers = exports[0].export.loopingMarkers
+        overpull = exports[0].export.overpull
         return exports
     }
 }

@@ -18,7 +18,8 @@ enum MJRefreshGifHandoff {
 
     /// The Lottie header's limits (the same header, drawn with images), and one of images.
     static func limits(_ spec: HandoffSpec) -> [String] {
-        MJRefreshLottieHandoff.limits(spec) + ["frames that differ in length: MJRefreshGifHeader shows a state's images at one rate"]
+        MJRefreshLottieHandoff.limits(spec) + ["frames that differ in length: MJRefreshGifHeader shows a state's images at one rate",
+                                               "the over-pull: MJRefreshGifHeader's pulling state plays its images, so past the trigger the over-pull's frames (overpulling_NNN) are not shown"]
     }
 
     static func swift(_ spec: HandoffSpec) -> String {

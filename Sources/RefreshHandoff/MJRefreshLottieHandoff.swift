@@ -12,7 +12,11 @@ import RefreshLottieExport
 /// then sets `slowAnimationDuration = 0.4`, so the close duration is set after `super.init`;
 /// `MJRefreshHeader.m`'s `scrollViewContentOffsetDidChange:` sets `pullingPercent` while dragging and
 /// while the list closes, so the scrub is held back once a result shows) and lottie-ios 4.6.1
-/// (`LottieAnimationLayer.play(marker:loopMode:)` returns when the marker is missing;
+/// (`LottieAnimationLayer.play(marker:loopMode:)` plays from the marker's frame to that frame plus
+/// its duration and, once, stays there: on the frame after the marker, the next marker's first
+/// (`CABasicAnimation` with `fillMode = .both`, LottieAnimationLayer.swift), so a marker played once
+/// is played to its own last frame, `play(fromFrame:toFrame:)`; `frameTime(forMarker:)` is nil for
+/// a missing marker, `CompatibleAnimationView`'s is 0 with a duration of 0;
 /// `CompatibleAnimationView.loopAnimationCount` 1 is `.repeat(1)`, once, and -1 `.loop`).
 enum MJRefreshLottieHandoff {
     static let versions = [
@@ -34,8 +38,6 @@ enum MJRefreshLottieHandoff {
         (HandoffPlatform.typeName(spec.name) + "LottieHeader", CodeText.stringLiteral(LottieExport.fileName(spec.name), in: .swift))
     }
 
-    /// lottie-ios's loop mode for a row that plays.
-    private static func loopMode(_ play: LottiePlayback.Play) -> String { play == .loop ? ".loop" : ".playOnce" }
 
     static func swift(_ spec: HandoffSpec) -> String {
         let (type, name) = names(spec)
@@ -47,7 +49,7 @@ enum MJRefreshLottieHandoff {
         import MJRefresh
         import UIKit
 
-        /// \(CodeText.lineComment(spec.name))'s header as RefreshKit exported it: add \(name).json and \(name)-dark.json (written
+        /// \(CodeText.lineComment(spec.name))'s header as RefreshKit exported it: add \(ExportLocales.files(spec)) (written
         /// beside this file by `refresh-dump handoff`) to the app's bundle.
         final class \(type): MJRefreshHeader {
             /// Points pulled at which a release refreshes; MJRefresh holds the header open this far too.
@@ -60,9 +62,14 @@ enum MJRefreshLottieHandoff {
             static let exportSize = CGSize(width: \(HandoffSpec.points(table.exportSize.width)), height: \(HandoffSpec.points(table.exportSize.height)))
             /// Whether a header wider than the export scales it to its width (a scene that paints the whole gap).
             static let fillsWidth = \(table.fillsWidth)
+            /// Pulled this many triggers, `\(table[.overpulling].marker.rawValue)` (where the file has it) shows its last frame.
+            static let overpullReach: CGFloat = \(HandoffSpec.number(table.overpullReach, 3))
             private let animationView = LottieAnimationView(animation: nil)
             /// A result is showing: its last frame stays while the list closes, the pull no longer scrubs.
             private var showsResult = false
+        \(ExportLocales.swift(spec))
+            /// `\(table[.eligible].marker.rawValue)` has played: its last frame is `\(table[.overpulling].marker.rawValue)`'s first, which the pull now scrubs.
+            private var eligiblePlayed = false
 
         \(MJRefreshHandoff.swiftInitializers(["slowAnimationDuration = Self.closeDuration"]))
 
@@ -90,7 +97,7 @@ enum MJRefreshLottieHandoff {
 
             /// The light or the dark export, as the system's appearance is.
             private func loadAnimation() {
-                animationView.animation = LottieAnimation.named(traitCollection.userInterfaceStyle == .dark ? "\(name)-dark" : "\(name)")
+                animationView.animation = LottieAnimation.named(Self.exportName(dark: traitCollection.userInterfaceStyle == .dark))
                 show(state)
             }
 
@@ -99,7 +106,17 @@ enum MJRefreshLottieHandoff {
                 didSet {
                     if pullingPercent <= 0 { showsResult = false }
                     scrub()
+                    overscrub()
                 }
+            }
+
+            /// Past the trigger, the finger down, once `\(table[.eligible].marker.rawValue)` has played: 1 → the first frame of
+            /// `\(table[.overpulling].marker.rawValue)`, overpullReach → its last (MJRefresh sets pullingPercent while dragging).
+            private func overscrub() {
+                guard state == .pulling, eligiblePlayed, Self.overpullReach > 1,
+                      let start = animationView.frameTime(forMarker: "\(table[.overpulling].marker.rawValue)"),
+                      let length = animationView.durationFrameTime(forMarker: "\(table[.overpulling].marker.rawValue)") else { return }
+                animationView.currentFrame = start + min(1, max(0, (pullingPercent - 1) / (Self.overpullReach - 1))) * max(0, length - 1)
             }
 
             private func scrub() {
@@ -117,13 +134,18 @@ enum MJRefreshLottieHandoff {
                 isAccessibilityElement = true
                 switch state {
                 case .pulling:
-                    animationView.play(marker: "\(table[.eligible].marker.rawValue)", loopMode: \(loopMode(table[.eligible].play)))
+                    eligiblePlayed = false
+                    play("\(table[.eligible].marker.rawValue)", loop: \(table[.eligible].play == .loop)) { [weak self] finished in
+                        guard finished, let self, self.state == .pulling else { return }
+                        self.eligiblePlayed = true
+                        self.overscrub()
+                    }
                     accessibilityLabel = \(said(words.eligible))
                 case .refreshing, .willRefresh:
                     playRefreshing()
                     accessibilityLabel = \(said(words.refreshing))
                 case .noMoreData:
-                    animationView.play(marker: "\(table[.noMoreData].marker.rawValue)", loopMode: \(loopMode(table[.noMoreData].play)))
+                    play("\(table[.noMoreData].marker.rawValue)", loop: \(table[.noMoreData].play == .loop))
                     accessibilityLabel = \(said(words.noMoreData))
                 default:
                     guard !showsResult else { return }  // closing after a result: its last frame stays
@@ -133,22 +155,29 @@ enum MJRefreshLottieHandoff {
                 }
             }
 
+            /// Plays `marker` from its first frame: looped, or once to its own last frame, which stays
+            /// (lottie-ios's play(marker:) would end on the next marker's first). A marker the file lacks: nothing.
+            private func play(_ marker: String, loop: Bool, completion: LottieCompletionBlock? = nil) {
+                guard let start = animationView.frameTime(forMarker: marker), let length = animationView.durationFrameTime(forMarker: marker) else { return }
+                animationView.play(fromFrame: start, toFrame: start + (loop ? length : max(0, length - 1)), loopMode: loop ? .loop : .playOnce, completion: completion)
+            }
+
             /// `\(table[.refreshingStart].marker.rawValue)` once where the file has it (the start refreshing draws once), then
             /// `\(table[.refreshing].marker.rawValue)` \(table[.refreshing].play == .loop ? "looped" : "once"); a state that follows first stops the chain.
             private func playRefreshing() {
                 guard animationView.frameTime(forMarker: "\(table[.refreshingStart].marker.rawValue)") != nil else {
-                    return animationView.play(marker: "\(table[.refreshing].marker.rawValue)", loopMode: \(loopMode(table[.refreshing].play)))
+                    return play("\(table[.refreshing].marker.rawValue)", loop: \(table[.refreshing].play == .loop))
                 }
-                animationView.play(marker: "\(table[.refreshingStart].marker.rawValue)", loopMode: .playOnce) { [weak self] finished in
+                play("\(table[.refreshingStart].marker.rawValue)", loop: false) { [weak self] finished in
                     guard finished, let self, self.state == .refreshing || self.state == .willRefresh else { return }
-                    self.animationView.play(marker: "\(table[.refreshing].marker.rawValue)", loopMode: \(loopMode(table[.refreshing].play)))
+                    self.play("\(table[.refreshing].marker.rawValue)", loop: \(table[.refreshing].play == .loop))
                 }
             }
 
             /// Plays the result for resultHold, then ends the refresh: call it where the load finishes.
             func endRefreshing(succeeded: Bool) {
                 showsResult = true
-                animationView.play(marker: succeeded ? "\(table[.success].marker.rawValue)" : "\(table[.failure].marker.rawValue)", loopMode: \(loopMode(table[.success].play)))
+                play(succeeded ? "\(table[.success].marker.rawValue)" : "\(table[.failure].marker.rawValue)", loop: \(table[.success].play == .loop))
                 accessibilityLabel = succeeded ? \(said(words.success)) : \(said(words.failure))
                 DispatchQueue.main.asyncAfter(deadline: .now() + Self.resultHold) { [weak self] in self?.endRefreshing() }
             }
@@ -171,7 +200,7 @@ enum MJRefreshLottieHandoff {
         @import Lottie;
         #import <MJRefresh/MJRefresh.h>
 
-        /// \(CodeText.lineComment(spec.name))'s header as RefreshKit exported it: add \(name).json and \(name)-dark.json (written
+        /// \(CodeText.lineComment(spec.name))'s header as RefreshKit exported it: add \(ExportLocales.files(spec)) (written
         /// beside this file by `refresh-dump handoff`) to the app's bundle.
         @interface \(type) : MJRefreshHeader
         /// Plays the result for the result hold, then ends the refresh: call it where the load finishes.
@@ -188,11 +217,17 @@ enum MJRefreshLottieHandoff {
         static const CGSize \(type)ExportSize = {\(HandoffSpec.points(table.exportSize.width)), \(HandoffSpec.points(table.exportSize.height))};
         /// Whether a header wider than the export scales it to its width (a scene that paints the whole gap).
         static const BOOL \(type)FillsWidth = \(table.fillsWidth ? "YES" : "NO");
+        /// Pulled this many triggers, `\(table[.overpulling].marker.rawValue)` (where the file has it) shows its last frame.
+        static const CGFloat \(type)OverpullReach = \(HandoffSpec.number(table.overpullReach, 3));
+
+        \(ExportLocales.objectiveC(spec, type: type))
 
         @implementation \(type) {
             CompatibleAnimationView *_animationView;
             /// A result is showing: its last frame stays while the list closes, the pull no longer scrubs.
             BOOL _showsResult;
+            /// `\(table[.eligible].marker.rawValue)` has played: its last frame is `\(table[.overpulling].marker.rawValue)`'s first, which the pull now scrubs.
+            BOOL _eligiblePlayed;
         }
 
         - (instancetype)initWithFrame:(CGRect)frame {
@@ -223,7 +258,7 @@ enum MJRefreshLottieHandoff {
         /// The light or the dark export, as the system's appearance is.
         - (CompatibleAnimation *)animationForAppearance {
             BOOL dark = self.traitCollection.userInterfaceStyle == UIUserInterfaceStyleDark;
-            return [[CompatibleAnimation alloc] initWithName:dark ? @"\(name)-dark" : @"\(name)" subdirectory:nil bundle:NSBundle.mainBundle];
+            return [[CompatibleAnimation alloc] initWithName:\(type)ExportName(dark) subdirectory:nil bundle:NSBundle.mainBundle];
         }
 
         - (void)traitCollectionDidChange:(UITraitCollection *)previousTraitCollection {
@@ -239,6 +274,17 @@ enum MJRefreshLottieHandoff {
             [super setPullingPercent:pullingPercent];
             if (pullingPercent <= 0) _showsResult = NO;
             [self scrub];
+            [self overscrub];
+        }
+
+        /// Past the trigger, the finger down, once `\(table[.eligible].marker.rawValue)` has played: 1 → the first frame of
+        /// `\(table[.overpulling].marker.rawValue)`, the reach → its last (0 frames when the file lacks it: nothing).
+        - (void)overscrub {
+            if (self.state != MJRefreshStatePulling || !_eligiblePlayed || \(type)OverpullReach <= 1) return;
+            CGFloat start = [_animationView frameTimeForMarker:@"\(table[.overpulling].marker.rawValue)"];
+            CGFloat length = [_animationView durationFrameTimeForMarker:@"\(table[.overpulling].marker.rawValue)"];
+            if (length <= 0) return;
+            _animationView.currentFrame = start + MIN(1, MAX(0, (self.pullingPercent - 1) / (\(type)OverpullReach - 1))) * (length - 1);
         }
 
         /// The pull's frame of `\(table[.pulling].marker.rawValue)`, read from the marker (0 frames when the file lacks it: nothing).
@@ -259,10 +305,18 @@ enum MJRefreshLottieHandoff {
         - (void)show:(MJRefreshState)state {
             self.isAccessibilityElement = YES;
             switch (state) {
-                case MJRefreshStatePulling:
-                    [self play:@"\(table[.eligible].marker.rawValue)" loop:\(loops(.eligible))];
+                case MJRefreshStatePulling: {
+                    _eligiblePlayed = NO;
+                    __weak typeof(self) weakSelf = self;
+                    [self play:@"\(table[.eligible].marker.rawValue)" loop:\(loops(.eligible)) completion:^(BOOL finished) {
+                        typeof(self) strongSelf = weakSelf;
+                        if (!finished || strongSelf == nil || strongSelf.state != MJRefreshStatePulling) return;
+                        strongSelf->_eligiblePlayed = YES;
+                        [strongSelf overscrub];
+                    }];
                     self.accessibilityLabel = \(said(words.eligible));
                     break;
+                }
                 case MJRefreshStateRefreshing:
                 case MJRefreshStateWillRefresh:
                     [self playRefreshing];
@@ -281,10 +335,18 @@ enum MJRefreshLottieHandoff {
             }
         }
 
-        /// Plays `marker` once (its last frame then stays), or over and over.
-        - (void)play:(NSString *)marker loop:(BOOL)loop {
+        /// Plays `marker` from its first frame: over and over, or once to its own last frame, which stays
+        /// (playWithMarker: would end on the next marker's first). A marker the file lacks (0 frames): nothing.
+        - (void)play:(NSString *)marker loop:(BOOL)loop completion:(void (^)(BOOL finished))completion {
+            CGFloat length = [_animationView durationFrameTimeForMarker:marker];
+            if (length <= 0) return;
+            CGFloat start = [_animationView frameTimeForMarker:marker];
             _animationView.loopAnimationCount = loop ? -1 : 1;
-            [_animationView playWithMarker:marker completion:nil];
+            [_animationView playFromFrame:start toFrame:start + (loop ? length : length - 1) completion:completion];
+        }
+
+        - (void)play:(NSString *)marker loop:(BOOL)loop {
+            [self play:marker loop:loop completion:nil];
         }
 
         /// `\(table[.refreshingStart].marker.rawValue)` once where the file has it (the start refreshing draws once), then
@@ -294,9 +356,8 @@ enum MJRefreshLottieHandoff {
                 [self play:@"\(table[.refreshing].marker.rawValue)" loop:\(loops(.refreshing))];
                 return;
             }
-            _animationView.loopAnimationCount = 1;
             __weak typeof(self) weakSelf = self;
-            [_animationView playWithMarker:@"\(table[.refreshingStart].marker.rawValue)" completion:^(BOOL finished) {
+            [self play:@"\(table[.refreshingStart].marker.rawValue)" loop:NO completion:^(BOOL finished) {
                 typeof(self) strongSelf = weakSelf;
                 if (!finished || strongSelf == nil || (strongSelf.state != MJRefreshStateRefreshing && strongSelf.state != MJRefreshStateWillRefresh)) return;
                 [strongSelf play:@"\(table[.refreshing].marker.rawValue)" loop:\(loops(.refreshing))];

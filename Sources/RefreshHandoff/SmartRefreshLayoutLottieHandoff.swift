@@ -39,6 +39,7 @@ enum SmartRefreshLayoutLottieHandoff {
         import android.animation.AnimatorListenerAdapter
         import android.content.Context
         import android.content.res.Configuration
+        import android.os.LocaleList
         import android.util.AttributeSet
         import android.view.ViewGroup
         import android.widget.RelativeLayout
@@ -49,11 +50,14 @@ enum SmartRefreshLayoutLottieHandoff {
         import com.scwang.smart.refresh.layout.constant.RefreshState
         import com.scwang.smart.refresh.layout.constant.SpinnerStyle
         import com.scwang.smart.refresh.layout.simple.SimpleComponent
+        import java.util.Locale
         import kotlin.math.max
         import kotlin.math.roundToInt
 
+        \(ExportLocales.kotlin(spec))
+
         /**
-         * \(CodeText.blockComment(spec.name))'s header as RefreshKit exported it: put \(name).json and \(name)-dark.json (written
+         * \(CodeText.blockComment(spec.name))'s header as RefreshKit exported it: put \(ExportLocales.files(spec)) (written
          * beside this file by `refresh-dump handoff`) in the app's assets, and call `attach(layout)`.
          */
         class \(type) @JvmOverloads constructor(context: Context, attrs: AttributeSet? = null) :
@@ -64,15 +68,28 @@ enum SmartRefreshLayoutLottieHandoff {
             private var scrubbing = false
             /** The marker that plays when the one playing ends (`\(m(.refreshing))` after `\(m(.refreshingStart))`); null: none. */
             private var next: String? = null
+            /** The marker last played, whether a state's change cancelled it, and the finger's last pull (1 at the trigger). */
+            private var playing: String? = null
+            private var cancelled = false
+            private var pulled = 0f
+            /** `\(m(.eligible))` has played, past the trigger: the pull scrubs `\(m(.overpulling))`, its last frame `\(m(.eligible))`'s. */
+            private var overpulling = false
 
             init {
                 mSpinnerStyle = SpinnerStyle.Translate
                 clipChildren = false  // an over-pull shows the export above the header's height
                 val night = resources.configuration.uiMode and Configuration.UI_MODE_NIGHT_MASK
-                animation.setAnimation(if (night == Configuration.UI_MODE_NIGHT_YES) "\(name)-dark.json" else "\(name).json")
+                animation.setAnimation(exportAsset(resources.configuration.locales, dark = night == Configuration.UI_MODE_NIGHT_YES))
                 addView(animation, exportLayout(scale = 1f))
                 animation.addAnimatorListener(object : AnimatorListenerAdapter() {
+                    override fun onAnimationStart(animator: Animator) { cancelled = false }
+                    override fun onAnimationCancel(animator: Animator) { cancelled = true }
+                    // lottie-android calls this after a cancel too (LottieValueAnimator.notifyCancel).
                     override fun onAnimationEnd(animator: Animator) {
+                        if (playing == "\(m(.eligible))" && !cancelled && !overpulling) {
+                            overpulling = OVERPULL_REACH > 1f && range("\(m(.overpulling))")
+                            return overscrub()
+                        }
                         val marker = next ?: return
                         next = null
                         animation.post { play(marker, loop = \(loops(.refreshing))) }
@@ -105,15 +122,30 @@ enum SmartRefreshLayoutLottieHandoff {
                 if (FILLS_WIDTH) animation.layoutParams = exportLayout(max(1f, width / (EXPORT_WIDTH_DP * resources.displayMetrics.density)))
             }
 
-            /** 1 at the trigger: while the finger pulls below it, scrubs the `\(m(.pulling))` marker. */
+            /**
+             * 1 at the trigger: while the finger pulls below it, scrubs the `\(m(.pulling))` marker; past it, once
+             * `\(m(.eligible))` has played, `\(m(.overpulling))` (the layout's headerMaxDragRate, 2.5 by default, is as far as it goes).
+             */
             override fun onMoving(isDragging: Boolean, percent: Float, offset: Int, height: Int, maxDragHeight: Int) {
-                if (!scrubbing || !isDragging) return
+                if (!isDragging) return
+                pulled = percent
+                if (overpulling) return overscrub()
+                if (!scrubbing) return
                 val marker = animation.composition?.getMarker("\(m(.pulling))") ?: return
                 animation.frame = (marker.startFrame + percent.coerceIn(0f, 1f) * (marker.durationFrames - 1)).toInt()
             }
 
+            /** The frame of `\(m(.overpulling))` the finger's pull shows: the trigger its first, OVERPULL_REACH triggers its last. */
+            private fun overscrub() {
+                if (!overpulling) return
+                val marker = animation.composition?.getMarker("\(m(.overpulling))") ?: return
+                val f = ((pulled - 1f) / (OVERPULL_REACH - 1f)).coerceIn(0f, 1f)
+                animation.frame = (marker.startFrame + f * (marker.durationFrames - 1)).toInt()
+            }
+
             override fun onStateChanged(refreshLayout: RefreshLayout, oldState: RefreshState, newState: RefreshState) {
                 scrubbing = newState == RefreshState.PullDownToRefresh
+                overpulling = false
                 if (newState != RefreshState.Refreshing) next = null
                 when (newState) {
                     RefreshState.PullDownToRefresh -> {
@@ -162,6 +194,7 @@ enum SmartRefreshLayoutLottieHandoff {
 
             /** Plays `name` from its first frame, over and over or once (its last frame then stays). */
             private fun play(name: String, loop: Boolean) {
+                playing = name
                 if (!range(name)) return
                 animation.repeatCount = if (loop) LottieDrawable.INFINITE else 0
                 animation.playAnimation()
@@ -177,6 +210,8 @@ enum SmartRefreshLayoutLottieHandoff {
                 const val EXPORT_HEIGHT_DP = \(HandoffSpec.number(table.exportSize.height, 1))f
                 /** Whether a header wider than the export scales it to its width (a scene that paints the whole gap). */
                 const val FILLS_WIDTH = \(table.fillsWidth)
+                /** Pulled this many triggers, `\(m(.overpulling))` (where the file has it) shows its last frame. */
+                const val OVERPULL_REACH = \(HandoffSpec.number(table.overpullReach, 3))f
             }
         }
 

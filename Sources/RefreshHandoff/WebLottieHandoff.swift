@@ -5,7 +5,8 @@ import RefreshLottieExport
 /// scrolling element and plays the plugin's export as ``LottiePlayback`` says, and a page with a
 /// list that uses it (`web-demo.html`). The content moves down by the pull (the rubber band the
 /// designer tuned); the export rides above it at its own size, its bottom on the content's top edge,
-/// clipped by the scrolling element; below the trigger the pull scrubs `pulling`.
+/// clipped by the scrolling element; below the trigger the pull scrubs `pulling`, past it (once
+/// `eligible` has played) `overpulling`, where the export has it.
 ///
 /// Uses only what lottie-web has had since 5.7: `loadAnimation`, `goToAndStop(frame, true)`,
 /// `playSegments([first, last], true)`, the `loop` property and the `complete` event. The markers are
@@ -28,6 +29,12 @@ package enum WebLottieHandoff {
 
     /// The exported function's name: `attachWaterDropRefresh`.
     static func functionName(_ spec: HandoffSpec) -> String { "attach\(HandoffPlatform.typeName(spec.name))Refresh" }
+
+    /// The exported function that names the export's file for the page's languages: `waterDropRefreshFile`.
+    static func fileFunctionName(_ spec: HandoffSpec) -> String {
+        let type = HandoffPlatform.typeName(spec.name)
+        return type.prefix(1).lowercased() + type.dropFirst() + "RefreshFile"
+    }
 
     static func javaScript(_ spec: HandoffSpec) -> String {
         let table = LottiePlayback(spec)
@@ -53,6 +60,8 @@ package enum WebLottieHandoff {
           /** The export's size in points: 1 pt of it is 1 CSS pixel on screen. */
           exportWidth: \(HandoffSpec.points(table.exportSize.width)),
           exportHeight: \(HandoffSpec.points(table.exportSize.height)),
+          /** Pulled this many triggers, the over-pull (`\(m(.overpulling))`, where the file has it) shows its last frame. */
+          overpullReach: \(HandoffSpec.number(table.overpullReach, 3)),
           /** Whether a list wider than the export scales it to its width (a scene that paints the whole gap). */
           fillsWidth: \(table.fillsWidth),
           /** The markers that loop; every other plays once and keeps its last frame. */
@@ -70,10 +79,12 @@ package enum WebLottieHandoff {
           },
         });
 
+        \(ExportLocales.javaScript(spec, function: fileFunctionName(spec)))
+
         /**
          * Adds pull-to-refresh to `scroller`, an element that scrolls vertically, showing
-         * \(CodeText.blockComment(spec.name)): `animationData` is the light export (\(LottieExport.fileName(spec.name)).json), `darkAnimationData`
-         * the dark one, used while the system's appearance is dark. `onRefresh` runs when a pull is released past
+         * \(CodeText.blockComment(spec.name)): `animationData` is the light export (`\(fileFunctionName(spec))()` names its file
+         * for the page's languages: \(ExportLocales.files(spec))), `darkAnimationData` the dark one, used while the system's appearance is dark. `onRefresh` runs when a pull is released past
          * the trigger and returns a promise of whether the load succeeded: the result plays, then the list closes.
          * Returns `{ state(), destroy() }`: `state()` says the moment shown and the export's frame.
          */
@@ -96,7 +107,7 @@ package enum WebLottieHandoff {
           scroller.append(header, content);
 
           let animation = null, marks = {};
-          let pull = 0, moment = null, shown = null, dragging = null;
+          let pull = 0, moment = null, shown = null, dragging = null, eligiblePlayed = false;
           const load = () => {
             if (animation) animation.destroy();
             const json = data();
@@ -107,6 +118,10 @@ package enum WebLottieHandoff {
             animation.addEventListener("complete", () => {
               const marker = marks[shown];
               if (!marker || spec.looped.includes(shown)) return;
+              if (shown === "\(m(.eligible))") {
+                eligiblePlayed = true;
+                if (overscrub()) return;
+              }
               if (spec.then[shown]) play(spec.then[shown]);
               else animation.goToAndStop(marker.start + marker.frames - 1, true);
             });
@@ -134,6 +149,7 @@ package enum WebLottieHandoff {
             shown = name;
             header.setAttribute("aria-label", spec.words[moment] || spec.words[name] || "");
             const marker = marks[name];
+            eligiblePlayed = name === "\(m(.eligible))" && marker && marker.frames === 1;
             if (!marker || !animation) return;
             animation.loop = spec.looped.includes(name);
             if (marker.frames === 1) animation.goToAndStop(marker.start, true);
@@ -150,12 +166,26 @@ package enum WebLottieHandoff {
             animation.goToAndStop(marker.start + Math.round(progress * (marker.frames - 1)), true);
           };
 
+          /**
+           * Past the trigger, once `\(m(.eligible))` has played, the pull picks the frame of `\(m(.overpulling))`: the trigger its
+           * first, `overpullReach` triggers its last. False (nothing done) before, or when the file lacks the marker.
+           */
+          const overscrub = () => {
+            const marker = marks.\(m(.overpulling));
+            if (moment !== "\(m(.eligible))" || !eligiblePlayed || !marker || !animation || spec.overpullReach <= 1) return false;
+            shown = "\(m(.overpulling))";
+            const progress = Math.min(1, Math.max(0, (pull - spec.trigger) / (spec.trigger * (spec.overpullReach - 1))));
+            animation.goToAndStop(marker.start + Math.round(progress * (marker.frames - 1)), true);
+            return true;
+          };
+
           /** Shows the moment `next` (null: the pull's frame); a moment already shown goes on as it was. */
           const show = (next) => {
             const changed = next !== moment || shown === null;
             moment = next;
             if (next === null) scrub();
             else if (changed) play(Object.keys(spec.then).find((first) => spec.then[first] === next && marks[first]) || next);
+            if (next === "\(m(.eligible))") overscrub();
             place();
           };
 
@@ -188,7 +218,8 @@ package enum WebLottieHandoff {
             const step = (now) => {
               if (token !== motion) return;
               const x = Math.min(1, Math.max(0, (now - started) / spec.closeMs));
-              pull = from + (target - from) * ease(x);
+              // The curve's end lands on the target itself (its bisection stops a hair short of 1).
+              pull = x < 1 ? from + (target - from) * ease(x) : target;
               if (moment === null) scrub();
               place();
               if (x < 1) requestAnimationFrame(step);
@@ -267,7 +298,6 @@ package enum WebLottieHandoff {
     /// A page with a list of 40 rows that uses the module: open it through a web server beside
     /// `web-lottie.js` and the exports, with `lottie-web` resolved by the import map.
     package static func demoPage(_ spec: HandoffSpec) -> String {
-        let file = CodeText.stringLiteral(LottieExport.fileName(spec.name), in: .javaScript)
         let title = CodeText.html(CodeText.lineComment(spec.name))
         return """
         <!doctype html>
@@ -292,7 +322,7 @@ package enum WebLottieHandoff {
         <body>
         <div id="list"></div>
         <script type="module">
-          import { \(functionName(spec)) } from "./web-lottie.js";
+          import { \(functionName(spec)), \(fileFunctionName(spec)) } from "./web-lottie.js";
 
           const list = document.getElementById("list");
           for (let i = 1; i <= 40; i++) {
@@ -301,7 +331,8 @@ package enum WebLottieHandoff {
             row.textContent = `Row ${i}`;
             list.appendChild(row);
           }
-          const [light, dark] = await Promise.all(["\(file).json", "\(file)-dark.json"].map((name) => fetch(name).then((r) => r.json())));
+          // The export in the page's language, light and dark.
+          const [light, dark] = await Promise.all([false, true].map((dark) => fetch(\(fileFunctionName(spec))(dark)).then((r) => r.json())));
           // A load of 1.5 s that succeeds; ?fail makes it fail.
           const failing = new URLSearchParams(location.search).has("fail");
           window.refresh = \(functionName(spec))(list, {

@@ -44,6 +44,12 @@ struct FrameStream {
         if let last = spans.indices.last { spans[last].end = min(spans[last].end, cut) }
     }
 
+    /// Ends the current marker, dropping it and its frames.
+    mutating func discardMarker() {
+        end(keeping: 0)
+        markers.removeLast()
+    }
+
     /// Splits the last marker in two `frames` frames into it: the first part is named `first`,
     /// the rest keeps its name; a span across the cut is two.
     mutating func split(at frames: Int, first: String) {

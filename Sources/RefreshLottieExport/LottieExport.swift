@@ -43,6 +43,14 @@ package struct LottieExport {
         package var resultHold = EdgeConfiguration.defaultResultHoldTime
         /// Frames as shapes where they can be (false: every frame an image).
         package var vector = true
+        /// How the indicator sits (its plugin's placement, or the scenario's): a scene that paints
+        /// the whole gap (`stretch`) is drawn over-pulled in a composition as tall as the over-pull.
+        package var placement: IndicatorPlacement = .push
+        /// How far `overpulling` goes, in refresh lengths: SmartRefreshLayout's `headerMaxDragRate`
+        /// (2.5 by default, SmartRefreshLayout.java:169), the furthest a pull goes there. 1 or less: no over-pull.
+        package var overpullReach = 2.5
+        /// Frames across the over-pull.
+        package var overpullFrames = 45
 
         package init() {}
     }
@@ -81,6 +89,13 @@ package struct LottieExport {
     package let shapeLayerCount: Int
     /// Frames exported as images because their drawing could not be said in shapes.
     package let fallbacks: [Fallback]
+    /// The over-pull (``LottieMarker/overpulling``), where the export has it: how far it reaches
+    /// (in refresh lengths) and the height it is drawn in (the band's, or taller for a scene that
+    /// fills the gap: the composition's height, the band at its bottom).
+    package let overpull: (reach: Double, height: Double)?
+    /// Why there is no `overpulling` marker: the pull past the trigger draws what eligible's last
+    /// frame does, or eligible's motion does not settle; nil when there is one.
+    package let noOverpull: String?
     /// The Lottie plugin's own animation, exported as itself (its layers, timed and placed as the
     /// plugin plays them), by name; nil for every other plugin and where it could not be.
     package let ownAnimation: String?
@@ -153,11 +168,13 @@ package struct LottieExport {
     package init(_ indicator: any HostedIndicator, info: IndicatorInfo, options: Options) throws {
         var stream = FrameStream()
         let fps = options.framesPerSecond
-        var (width, height) = (0, 0)
+        // Each frame height's size in pixels (the band's; the over-pull's when taller).
+        var pixelSizes: [Double: (width: Int, height: Int)] = [:]
 
-        func frame(_ state: RefreshState, progress: Double? = nil, stateTime: Double) -> IndicatorFrame {
+        func frame(_ state: RefreshState, progress: Double? = nil, stateTime: Double, height: Double? = nil) -> IndicatorFrame {
             var spec = FrameSpec(state: state, progress: progress)
             (spec.size, spec.scale, spec.edge) = (options.size, options.scale, options.edge)
+            if let height { spec.size.height = height }
             spec.environment.colorScheme = options.colorScheme
             spec.environment.locale = options.locale
             spec.environment.layoutDirection = TextDirection(locale: options.locale)
@@ -167,7 +184,7 @@ package struct LottieExport {
         func render(_ frame: IndicatorFrame) throws -> ImageSurface {
             indicator.refreshState = frame.state
             let image = try FrameRenderer.render(indicator, frame: frame, background: .clear)
-            (width, height) = (image.width, image.height)
+            pixelSizes[frame.size.height] = (image.width, image.height)
             return image
         }
         /// The frame's pixels as drawn (premultiplied): what frames are told apart by.
@@ -182,7 +199,9 @@ package struct LottieExport {
         /// ends where its drawing settles (the same for half a second after) and plays once, or
         /// repeats (a seamless period) and loops; one that does neither is exported whole, once.
         var looping = [LottieMarker.refreshing.name(on: options.edge)], unsettled: [String] = []
-        func addMotion(_ marker: LottieMarker, _ state: RefreshState) throws {
+        /// Where the motion settled (the state time of its last frame, and that frame's fingerprint); nil when it did not.
+        @discardableResult
+        func addMotion(_ marker: LottieMarker, _ state: RefreshState) throws -> (time: Double, fingerprint: UInt64)? {
             let most = max(1, Int(options.longestMotion * fps)), still = max(1, Int(fps / 2))
             let name = marker.name(on: options.edge)
             stream.begin(name)
@@ -196,9 +215,10 @@ package struct LottieExport {
                 previous = image
                 if k - lastChange >= still { break }
             }
-            var count = fingerprints.count
+            var count = fingerprints.count, settled: (time: Double, fingerprint: UInt64)?
             if fingerprints.count - 1 - lastChange >= still {
                 count = lastChange + 1  // settled: its last frame stays
+                settled = (Double(lastChange) / fps, fingerprints[lastChange])
             } else if let period = Self.period(fingerprints, longest: max(1, fingerprints.count - 2)) {
                 count = period
                 looping.append(name)
@@ -206,11 +226,12 @@ package struct LottieExport {
                 unsettled.append(name)
             }
             stream.end(keeping: count)
+            return settled
         }
 
         let pulls = max(2, options.pullFrames)
         try add(.pulling, (0..<pulls).map { frame(.pulling(progress: Double($0) / Double(pulls - 1)), stateTime: 0) })
-        try addMotion(.eligible, .eligible)
+        let eligibleSettled = try addMotion(.eligible, .eligible)
 
         // One loop of refreshing: the first period whose next frames start it again (looked for
         // up to 4 s, then up to `longestLoop`), or the length chosen; else the least visible seam.
@@ -272,6 +293,36 @@ package struct LottieExport {
         try add(.success, (0..<holds).map { frame(.finished(.success), stateTime: Double($0) / fps) })
         try add(.failure, (0..<holds).map { frame(.finished(.failure), stateTime: Double($0) / fps) })
         try addMotion(.noMoreData, .noMoreData)
+
+        // Past the trigger once eligible's motion has played, the pull on to `overpullReach` times
+        // the refresh length: kept where it draws other than eligible's last frame. A scene that
+        // paints the whole gap is drawn as tall as that pull, so it fills the top when pulled far.
+        var overpull: (reach: Double, height: Double)?
+        if let settled = eligibleSettled, options.overpullReach > 1 {
+            let reach = options.overpullReach, band = options.size.height
+            // (The Lottie plugin's own animation is placed in the band alone.)
+            let tall = options.placement == .stretch && options.edge.axis == .vertical && info.id != LottiePluginParameters.pluginID
+            let height = tall ? max(band, min((indicator.refreshLength * reach).rounded(.up), Self.tallestOverpull)) : band
+            let count = max(2, options.overpullFrames)
+            stream.begin(LottieMarker.overpulling.name(on: options.edge))
+            var changes = height != band
+            for k in 0..<count {
+                let spec = frame(.eligible, progress: 1 + (reach - 1) * Double(k) / Double(count - 1), stateTime: settled.time, height: height)
+                let image = try draw(spec)
+                changes = changes || FrameStream.fingerprint(image) != settled.fingerprint
+                stream.append(spec, image)
+            }
+            if changes {
+                stream.end(keeping: count)
+                overpull = (reach, height)
+            } else {
+                stream.discardMarker()
+            }
+        }
+        self.overpull = overpull
+        noOverpull = overpull != nil ? nil : options.overpullReach <= 1 ? "not asked for"
+            : eligibleSettled == nil ? "eligible's motion does not settle, so the pull past the trigger has no still frame to go on from"
+            : "the pull past the trigger draws what eligible's last frame does"
         let (markers, specs) = (stream.markers, stream.specs)
         self.markers = markers
         self.frames = specs
@@ -309,57 +360,63 @@ package struct LottieExport {
             spans.append(LottieTimeline.Span(start: span.start, end: span.end, content: .frame(png)))
         }
         self.fallbacks = fallbacks
-        var (layers, assets) = own.map { ($0.layers, $0.assets) } ?? LottieTimeline.layers(spans, scale: options.scale, pixels: (width, height))
-        imageCount = assets.count { $0["p"] != nil }
-        shapeLayerCount = layers.count { $0["ty"].map { if case .number(4) = $0 { true } else { false } } ?? false }
+        // The band's frames, and after them the over-pull's where it is drawn taller: a composition
+        // of its own, the band's placed at its bottom (its top for a bottom edge).
+        let (w, h) = (options.size.width.rounded(), options.size.height.rounded())
+        let tallStart = overpull.flatMap { $0.height > options.size.height ? markers.last!.start : nil } ?? specs.count
+        func pixels(_ height: Double) -> (width: Int, height: Int) { pixelSizes[height] ?? (0, 0) }
+        var (layers, assets) = own.map { ($0.layers, $0.assets) }
+            ?? LottieTimeline.layers(spans.filter { $0.start < tallStart }, scale: options.scale, pixels: pixels(options.size.height))
+        var counted = layers
         // What a list reveals of each frame (the pull's part while pulling), as one mask over the
         // drawing: the drawing itself then stays the same from one pull to the next.
-        let (w, h) = (options.size.width.rounded(), options.size.height.rounded())
-        let revealed = specs.map(FrameRenderer.revealed)
-        if revealed.contains(where: { $0 != Rect(x: 0, y: 0, width: options.size.width, height: options.size.height) }) {
-            // Named apart from the assets of an animation taken in whole (an export's own "drawing").
-            let drawing = LottieJSON.freeID("drawing", among: assets)
-            assets.append(["id": .string(drawing), "nm": "drawing", "layers": .array(layers)])
-            layers = [LottieLayers.revealedLayer(asset: drawing, width: w, height: h, frames: specs.count, shown: revealed, times: Array(revealed.indices))]
+        (layers, assets) = Self.revealing(layers, assets, frames: specs[..<tallStart], name: "drawing", width: w, height: h)
+        var compositionHeight = h
+        if let overpull, tallStart < specs.count {
+            var (overLayers, overAssets) = LottieTimeline.layers(spans.filter { $0.start >= tallStart }, scale: options.scale,
+                                                                 pixels: pixels(overpull.height), assetPrefix: "overpull-image")
+            counted += overLayers
+            compositionHeight = overpull.height.rounded()
+            (overLayers, overAssets) = Self.revealing(overLayers, overAssets + assets, frames: specs[tallStart...], name: "overpull", width: w, height: compositionHeight)
+            let band = LottieJSON.freeID("band", among: overAssets)
+            let top = options.edge == .top ? compositionHeight - h : 0
+            assets = overAssets + [["id": .string(band), "nm": "band", "layers": .array(layers)]]
+            layers = overLayers + [LottieLayers.placedLayer(asset: band, width: w, height: h, index: overLayers.count + 1, from: 0, to: tallStart, origin: Point(x: 0, y: top))]
         }
+        imageCount = assets.count { $0["p"] != nil }
+        shapeLayerCount = counted.count { $0["ty"].map { if case .number(4) = $0 { true } else { false } } ?? false }
         let document: LottieJSON = [
-            "v": "5.7.0", "fr": .number(fps), "ip": 0, "op": .number(Double(max(specs.count, own?.frames ?? 0))), "w": .number(w), "h": .number(h),
+            "v": "5.7.0", "fr": .number(fps), "ip": 0, "op": .number(Double(max(specs.count, own?.frames ?? 0))), "w": .number(w), "h": .number(compositionHeight),
             "nm": .string(info.name), "ddd": 0, "assets": .array(assets), "layers": .array(layers),
             "markers": .array(markers.map { ["tm": .number(Double($0.start)), "cm": .string($0.name), "dr": .number(Double($0.frames))] }),
             "meta": ["g": "RefreshKit refresh-dump export",
                      "d": .string("\(info.name) \(info.version) (\(info.id)), \(options.colorScheme.rawValue) theme, \(options.edge.rawValue) edge, refresh length \(indicator.refreshLength) pt"),
                      // What RefreshKit's Lottie plugin reads to play the export as the indicator drew it.
-                     LottieExportMeta.key: LottieJSON(LottieExportMeta(refreshLength: indicator.refreshLength, edge: options.edge.rawValue, id: info.id, loops: looping))],
+                     LottieExportMeta.key: LottieJSON(LottieExportMeta(refreshLength: indicator.refreshLength, edge: options.edge.rawValue, id: info.id, loops: looping,
+                                                                            overpullReach: overpull?.reach, bandHeight: compositionHeight != h ? h : nil))],
         ]
         json = document.data
         guard json.count <= Self.sizeLimit else { throw Self.tooLarge(options, bytes: json.count) }
     }
 
-    /// The refusal of an animation of `bytes` (or more), over ``sizeLimit``.
-    private static func tooLarge(_ options: Options, bytes: Int) -> ExportError {
-        ExportError(reason: "the \(options.colorScheme.rawValue) animation is \(bytes >> 20) MB or more, more than the \(sizeLimit >> 20) MB an export may be (fewer --pull-frames, a smaller --size or --scale)")
+    /// `layers` (with `assets`) seen through what a list reveals of each of `frames`, when that is
+    /// less than the whole of some (the layers `width` × `height`): the layers become an asset named after
+    /// `name`, shown through a mask that changes with the frames; else as they are.
+    private static func revealing(_ layers: [LottieJSON], _ assets: [LottieJSON], frames: ArraySlice<IndicatorFrame>, name: String,
+                                  width: Double, height: Double) -> (layers: [LottieJSON], assets: [LottieJSON]) {
+        let revealed = frames.map(FrameRenderer.revealed)
+        guard let first = frames.first, revealed.contains(where: { $0 != Rect(x: 0, y: 0, width: first.size.width, height: first.size.height) }) else { return (layers, assets) }
+        // Named apart from the assets of an animation taken in whole (an export's own "drawing").
+        let id = LottieJSON.freeID(name, among: assets)
+        return ([LottieLayers.revealedLayer(asset: id, width: width, height: height, from: frames.startIndex, frames: frames.endIndex, shown: revealed, times: Array(frames.indices))],
+                assets + [["id": .string(id), "nm": .string(name), "layers": .array(layers)]])
     }
+
+    /// The tallest over-pull drawn, in points.
+    static let tallestOverpull = 1200.0
 
     /// The refreshing loop looked for first, and the longest one that is not seamless, in seconds.
     package static let quickLoop = 4.0
-
-    /// The largest animation file written.
-    package static let sizeLimit = 64 << 20
-
-    /// Why an export was refused.
-    package struct ExportError: Error, CustomStringConvertible {
-        package var reason: String
-        package var description: String { reason }
-    }
-
-    /// A frame exported as an image because its drawing could not be said in shapes.
-    package struct Fallback: Equatable, Sendable {
-        /// The marker and the frame in it.
-        package var marker: String
-        package var frame: Int
-        /// What could not be said.
-        package var reason: String
-    }
 
     /// `frame` of `indicator` recorded and read; recorded twice when `checked`, and refused when the two differ.
     private static func recording(_ indicator: any HostedIndicator, frame: IndicatorFrame, checked: Bool, where place: String) throws -> [RecordedDrawing.Item] {

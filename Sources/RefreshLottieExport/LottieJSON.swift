@@ -25,6 +25,8 @@ indirect enum LottieJSON: ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral
             case .edge: meta.edge.map { (key.rawValue, .string($0)) }
             case .id: meta.id.map { (key.rawValue, .string($0)) }
             case .loops: meta.loops.map { (key.rawValue, .array($0.map(LottieJSON.string))) }
+            case .overpullReach: meta.overpullReach.map { (key.rawValue, .number($0)) }
+            case .bandHeight: meta.bandHeight.map { (key.rawValue, .number($0)) }
             }
         })
     }

@@ -131,8 +131,8 @@ enum LottieLayers {
 
     /// A precomposition layer showing asset `asset` (`width` × `height`) through a mask of `shown`
     /// (a rectangle a keyframe): what a list reveals of each frame.
-    static func revealedLayer(asset: String, width: Double, height: Double, frames: Int, shown: [Rect], times: [Int]) -> JSON {
-        var layer = common(type: 0, name: "revealed", index: 1, from: 0, to: frames, clips: [[]], times: [0], local: nil)
+    static func revealedLayer(asset: String, width: Double, height: Double, from: Int = 0, frames: Int, shown: [Rect], times: [Int]) -> JSON {
+        var layer = common(type: 0, name: "revealed", index: 1, from: from, to: frames, clips: [[]], times: [from], local: nil)
         layer["refId"] = .string(asset)
         layer["w"] = .number(width)
         layer["h"] = .number(height)
@@ -142,6 +142,17 @@ enum LottieLayers {
                    inTangents: Array(repeating: .zero, count: 4), outTangents: Array(repeating: .zero, count: 4), closed: true)
         }
         layer["masksProperties"] = [["inv": false, "mode": "a", "pt": animated(boxes, times: times, keyframe: { .array([bezier($0)]) }, line: pathLine, bezier), "o": value(100), "x": value(0), "nm": "revealed"]]
+        return layer
+    }
+
+    /// A precomposition layer showing asset `asset` (`width` × `height`) from `from` to `to`, its
+    /// top-left at `origin`: an export's band, below its taller over-pull.
+    static func placedLayer(asset: String, width: Double, height: Double, index: Int, from: Int, to: Int, origin: Point) -> JSON {
+        var layer = common(type: 0, name: asset, index: index, from: from, to: to, clips: [[]], times: [from], local: nil)
+        layer["refId"] = .string(asset)
+        layer["w"] = .number(width)
+        layer["h"] = .number(height)
+        layer["ks"] = ["o": value(100), "r": value(0), "p": value(.numbers([origin.x, origin.y, 0])), "a": value([0, 0, 0]), "s": value([100, 100, 100])]
         return layer
     }
 

@@ -28,8 +28,9 @@ enum LottieTimeline {
     }
 
     /// The layers (top first) and image assets for `spans`; a frame's image is `pixels` at `scale` pixels a point.
-    static func layers(_ spans: [Span], scale: Double, pixels: (width: Int, height: Int)) -> (layers: [JSON], assets: [JSON]) {
-        var builder = Builder()
+    /// The assets are named `assetPrefix` and a number.
+    static func layers(_ spans: [Span], scale: Double, pixels: (width: Int, height: Int), assetPrefix: String = "image") -> (layers: [JSON], assets: [JSON]) {
+        var builder = Builder(prefix: assetPrefix)
         var index = 0
         while index < spans.count {
             let first = spans[index]
@@ -167,12 +168,13 @@ enum LottieTimeline {
     }
 
     private struct Builder {
+        let prefix: String
         var layers: [JSON] = [], assets: [JSON] = [], assetIDs: [String: String] = [:]
         var nextIndex: Int { layers.count + 1 }
 
         mutating func asset(_ png: String, width: Int, height: Int) -> String {
             if let id = assetIDs[png] { return id }
-            let id = "image\(assets.count)"
+            let id = "\(prefix)\(assets.count)"
             assetIDs[png] = id
             assets.append(["id": .string(id), "w": .number(Double(width)), "h": .number(Double(height)), "u": "", "p": .string("data:image/png;base64," + png), "e": 1])
             return id

@@ -28,26 +28,46 @@ package struct FramePlan: Equatable {
     /// How no more data plays on its state's clock; nil: its last frame, still (any file but an
     /// export that says how its motion plays).
     package var noMoreDataPlayback: Playback? = nil
+    /// An export's pull past the trigger (`overpulling`) and how far it reaches in refresh lengths:
+    /// eligible once its motion has played shows the frame of the progress; nil: eligible alone.
+    package var overpulling: Overpull? = nil
+
+    /// An export's `overpulling`: its frames, and the progress its last frame shows (its first shows 1).
+    package struct Overpull: Equatable {
+        package var range: FrameRange
+        package var reach: Double
+        package init(range: FrameRange, reach: Double) { (self.range, self.reach) = (range, reach) }
+    }
+
     /// Animation frames per second of state time: the file's rate times the speed.
     package var framesPerSecond: Double
 
     package init(pulling: FrameRange, eligible: FrameRange, refreshing: FrameRange, refreshingStart: FrameRange? = nil, success: FrameRange,
                  failure: FrameRange, noMoreData: FrameRange, eligiblePlayback: Playback, refreshingPlayback: Playback,
-                 noMoreDataPlayback: Playback? = nil, framesPerSecond: Double) {
+                 noMoreDataPlayback: Playback? = nil, overpulling: Overpull? = nil, framesPerSecond: Double) {
         (self.pulling, self.eligible, self.refreshing, self.refreshingStart) = (pulling, eligible, refreshing, refreshingStart)
         (self.success, self.failure, self.noMoreData) = (success, failure, noMoreData)
         (self.eligiblePlayback, self.refreshingPlayback, self.noMoreDataPlayback) = (eligiblePlayback, refreshingPlayback, noMoreDataPlayback)
+        self.overpulling = overpulling
         self.framesPerSecond = framesPerSecond
     }
 
     /// The frame number for `state`, or nil when nothing is drawn. With reduced motion nothing
-    /// moves by itself: time-driven ranges show one still frame, results their last.
-    package func frame(for state: RefreshState, stateTime: Double, reduceMotion: Bool) -> Int? {
+    /// moves by itself: time-driven ranges show one still frame, results their last. `progress`
+    /// past 1 while eligible, once eligible has played, picks the frame of ``overpulling``.
+    package func frame(for state: RefreshState, progress: Double = 1, stateTime: Double, reduceMotion: Bool) -> Int? {
         switch state {
         case .pulling(let progress):
             let p = progress.isFinite ? min(max(progress, 0), 1) : 0
             return pulling.frame(at: Int((p * Double(pulling.count - 1)).rounded()))
-        case .eligible, .secondaryEligible:
+        case .eligible:
+            if let overpull = overpulling, eligiblePlayback == .hold, progress.isFinite, progress > 1,
+               reduceMotion || stateTime * framesPerSecond + 1e-6 >= Double(eligible.count - 1) {
+                let f = min(1, (progress - 1) / (overpull.reach - 1))
+                return overpull.range.frame(at: Int((f * Double(overpull.range.count - 1)).rounded()))
+            }
+            return play(eligible, eligiblePlayback, stateTime, reduceMotion)
+        case .secondaryEligible:
             return play(eligible, eligiblePlayback, stateTime, reduceMotion)
         case .refreshing:
             if let start = refreshingStart, !reduceMotion {

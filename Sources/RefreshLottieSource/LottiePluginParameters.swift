@@ -67,8 +67,9 @@ package enum LottiePluginParameters {
 
     /// The frames each state shows at `edge` of an animation with `timeline`: the ranges the
     /// parameters name, or the file's markers named after the states (`pulling@bottom` for one
-    /// edge), else the fallbacks the parameters' help says. `exportedLoops`: what an export says loops.
-    package static func plan(for edge: RefreshEdge, in timeline: AnimationTimeline, exportedLoops: [String]?,
+    /// edge), else the fallbacks the parameters' help says. `exportedLoops`: what an export says loops;
+    /// `exportedOverpullReach`: how far its `overpulling` goes (the marker is read only then).
+    package static func plan(for edge: RefreshEdge, in timeline: AnimationTimeline, exportedLoops: [String]?, exportedOverpullReach: Double? = nil,
                              _ parameters: ParameterValues) throws(ParameterError) -> FramePlan {
         func range(_ spec: Parameter<String>, otherwise fallback: FrameRange) throws(ParameterError) -> FrameRange {
             try FrameRangeSpec(parsing: parameters[spec], parameter: spec.name).resolve(in: timeline, parameter: spec.name, edge: edge, fallback: fallback)
@@ -86,6 +87,12 @@ package enum LottiePluginParameters {
                   let marker = timeline.marker(named: LottieMarker.refreshingStart.name(on: edge)) ?? timeline.marker(named: LottieMarker.refreshingStart.rawValue) else { return nil }
             return try FrameRangeSpec.marker(marker.name).resolve(in: timeline, parameter: Self.refreshing.name, fallback: pulling)
         }
+        // An export's pull past the trigger, scrubbed once eligible has played.
+        func overpulling() throws(ParameterError) -> FramePlan.Overpull? {
+            guard let reach = exportedOverpullReach, reach > 1,
+                  let marker = timeline.marker(named: LottieMarker.overpulling.name(on: edge)) else { return nil }
+            return FramePlan.Overpull(range: try FrameRangeSpec.marker(marker.name).resolve(in: timeline, parameter: Self.eligible.name, fallback: pulling), reach: reach)
+        }
         let chosenEligible = FramePlan.Playback(rawValue: parameters[Self.eligiblePlay]) ?? .loop
         return FramePlan(
             pulling: pulling,
@@ -98,6 +105,7 @@ package enum LottiePluginParameters {
             eligiblePlayback: ParameterValue.string(parameters[Self.eligiblePlay]) == Self.eligiblePlay.spec.defaultValue ? exported(.eligible) ?? chosenEligible : chosenEligible,
             refreshingPlayback: FramePlan.Playback(rawValue: parameters[Self.refreshingPlay]) ?? .loop,
             noMoreDataPlayback: exported(.noMoreData),
+            overpulling: try overpulling(),
             framesPerSecond: timeline.framesPerSecond * parameters[Self.speed]
         )
     }

@@ -20,6 +20,8 @@ package struct LottieSourceFile {
     /// The markers an export of `refresh-dump export` says loop (`meta.refreshkit.loops`); nil for
     /// any other file, or an export written before it said so.
     package let exportedLoops: [String]?
+    /// How far an export's `overpulling` reaches, in refresh lengths (`meta.refreshkit.overpullReach`); nil for any other file.
+    package let exportedOverpullReach: Double?
 
     /// The largest Lottie file read: real animations are a few hundred kB.
     package static let fileLimit = 32 << 20
@@ -58,5 +60,6 @@ package struct LottieSourceFile {
                                      framesPerSecond: header.framesPerSecond, markers: header.markers)
         exportedRefreshLength = header.exportedRefreshLength
         exportedLoops = header.exportedLoops
+        exportedOverpullReach = header.exportedOverpullReach
     }
 }

@@ -10,6 +10,7 @@ struct LottieSourceHeader {
     var markers: [AnimationTimeline.Marker]
     var exportedRefreshLength: Double?
     var exportedLoops: [String]?
+    var exportedOverpullReach: Double?
 
     /// The fields read.
     private struct Fields: Decodable {
@@ -97,6 +98,11 @@ struct LottieSourceHeader {
         if let loops, loops.count > 64 || loops.contains(where: { $0.utf8.count > 64 }) {
             throw fail("has \(meta).loops of \(loops.count) names; at most 64 names of at most 64 bytes")
         }
+        let reach = header.meta?.export?.overpullReach
+        if let reach, !(reach.isFinite && (1...10).contains(reach)) {
+            throw fail("has \(meta).overpullReach \(reach); it must be 1...10 (refresh lengths)")
+        }
+        exportedOverpullReach = reach
         firstFrame = Int(header.ip.rounded(.down))
         // As rlottie counts them: both ends made whole numbers first.
         frameCount = max(0, Int(header.op) - Int(header.ip))

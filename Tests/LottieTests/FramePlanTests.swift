@@ -43,6 +43,23 @@ import RefreshLottieSource
         #expect(frames(plan(eligible: .loop), .eligible, times: [0, 0.3, 0.4]) == [20, 23, 20])
     }
 
+    /// An export's over-pull: once eligible has played (held on its last frame), a progress past 1
+    /// picks the frame of `overpulling`, 1 its first and the reach its last; before, and for a
+    /// looping eligible or a file without the marker, eligible plays as ever.
+    @Test func theOverpullScrubsOnceEligibleHasPlayed() {
+        var p = plan(eligible: .hold)
+        p.overpulling = FramePlan.Overpull(range: FrameRange(first: 70, last: 76), reach: 2.5)
+        let overpulled = [1, 1.5, 2, 2.5, 9].map { p.frame(for: .eligible, progress: $0, stateTime: 0.3, reduceMotion: false) }
+        #expect(overpulled == [23, 72, 74, 76, 76], "progress 1 is eligible's last frame, which is the over-pull's first")
+        #expect(p.frame(for: .eligible, progress: 2, stateTime: 0.1, reduceMotion: false) == 21, "eligible's motion plays first")
+        #expect(p.frame(for: .eligible, progress: 2, stateTime: 0, reduceMotion: true) == 74, "reduced motion: eligible is already still")
+        #expect(p.frame(for: .eligible, progress: .nan, stateTime: 1, reduceMotion: false) == 23)
+        var looping = p
+        looping.eligiblePlayback = .loop
+        #expect(looping.frame(for: .eligible, progress: 2, stateTime: 0.3, reduceMotion: false) == 23)
+        #expect(plan(eligible: .hold).frame(for: .eligible, progress: 2, stateTime: 1, reduceMotion: false) == 23)
+    }
+
     @Test func resultsPlayOnceAndStay() {
         #expect(frames(plan(), .finished(.success), times: [0, 0.2, 0.4, 9]) == [40, 42, 44, 44])
         #expect(frames(plan(), .finished(.failure), times: [0, 0.1]) == [50, 51])

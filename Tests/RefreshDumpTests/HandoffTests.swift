@@ -88,7 +88,8 @@ import TestSupport
         let animation = Scenario.safeFileName(name)
         #expect(files == (HandoffPlatform.allCases.map(\.fileName) + [WebLottieHandoff.demoFileName, "\(animation).json", "\(animation)-dark.json"]).sorted(), "\(name): \(files)")
         let lottie = try String(contentsOfFile: "\(folder)/mjrefresh-lottie.swift", encoding: .utf8)
-        #expect(lottie.contains("LottieAnimation.named(traitCollection.userInterfaceStyle == .dark ? \"\(animation)-dark\" : \"\(animation)\")"), "\(name)")
+        #expect(lottie.contains("LottieAnimation.named(Self.exportName(dark: traitCollection.userInterfaceStyle == .dark))")
+                && lottie.contains("return \"\(animation)\" + (locale == exportLocales[0] ? \"\" : \"-\" + locale) + (dark ? \"-dark\" : \"\")"), "\(name)")
         let mj = try String(contentsOfFile: "\(folder)/mjrefresh.swift", encoding: .utf8)
         #expect(mj.contains("static let triggerDistance: CGFloat = "), "\(name)")
         // swiftc wants each file name once: copies named for the file.

@@ -35,7 +35,62 @@ import Testing
         spec.loopingMarkers = ["refreshing", "eligible"]
         #expect(LottiePlayback(spec)[.eligible].play == .loop)
         #expect(LottiePlayback(spec)[.noMoreData].play == .once)
-        #expect(HandoffPlatform.mjrefreshLottie.text(for: spec).contains("play(marker: \"eligible\", loopMode: .loop)"))
+        #expect(HandoffPlatform.mjrefreshLottie.text(for: spec).contains("play(\"eligible\", loop: true)"))
+    }
+
+    /// Past the trigger the over-pull scrubs where the export has one: its first frame at the trigger, its last at the reach.
+    @Test func theOverpullScrubsPastTheTrigger() {
+        var spec = Self.spec()
+        #expect(LottiePlayback(spec).overpullScrub(atPull: 120) == nil, "an export without an over-pull")
+        spec.overpull = (2.5, 120)
+        let table = LottiePlayback(spec)
+        #expect(table[.overpulling].play == .scrub)
+        #expect(table.overpullScrub(atPull: 79) == nil && table.overpullScrub(atPull: 80) == 0)
+        #expect(table.overpullScrub(atPull: 140) == 0.5 && table.overpullScrub(atPull: 400) == 1)
+        #expect(table.exportSize.height == 120)
+        // Each file that plays the export scrubs it once eligible has played.
+        let parts: [HandoffPlatform: [String]] = [
+            .mjrefreshLottie: ["static let overpullReach: CGFloat = 2.5", "self.eligiblePlayed = true", "guard state == .pulling, eligiblePlayed"],
+            .mjrefreshLottieObjectiveC: ["OverpullReach = 2.5;", "strongSelf->_eligiblePlayed = YES;", "if (self.state != MJRefreshStatePulling || !_eligiblePlayed"],
+            .smartRefreshLayoutLottie: ["const val OVERPULL_REACH = 2.5f", "overpulling = OVERPULL_REACH > 1f && range(\"overpulling\")", "if (overpulling) return overscrub()"],
+            .composeLottie: ["const val OVERPULL_REACH = 2.5f", "eligiblePlayed = marker == \"eligible\"", "loaded.getProgressForFrame(overpulling.startFrame"],
+            .easyRefreshLottie: ["static const double overpullReach = 2.5;", "setState(() => _eligiblePlayed = true)", "AlwaysStoppedAnimation(overpulling.start"],
+            .swiftUILottie: ["static let overpullReach: CGFloat = 2.5", "eligiblePlayed = true", "return .paused(at: .frame(start + f * max(0, length - 1)))"],
+            .web: ["overpullReach: 2.5,", "eligiblePlayed = true;", "if (next === \"eligible\") overscrub();"],
+        ]
+        for (platform, wanted) in parts {
+            let text = platform.text(for: spec)
+            for part in wanted { #expect(text.contains(part), "\(platform.fileName): \(part)") }
+        }
+        // A scene's over-pull is drawn taller: the export is that tall, its band at the bottom.
+        var scene = Self.spec(placement: .stretch)
+        scene.overpull = (2.5, 200)
+        #expect(LottiePlayback(scene).exportSize == Size(width: 430, height: 200))
+        #expect(LottiePlayback(scene).exportOptions.size == Size(width: 430, height: 120), "the band is drawn at render's height")
+    }
+
+    /// Each file that plays the export loads the app's locale's file: the list the export was written in,
+    /// and the platform's own call that picks from it.
+    @Test func eachFileLoadsTheAppsLocale() {
+        var spec = Self.spec()
+        spec.locales = ["en", "zh-Hans", "ar"]
+        let parts: [HandoffPlatform: [String]] = [
+            .mjrefreshLottie: ["static let exportLocales = [\"en\", \"zh-Hans\", \"ar\"]", "Bundle.preferredLocalizations(from: exportLocales, forPreferences: Locale.preferredLanguages)",
+                               "LottieAnimation.named(Self.exportName(dark:"],
+            .mjrefreshLottieObjectiveC: ["@[@\"en\", @\"zh-Hans\", @\"ar\"]", "[NSBundle preferredLocalizationsFromArray:locales forPreferences:NSLocale.preferredLanguages]",
+                                         "initWithName:WaterDropLottieHeaderExportName(dark)"],
+            .swiftUILottie: ["static let exportLocales = [\"en\", \"zh-Hans\", \"ar\"]", "LottieAnimation.named(exportName(dark: true))"],
+            .smartRefreshLayoutLottie: ["listOf(\"en\", \"zh-Hans\", \"ar\")", "exportAsset(resources.configuration.locales, dark ="],
+            .composeLottie: ["listOf(\"en\", \"zh-Hans\", \"ar\")", "exportAsset(LocalConfiguration.current.locales, dark ="],
+            .easyRefreshLottie: ["static const exportLocales = ['en', 'zh-Hans', 'ar'];", "exportAsset(Localizations.maybeLocaleOf(context)"],
+            .web: ["const locales = [\"en\", \"zh-Hans\", \"ar\"];", "export function waterDropRefreshFile(dark = false, languages = navigator.languages"],
+        ]
+        for (platform, wanted) in parts {
+            let text = platform.text(for: spec)
+            for part in wanted { #expect(text.contains(part), "\(platform.fileName): \(part)") }
+            #expect(text.contains("Water-Drop-zh-Hans.json"), "\(platform.fileName) names each locale's file")
+        }
+        #expect(WebLottieHandoff.demoPage(spec).contains("fetch(waterDropRefreshFile(dark))"), "the demo page loads the page's language's file")
     }
 
     /// Only the pull below the trigger scrubs, from the marker's first frame at rest to its last at the trigger.
@@ -66,14 +121,19 @@ import Testing
         let name = row.marker.rawValue, loops = row.play == .loop
         switch (platform, row.marker) {
         case (.easyRefreshLottie, _): return loops ? "looped = {'\(name)'}" : "'\(name)'"
+        case (.mjrefreshGif, .overpulling): return nil  // a GIF header's images have no over-pull
+        case (.mjrefreshLottieObjectiveC, .overpulling): return "frameTimeForMarker:@\"\(name)\""
+        case (.web, .overpulling): return "marks.\(name)"
+        case (_, .overpulling): return "\"\(name)\""
         case (.web, .noMoreData): return nil  // the module is a header: no end of data
         case (.web, .pulling): return "marks.\(name)"
         case (.web, _): return loops ? "looped: [\"\(name)\"]" : "\"\(name)\""
         case (_, .pulling): return "\"\(name)\""
         case (.mjrefreshLottie, .success), (.mjrefreshLottie, .failure): return "\"\(name)\""
-        case (.mjrefreshLottie, _): return "play(marker: \"\(name)\", loopMode: \(loops ? ".loop" : ".playOnce"))"
+        case (.mjrefreshLottie, _): return "play(\"\(name)\", loop: \(loops))"
         case (.mjrefreshLottieObjectiveC, .success), (.mjrefreshLottieObjectiveC, .failure): return "@\"\(name)\""
-        case (.mjrefreshLottieObjectiveC, .refreshingStart): return "playWithMarker:@\"\(name)\" completion:"
+        case (.mjrefreshLottieObjectiveC, .refreshingStart): return "[self play:@\"\(name)\" loop:NO completion:"
+        case (.mjrefreshLottieObjectiveC, .eligible): return "[self play:@\"\(name)\" loop:\(loops ? "YES" : "NO") completion:"
         case (.mjrefreshLottieObjectiveC, _): return "[self play:@\"\(name)\" loop:\(loops ? "YES" : "NO")]"
         case (.mjrefreshGif, .noMoreData): return nil  // a header's images have no end of data
         case (.mjrefreshGif, .success), (.mjrefreshGif, .failure): return "\"\(name)\""
@@ -86,7 +146,8 @@ import Testing
         case (.composeLottie, _): return loops ? "Looped = setOf(\"\(name)\")" : "\"\(name)\""
         case (.swiftUILottie, .noMoreData): return nil  // swiftui.swift's list has no end of data
         case (.swiftUILottie, .success), (.swiftUILottie, .failure): return "\"\(name)\""
-        case (.swiftUILottie, _): return ".marker(\"\(name)\", loopMode: \(loops ? ".loop" : ".playOnce"))"
+        case (.swiftUILottie, .refreshingStart): return "play(\"\(name)\", in: animation, loop: false)"
+        case (.swiftUILottie, _): return "play(\"\(name)\", in: animation, loop: \(loops))"
         default: return nil
         }
     }
@@ -115,13 +176,13 @@ import Testing
     func eachFileChainsTheStartOfRefreshingToItsLoop(platform: HandoffPlatform) throws {
         let text = platform.text(for: Self.spec())
         let chain: [String] = switch platform {
-        case .mjrefreshLottie: ["frameTime(forMarker: \"refreshingStart\") != nil", "loopMode: .playOnce) { [weak self] finished in", "guard finished, let self, self.state == .refreshing"]
+        case .mjrefreshLottie: ["frameTime(forMarker: \"refreshingStart\") != nil", "play(\"refreshingStart\", loop: false) { [weak self] finished in", "guard finished, let self, self.state == .refreshing"]
         case .mjrefreshLottieObjectiveC: ["durationFrameTimeForMarker:@\"refreshingStart\"] <= 0", "completion:^(BOOL finished)", "if (!finished ||"]
         case .mjrefreshGif: ["guard !start.isEmpty", "asyncAfter(deadline: .now() + duration(start))", "self.refreshes == run"]
         case .smartRefreshLayoutLottie: ["getMarker(\"refreshingStart\") == null", "next = \"refreshing\"", "override fun onAnimationEnd", "if (newState != RefreshState.Refreshing) next = null"]
-        case .composeLottie: ["StartsWith = mapOf(\"refreshing\" to \"refreshingStart\")", "clipSpec = LottieClipSpec.Marker(first)"]
+        case .composeLottie: ["StartsWith = mapOf(\"refreshing\" to \"refreshingStart\")", "clipSpec = clip(first, once = true)"]
         case .easyRefreshLottie: ["startsWith = {'refreshing': 'refreshingStart'}", "if (!mounted || _playing != name) return;"]
-        case .swiftUILottie: ["@State private var startPlayed = false", ".animationDidFinish { completed in if completed && isRefreshing { startPlayed = true } }", ".onChange(of: isRefreshing) { _ in startPlayed = false }"]
+        case .swiftUILottie: ["@State private var startPlayed = false", "if isRefreshing { startPlayed = true }", ".onChange(of: isRefreshing) { _ in startPlayed = false }"]
         case .web: ["then: { \"refreshingStart\": \"refreshing\" }", "if (spec.then[shown]) play(spec.then[shown]);"]
         default: []
         }
@@ -166,7 +227,7 @@ import Testing
                 "setImages raises mj_h to the images' height: the trigger is set after them")
         let srl = HandoffPlatform.smartRefreshLayoutLottie.text(for: spec)
         #expect(!srl.contains("setMinAndMaxFrame(\""), "setMinAndMaxFrame(String) throws for a missing marker")
-        #expect(srl.contains("if (!scrubbing || !isDragging) return"), "the pull scrubs only while pulling below the trigger")
+        #expect(srl.contains("if (!isDragging) return") && srl.contains("if (!scrubbing) return"), "the pull scrubs only while pulling below the trigger")
         #expect(srl.contains("layout.setHeaderHeight(TRIGGER_DP)"), "the header's height is set")
         let objc = HandoffPlatform.mjrefreshLottieObjectiveC.text(for: spec)
         #expect(objc.contains("frameTimeForMarker:@\"pulling\"") && objc.contains("durationFrameTimeForMarker:@\"pulling\""), "the pull's frames read from the marker")
@@ -181,6 +242,14 @@ import Testing
         #expect(swiftUI.contains("result = await load()"))
         let easy = HandoffPlatform.easyRefreshLottie.text(for: spec)
         #expect(easy.contains("IndicatorResult.noMore => 'noMoreData'"), "no more data is not a success")
+        // A marker played once ends on its own last frame, not on the next marker's first where the players' marker calls end.
+        let swift = HandoffPlatform.mjrefreshLottie.text(for: spec)
+        #expect(!swift.contains("animationView.play(marker:") && swift.contains("toFrame: start + (loop ? length : max(0, length - 1))"), "lottie-ios's play(marker:) ends on the frame after it")
+        #expect(!objc.contains("[_animationView playWithMarker:") && objc.contains("toFrame:start + (loop ? length : length - 1)"), "CompatibleAnimationView's too")
+        let swiftUILottie = HandoffPlatform.swiftUILottie.text(for: spec)
+        #expect(!swiftUILottie.contains(".marker(") && swiftUILottie.contains(".fromFrame(start, toFrame: start + (loop ? length : max(0, length - 1))"), "LottiePlaybackMode.marker too")
+        #expect(composeLottie.contains("if (once) LottieClipSpec.Frame(") && !composeLottie.contains("clipSpec = LottieClipSpec.Marker("), "LottieClipSpec.Marker's max is the frame after it")
+        #expect(!easy.contains("animateTo(marker.end") && easy.contains("final last = marker.end - 1 / composition.durationFrames;"), "Marker.end is the next frame's progress")
         #expect(easy.contains("OverflowBox(") && !easy.contains("SizedBox(\n                height: state.offset,\n                child: Lottie"), "the export at its own size, not fitted to the pull")
     }
 }

@@ -22,18 +22,27 @@ struct HandoffCommand: ParsableCommand {
     var scenario: String = "pull-to-refresh"
     @Option(help: "Output folder.")
     var out: String = "out/handoff"
+    @Option(help: "The locales to export the indicator's words in, BCP 47 tags (en,zh-Hans,ar): a file each, the first's named without its locale; the code plays the app's.")
+    var locale: String = "en"
 
     func run() throws {
         OutputRoots.add(out)
+        let locales = try LocaleList.tags(locale)
         let path = try plugin.searchPath.resolve(plugin.plugin)
         let loaded = try plugin.isolation.isolation.load(path)
         let values = try JSONDecoder().decode([String: ParameterValue].self, from: Data(plugin.parametersJSON(for: loaded).utf8))
         let player = try ScenarioPlayer(scenario: Scenario.load(path: scenario), searchPath: plugin.searchPath, pluginOverride: loaded, parameterOverrides: values)
         guard var spec = HandoffSpec(player: player) else { throw ValidationError("--scenario \(scenario): it has no edge to hand off") }
+        spec.locales = locales
         // The dark animation exported beside the light one, by a second plugin-host child.
         let isolation = plugin.isolation.isolation
         let dark = isolation == .inProcess ? nil : try isolation.load(path).makeIndicator(parametersJSON: ParameterValue.json(values))
-        let exports = try spec.export(loaded.makeIndicator(parametersJSON: ParameterValue.json(values)), dark: dark)
+        let indicator = try loaded.makeIndicator(parametersJSON: ParameterValue.json(values))
+        // Each locale's export, light and dark; the first's files carry no locale in their names.
+        var exports: [(locale: String, theme: IndicatorEnvironment.ColorScheme, export: LottieExport)] = []
+        for tag in locales {
+            exports += try spec.export(indicator, dark: dark, locale: tag).map { (tag, $0.theme, $0.export) }
+        }
         try OutputFile.makeFolder(out)
         for (platform, text) in spec.files {
             try OutputFile.write(Data(text.utf8), to: "\(out)/\(platform.fileName)")
@@ -41,10 +50,10 @@ struct HandoffCommand: ParsableCommand {
         }
         try OutputFile.write(Data(WebLottieHandoff.demoPage(spec).utf8), to: "\(out)/\(WebLottieHandoff.demoFileName)")
         print("Web demo (a list using web-lottie.js; serve the folder, with lottie-web as ./lottie-web.js): \(out)/\(WebLottieHandoff.demoFileName)")
-        for (theme, export) in exports {
-            let path = "\(out)/\(LottieExport.fileName(spec.name, theme: theme)).json"
+        for (tag, theme, export) in exports {
+            let path = "\(out)/\(LottieExport.fileName(spec.name, theme: theme, locale: tag, primary: tag == locales[0])).json"
             try OutputFile.write(export.json, to: path)
-            print("Lottie export (\(theme.rawValue)): \(path)")
+            print("Lottie export (\(theme.rawValue)\(locales.count > 1 ? ", \(tag)" : "")): \(path)")
         }
     }
 }

@@ -14,7 +14,7 @@ struct ExportCommand: ParsableCommand {
         abstract: "Write the tuned indicator as Lottie animations (light and dark JSON, and a .lottie holding both).",
         discussion: """
         Markers: pulling (progress 0 to 1), eligible (its motion until it settles or repeats), refreshingStart (what refreshing draws once before its loop, where it does), refreshing (one loop), \
-        success, failure, noMoreData (its motion, as eligible's); another \
+        success, failure, noMoreData (its motion, as eligible's), overpulling (the pull past the trigger, where it changes the drawing); another \
         edge than top adds @edge to each name. Each frame is what render --transparent draws for that state and time, \
         recorded as the plugin draws it and written as Lottie shape layers (paths, fills, strokes, gradients, clips as masks, \
         text as outlined glyphs). A frame Lottie cannot say is an image instead, and the output lists each one and why; \
@@ -33,6 +33,8 @@ struct ExportCommand: ParsableCommand {
     var scale: Double = 2
     @Option(name: .customLong("pull-frames"), help: "Frames across the pull, progress 0 to 1.")
     var pullFrames: Int = 60
+    @Option(name: .customLong("overpull-frames"), help: "Frames across the over-pull, the trigger to 2.5 times it (SmartRefreshLayout's largest drag); 0: no overpulling marker.")
+    var overpullFrames: Int = LottieExport.Options().overpullFrames
     @Option(name: .customLong("loop-seconds"), help: "The refreshing loop's length in seconds (0.05...12), instead of the shortest seamless one up to 12 s.")
     var loopSeconds: Double?
     @Flag(help: "Every distinct frame an image, not shapes.")
@@ -58,6 +60,8 @@ struct ExportCommand: ParsableCommand {
         try FrameSpec.checkPixels(size: options.size, scale: scale)
         options.scale = scale
         options.pullFrames = pullFrames
+        guard overpullFrames == 0 || (2...600).contains(overpullFrames) else { throw ValidationError("--overpull-frames must be 0 or 2...600") }
+        if overpullFrames == 0 { options.overpullReach = 1 } else { options.overpullFrames = overpullFrames }
         if let loopSeconds {
             guard loopSeconds.isFinite, (0.05...12).contains(loopSeconds) else { throw ValidationError("--loop-seconds must be 0.05...12") }
             options.loopSeconds = loopSeconds
@@ -68,7 +72,8 @@ struct ExportCommand: ParsableCommand {
         // Frames alone need no shapes: the plan of frames is the same either way.
         if !formats.contains("lottie") { options.vector = false }
         let locales = try LocaleList.tags(locale)
-        let indicator = try plugin.makeIndicator(plugin.isolation.isolation)
+        let (indicator, placement) = try plugin.makePlacedIndicator(plugin.isolation.isolation)
+        options.placement = placement
         let info = indicator.info
         try OutputFile.makeFolder(out)
         // A second plugin-host child exports the dark theme beside the light one, on the other core.
@@ -113,6 +118,12 @@ struct ExportCommand: ParsableCommand {
         for marker in export.markers where motions.contains(marker.name) && marker.frames > 1 {
             let plays = export.loopingMarkers.contains(marker.name) ? "loops" : export.unsettled.contains(marker.name) ? "still moves after \(Int(options.longestMotion)) s: exported that long, once" : "plays once, then holds its last frame"
             print("  \(marker.name): its motion, \(marker.frames) frames, \(plays)")
+        }
+        if let overpull = export.overpull, let marker = export.markers.last {
+            let tall = overpull.height > options.size.height ? ", in a composition \(Int(overpull.height)) pt tall (the band at its bottom)" : ""
+            print("  \(marker.name): the pull past the trigger to \(String(format: "%g", overpull.reach)) times it, \(marker.frames) frames\(tall)")
+        } else if let reason = export.noOverpull {
+            print("  no over-pull marker: \(reason)")
         }
         if let refusal = export.ownAnimationRefusal {
             print("  not its own animation but what it draws: \(refusal)")

@@ -76,9 +76,14 @@ struct PluginOptions: ParsableArguments {
 
     /// Finds and loads the plugin where `isolation` says, then makes an indicator with the parameters.
     func makeIndicator(_ isolation: PluginIsolation) throws -> any HostedIndicator {
+        try makePlacedIndicator(isolation).indicator
+    }
+
+    /// ``makeIndicator(_:)``, and the placement the plugin is drawn for where none is chosen.
+    func makePlacedIndicator(_ isolation: PluginIsolation) throws -> (indicator: any HostedIndicator, placement: IndicatorPlacement) {
         let path = try searchPath.resolve(plugin)
         let plugin = try isolation.load(path)
-        return try Self.checked(plugin.makeIndicator(parametersJSON: try parametersJSON(for: plugin)), path: path)
+        return (try Self.checked(plugin.makeIndicator(parametersJSON: try parametersJSON(for: plugin)), path: path), plugin.info.placement)
     }
 
     /// `indicator`, when its refresh length is one a host accepts (``Defaults/refreshLengths``).

@@ -142,6 +142,8 @@ def main():
     folder, out, chromium = sys.argv[1], sys.argv[2], sys.argv[3]
     pulling_px, eligible_px = float(sys.argv[4]), float(sys.argv[5])
     trigger, load_ms, result_ms = float(sys.argv[6]), float(sys.argv[7]), float(sys.argv[8])
+    # The page's languages (navigator.languages), as a browser set to them sends them: "zh-CN,zh".
+    languages = sys.argv[9] if len(sys.argv) > 9 else None
     os.makedirs(out, exist_ok=True)
     with tempfile.TemporaryDirectory() as profile:
         browser = Browser(chromium, profile)
@@ -155,8 +157,12 @@ def main():
             browser.send("Page.enable")
             browser.send("Runtime.enable")
             browser.send("Page.addScriptToEvaluateOnNewDocument", {"source": HOLD_FRAMES})
+            if languages:
+                agent = browser.send("Browser.getVersion", session=False)["userAgent"]
+                browser.send("Emulation.setUserAgentOverride", {"userAgent": agent, "acceptLanguage": languages})
             browser.send("Page.navigate", {"url": f"http://127.0.0.1:{server.server_port}/web-demo.html"})
             browser.until("!!window.refresh", "the demo to load")
+            moments["languages"] = browser.evaluate("navigator.languages")
 
             def moment(name):
                 """The page at this moment and the module's state, with its frames held: the frame read is the frame shown."""
@@ -181,7 +187,8 @@ def main():
             moment("pulling")
             for i in range(1, steps + 1):
                 browser.mouse("mouseMoved", x, y + pulling_px + (eligible_px - pulling_px) * i / steps)
-            browser.until("window.refresh.state().moment === 'eligible'", "eligible")
+            # Eligible, or (once eligible has played) the over-pull's frame where the export has one.
+            browser.until("['eligible', 'overpulling'].includes(window.refresh.state().moment)", "eligible")
             moment("eligible")
             # Released past the trigger: the list springs back to it, refreshing; the result once it has played
             # RESULT_MS (the demo's load takes LOAD_MS).
