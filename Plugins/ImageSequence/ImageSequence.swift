@@ -4,10 +4,11 @@ import RefreshPluginSDK
 /// MJRefresh's GIF header: a folder of PNG frames (`frame-000.png`, … in name order) scrubbed by
 /// the pull and looped while refreshing; which frames play in which state is set by ranges, as
 /// the Lottie plugin's are. Without a folder it plays its own sequence (``DefaultSequence``), with
-/// frames of its own for a dark band.
+/// frames of its own for a dark band. A result shows the pull's last frame with a badge in its
+/// corner, a tick for success and a cross for failure, so the two never look alike.
 public final class ImageSequence: RefreshIndicator {
     public static let info = IndicatorInfo(
-        id: "dev.refreshkit.image-sequence", name: "Image Sequence", version: "1.0.0",
+        id: "dev.refreshkit.image-sequence", name: "Image Sequence", version: "1.1.0",
         summary: "A folder of PNG frames, scrubbed by the pull and looped while loading (MJRefresh's GIF header)."
     )
 
@@ -102,8 +103,25 @@ public final class ImageSequence: RefreshIndicator {
         }
         let image = frames[min(max(index, 0), frames.count - 1)]
         let width = height * Double(first.width) / Double(max(1, first.height))
-        canvas.withAlpha(alpha) {
-            canvas.drawImage(image, in: Rect(x: center.x - width / 2, y: center.y - height / 2, width: width, height: height))
+        let rect = Rect(x: center.x - width / 2, y: center.y - height / 2, width: width, height: height)
+        canvas.withAlpha(alpha) { canvas.drawImage(image, in: rect) }
+        if case .finished(let result) = frame.state { drawBadge(canvas, result == .success, dark: frame.isDark, at: Point(x: rect.maxX, y: rect.maxY), grow: min(1, frame.stateTime / 0.15)) }
+    }
+
+    /// The result's badge, centred on the image's corner: a disc (iOS's system green or red) with a
+    /// tick or a cross in the band's own colour (white, or the dark band's), growing in over 0.15 s.
+    private func drawBadge(_ canvas: Canvas, _ success: Bool, dark: Bool, at corner: Point, grow: Double) {
+        let r = max(6, height * 0.2) * (0.6 + 0.4 * max(0, grow))
+        let center = Point(x: corner.x - r * 0.6, y: corner.y - r * 0.6)
+        canvas.addEllipse(in: Rect(x: center.x - r, y: center.y - r, width: 2 * r, height: 2 * r))
+        canvas.fill(.color(success ? Color(red: 0.20, green: 0.78, blue: 0.35) : Color(red: 1.0, green: 0.23, blue: 0.19)))
+        let strokes: [[(Double, Double)]] = success ? [[(-0.45, 0.02), (-0.12, 0.35), (0.48, -0.3)]] : [[(-0.35, -0.35), (0.35, 0.35)], [(0.35, -0.35), (-0.35, 0.35)]]
+        for points in strokes {
+            for (i, (x, y)) in points.enumerated() {
+                let p = Point(x: center.x + x * r, y: center.y + y * r)
+                if i == 0 { canvas.move(to: p) } else { canvas.line(to: p) }
+            }
+            canvas.stroke(.color(dark ? Color(red: 0.07, green: 0.07, blue: 0.08) : Color(red: 1, green: 1, blue: 1)), style: StrokeStyle(lineWidth: r * 0.28, cap: .round, join: .round))
         }
     }
 }

@@ -34,6 +34,17 @@ import RefreshGoldens
         #expect(Set(bounces).count >= 4, "the refreshing frames loop")
     }
 
+    /// Success and failure never look alike (they did: both were the pull's last frame): each has its
+    /// badge, a tick or a cross, on both bands.
+    @Test func successAndFailureLookApart() throws {
+        for scheme in [IndicatorEnvironment.ColorScheme.light, .dark] {
+            let success = try render(.finished(.success), time: 0.3, scheme: scheme).pngData()
+            let failure = try render(.finished(.failure), time: 0.3, scheme: scheme).pngData()
+            let eligible = try render(.eligible, scheme: scheme).pngData()
+            #expect(success != failure && success != eligible && failure != eligible, "\(scheme)")
+        }
+    }
+
     @Test func aDarkBandGetsDarkFramesNotLightBoxes() throws {
         for state in [RefreshState.pulling(progress: 0.8), .refreshing, .finished(.success)] {
             let dark = try render(state, time: 0.2, scheme: .dark)
