@@ -7,11 +7,14 @@ import RefreshPluginSDK
 /// folder under the next free number, never over an earlier export: `NAME-N.json`,
 /// `NAME-N-dark.json` and `NAME-N.lottie`.
 package enum NumberedExport {
-    /// Exports `indicator` at `edge` into `folder`; what was written, in a line for the log and a
-    /// short one for the panel (the file's name, not its folder).
-    package static func write(_ indicator: any HostedIndicator, edge: RefreshEdge, into folder: String) throws -> (log: String, panel: String) {
+    /// Exports `indicator` at `edge`, sitting as `placement` says (a scene that paints the gap is
+    /// drawn over-pulled as tall as the pull), into `folder`; what was written, in a line for the
+    /// log and a short one for the panel (the file's name, not its folder).
+    package static func write(_ indicator: any HostedIndicator, edge: RefreshEdge, placement: IndicatorPlacement = .push,
+                              into folder: String) throws -> (log: String, panel: String) {
         var options = LottieExport.Options()
         options.edge = edge
+        options.placement = placement
         let info = indicator.info
         // A child that answers without waiting would hand back earlier frames: each one is waited for.
         let exports = try (indicator as? RemoteIndicator)?.waitingForEveryFrame { try LottieExport.bothThemes(indicator, info: info, options: options) }

@@ -326,7 +326,8 @@ final class PreviewLoop {
         }
         defer { slot.indicator.refreshState = slot.refreshState }
         do {
-            let said = try NumberedExport.write(slot.indicator, edge: edge, into: outputFolder)
+            let said = try NumberedExport.write(slot.indicator, edge: edge, placement: session.driver.container.status(of: edge)?.placement ?? .push,
+                                                into: outputFolder)
             session.say(said.panel)
             print(said.log)
         } catch {

@@ -111,4 +111,21 @@ import TestSupport
         let files = try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
         #expect(files == ["Squashed-1-dark.json", "Squashed-1.json", "Squashed-1.lottie", "Squashed-2-dark.json", "Squashed-2.json", "Squashed-2.lottie"])
     }
+
+    /// The preview exports as the indicator sits: placed stretch, it is drawn over-pulled as tall as
+    /// the pull (2.5 × 60 pt), the band at the bottom of a composition that tall.
+    @Test func aSceneIsExportedAsTallAsItsOverpull() throws {
+        let folder = scratchDirectory("numbered-export-\(UUID().uuidString.prefix(8))")
+        let indicator = LocalIndicator(try LottieExportTests.Squashed(parameters: ParameterValues()))
+        _ = try NumberedExport.write(indicator, edge: .top, into: folder)
+        _ = try NumberedExport.write(indicator, edge: .top, placement: .stretch, into: folder)
+        func read(_ name: String) throws -> [String: Any] {
+            try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: "\(folder)/\(name).json"))) as? [String: Any])
+        }
+        let (pushed, stretched) = (try read("Squashed-1"), try read("Squashed-2"))
+        #expect(pushed["h"] as? Double == 120 && stretched["h"] as? Double == 150)
+        let meta = (stretched["meta"] as? [String: Any])?["refreshkit"] as? [String: Any]
+        #expect(meta?["bandHeight"] as? Double == 120 && meta?["overpullReach"] as? Double == 2.5, "\(meta ?? [:])")
+        #expect((stretched["markers"] as? [[String: Any]])?.last?["cm"] as? String == "overpulling")
+    }
 }
