@@ -17,10 +17,11 @@ import RefreshPluginSDK
 /// fall from the top of what the pull has revealed, not from out of sight; the resting alpha is
 /// 0.6 (the original's 0.4 is under 3:1 on a light band). When the refresh ends the bars fly back
 /// out the way they came, right to left, in half a second, as the original's do (the host says the
-/// result). `band: dark` is the original's demo: white bars on a black band in either theme.
+/// result). `band: dark` is the original's own band: light bars on #333 in either theme (its
+/// `mBackgroundColor`, StoreHouseHeader.java:83, and its demo's `srlPrimaryColor`).
 public final class StoreHouse: RefreshIndicator {
     public static let info = IndicatorInfo(
-        id: "dev.refreshkit.storehouse", name: "StoreHouse", version: "1.2.0",
+        id: "dev.refreshkit.storehouse", name: "StoreHouse", version: "1.3.0",
         summary: "Any text as short bars that fall in, turning, and assemble as you pull, then flash in turn while loading."
     )
 
@@ -30,7 +31,7 @@ public final class StoreHouse: RefreshIndicator {
     static let color = Parameter.color("color", default: "#3A3A3C", help: "Bar colour on light backgrounds")
     static let darkColor = Parameter.color("darkColor", default: "#F2F2F7", help: "Bar colour on dark backgrounds")
     static let scatter = Parameter.number("scatter", default: 150, range: 0...300, help: "How far to the side, in points, bars fall in from")
-    static let band = Parameter.choice("band", default: "none", options: ["none", "dark"], help: "dark: white bars on a black band, as the original's demo")
+    static let band = Parameter.choice("band", default: "none", options: ["none", "dark"], help: "dark: light bars on the original's #333 band")
     public static let parameters = ParameterSpec.list(text, fontSize, lineWidth, color, darkColor, scatter, band)
 
     /// The original's timing: a bar lands within 0.7 of the pull; 28 flash steps 0.1 s apart, each fading over 0.8 s.
@@ -115,12 +116,15 @@ public final class StoreHouse: RefreshIndicator {
         return min(1, max(0, (p - start) / landing))
     }
 
+    /// The original's band, #333.
+    static let originalBand = Color(red: 0.2, green: 0.2, blue: 0.2)
+
     public func draw(in canvas: Canvas, frame: IndicatorFrame) {
         let visible = frame.visibleRect
         guard visible.height > 0, frame.state.showsIndicator else { return }
         if darkBand {
             canvas.addRect(visible)
-            canvas.fill(.color(.black))
+            canvas.fill(.color(Self.originalBand))
         }
         let tint = darkBand || frame.isDark ? darkColor : color
         if frame.state.isEndOfData { return canvas.drawEndOfData(frame, color: tint) }
