@@ -26,7 +26,6 @@ enum ComposeLottieHandoff {
 
     static func kotlin(_ spec: HandoffSpec) -> String {
         let type = HandoffPlatform.typeName(spec.name)
-        let name = CodeText.stringLiteral(LottieExport.fileName(spec.name), in: .kotlin)
         let t = { CodeText.stringLiteral($0, in: .kotlin) }
         let table = LottiePlayback(spec)
         func m(_ marker: LottieMarker) -> String { table[marker].marker.rawValue }

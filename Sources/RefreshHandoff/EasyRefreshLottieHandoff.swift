@@ -27,7 +27,6 @@ enum EasyRefreshLottieHandoff {
 
     static func dart(_ spec: HandoffSpec) -> String {
         let type = HandoffPlatform.typeName(spec.name) + "LottieIndicator"
-        let name = CodeText.stringLiteral(LottieExport.fileName(spec.name), in: .dart)
         let t = { CodeText.stringLiteral($0, in: .dart) }
         let table = LottiePlayback(spec)
         func m(_ marker: LottieMarker) -> String { table[marker].marker.rawValue }

@@ -33,14 +33,12 @@ enum MJRefreshLottieHandoff {
         return limits
     }
 
-    /// `Name`, `NameLottieHeader`, and the file's name (safe: letters, digits, `-`, `_`, `.`).
-    private static func names(_ spec: HandoffSpec) -> (type: String, file: String) {
-        (HandoffPlatform.typeName(spec.name) + "LottieHeader", CodeText.stringLiteral(LottieExport.fileName(spec.name), in: .swift))
-    }
+    /// The header's type: `NameLottieHeader`.
+    private static func typeName(_ spec: HandoffSpec) -> String { HandoffPlatform.typeName(spec.name) + "LottieHeader" }
 
 
     static func swift(_ spec: HandoffSpec) -> String {
-        let (type, name) = names(spec)
+        let type = typeName(spec)
         let table = LottiePlayback(spec)
         let words = spec.texts
         func said(_ text: String) -> String { "\"\(CodeText.stringLiteral(text, in: .swift))\"" }
@@ -191,7 +189,7 @@ enum MJRefreshLottieHandoff {
     }
 
     static func objectiveC(_ spec: HandoffSpec) -> String {
-        let (type, name) = names(spec)
+        let type = typeName(spec)
         let table = LottiePlayback(spec)
         let words = spec.texts
         func said(_ text: String) -> String { "@\"\(CodeText.stringLiteral(text, in: .objectiveC))\"" }

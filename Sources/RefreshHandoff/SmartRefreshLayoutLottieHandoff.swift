@@ -29,7 +29,6 @@ enum SmartRefreshLayoutLottieHandoff {
 
     static func kotlin(_ spec: HandoffSpec) -> String {
         let type = HandoffPlatform.typeName(spec.name) + "LottieHeader"
-        let name = CodeText.stringLiteral(LottieExport.fileName(spec.name), in: .kotlin)
         let t = { CodeText.stringLiteral($0, in: .kotlin) }
         let table = LottiePlayback(spec)
         func m(_ marker: LottieMarker) -> String { table[marker].marker.rawValue }

@@ -20,7 +20,6 @@ enum SwiftUILottieHandoff {
 
     static func swift(_ spec: HandoffSpec) -> String {
         let type = HandoffPlatform.typeName(spec.name) + "LottieIndicator"
-        let name = CodeText.stringLiteral(LottieExport.fileName(spec.name), in: .swift)
         let t = { CodeText.stringLiteral($0, in: .swift) }
         let table = LottiePlayback(spec)
         func m(_ marker: LottieMarker) -> String { table[marker].marker.rawValue }
