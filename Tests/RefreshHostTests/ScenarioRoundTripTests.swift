@@ -25,14 +25,6 @@ import RefreshPluginSDK
         try expectRoundTrip(try Data(contentsOf: packageRoot.appendingPathComponent("Assets/Scenarios/\(file)")), file: file)
     }
 
-    /// The scenario `handoff` reads by default declares the haptics the preview plays, so the handoff
-    /// says what the designer felt (it said "off" while the preview ticked at the threshold).
-    @Test func theHandoffsScenarioHasThePreviewsHaptics() throws {
-        let scenario = try Scenario.load(path: "pull-to-refresh")
-        #expect(scenario.edges[.top]?.configuration.haptics == RecordedScenario.haptics)
-        #expect(RecordedScenario.haptics == .thresholdAndStart)
-    }
-
     /// Every field a file may hold, every kind of step, optional values present and absent.
     static let everything = """
     { "name": "everything", "description": "All of it.", "viewport": { "width": 320, "height": 500 }, "axis": "vertical",

@@ -26,11 +26,6 @@ package enum RecordedScenario {
     /// Frames a second of a recorded scenario unless the recording says otherwise.
     package static let fps = 60.0
 
-    /// The haptics the preview plays (a tick at the trigger, an impact as a refresh starts): its
-    /// recordings keep them, and the shipped `pull-to-refresh`, which `handoff` reads, declares them,
-    /// so the handoff says what the designer felt.
-    package static let haptics = HapticFeedback.thresholdAndStart
-
     /// The scenario of a recording named `name`: a list of `rows` rows of `rowExtent` points along
     /// `axis` in `viewport`, scrolled `offset` points, in `environment`, with `edges` as the preview
     /// enabled them (result hold and haptics as the preview's), playing `steps` at `fps` frames a
@@ -41,7 +36,7 @@ package enum RecordedScenario {
         for edge in edges {
             let configuration = EdgeConfiguration(
                 preloadDistance: edge.edge.isAtEnd ? Defaults.preloadDistance : nil,
-                resultHoldTime: EdgeConfiguration.defaultResultHoldTime, haptics: haptics,
+                resultHoldTime: EdgeConfiguration.defaultResultHoldTime, haptics: .thresholdAndStart,
                 placement: edge.status?.placement ?? .push, secondFloor: edge.status?.secondFloor)
             setups[edge.edge] = Scenario.EdgeSetup(plugin: edge.plugin, parameters: edge.parameters, configuration: configuration)
         }
