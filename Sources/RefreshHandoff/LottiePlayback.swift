@@ -63,9 +63,9 @@ package struct LottiePlayback: Equatable, Sendable {
     package let trigger: Double
     /// Whether a header wider than the export scales it up to its width (a scene that paints the
     /// whole gap); otherwise it is shown 1:1, centred.
-    package let fillsWidth: Bool
+    package var fillsWidth: Bool { placement == .stretch }
     /// The export's size in points, as `refresh-dump handoff` writes it beside the code: the band,
-    /// and ``sceneWidth`` wide for a scene that fills the width.
+    /// ``sceneWidth`` wide for a scene that fills the width, as tall as an over-pull drawn taller.
     package let exportSize: Size
     /// The band the export's markers other than `overpulling` are drawn in (render's), and how the indicator sits.
     package let band: Size, placement: IndicatorPlacement
@@ -82,8 +82,7 @@ package struct LottiePlayback: Equatable, Sendable {
     package init(_ spec: HandoffSpec, band: Size = Defaults.bandSize) {
         trigger = spec.trigger
         (self.band, placement) = (band, spec.placement)
-        fillsWidth = spec.placement == .stretch
-        exportSize = Size(width: fillsWidth ? max(band.width, Self.sceneWidth) : band.width, height: max(band.height, spec.overpull?.height ?? 0))
+        exportSize = Size(width: spec.placement == .stretch ? max(band.width, Self.sceneWidth) : band.width, height: max(band.height, spec.overpull?.height ?? 0))
         overpullReach = spec.overpull?.reach ?? 1
         rows = LottieMarker.allCases.map { marker in
             switch marker {
@@ -120,8 +119,9 @@ package struct LottiePlayback: Equatable, Sendable {
         return max(1, headerWidth / exportWidth)
     }
 
-    /// The options the export the code plays is written with: ``exportSize``, the rest as
-    /// `refresh-dump export`'s defaults.
+    /// The options the export the code plays is written with: ``exportSize``'s width, the band's
+    /// height (an over-pull drawn taller makes the export ``exportSize`` tall), the placement, the
+    /// rest as `refresh-dump export`'s defaults.
     package var exportOptions: LottieExport.Options {
         var options = LottieExport.Options()
         options.size = Size(width: exportSize.width, height: band.height)
