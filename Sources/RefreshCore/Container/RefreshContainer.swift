@@ -11,38 +11,6 @@
 /// may be called in any order, at any time, also from inside an edge's action or an event handler.
 /// The container is not thread-safe: use it from the thread that drives it.
 public final class RefreshContainer {
-    private final class Slot {
-        let indicator: any AnimatableRefresh
-        let configuration: ResolvedEdgeConfiguration
-        var action: RefreshAction?
-        var machine: EdgeStateMachine
-        var needsReveal = false
-        /// When it asked to be revealed (the container's count): requests are handed over in that order.
-        var revealOrder = 0
-        var pull = EdgePull.zero
-        var state = RefreshState.unknown
-        var stateStartTime = 0.0
-        var finishedAt = 0.0
-        /// The gesture that last played the threshold tick: a wobble across the trigger distance
-        /// within one gesture ticks once.
-        var tickedGesture: Int?
-        /// The same for the second floor's tick.
-        var floorTickedGesture: Int?
-        /// The kind and start time of the state last announced.
-        var announcedKind = RefreshState.Kind.unknown
-        var announcedStart = 0.0
-
-        init(indicator: any AnimatableRefresh, configuration: ResolvedEdgeConfiguration, action: RefreshAction?, machine: EdgeStateMachine) {
-            self.indicator = indicator
-            self.configuration = configuration
-            self.action = action
-            self.machine = machine
-        }
-
-        var progress: Double { configuration.progress(at: pull.distance) }
-        var secondaryProgress: Double { configuration.secondaryProgress(at: pull.distance) }
-    }
-
     /// The largest pull distance an observation may report, in points; larger (or non-finite)
     /// values from a host are clamped, so progress stays finite.
     public static let maximumPull = 1e7
@@ -55,7 +23,7 @@ public final class RefreshContainer {
     /// The BCP 47 locale of ``RefreshEvent/announce(_:_:)``'s words. English by default.
     public var locale = "en"
 
-    private var slots = PerEdge<Slot?>(repeating: nil)
+    private var slots = PerEdge<EdgeSlot?>(repeating: nil)
     private var time = 0.0
     private var last: ScrollObservation?
     /// The viewport's size from the last observation; an open second floor with no open extent fills it.
@@ -100,7 +68,7 @@ public final class RefreshContainer {
             loadsMore: edge.isAtEnd, hasFloor: resolved.secondFloor != nil,
             refreshesBelowFloor: resolved.secondFloor?.refreshesBelow ?? true, generation: lastGenerations[edge]
         )
-        let slot = Slot(indicator: indicator, configuration: resolved, action: action ?? slots[edge]?.action, machine: machine)
+        let slot = EdgeSlot(indicator: indicator, configuration: resolved, action: action ?? slots[edge]?.action, machine: machine)
         slot.stateStartTime = time
         slots[edge] = slot
         // Show the pull at once, but start nothing here: the app may set the action (a store
@@ -203,7 +171,7 @@ public final class RefreshContainer {
     }
 
     /// Asks for `slot`'s edge to be revealed (or not), remembering when.
-    private func askReveal(_ slot: Slot, _ reveal: Bool) {
+    private func askReveal(_ slot: EdgeSlot, _ reveal: Bool) {
         revealsAsked += 1
         slot.needsReveal = reveal
         slot.revealOrder = revealsAsked
@@ -217,7 +185,7 @@ public final class RefreshContainer {
     /// beyond ``maximumPull`` as that.
     public func observe(_ observation: ScrollObservation, at time: Double) {
         if time.isFinite { self.time = max(self.time, time) }
-        let observation = Self.sanitized(observation)
+        let observation = observation.sanitized(maximumPull: Self.maximumPull)
         let wasTracking = last?.isTracking ?? false
         let gestureChanged = last.map { $0.gesture != observation.gesture } ?? false
         let trackingEnded = Guards.endOfTracking(wasTracking: wasTracking, isTracking: observation.isTracking, gestureChanged: gestureChanged,
@@ -246,23 +214,7 @@ public final class RefreshContainer {
 
     private typealias Guards = EdgeStateMachine.Guards
 
-    private static func sanitized(_ observation: ScrollObservation) -> ScrollObservation {
-        func clamp(_ value: Double) -> Double { value.isFinite ? min(max(value, 0), maximumPull) : 0 }
-        func finite(_ value: Double) -> Double { value.isFinite ? value : 0 }
-        var clean = observation
-        for edge in RefreshEdge.allCases {
-            let pull = observation.pulls[edge]
-            clean.pulls[edge] = EdgePull(distance: clamp(pull.distance), rawDistance: clamp(pull.rawDistance))
-        }
-        clean.velocity = Point(x: finite(observation.velocity.x), y: finite(observation.velocity.y))
-        clean.distanceToEnd = Point(
-            x: observation.distanceToEnd.x.isNaN ? .infinity : observation.distanceToEnd.x,
-            y: observation.distanceToEnd.y.isNaN ? .infinity : observation.distanceToEnd.y
-        )
-        return clean
-    }
-
-    private func update(_ edge: RefreshEdge, _ slot: Slot, with observation: ScrollObservation, trackingEnded: (Input, gesture: Int)?) {
+    private func update(_ edge: RefreshEdge, _ slot: EdgeSlot, with observation: ScrollObservation, trackingEnded: (Input, gesture: Int)?) {
         slot.pull = observation.pulls[edge]
         if let (input, endedGesture) = trackingEnded {
             if input == .released, slot.machine.phase == .floorOpen, Guards.pushedFloorClosed(
@@ -426,7 +378,7 @@ public final class RefreshContainer {
 
     /// The state whose beginning was last announced at each edge's slot, so that an input which
     /// changes the shown state twice announces the state it settles in once.
-    private func announceIfBegun(_ edge: RefreshEdge, _ slot: Slot) {
+    private func announceIfBegun(_ edge: RefreshEdge, _ slot: EdgeSlot) {
         guard slot.announcedStart != slot.stateStartTime || slot.announcedKind != slot.state.kind else { return }
         let kind = slot.state.kind
         slot.announcedKind = kind
@@ -437,7 +389,7 @@ public final class RefreshContainer {
         onEvent?(.announce(edge, text))
     }
 
-    private func refreshShownState(_ slot: Slot) {
+    private func refreshShownState(_ slot: EdgeSlot) {
         let shown = last == nil && slot.machine.phase == .idle && !slot.machine.hasNoMoreData
             ? RefreshState.unknown
             : slot.machine.shownState(distance: slot.pull.distance, progress: slot.progress)

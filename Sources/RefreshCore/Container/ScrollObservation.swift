@@ -31,3 +31,21 @@ public struct ScrollObservation: Equatable, Sendable {
         self.viewport = viewport
     }
 }
+
+extension ScrollObservation {
+    /// This observation with a host's numbers clamped where they enter a container: non-finite
+    /// pulls count as 0 and pulls beyond `maximumPull` as that, non-finite velocities as 0, an
+    /// unknown (NaN) distance to the end as far away.
+    func sanitized(maximumPull: Double) -> ScrollObservation {
+        func clamp(_ value: Double) -> Double { value.isFinite ? min(max(value, 0), maximumPull) : 0 }
+        func finite(_ value: Double) -> Double { value.isFinite ? value : 0 }
+        var clean = self
+        for edge in RefreshEdge.allCases {
+            let pull = pulls[edge]
+            clean.pulls[edge] = EdgePull(distance: clamp(pull.distance), rawDistance: clamp(pull.rawDistance))
+        }
+        clean.velocity = Point(x: finite(velocity.x), y: finite(velocity.y))
+        clean.distanceToEnd = Point(x: distanceToEnd.x.isNaN ? .infinity : distanceToEnd.x, y: distanceToEnd.y.isNaN ? .infinity : distanceToEnd.y)
+        return clean
+    }
+}
