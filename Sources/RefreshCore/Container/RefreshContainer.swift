@@ -42,6 +42,9 @@ public final class RefreshContainer {
     /// The last generation each edge used, kept across `enable` and `disable` so that a completion
     /// from a replaced edge can never end the new edge's refresh.
     private var lastGenerations = PerEdge(repeating: 0)
+    /// The action each edge had when it was last replaced or disabled: an edge enabled again with
+    /// no action of its own takes it (a store stays attached across `disable` and `enable`).
+    private var lastActions = PerEdge<RefreshAction?>(repeating: nil)
 
     /// A container with no edges enabled.
     public init(allowsSimultaneousRefresh: Bool = false) {
@@ -51,8 +54,9 @@ public final class RefreshContainer {
     // MARK: Edges
 
     /// Puts `indicator` at `edge`, replacing what was there (a running refresh there is dropped:
-    /// its completion will be ignored). `action` runs when the edge begins refreshing; nil keeps
-    /// the action the edge had, so that swapping an indicator (a plugin switch, a hot reload) never
+    /// its completion will be ignored; ``replace(_:indicator:configuration:)`` swaps an indicator
+    /// and keeps what the edge does). `action` runs when the edge begins refreshing; nil keeps the
+    /// action the edge had, also when it was disabled since, so that swapping an indicator never
     /// detaches an attached ``PagingStore`` (``setAction(_:for:)`` with nil removes it). No refresh
     /// begins inside this call, even with the edge pulled past its trigger.
     /// Throws when the indicator's length or the configuration is not usable; the edge is then unchanged.
@@ -68,7 +72,7 @@ public final class RefreshContainer {
             loadsMore: edge.isAtEnd, hasFloor: resolved.secondFloor != nil,
             refreshesBelowFloor: resolved.secondFloor?.refreshesBelow ?? true, generation: lastGenerations[edge]
         )
-        let slot = EdgeSlot(indicator: indicator, configuration: resolved, action: action ?? slots[edge]?.action, machine: machine)
+        let slot = EdgeSlot(indicator: indicator, configuration: resolved, action: action ?? slots[edge]?.action ?? lastActions[edge], machine: machine)
         slot.stateStartTime = time
         slots[edge] = slot
         // Show the pull at once, but start nothing here: the app may set the action (a store
@@ -85,10 +89,33 @@ public final class RefreshContainer {
         slots[edge]?.action = action
     }
 
-    /// Removes the indicator at `edge`; a running refresh there is dropped.
+    /// Puts `indicator` at `edge` and carries on what the edge was doing (a plugin switch, a hot
+    /// reload): a running refresh (its completion ends it on the new indicator), a result being
+    /// shown, no more data, hidden, the action (an attached ``PagingStore`` stays attached) and the
+    /// time the state began. A second floor's phase carries on only when `configuration` has one.
+    /// Where `edge` is not enabled, this is ``enable(_:indicator:configuration:action:)`` with no action.
+    /// Throws when the indicator's length or the configuration is not usable; the edge is then unchanged.
+    public func replace(_ edge: RefreshEdge, indicator: any AnimatableRefresh, configuration: EdgeConfiguration = EdgeConfiguration()) throws(ConfigurationError) {
+        let old = slots[edge]
+        try enable(edge, indicator: indicator, configuration: configuration)
+        guard let old, let slot = slots[edge] else { return }
+        slot.machine = slot.machine.carryingOn(old.machine)
+        (slot.needsReveal, slot.revealOrder, slot.finishedAt) = (old.needsReveal, old.revealOrder, old.finishedAt)
+        (slot.tickedGesture, slot.floorTickedGesture) = (old.tickedGesture, old.floorTickedGesture)
+        (slot.state, slot.stateStartTime) = (old.state, old.stateStartTime)
+        refreshShownState(slot)
+        indicator.refreshState = slot.state
+        (slot.announcedKind, slot.announcedStart) = (slot.state.kind, slot.stateStartTime)
+    }
+
+    /// Removes the indicator at `edge`; a running refresh there is dropped (its completion will be
+    /// ignored), and the removed indicator is told `RefreshState.none`, so that one still on screen
+    /// stops. The edge's action is kept for a later ``enable(_:indicator:configuration:action:)``.
     public func disable(_ edge: RefreshEdge) {
+        guard let old = slots[edge] else { return }
         retire(edge)
         slots[edge] = nil
+        old.indicator.refreshState = .none
     }
 
     /// Hides `edge` (MJRefresh's `footer.hidden`, for a list with no rows) or shows it again. A
@@ -104,7 +131,9 @@ public final class RefreshContainer {
     }
 
     private func retire(_ edge: RefreshEdge) {
-        if let old = slots[edge] { lastGenerations[edge] = max(lastGenerations[edge], old.machine.generation) }
+        guard let old = slots[edge] else { return }
+        lastGenerations[edge] = max(lastGenerations[edge], old.machine.generation)
+        lastActions[edge] = old.action
     }
 
     /// The enabled edges, in `RefreshEdge` order.

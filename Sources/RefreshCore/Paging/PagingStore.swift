@@ -201,9 +201,11 @@ public final class PagingStore<Item: Sendable> {
     // MARK: The container
 
     /// Lets `container`'s edges drive and show this store: a pull at `refreshEdge` refreshes, the
-    /// `loadMoreEdge` loads more; results, no-more-data and its reset reach the indicators. Attach
-    /// again after replacing an edge (`enable`): the new footer learns what the store knows, and a
-    /// load-more in flight is dropped (without attaching again, the edge keeps the store's action).
+    /// `loadMoreEdge` loads more; results, no-more-data and its reset reach the indicators. An edge
+    /// swapped with `RefreshContainer.replace(_:indicator:configuration:)` needs nothing more: it
+    /// carries on the page in flight and no-more-data. Attach again after `enable` replaced an
+    /// edge: the new footer learns what the store knows, and a load-more in flight is dropped
+    /// (without attaching again, the edge keeps the store's action).
     /// Drive the container on the main thread, where the store lives: an edge that begins on
     /// another thread stops the program with a message saying so.
     public func attach(to container: RefreshContainer, refreshEdge: RefreshEdge = .top, loadMoreEdge: RefreshEdge = .bottom) {

@@ -132,6 +132,16 @@ struct EdgeStateMachine: Equatable, Sendable {
         self.generation = generation
     }
 
+    /// This machine (made for a replacing edge's configuration) carrying on what `old` was doing:
+    /// its phase (a second floor's only when this one has a floor), no more data, hidden, and its
+    /// generation, so that the running refresh's completion ends it here.
+    func carryingOn(_ old: EdgeStateMachine) -> EdgeStateMachine {
+        let floorPhase = [Phase.floorEligible, .floorOpen, .floorClosing].contains(old.phase)
+        return EdgeStateMachine(loadsMore: loadsMore, hasFloor: hasFloor, refreshesBelowFloor: refreshesBelowFloor,
+                                phase: floorPhase && !hasFloor ? .idle : old.phase, hasNoMoreData: old.hasNoMoreData,
+                                isHidden: old.isHidden, generation: max(generation, old.generation))
+    }
+
     /// Applies `input`. `mayStart` is the container's guard for the refresh this input would start.
     mutating func handle(_ input: Input, policy: RefreshTriggerPolicy, mayStart: Bool) -> [Effect] {
         let canStart = mayStart && !hasNoMoreData && !isHidden
