@@ -14,10 +14,10 @@ logs=.build/soak
 mkdir -p "$logs"
 rm -f "$logs"/run-*.log
 
-swift build --build-tests || exit 1
-# The tools the end-to-end tests drive, in release, as `make test` runs them.
-swift build -c release || exit 1
-export REFRESHKIT_TEST_TOOLS="$(swift build -c release --show-bin-path)"
+# The tests and the tools they drive: one release build, testable, as `make test` has them.
+release=(-c release -Xswiftc -enable-testing)
+swift build "${release[@]}" --build-tests || exit 1
+export REFRESHKIT_TEST_TOOLS="$(swift build "${release[@]}" --show-bin-path)"
 
 pids=()
 stop_hogs() { ((${#pids[@]})) && kill "${pids[@]}" 2>/dev/null; }
@@ -31,7 +31,7 @@ echo "soak: $runs runs of the suite beside $hogs busy loops"
 failed_runs=0
 for run in $(seq 1 "$runs"); do
     started=$(date +%s)
-    swift test --skip-build "$@" > "$logs/run-$run.log" 2>&1
+    swift test "${release[@]}" --skip-build "$@" > "$logs/run-$run.log" 2>&1
     status=$?
     summary=$(grep -aE '^[^ ]+ Test run with [0-9]+ tests?' "$logs/run-$run.log" | tail -1)
     echo "run $run/$runs: exit $status in $(( $(date +%s) - started )) s: ${summary:-no summary}"
