@@ -5,7 +5,8 @@ import RefreshHost
 extension HandoffSpec {
     /// What `player`'s scenario and plugin say of `edge` (the scenario's first edge by default;
     /// `top` when it has one): distances as the list resolved them (the plugin's length where the
-    /// scenario leaves them), timing from the scenario, words from the plugin (or the host's), physics from the list.
+    /// scenario leaves them), timing from the scenario, words from the plugin (or the host's), physics from the list;
+    /// haptics from the scenario, or the preview's where it does not say.
     package init?(player: ScenarioPlayer, edge: RefreshEdge? = nil) {
         let edges = player.scenario.edges.keys.sorted()
         guard let edge = edge ?? (edges.contains(.top) ? .top : edges.first), let slot = player.slots[edge],
@@ -22,7 +23,7 @@ extension HandoffSpec {
         policy = c.triggerPolicy
         resultHold = c.resultHoldTime
         placement = status.placement
-        haptics = c.haptics
+        haptics = setup.handedOffHaptics
         secondFloorTrigger = c.secondFloor?.triggerDistance
         parameters = slot.parameters.values.keys.sorted().map { ($0, slot.parameters.values[$0]!) }
         func words(_ state: RefreshState) -> String {

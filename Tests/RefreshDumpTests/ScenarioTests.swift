@@ -249,7 +249,8 @@ import RefreshPluginSDK
     }
 }
 
-/// A scenario's edge can ask for haptics; `run` lists them with the other events.
+/// A scenario's edge can ask for haptics; `run` lists them with the other events, and `handoff`
+/// tells the app the same haptics the preview plays.
 @Suite(.leavesNoPluginHost) struct ScenarioHapticTests {
     @Test func runListsTheHapticsAnEdgeAsksFor() async throws {
         let folder = scratch("run-haptics")
@@ -266,6 +267,29 @@ import RefreshPluginSDK
         try bad.write(toFile: "\(folder)/bad.json", atomically: true, encoding: .utf8)
         let (badStatus, badOutput) = try await refreshDump(["run", "\(folder)/bad.json", "--no-frames", "--out", "\(folder)/bad"])
         #expect(badStatus == 2 && badOutput.contains("haptics"), "\(badOutput)")
+    }
+
+    /// One source of truth: the handoff of a scenario that says nothing of haptics tells the app
+    /// what the preview plays (it said "haptics: off" while the preview ticked at the threshold); a
+    /// scenario that says, and `--haptics`, are written as they say. The scenario still plays none.
+    @Test func theHandoffTellsTheAppWhatThePreviewPlaysUnlessTheScenarioSays() async throws {
+        let folder = scratch("handoff-haptics")
+        func handoff(_ arguments: [String], _ name: String) async throws -> (status: Int32, output: String, code: String) {
+            let (status, output) = try await refreshDump(["handoff", "--plugin", "Spinner", "--out", "\(folder)/\(name)"] + arguments)
+            let code = (try? String(contentsOfFile: "\(folder)/\(name)/mjrefresh.swift", encoding: .utf8)) ?? ""  // try?: none written is checked below
+            return (status, output, code)
+        }
+        let preview = try await handoff([], "preview")
+        #expect(preview.status == 0 && preview.code.contains("haptics: thresholdAndStart"), "\(preview.output)")
+        let text = try String(contentsOfFile: "\(scenarioFolder)/pull-to-refresh.json", encoding: .utf8)
+        let off = text.replacingOccurrences(of: #""plugin": "dev.refreshkit.spinner""#, with: #""plugin": "dev.refreshkit.spinner", "haptics": "off""#)
+        try off.write(toFile: "\(folder)/off.json", atomically: true, encoding: .utf8)
+        let said = try await handoff(["--scenario", "\(folder)/off.json"], "said")
+        #expect(said.status == 0 && said.code.contains("haptics: off"), "\(said.output)")
+        let chosen = try await handoff(["--haptics", "threshold"], "chosen")
+        #expect(chosen.status == 0 && chosen.code.contains("haptics: threshold\n"), "\(chosen.output)")
+        let bad = try await handoff(["--haptics", "always"], "bad")
+        #expect(bad.status != 0 && bad.output.contains("--haptics must be off, threshold or thresholdAndStart, not 'always'"), "\(bad.output)")
     }
 
     @Test func theSecondFloorScenarioListsItsEventsAndCodeStepsWork() async throws {

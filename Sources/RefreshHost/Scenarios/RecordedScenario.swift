@@ -36,7 +36,7 @@ package enum RecordedScenario {
         for edge in edges {
             let configuration = EdgeConfiguration(
                 preloadDistance: edge.edge.isAtEnd ? Defaults.preloadDistance : nil,
-                resultHoldTime: EdgeConfiguration.defaultResultHoldTime, haptics: .thresholdAndStart,
+                resultHoldTime: EdgeConfiguration.defaultResultHoldTime, haptics: Scenario.previewHaptics,
                 placement: edge.status?.placement ?? .push, secondFloor: edge.status?.secondFloor)
             setups[edge.edge] = Scenario.EdgeSetup(plugin: edge.plugin, parameters: edge.parameters, configuration: configuration)
         }

@@ -22,7 +22,18 @@ public struct Scenario: Equatable, Sendable {
         /// Whether the file says the placement; when it does not, the plugin's own placement is used
         /// (``PluginInfo/placement``) in place of the configuration's.
         public var placementIsChosen = true
+        /// Whether the file says the haptics. A scenario plays what it says (off when it says
+        /// nothing); a handoff of one that says nothing writes the preview's (``Scenario/previewHaptics``).
+        public var hapticsIsChosen = true
+
+        /// The haptics an app is told to play for this edge: the file's, else the preview's.
+        package var handedOffHaptics: HapticFeedback { hapticsIsChosen ? configuration.haptics : Scenario.previewHaptics }
     }
+
+    /// The haptics the preview plays at every edge (a tick at the threshold, an impact when the
+    /// finger starts a refresh), which its recordings declare and which `handoff` writes for a
+    /// scenario that does not choose: one source for what the designer felt and the app is told.
+    package static let previewHaptics = HapticFeedback.thresholdAndStart
 
     /// How a drag's finger speeds up and slows down.
     public enum Easing: String, Sendable, CaseIterable {
@@ -317,7 +328,7 @@ private struct ScenarioReader {
                 secondFloor: secondFloor
             )
             edges[edge] = Scenario.EdgeSetup(plugin: try string(f, "plugin", path), parameters: parameters, configuration: configuration,
-                                             placementIsChosen: f["placement"] != nil)
+                                             placementIsChosen: f["placement"] != nil, hapticsIsChosen: f["haptics"] != nil)
         }
         guard !edges.isEmpty else { throw fail("edges", "enable at least one edge") }
         let locale = try string(top, "locale", "", default: "en")

@@ -99,7 +99,7 @@ extension Scenario.EdgeSetup: Encodable {
         try c.encode(k.triggerPolicy.rawValue, forKey: .policy)
         try c.encodeIfPresent(k.preloadDistance, forKey: .preloadDistance)
         try c.encode(k.resultHoldTime, forKey: .resultHoldTime)
-        try c.encode(k.haptics.rawValue, forKey: .haptics)
+        if hapticsIsChosen { try c.encode(k.haptics.rawValue, forKey: .haptics) }
         if placementIsChosen { try c.encode(k.placement.rawValue, forKey: .placement) }
         if let floor = k.secondFloor {
             var f = c.nestedContainer(keyedBy: Scenario.SecondFloorField.self, forKey: .secondFloor)

@@ -169,7 +169,7 @@ package final class Session: PreviewSession {
             // The floor is measured by what the slot holds.
             func configuration() -> EdgeConfiguration {
                 EdgeConfiguration(preloadDistance: edge.isAtEnd ? Defaults.preloadDistance : nil,
-                                  resultHoldTime: EdgeConfiguration.defaultResultHoldTime, haptics: .thresholdAndStart, placement: placement,
+                                  resultHoldTime: EdgeConfiguration.defaultResultHoldTime, haptics: Scenario.previewHaptics, placement: placement,
                                   secondFloor: hasSecondFloor && !edge.isAtEnd ? SecondFloor(triggerDistance: 2.5 * slot.refreshLength) : nil)
             }
             do {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import RefreshCore
 import RefreshSystem
 import RefreshHandoff
 import RefreshLottieExport
@@ -24,6 +25,8 @@ struct HandoffCommand: ParsableCommand {
     var out: String = "out/handoff"
     @Option(help: "The locales to export the indicator's words in, BCP 47 tags (en,zh-Hans,ar): a file each, the first's named without its locale; the code plays the app's.")
     var locale: String = "en"
+    @Option(help: "The haptics the code plays: off, threshold or thresholdAndStart. Default: the scenario's, else the preview's (thresholdAndStart: a tick at the trigger, an impact when the finger starts a refresh).")
+    var haptics: String?
 
     func run() throws {
         OutputRoots.add(out)
@@ -34,6 +37,10 @@ struct HandoffCommand: ParsableCommand {
         let player = try ScenarioPlayer(scenario: Scenario.load(path: scenario), searchPath: plugin.searchPath, pluginOverride: loaded, parameterOverrides: values)
         guard var spec = HandoffSpec(player: player) else { throw ValidationError("--scenario \(scenario): it has no edge to hand off") }
         spec.locales = locales
+        if let haptics {
+            guard let chosen = HapticFeedback(rawValue: haptics) else { throw ValidationError("--haptics must be off, threshold or thresholdAndStart, not '\(haptics)'") }
+            spec.haptics = chosen
+        }
         // The dark animation exported beside the light one, by a second plugin-host child.
         let isolation = plugin.isolation.isolation
         let dark = isolation == .inProcess ? nil : try isolation.load(path).makeIndicator(parametersJSON: ParameterValue.json(values))

@@ -28,7 +28,7 @@ extension ReportCommand {
                 "triggerDistanceByPlugin": .object([plugin: .number(c.triggerDistance ?? player.slots[edge]?.refreshLength ?? 0)]),
                 "startOffset": .number(c.startOffset), "holdExtent": number(c.holdExtent),
                 "policy": .string("\(c.triggerPolicy)"), "preloadDistance": number(c.preloadDistance), "resultHoldTime": .number(c.resultHoldTime),
-                "haptics": .string(c.haptics.rawValue), "placement": .string((player.driver.container.status(of: edge)?.placement ?? c.placement).rawValue),
+                "haptics": .string(setup.handedOffHaptics.rawValue), "placement": .string((player.driver.container.status(of: edge)?.placement ?? c.placement).rawValue),
                 "secondFloor": c.secondFloor.map { ["triggerDistance": .number($0.triggerDistance), "openExtent": number($0.openExtent), "refreshesBelow": .bool($0.refreshesBelow)] } ?? .null,
             ]
         }
