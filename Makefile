@@ -111,7 +111,7 @@ install: deps
 DOC_TARGETS := RefreshPluginSDK RefreshGraphics RefreshCore RefreshHost RefreshTestingCore RefreshTesting
 docs: deps
 	@mkdir -p out/docs; for target in $(DOC_TARGETS); do \
-		$(SWIFT) package --allow-writing-to-directory out/docs generate-documentation --target $$target \
+		$(SWIFT) package $(RELEASE) --allow-writing-to-directory out/docs generate-documentation --target $$target \
 			--output-path out/docs/$$target --warnings-as-errors || exit 1; \
 	done; echo "Open out/docs/<Module>/index.html through a web server, or read the catalogs in Sources/*/*.docc."
 
