@@ -245,15 +245,18 @@ import TestSupport
         let (runStatus, run) = try await installed(["run", "pull-to-refresh", "--plugin", "Spinner", "--out", "\(root)/run", "--no-frames"])
         #expect(runStatus == 0, "\(run)")
 
-        // A stranger's C plugin, built with cc against the installed header in a folder of its own,
-        // validated and packed by the installed tool, then listed from its bundle.
+        // A stranger's C plugin, built with cc (strict C11, as the guide builds it) against the
+        // installed header in a folder of its own, validated, linted and packed by the installed
+        // tool, then listed from its bundle: the example an author copies passes what we ship.
         let work = "\(root)/my-plugin"
         try FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: true)
         try FileManager.default.copyItem(atPath: packageRoot.appendingPathComponent("Examples/CPlugin/dot.c").path, toPath: "\(work)/dot.c")
         let cairo = try await shell("pkg-config --cflags --libs cairo").trimmingCharacters(in: .whitespacesAndNewlines)
-        _ = try await shell("cd \(work) && cc -shared -fPIC -fvisibility=hidden -O2 -Wall -Wextra -Werror -I \(root)/moved/include/refreshkit dot.c -o libDot.so \(cairo) -lm")
+        _ = try await shell("cd \(work) && cc -std=c11 -shared -fPIC -fvisibility=hidden -O2 -Wall -Wextra -Werror -I \(root)/moved/include/refreshkit dot.c -o libDot.so \(cairo) -lm")
         let (validateStatus, validate) = try await installed(["validate", "\(work)/libDot.so"])
         #expect(validateStatus == 0 && validate.contains("PASS"), "\(validate)")
+        let (lintStatus, lint) = try await installed(["lint", "--plugin", "\(work)/libDot.so", "--only", "contrast"])
+        #expect(lintStatus == 0 && lint.contains("✓ contrast") && !lint.contains("✗"), "\(lint)")
         let (packStatus, pack) = try await installed(["pack", "\(work)/libDot.so", "--out", "\(work)/dist", "--author", "A Stranger", "--license", "MIT"])
         #expect(packStatus == 0, "\(pack)")
         let (_, listed) = try await installed(["list", "--plugin-path", "\(work)/dist"])

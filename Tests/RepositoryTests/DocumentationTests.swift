@@ -67,6 +67,16 @@ import TestSupport
         #expect(lines <= 150, "README.md has \(lines) lines; the rest belongs in Documentation/")
     }
 
+    /// The author's guide counts the C example's lines from the file, not from memory (it said 70
+    /// of 84), and builds it as strict C11, as the example's own comment does.
+    @Test func theGuideSaysWhatTheCExampleIs() async throws {
+        let guide = try Self.text("Documentation/PluginAuthorsGuide.md")
+        let example = try Self.text("Examples/CPlugin/dot.c")
+        let lines = example.filter { $0 == "\n" }.count
+        #expect(guide.contains("`Examples/CPlugin/dot.c` is a whole plugin in \(lines) lines"), "dot.c has \(lines) lines")
+        #expect(guide.contains("cc -std=c11 ") && example.contains("cc -std=c11 "))
+    }
+
     @Test func theReferenceNamesEveryCommand() async throws {
         let help = try await runProgram(toolsFolder + "/refresh-dump", ["--help"]).output
         let commands = help.components(separatedBy: "SUBCOMMANDS:").last!.split(separator: "\n")
