@@ -17,11 +17,13 @@ import RefreshPluginSDK
 /// fall from the top of what the pull has revealed, not from out of sight; the resting alpha is
 /// 0.6 (the original's 0.4 is under 3:1 on a light band). When the refresh ends the bars fly back
 /// out the way they came, right to left, in half a second, as the original's do (the host says the
-/// result). `band: dark` is the original's own band: light bars on #333 in either theme (its
+/// result); but while the band is still open they stay and leave as it closes, so the band is never
+/// held open blank (the original's scroll view shows its background there; ours showed an empty
+/// band for half a second, the rest of the result hold and the retraction). `band: dark` is the original's own band: light bars on #333 in either theme (its
 /// `mBackgroundColor`, StoreHouseHeader.java:83, and its demo's `srlPrimaryColor`).
 public final class StoreHouse: RefreshIndicator {
     public static let info = IndicatorInfo(
-        id: "dev.refreshkit.storehouse", name: "StoreHouse", version: "1.3.0",
+        id: "dev.refreshkit.storehouse", name: "StoreHouse", version: "1.4.0",
         summary: "Any text as short bars that fall in, turning, and assemble as you pull, then flash in turn while loading."
     )
 
@@ -138,6 +140,8 @@ public final class StoreHouse: RefreshIndicator {
         canvas.withSavedState {
             canvas.translate(x: c.x, y: c.y)
             canvas.scale(x: fit, y: fit)
+            // How far the band is still open, 0 to 1 (the bars leave no later than it closes).
+            let open = min(max(frame.progress, 0), 1)
             for step in 0..<Self.steps {
                 var landed = 1.0, alpha = Self.rest
                 switch frame.state {
@@ -159,10 +163,11 @@ public final class StoreHouse: RefreshIndicator {
                         alpha = 1 - (1 - Self.rest) * (t * t * (3 - 2 * t))
                     }
                 case .finished where reduce:
-                    alpha = Self.rest * max(0, 1 - frame.stateTime / Self.flyOut)
+                    alpha = Self.rest * max(0, 1 - frame.stateTime / Self.flyOut, open)
                 case .finished:
-                    // Out the way they came, the last to land the first to go.
-                    landed = Self.landed(step: step, progress: 1 - frame.stateTime / Self.flyOut)
+                    // Out the way they came, the last to land the first to go: in half a second, or
+                    // as the band closes when it is still open then (the band is never left blank).
+                    landed = Self.landed(step: step, progress: max(1 - frame.stateTime / Self.flyOut, open))
                     alpha = Self.rest * landed
                 default:
                     break
