@@ -23,7 +23,7 @@ public struct Scenario: Equatable, Sendable {
         /// (``PluginInfo/placement``) in place of the configuration's.
         public var placementIsChosen = true
         /// Whether the file says the haptics. A scenario plays what it says (off when it says
-        /// nothing); a handoff of one that says nothing writes the preview's (``Scenario/previewHaptics``).
+        /// nothing); a handoff of one that says nothing writes the preview's, `thresholdAndStart`.
         public var hapticsIsChosen = true
 
         /// The haptics an app is told to play for this edge: the file's, else the preview's.
