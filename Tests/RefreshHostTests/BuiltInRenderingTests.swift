@@ -154,8 +154,8 @@ import RefreshGoldens
         #expect(leaving.right < whole.right * 3 / 4 && leaving.left > whole.left * 9 / 10, "the right goes first: \(leaving) of \(whole) still in place")
         #expect(try inked(0.5).isEmpty, "gone in half a second")
         #expect(try inked(0.5, open: 1) == landed, "the band held open is never blank: the text stays")
-        let closing = thirds(try inked(0.5, open: 0.5).intersection(landed))
-        #expect(closing.right < whole.right / 2 && closing.left > whole.left / 2, "leaving as the band closes, the right first: \(closing) of \(whole)")
+        let closing = thirds(try inked(0.5, open: 0.85).intersection(landed))
+        #expect(closing.right < whole.right / 2 && closing.left > whole.left * 9 / 10, "leaving as the band closes, the right first: \(closing) of \(whole)")
         let banded = try PluginLibrary(path: library("RefreshStoreHouse")).makeIndicator(parametersJSON: #"{"band": "dark"}"#)
         var spec = frame(.refreshing, time: 0.5, size: Size(width: 390, height: 100))
         spec.scale = 1
