@@ -4,19 +4,26 @@ import Testing
 /// Ways an app could lose its paging store without a word: swapping an edge's indicator, removing
 /// and enabling an edge again, and driving the container on another thread.
 @Suite @MainActor struct PagingStorePitfallTests {
-    /// A plugin switch enables the footer again without an action: the store stays attached, so the
-    /// next pull loads a page and the footer closes (it spun forever when the store was detached).
-    @Test func swappingTheFootersIndicatorKeepsTheStoreAttached() async throws {
+    /// A 300-pt list with a header and a footer (its result held 0.2 s), a store of pages of three
+    /// attached, its first page loaded and the list at rest; the source's requests to answer.
+    func listWithItsFirstPage() async throws -> (RefreshDriver, PagingStore<Int>, AsyncStream<FakeSource<[Int]>.Request>.Iterator) {
         let source = FakeSource<[Int]>()
         var requests = source.requests.makeAsyncIterator()
-        let bottom = RecordingIndicator()
-        let driver = try RefreshDriver.make(content: 300, edges: [.top: (RecordingIndicator(), EdgeConfiguration()), .bottom: (bottom, EdgeConfiguration(resultHoldTime: 0.2))])
+        let driver = try RefreshDriver.make(content: 300, edges: [.top: (RecordingIndicator(), EdgeConfiguration()), .bottom: (RecordingIndicator(), EdgeConfiguration(resultHoldTime: 0.2))])
         let store = PagingStore<Int>(pagesOf: 3) { page, size in try await source.fetch(.page(page), size) }
         store.attach(to: driver.container)
         let first = store.loadInitial()
         await requests.next(isolation: #isolation)!.succeed([1, 2, 3])
         await first?.value
         driver.run(seconds: 1)
+        return (driver, store, requests)
+    }
+
+    /// A plugin switch enables the footer again without an action: the store stays attached, so the
+    /// next pull loads a page and the footer closes (it spun forever when the store was detached).
+    @Test func swappingTheFootersIndicatorKeepsTheStoreAttached() async throws {
+        let (driver, store, answered) = try await listWithItsFirstPage()
+        var requests = answered
         let swapped = RecordingIndicator()
         try driver.container.enable(.bottom, indicator: swapped, configuration: EdgeConfiguration(resultHoldTime: 0.2))
         driver.drag(by: Point(x: 0, y: -200))
@@ -68,15 +75,8 @@ import Testing
     /// "no more data", with no `attach` again (through `enable`, both were forgotten unless the
     /// app attached the store again, which drops the page's footer).
     @Test func aReplacedFooterCarriesOnThePageInFlightAndNoMoreData() async throws {
-        let source = FakeSource<[Int]>()
-        var requests = source.requests.makeAsyncIterator()
-        let driver = try RefreshDriver.make(content: 300, edges: [.top: (RecordingIndicator(), EdgeConfiguration()), .bottom: (RecordingIndicator(), EdgeConfiguration(resultHoldTime: 0.2))])
-        let store = PagingStore<Int>(pagesOf: 3) { page, size in try await source.fetch(.page(page), size) }
-        store.attach(to: driver.container)
-        let first = store.loadInitial()
-        await requests.next(isolation: #isolation)!.succeed([1, 2, 3])
-        await first?.value
-        driver.run(seconds: 1)
+        let (driver, store, answered) = try await listWithItsFirstPage()
+        var requests = answered
         driver.drag(by: Point(x: 0, y: -200))
         driver.release()
         try #require(store.state == .pagingLoading, "the pull reached the store")
