@@ -84,6 +84,7 @@ import Testing
         let swapped = RecordingIndicator()
         try driver.container.replace(.bottom, indicator: swapped, configuration: EdgeConfiguration(resultHoldTime: 0.2))
         #expect(swapped.refreshState == .refreshing, "the new footer shows the page in flight")
+        #expect(swapped.kinds == [.refreshing], "told its state once, not the idle edge's first: \(swapped.states)")
         page.succeed([4])  // short of a page: the end
         await store.loadMoreTaskForTesting?.value
         #expect(store.items == [1, 2, 3, 4])

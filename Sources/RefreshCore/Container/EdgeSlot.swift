@@ -30,4 +30,12 @@ final class EdgeSlot {
 
     var progress: Double { configuration.progress(at: pull.distance) }
     var secondaryProgress: Double { configuration.secondaryProgress(at: pull.distance) }
+
+    /// Takes on what `old`, the slot this one replaces, was showing: the reveal it asked for, when
+    /// its result began, the gestures that ticked, and the shown state with when it began.
+    func carryOn(from old: EdgeSlot) {
+        (needsReveal, revealOrder, finishedAt) = (old.needsReveal, old.revealOrder, old.finishedAt)
+        (tickedGesture, floorTickedGesture) = (old.tickedGesture, old.floorTickedGesture)
+        (state, stateStartTime) = (old.state, old.stateStartTime)
+    }
 }

@@ -66,14 +66,24 @@ public final class RefreshContainer {
         configuration: EdgeConfiguration = EdgeConfiguration(),
         action: RefreshAction? = nil
     ) throws(ConfigurationError) {
+        try install(edge, indicator: indicator, configuration: configuration, action: action, carryingOn: false)
+    }
+
+    /// ``enable(_:indicator:configuration:action:)`` and ``replace(_:indicator:configuration:)``:
+    /// a new slot at `edge`, carrying on what the old one was doing when `carryingOn`, its
+    /// indicator told its state once.
+    private func install(_ edge: RefreshEdge, indicator: any AnimatableRefresh, configuration: EdgeConfiguration,
+                         action: RefreshAction?, carryingOn: Bool) throws(ConfigurationError) {
         let resolved = try ResolvedEdgeConfiguration(configuration, edge: edge, refreshLength: indicator.refreshLength)
-        retire(edge)
-        let machine = EdgeStateMachine(
+        let old = carryingOn ? slots[edge] : nil
+        retire(edge)  // keeps the old slot's generation and action
+        var machine = EdgeStateMachine(
             loadsMore: edge.isAtEnd, hasFloor: resolved.secondFloor != nil,
             refreshesBelowFloor: resolved.secondFloor?.refreshesBelow ?? true, generation: lastGenerations[edge]
         )
-        let slot = EdgeSlot(indicator: indicator, configuration: resolved, action: action ?? slots[edge]?.action ?? lastActions[edge], machine: machine)
-        slot.stateStartTime = time
+        if let old { machine = machine.carryingOn(old.machine) }
+        let slot = EdgeSlot(indicator: indicator, configuration: resolved, action: action ?? lastActions[edge], machine: machine)
+        if let old { slot.carryOn(from: old) } else { slot.stateStartTime = time }
         slots[edge] = slot
         // Show the pull at once, but start nothing here: the app may set the action (a store
         // attaches) before the next observation, which may then start a refresh.
@@ -96,16 +106,7 @@ public final class RefreshContainer {
     /// Where `edge` is not enabled, this is ``enable(_:indicator:configuration:action:)`` with no action.
     /// Throws when the indicator's length or the configuration is not usable; the edge is then unchanged.
     public func replace(_ edge: RefreshEdge, indicator: any AnimatableRefresh, configuration: EdgeConfiguration = EdgeConfiguration()) throws(ConfigurationError) {
-        let old = slots[edge]
-        try enable(edge, indicator: indicator, configuration: configuration)
-        guard let old, let slot = slots[edge] else { return }
-        slot.machine = slot.machine.carryingOn(old.machine)
-        (slot.needsReveal, slot.revealOrder, slot.finishedAt) = (old.needsReveal, old.revealOrder, old.finishedAt)
-        (slot.tickedGesture, slot.floorTickedGesture) = (old.tickedGesture, old.floorTickedGesture)
-        (slot.state, slot.stateStartTime) = (old.state, old.stateStartTime)
-        refreshShownState(slot)
-        indicator.refreshState = slot.state
-        (slot.announcedKind, slot.announcedStart) = (slot.state.kind, slot.stateStartTime)
+        try install(edge, indicator: indicator, configuration: configuration, action: nil, carryingOn: true)
     }
 
     /// Removes the indicator at `edge`; a running refresh there is dropped (its completion will be
