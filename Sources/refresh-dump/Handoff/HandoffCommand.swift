@@ -37,10 +37,7 @@ struct HandoffCommand: ParsableCommand {
         let player = try ScenarioPlayer(scenario: Scenario.load(path: scenario), searchPath: plugin.searchPath, pluginOverride: loaded, parameterOverrides: values)
         guard var spec = HandoffSpec(player: player) else { throw ValidationError("--scenario \(scenario): it has no edge to hand off") }
         spec.locales = locales
-        if let haptics {
-            guard let chosen = HapticFeedback(rawValue: haptics) else { throw ValidationError("--haptics must be off, threshold or thresholdAndStart, not '\(haptics)'") }
-            spec.haptics = chosen
-        }
+        if let haptics { spec.haptics = try HapticFeedback.option(haptics) }
         // The dark animation exported beside the light one, by a second plugin-host child.
         let isolation = plugin.isolation.isolation
         let dark = isolation == .inProcess ? nil : try isolation.load(path).makeIndicator(parametersJSON: ParameterValue.json(values))

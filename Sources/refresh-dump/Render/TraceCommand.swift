@@ -55,7 +55,7 @@ struct TraceCommand: ParsableCommand {
         var startedAt: Double?
         var completion: RefreshCompletion?
         var pendingEvents: [String] = []
-        guard let hapticFeedback = HapticFeedback(rawValue: haptics) else { throw ValidationError("--haptics must be off, threshold or thresholdAndStart, not '\(haptics)'") }
+        let hapticFeedback = try HapticFeedback.option(haptics)
         try container.enable(.top, indicator: indicator, configuration: EdgeConfiguration(resultHoldTime: hold, haptics: hapticFeedback)) { _, done in
             completion = done
         }
