@@ -1,3 +1,4 @@
+import RefreshGraphics
 import RefreshPluginSDK
 
 /// An export's frames as they are drawn, one at a time: the markers, each frame's spec and the
@@ -26,12 +27,17 @@ struct FrameStream {
         markers.append(LottieExport.Marker(name: name, start: specs.count, frames: 0))
     }
 
-    /// Adds a frame of the current marker, drawn as `pixels`.
-    mutating func append(_ spec: IndicatorFrame, _ pixels: [UInt32]) {
-        if let open, open.pixels != pixels { close() }
+    /// Adds a frame of the current marker, drawn as `pixels`; one with the open span's pixels
+    /// joins it when `sameAs` the span's first frame (pixels drawn at a lower scale, told apart
+    /// again at the export's).
+    mutating func append(_ spec: IndicatorFrame, _ pixels: [UInt32], sameAs: (IndicatorFrame) throws -> Bool) rethrows {
+        if let open, try open.pixels != pixels || !sameAs(specs[open.start]) { close() }
         if open == nil { open = (specs.count, pixels) }
         specs.append(spec)
     }
+
+    /// Adds a frame of the current marker, drawn as `pixels`: one with the open span's pixels joins it.
+    mutating func append(_ spec: IndicatorFrame, _ pixels: [UInt32]) { append(spec, pixels, sameAs: { _ in true }) }
 
     /// Ends the current marker, keeping its first `count` frames (a motion drawn past where it settles or repeats).
     mutating func end(keeping count: Int) {
@@ -79,26 +85,33 @@ struct FrameStream {
     /// A third of the time of zlib's CRC-32 and Adler-32, which it replaces (an export fingerprints
     /// every frame it draws: 12 % of StoreHouse's).
     static func fingerprint(_ pixels: [UInt32]) -> UInt64 {
-        pixels.withUnsafeBytes { bytes in
-            let pairs = bytes.count / 8
-            var even: UInt64 = 0x9E37_79B9_7F4A_7C15, odd: UInt64 = 0xC2B2_AE3D_27D4_EB4F
-            let k: UInt64 = 0xFF51_AFD7_ED55_8CCD
-            var index = 0
-            while index + 1 < pairs {
-                even = (even ^ bytes.loadUnaligned(fromByteOffset: index * 8, as: UInt64.self)) &* k
-                even ^= even >> 32
-                odd = (odd ^ bytes.loadUnaligned(fromByteOffset: (index + 1) * 8, as: UInt64.self)) &* k
-                odd ^= odd >> 32
-                index += 2
-            }
-            if index < pairs {
-                even = (even ^ bytes.loadUnaligned(fromByteOffset: index * 8, as: UInt64.self)) &* k
-                even ^= even >> 32
-            }
-            // An odd pixel at the end, and the count (so that trailing clear pixels count).
-            if bytes.count % 8 != 0 { odd = (odd ^ UInt64(bytes.loadUnaligned(fromByteOffset: pairs * 8, as: UInt32.self))) &* k }
-            odd = (odd ^ UInt64(bytes.count)) &* k
-            return (even ^ (odd << 29 | odd >> 35)) &* k ^ (odd >> 32)
+        pixels.withUnsafeBytes { fingerprint(UnsafeRawBufferPointer($0)) }
+    }
+
+    /// The fingerprint of an image's pixel bytes, rows with their padding: equal for two images of a size with equal pixels.
+    static func fingerprint(_ image: ImageSurface) -> UInt64 {
+        image.withPixels { fingerprint(UnsafeRawBufferPointer($0)) }
+    }
+
+    private static func fingerprint(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
+        let pairs = bytes.count / 8
+        var even: UInt64 = 0x9E37_79B9_7F4A_7C15, odd: UInt64 = 0xC2B2_AE3D_27D4_EB4F
+        let k: UInt64 = 0xFF51_AFD7_ED55_8CCD
+        var index = 0
+        while index + 1 < pairs {
+            even = (even ^ bytes.loadUnaligned(fromByteOffset: index * 8, as: UInt64.self)) &* k
+            even ^= even >> 32
+            odd = (odd ^ bytes.loadUnaligned(fromByteOffset: (index + 1) * 8, as: UInt64.self)) &* k
+            odd ^= odd >> 32
+            index += 2
         }
+        if index < pairs {
+            even = (even ^ bytes.loadUnaligned(fromByteOffset: index * 8, as: UInt64.self)) &* k
+            even ^= even >> 32
+        }
+        // An odd pixel at the end, and the count (so that trailing clear pixels count).
+        if bytes.count % 8 != 0 { odd = (odd ^ UInt64(bytes.loadUnaligned(fromByteOffset: pairs * 8, as: UInt32.self))) &* k }
+        odd = (odd ^ UInt64(bytes.count)) &* k
+        return (even ^ (odd << 29 | odd >> 35)) &* k ^ (odd >> 32)
     }
 }

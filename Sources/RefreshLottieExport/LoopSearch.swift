@@ -36,25 +36,43 @@ extension LottieExport {
     /// loop's second time round on is the one a period before it again. The start and the loop
     /// that are shortest together (no start when as short); nil when there is none. The frames after
     /// the loop must repeat it for `confirm` frames (or the whole loop, when shorter), at least 2.
-    static func loop(_ fingerprints: [UInt64], longest: Int, longestStart: Int, confirm: Int = 2) -> (start: Int, period: Int)? {
-        var best: (start: Int, period: Int)?
+    /// A loop found in fingerprints drawn at a lower scale is taken where `wraps(start, period)`
+    /// (the frame a period after the start is the start again at the export's scale), from the
+    /// first start on that does.
+    static func loop(_ fingerprints: [UInt64], longest: Int, longestStart: Int, confirm: Int,
+                     wraps: (Int, Int) throws -> Bool) rethrows -> (start: Int, period: Int)? {
+        var found: [(start: Int, period: Int)] = []
         for period in 1...max(1, longest) where period + 2 <= fingerprints.count {
             var last = fingerprints.count - 1
             while last >= period, fingerprints[last] == fingerprints[last - period] { last -= 1 }
             let start = last < period ? 0 : last - period + 1
             // The frames after the start must hold the loop and then repeat it for a while.
             guard start <= longestStart, start + period + max(2, min(period, confirm)) <= fingerprints.count else { continue }
-            if best.map({ (start + period, start) < ($0.start + $0.period, $0.start) }) ?? true { best = (start, period) }
+            found.append((start, period))
         }
-        return best
+        for loop in found.sorted(by: { ($0.start + $0.period, $0.start) < ($1.start + $1.period, $1.start) }) {
+            if let start = try (loop.start...min(longestStart, fingerprints.count - 1 - loop.period)).first(where: { try wraps($0, loop.period) }) {
+                return (start, loop.period)
+            }
+        }
+        return nil
     }
+
+    /// ``loop(_:longest:longestStart:confirm:wraps:)`` of frames drawn at the export's scale.
+    static func loop(_ fingerprints: [UInt64], longest: Int, longestStart: Int, confirm: Int = 2) -> (start: Int, period: Int)? {
+        loop(fingerprints, longest: longest, longestStart: longestStart, confirm: confirm, wraps: { _, _ in true })
+    }
+
+    /// ``period(_:longest:wraps:)`` of frames drawn at the export's scale.
+    static func period(_ fingerprints: [UInt64], longest: Int) -> Int? { period(fingerprints, longest: longest, wraps: { _ in true }) }
 
     /// The shortest period of frames with these fingerprints (drawn at 0, 1, 2 … frames into
     /// refreshing or a state's motion), up to `longest`: every frame drawn is the one a period
-    /// before it again. Nil when there is none.
-    static func period(_ fingerprints: [UInt64], longest: Int) -> Int? {
+    /// before it again, and `wraps(period)` (the frame a period in is the first again at the
+    /// export's scale). Nil when there is none.
+    static func period(_ fingerprints: [UInt64], longest: Int, wraps: (Int) throws -> Bool) rethrows -> Int? {
         guard longest >= 1 else { return nil }
-        return (1...longest).first { period in (period..<fingerprints.count).allSatisfy { fingerprints[$0] == fingerprints[$0 - period] } }
+        return try (1...longest).first { period in try (period..<fingerprints.count).allSatisfy { fingerprints[$0] == fingerprints[$0 - period] } && wraps(period) }
     }
 
     /// How far apart two pixels' four channels (alpha, red, green, blue; 0...255 each) are: in all, and the most in one.

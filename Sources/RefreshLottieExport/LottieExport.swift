@@ -187,11 +187,13 @@ package struct LottieExport {
             pixelSizes[frame.size.height] = (image.width, image.height)
             return image
         }
-        /// The frame's pixels as drawn (premultiplied): what frames are told apart by.
-        func draw(_ frame: IndicatorFrame) throws -> [UInt32] { try render(frame).pixelWords() }
+        /// Frames told apart at 1× first, and again at `scale` where the same there (``ExportDrawing``).
+        let drawing = ExportDrawing(indicator, scale: options.scale, vector: options.vector)
+        func draw(_ frame: IndicatorFrame) throws -> [UInt32] { try drawing.pixels(frame) }
+        let same = drawing.same
         func add(_ marker: LottieMarker, _ drawn: [IndicatorFrame]) throws {
             stream.begin(marker.name(on: options.edge))
-            for spec in drawn { stream.append(spec, try draw(spec)) }
+            for spec in drawn { try stream.append(spec, try draw(spec), sameAs: { try same($0, spec) }) }
             stream.end(keeping: drawn.count)
         }
 
@@ -205,21 +207,23 @@ package struct LottieExport {
             let most = max(1, Int(options.longestMotion * fps)), still = max(1, Int(fps / 2))
             let name = marker.name(on: options.edge)
             stream.begin(name)
-            var previous: [UInt32]?, fingerprints: [UInt64] = [], lastChange = 0
+            var previous: (spec: IndicatorFrame, image: [UInt32])?, fingerprints: [UInt64] = [], lastChange = 0
             for k in 0...most {
                 let spec = frame(state, stateTime: Double(k) / fps)
                 let image = try draw(spec)
-                if let previous, previous != image { lastChange = k }
+                if let previous, try previous.image != image || !same(previous.spec, spec) { lastChange = k }
                 fingerprints.append(FrameStream.fingerprint(image))
-                stream.append(spec, image)
-                previous = image
+                try stream.append(spec, image, sameAs: { try same($0, spec) })
+                previous = (spec, image)
                 if k - lastChange >= still { break }
             }
             var count = fingerprints.count, settled: (time: Double, fingerprint: UInt64)?
             if fingerprints.count - 1 - lastChange >= still {
                 count = lastChange + 1  // settled: its last frame stays
                 settled = (Double(lastChange) / fps, fingerprints[lastChange])
-            } else if let period = Self.period(fingerprints, longest: max(1, fingerprints.count - 2)) {
+            } else if let period = try Self.period(fingerprints, longest: max(1, fingerprints.count - 2), wraps: {
+                try same(frame(state, stateTime: 0), frame(state, stateTime: Double($0) / fps))
+            }) {
                 count = period
                 looping.append(name)
             } else {
@@ -244,15 +248,22 @@ package struct LottieExport {
                 if first.isEmpty { first = image }
                 fingerprints.append(FrameStream.fingerprint(image))
                 latest = image
-                stream.append(spec, image)
+                try stream.append(spec, image, sameAs: { try same($0, spec) })
             }
+        }
+        /// Whether the refreshing frame `period` after `start` is its first again at `scale`: where a
+        /// loop drawn at 1× repeats, it plays back without a jump.
+        func wraps(_ start: Int, _ period: Int) throws -> Bool {
+            try same(frame(.refreshing, stateTime: Double(start) / fps), frame(.refreshing, stateTime: Double(start + period) / fps))
         }
         /// The loop up to `longest` frames (no shorter than an eighth of it) whose seam, the frame
         /// after it against the first, differs least: each candidate drawn again, as no loop repeats.
+        /// At `scale`, as a player shows it.
         func leastSeam(upTo longest: Int) throws -> Int {
             var best = (frames: longest, distance: Int.max)
+            let first = try drawing.pixelsAtScale(frame(.refreshing, stateTime: 0))
             for frames in max(1, longest / 8)...longest {
-                let distance = Seam(try draw(frame(.refreshing, stateTime: Double(frames) / fps)), first).distance
+                let distance = Seam(try drawing.pixelsAtScale(frame(.refreshing, stateTime: Double(frames) / fps)), first).distance
                 if distance < best.distance { best = (frames, distance) }
             }
             return best.frames
@@ -261,7 +272,7 @@ package struct LottieExport {
         var start = 0
         if let chosen = options.loopSeconds.map({ max(1, Int(($0 * fps).rounded())) }) {
             try drawRefreshing(through: chosen)
-            found = (chosen, latest == first)
+            found = (chosen, try latest == first && wraps(0, chosen))
         } else {
             // A loop that is not seamless is no longer than 4 s: a longer one only weighs more.
             let quick = max(1, Int(min(Self.quickLoop, options.longestLoop) * fps)), longestStart = Int(options.longestMotion * fps)
@@ -274,7 +285,7 @@ package struct LottieExport {
             while loop == nil, drawn < most {
                 drawn = min(drawn + step, most)
                 try drawRefreshing(through: drawn)
-                loop = Self.loop(fingerprints, longest: min(longest, drawn), longestStart: longestStart, confirm: step)
+                loop = try Self.loop(fingerprints, longest: min(longest, drawn), longestStart: longestStart, confirm: step, wraps: wraps)
             }
             if loop == nil { try drawRefreshing(through: quick + 1) }
             start = loop?.start ?? 0
@@ -282,7 +293,8 @@ package struct LottieExport {
         }
         loop = found
         refreshingStart = start
-        seam = found.seamless ? nil : Seam(try draw(frame(.refreshing, stateTime: Double(found.frames) / fps)), first)
+        seam = try found.seamless ? nil : Seam(drawing.pixelsAtScale(frame(.refreshing, stateTime: Double(found.frames) / fps)),
+                                               drawing.pixelsAtScale(frame(.refreshing, stateTime: 0)))
         stream.end(keeping: start + found.frames)
         if start > 0 {
             // The start plays once, then the loop: a marker each.
@@ -310,7 +322,9 @@ package struct LottieExport {
                 let spec = frame(.eligible, progress: 1 + (reach - 1) * Double(k) / Double(count - 1), stateTime: settled.time, height: height)
                 let image = try draw(spec)
                 changes = changes || FrameStream.fingerprint(image) != settled.fingerprint
-                stream.append(spec, image)
+                try stream.append(spec, image, sameAs: { try same($0, spec) })
+                // The farthest pull, the same as eligible's last frame at 1×, told apart at `scale`.
+                if k == count - 1, !changes { changes = try !same(spec, frame(.eligible, stateTime: settled.time)) }
             }
             if changes {
                 stream.end(keeping: count)
@@ -340,7 +354,9 @@ package struct LottieExport {
         self.ownAnimationRefusal = ownRefusal
         var spans: [LottieTimeline.Span] = [], fallbacks: [Fallback] = [], checkedMarkers: Set<String> = []
         var imageBytes = 0
-        for span in stream.spans where !span.blank && own == nil {
+        for span in stream.spans where own == nil {
+            // Blank at 1× and at `scale` (its frames are all the same there).
+            if span.blank, try drawing.isBlank(specs[span.start]) { continue }
             let marker = markers.last { $0.start <= span.start }!
             if options.vector {
                 do {

@@ -55,6 +55,43 @@ import TestSupport
         }
     }
 
+    /// Draws a bar; a speck too faint to show at 1 pixel a point (a quarter of its one 2× pixel
+    /// of alpha 1.5/255) shows on every other refreshing frame and in eligible from 0.2 s on.
+    struct Faint: RefreshIndicator {
+        static let info = IndicatorInfo(id: "test.faint", name: "Faint", version: "1.0.0", summary: "")
+        static let parameters: [ParameterSpec] = []
+        init(parameters: ParameterValues) throws {}
+        var refreshLength: Double { 60 }
+        func draw(in canvas: Canvas, frame: IndicatorFrame) {
+            canvas.addRect(Rect(x: 10, y: 10, width: 50, height: 10))
+            canvas.fill(.color(Color(red: 0.2, green: 0.4, blue: 0.8)))
+            let step = Int((frame.stateTime * 60).rounded())
+            guard frame.state == .refreshing ? step % 2 == 1 : frame.state == .eligible && frame.stateTime >= 0.2 else { return }
+            canvas.addRect(Rect(x: 100, y: 100, width: 0.5, height: 0.5))
+            canvas.fill(.color(Color(red: 0, green: 0, blue: 0, alpha: 1.5 / 255)))
+        }
+    }
+
+    /// Frames are told apart at 1× first and again at 2× where the same there: a change only 2×
+    /// shows still makes a loop of two frames, not one, and a motion that settles later.
+    @Test func aChangeTooSmallForOnePixelAPointStillTellsFramesApart() throws {
+        let faint = LocalIndicator(try Faint(parameters: ParameterValues()))
+        func pixels(scale: Double, stateTime: Double) throws -> [UInt32] {
+            var spec = IndicatorFrame(size: Size(width: 390, height: 120), state: .refreshing, progress: 1)
+            (spec.scale, spec.stateTime) = (scale, stateTime)
+            faint.refreshState = .refreshing
+            return try FrameRenderer.render(faint, frame: spec, background: .clear).pixelWords()
+        }
+        #expect(try pixels(scale: 1, stateTime: 0) == (try pixels(scale: 1, stateTime: 1.0 / 60)), "the speck does not show at 1×")
+        #expect(try pixels(scale: 2, stateTime: 0) != (try pixels(scale: 2, stateTime: 1.0 / 60)), "the speck shows at 2×")
+        var options = options()
+        (options.framesPerSecond, options.longestLoop) = (60, 0.5)
+        let export = try LottieExport(faint, info: Faint.info, options: options)
+        #expect(export.loop == (2, true) && export.seam == nil)
+        let eligible = try #require(export.markers.first { $0.name == "eligible" })
+        #expect(eligible.frames == 13, "settles where the speck comes, at 0.2 s, not at once")
+    }
+
     /// A start drawn once and a loop after it: the start is a marker of its own, played once, and the loop is seamless.
     @Test func refreshingsStartIsAMarkerBeforeItsSeamlessLoop() throws {
         var options = options()

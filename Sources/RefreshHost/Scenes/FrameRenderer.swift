@@ -11,7 +11,19 @@ public enum FrameRenderer {
     /// A new image of `frame.size` at `frame.scale` with `indicator` drawn on its theme's background
     /// (or on `background` when given; `.clear` for a transparent frame).
     public static func render(_ indicator: any HostedIndicator, frame: IndicatorFrame, background: Color? = nil) throws -> ImageSurface {
-        let surface = try ImageSurface(size: frame.size, scale: frame.scale)
+        try render(indicator, frame: frame, background: background, onto: ImageSurface(size: frame.size, scale: frame.scale))
+    }
+
+    /// ``render(_:frame:background:)`` onto `surface`, cleared first, when it is the frame's size in
+    /// pixels (an export draws hundreds of frames of a size: one surface spares a new one's pages
+    /// each time), else onto a new one; returns the surface drawn on.
+    package static func render(_ indicator: any HostedIndicator, frame: IndicatorFrame, background: Color?, reusing surface: ImageSurface?) throws -> ImageSurface {
+        let fits = surface.map { $0.scale == frame.scale && $0.width == Int((frame.size.width * frame.scale).rounded(.up))
+            && $0.height == Int((frame.size.height * frame.scale).rounded(.up)) } ?? false
+        return try render(indicator, frame: frame, background: background, onto: fits ? surface! : ImageSurface(size: frame.size, scale: frame.scale))
+    }
+
+    private static func render(_ indicator: any HostedIndicator, frame: IndicatorFrame, background: Color?, onto surface: ImageSurface) throws -> ImageSurface {
         let canvas = Canvas(surface: surface)
         canvas.clear(background ?? Self.background(for: frame.environment.colorScheme))
         // What the list shows of the frame: the part the pull has revealed, so a frame drawn on
