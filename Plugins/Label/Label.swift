@@ -11,7 +11,7 @@ import RefreshPluginSDK
 /// result said in words ("Updated just now", "Couldn't refresh") where MJRefresh only closes.
 public final class Label: RefreshIndicator {
     public static let info = IndicatorInfo(
-        id: "dev.refreshkit.label", name: "Label", version: "1.1.0",
+        id: "dev.refreshkit.label", name: "Label", version: "1.2.0",
         summary: "“Pull down to refresh”, “Release to refresh”, “Loading…”: state text in English, Chinese and Arabic."
     )
 
@@ -22,6 +22,9 @@ public final class Label: RefreshIndicator {
     static let lastUpdated = Parameter.string("lastUpdated", default: "", help: "A time to show as “Last update: …” (empty: no second line)")
     static let language = Parameter.string("language", default: "", help: "Force a language (en, zh-Hans, ar); empty follows the frame's locale")
     public static let parameters = ParameterSpec.list(color, darkColor, fontSize, showArrow, lastUpdated, language)
+
+    /// The languages of its tables: an export writes a file each.
+    public static let drawnLocales = ["en", "zh-Hans", "ar"]
 
     public let refreshLength = 60.0
     let color: Color, darkColor: Color

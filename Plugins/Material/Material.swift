@@ -14,7 +14,7 @@ import RefreshPluginSDK
 /// 64 dp each by default).
 public final class Material: RefreshIndicator {
     public static let info = IndicatorInfo(
-        id: "dev.refreshkit.material", name: "Material", version: "1.0.0",
+        id: "dev.refreshkit.material", name: "Material", version: "1.1.0",
         summary: "Android's swipe-to-refresh disc: a growing arc with an arrow, spinning while loading."
     )
 
@@ -54,6 +54,9 @@ public final class Material: RefreshIndicator {
     /// Refreshing is drawn on whole steps of time, 960 a second (1,280 a breath): what repeats is then
     /// the same drawing to the bit, where a time in seconds would differ in its last digits.
     static let ticksPerSecond = 960.0, ticksPerCycle = 1280
+    /// The ring's period at this speed: ``roundsPerPeriod`` breaths (with four colours 4, 5⅓ s).
+    public var refreshingPeriod: Double? { Self.cycle * Double(roundsPerPeriod) / speed }
+
     /// Breaths before the ring's turn and colour are back where they began: the arc turns 1¾ times a
     /// breath (7 turns in 4), the colours one a breath.
     var roundsPerPeriod: Int {

@@ -39,10 +39,11 @@ extension LottieExport {
     /// A loop found in fingerprints drawn at a lower scale is taken where `wraps(start, period)`
     /// (the frame a period after the start is the start again at the export's scale), from the
     /// first start on that does.
-    static func loop(_ fingerprints: [UInt64], longest: Int, longestStart: Int, confirm: Int,
+    /// `only`: that period alone (one the plugin declares).
+    static func loop(_ fingerprints: [UInt64], longest: Int, longestStart: Int, confirm: Int, only: Int? = nil,
                      wraps: (Int, Int) throws -> Bool) rethrows -> (start: Int, period: Int)? {
         var found: [(start: Int, period: Int)] = []
-        for period in 1...max(1, longest) where period + 2 <= fingerprints.count {
+        for period in only.map({ [$0] }) ?? Array(1...max(1, longest)) where period + 2 <= fingerprints.count {
             var last = fingerprints.count - 1
             while last >= period, fingerprints[last] == fingerprints[last - period] { last -= 1 }
             let start = last < period ? 0 : last - period + 1
@@ -73,6 +74,36 @@ extension LottieExport {
     static func period(_ fingerprints: [UInt64], longest: Int, wraps: (Int) throws -> Bool) rethrows -> Int? {
         guard longest >= 1 else { return nil }
         return try (1...longest).first { period in try (period..<fingerprints.count).allSatisfy { fingerprints[$0] == fingerprints[$0 - period] } && wraps(period) }
+    }
+
+    /// A refreshing period the plugin declares (``HostedIndicator/refreshingPeriod``), and whether the
+    /// export's loop is it.
+    package struct DeclaredPeriod: Equatable, Sendable {
+        /// What the plugin says, in seconds.
+        package var seconds: Double
+        /// Its frames (of the shortest multiple that is whole frames); nil when none is, up to the longest loop.
+        package var frames: Int?
+        /// Whether the drawing repeats there, so the loop is it.
+        package var held: Bool
+
+        /// In words, for the command's line about the loop.
+        package var words: String {
+            let said = "the \(String(format: "%g", seconds)) s the plugin declares"
+            return held ? said : frames == nil ? "\(said) is no whole number of frames, up to the longest loop: looked for instead"
+                : "the drawing does not repeat after \(said): looked for instead"
+        }
+    }
+
+    /// The frames of a period the plugin declares (`seconds`) at `fps`: of the shortest multiple of
+    /// it that is a whole number of frames, up to `longest` frames; nil when none is.
+    static func frames(ofPeriod seconds: Double, fps: Double, upTo longest: Int) -> Int? {
+        var multiple = 1.0
+        while seconds * multiple * fps <= Double(longest) + 0.5 {
+            let frames = seconds * multiple * fps
+            if abs(frames - frames.rounded()) < 1e-6 * max(1, frames), frames.rounded() >= 1 { return Int(frames.rounded()) }
+            multiple += 1
+        }
+        return nil
     }
 
     /// How far apart two pixels' four channels (alpha, red, green, blue; 0...255 each) are: in all, and the most in one.

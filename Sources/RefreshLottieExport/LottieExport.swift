@@ -76,6 +76,9 @@ package struct LottieExport {
     /// Where a loop that is not seamless jumps as it repeats: the frame the plugin draws after the
     /// loop against the loop's first; nil for a seamless loop.
     package let seam: Seam?
+    /// What became of the refreshing period the plugin declares (nil: it declares none, or the
+    /// loop's length was chosen).
+    package let declaredPeriod: DeclaredPeriod?
 
     /// The markers that loop (refreshing always; eligible or no more data when the plugin draws
     /// them repeating); every other plays once and keeps its last frame.
@@ -269,7 +272,7 @@ package struct LottieExport {
             return best.frames
         }
         let found: (frames: Int, seamless: Bool)
-        var start = 0
+        var start = 0, declaredPeriod: DeclaredPeriod?
         if let chosen = options.loopSeconds.map({ max(1, Int(($0 * fps).rounded())) }) {
             try drawRefreshing(through: chosen)
             found = (chosen, try latest == first && wraps(0, chosen))
@@ -280,19 +283,29 @@ package struct LottieExport {
             // Spinner's 40 frames need 70, not 242; Material's 320, 350), up to `longestLoop` past a
             // start; without one, the first 4 s at least (the least visible seam is chosen in them).
             let longest = max(1, Int(options.longestLoop * fps)), step = max(1, Int(fps / 2))
-            let most = options.longestLoop > Self.quickLoop ? longest + longestStart + step : quick + 1
+            // A period the plugin declares is the only one looked for, and the search's when it does not hold.
+            let declared = indicator.refreshingPeriod.flatMap { Self.frames(ofPeriod: $0, fps: fps, upTo: longest) }
             var drawn = 0, loop: (start: Int, period: Int)?
-            while loop == nil, drawn < most {
-                drawn = min(drawn + step, most)
-                try drawRefreshing(through: drawn)
-                loop = try Self.loop(fingerprints, longest: min(longest, drawn), longestStart: longestStart, confirm: step, wraps: wraps)
+            /// A loop (of period `only`, else any) in what is drawn, drawing on until one shows, up to `most` frames.
+            func search(upTo most: Int, only: Int?) throws {
+                func look() throws { loop = try Self.loop(fingerprints, longest: min(longest, drawn), longestStart: longestStart, confirm: step, only: only, wraps: wraps) }
+                try look()
+                while loop == nil, drawn < most {
+                    drawn = min(drawn + step, most)
+                    try drawRefreshing(through: drawn)
+                    try look()
+                }
             }
+            if let declared { try search(upTo: declared + longestStart + step, only: declared) }
+            declaredPeriod = indicator.refreshingPeriod.map { DeclaredPeriod(seconds: $0, frames: declared, held: loop != nil) }
+            try search(upTo: options.longestLoop > Self.quickLoop ? longest + longestStart + step : quick + 1, only: nil)
             if loop == nil { try drawRefreshing(through: quick + 1) }
             start = loop?.start ?? 0
             found = try loop.map { ($0.period, true) } ?? (leastSeam(upTo: quick), false)
         }
         loop = found
         refreshingStart = start
+        self.declaredPeriod = declaredPeriod
         seam = try found.seamless ? nil : Seam(drawing.pixelsAtScale(frame(.refreshing, stateTime: Double(found.frames) / fps)),
                                                drawing.pixelsAtScale(frame(.refreshing, stateTime: 0)))
         stream.end(keeping: start + found.frames)

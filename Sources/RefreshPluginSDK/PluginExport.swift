@@ -106,6 +106,8 @@ private final class Registry: @unchecked Sendable {
         d.render = renderThunk
         d.describe = describeThunk
         d.sdk_version = UnsafePointer(strdup(SDKVersion.descriptorText))
+        d.drawn_locales = Indicator.drawnLocales.isEmpty ? nil : UnsafePointer(strdup(Indicator.drawnLocales.joined(separator: ",")))
+        d.refreshing_period = refreshingPeriodThunk
         let descriptor = UnsafeMutablePointer<refresh_plugin_descriptor>.allocate(capacity: 1)
         descriptor.initialize(to: d)
         return descriptor
@@ -152,6 +154,10 @@ private let destroyThunk: @convention(c) (UnsafeMutableRawPointer?) -> Void = { 
 
 private let refreshLengthThunk: @convention(c) (UnsafeMutableRawPointer?) -> Double = { pointer in
     instance(pointer)?.indicator.refreshLength ?? .nan
+}
+
+private let refreshingPeriodThunk: @convention(c) (UnsafeMutableRawPointer?) -> Double = { pointer in
+    instance(pointer)?.indicator.refreshingPeriod ?? 0
 }
 
 private let describeThunk: @convention(c) (UnsafeMutableRawPointer?, UInt32, UInt32, UInt32, UnsafePointer<CChar>?, UnsafeMutablePointer<CChar>?, Int) -> Int32 = {

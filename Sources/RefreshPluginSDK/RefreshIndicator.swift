@@ -44,6 +44,10 @@ public protocol RefreshIndicator {
     /// (its frame is then as deep as the pull: draw anchored to the content, the sky or
     /// background running to the frame's far edge). Default `.push`.
     static var placement: IndicatorPlacement { get }
+    /// The languages whose words it draws, BCP 47 tags (`["en", "zh-Hans", "ar"]`, at most 16):
+    /// `refresh-dump export` and `handoff` write a file for each when not told which. Default none:
+    /// it draws no words, and one export serves every language.
+    static var drawnLocales: [String] { get }
     /// Makes an instance from validated values (every declared parameter present).
     init(parameters: ParameterValues) throws
     /// The pull distance, in points, that completes progress: the indicator's natural height for
@@ -55,6 +59,11 @@ public protocol RefreshIndicator {
     /// What a screen reader should say when `state` begins at `edge`, in `locale` (a BCP 47 tag);
     /// nil or empty: nothing. By default `StateDescription`'s words.
     func stateDescription(_ state: RefreshState, edge: RefreshEdge, locale: String) -> String?
+    /// The seconds after which what it draws while refreshing repeats exactly, for its parameters
+    /// (a spinner's turn; a cycle through colours): `refresh-dump export` loops that long rather
+    /// than search for a loop, and says so when the drawing does not repeat there. Read once when
+    /// the host makes the instance. Default nil: not said.
+    var refreshingPeriod: Double? { get }
 }
 
 extension RefreshIndicator {
@@ -66,6 +75,12 @@ extension RefreshIndicator {
 
     /// Push by default.
     public static var placement: IndicatorPlacement { .push }
+
+    /// None by default: no words drawn.
+    public static var drawnLocales: [String] { [] }
+
+    /// Not said by default.
+    public var refreshingPeriod: Double? { nil }
 
     /// `StateDescription`'s words, in English, Simplified Chinese and Arabic.
     public func stateDescription(_ state: RefreshState, edge: RefreshEdge, locale: String) -> String? {

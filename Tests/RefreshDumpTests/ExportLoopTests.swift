@@ -23,7 +23,11 @@ import TestSupport
         // Material repeats after four breaths, whole ticks of time apart: seamless, 320 frames.
         let (seamless, says) = try await runProgram(tool, ["export", "--plugin", "Material", "--pull-frames", "3", "--out", "\(folder)/material"])
         try #require(seamless == 0, "\(says)")
-        #expect(says.contains("refreshing a seamless loop of 320 frames") && !says.contains("jumps"), "\(says)")
+        #expect(says.contains("refreshing a seamless loop of 320 frames (the 5.33333 s the plugin declares)") && !says.contains("jumps"), "\(says)")
+        // At 0.7 of its speed its period (7.6 s) is no whole number of frames within 12 s: said, and looked for.
+        let (slow, slowSays) = try await runProgram(tool, ["export", "--plugin", "Material", "--param", "speed=0.7", "--pull-frames", "3", "--out", "\(folder)/slow"])
+        try #require(slow == 0, "\(slowSays)")
+        #expect(slowSays.contains("the 7.61905 s the plugin declares is no whole number of frames, up to the longest loop: looked for instead"), "\(slowSays)")
 
         // A length chosen where it does not repeat: the jump in words.
         let (chosen, told) = try await runProgram(tool, ["export", "--plugin", "Material", "--pull-frames", "3", "--loop-seconds", "1.5", "--out", "\(folder)/chosen"])
@@ -33,6 +37,13 @@ import TestSupport
         let words = try #require(told.firstMatch(of: /that jumps once a loop: ([0-9.]+) % of the pixels change, by up to ([0-9]+) of 255/), "\(told)")
         #expect(Double(words.1) ?? 0 > 0 && Int(words.2) ?? 0 > 0)
         #expect(told.contains("--loop-seconds S chooses its length"))
+
+        // Label draws words in three languages: a file each when --locale does not choose; the Spinner one.
+        let (worded, named) = try await runProgram(tool, ["export", "--plugin", "Label", "--pull-frames", "3", "--overpull-frames", "0", "--out", "\(folder)/label"])
+        try #require(worded == 0, "\(named)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: "\(folder)/label").filter { $0.hasSuffix(".lottie") }.sorted()
+                == ["Label-ar.lottie", "Label-zh-Hans.lottie", "Label.lottie"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: "\(folder)/spinner").filter { $0.hasSuffix(".lottie") } == ["Spinner.lottie"])
 
         let (refused, why) = try await runProgram(tool, ["export", "--plugin", "Spinner", "--loop-seconds", "0", "--out", "\(folder)/refused"])
         #expect(refused != 0 && why.contains("--loop-seconds must be 0.05...12"), "\(why)")

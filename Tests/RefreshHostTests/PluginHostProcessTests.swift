@@ -70,6 +70,21 @@ struct PluginHostProcessTests {
         #expect(numbered(try there.recordDrawing(frame: frame)) == numbered(recorded))
     }
 
+    /// What a plugin says of itself beyond drawing reaches the host alike in this process and
+    /// through a child: the languages it draws words in (Label's three, Material none) and its
+    /// refreshing period for its parameters (Material's four breaths of 4/3 s, at half speed twice
+    /// as long; Label none).
+    @Test func theLanguagesAndThePeriodAPluginDeclaresReachTheHost() throws {
+        for (product, locales, period) in [("RefreshLabel", ["en", "zh-Hans", "ar"], nil), ("RefreshMaterial", [], 16.0 / 3)] as [(String, [String], Double?)] {
+            let here = try PluginLibrary(path: library(product))
+            let host = try PluginHostProcess(path: library(product))
+            #expect(here.info.drawnLocales == locales && host.info.drawnLocales == locales, "\(product)")
+            #expect(try here.makeIndicator().refreshingPeriod == period && host.makeIndicator(parametersJSON: "{}").refreshingPeriod == period, "\(product)")
+        }
+        let slow = try PluginHostProcess(path: library("RefreshMaterial")).makeIndicator(parametersJSON: #"{"speed": 0.5}"#)
+        #expect(slow.refreshingPeriod == 32.0 / 3)
+    }
+
     /// A frame drawn in a child is the very bytes an in-process plugin leaves: over a striped
     /// background, at a fractional place in a larger surface, clipped as a scene clips, both themes
     /// and scales; the pixels outside the frame are untouched.

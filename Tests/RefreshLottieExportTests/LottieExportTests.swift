@@ -44,6 +44,8 @@ import TestSupport
     struct Sliding: RefreshIndicator {
         static let info = IndicatorInfo(id: "test.sliding", name: "Sliding", version: "1.0.0", summary: "")
         static let parameters: [ParameterSpec] = []
+        /// What it declares of its period (nil: nothing).
+        var refreshingPeriod: Double?
         init(parameters: ParameterValues) throws {}
         var refreshLength: Double { 60 }
         func draw(in canvas: Canvas, frame: IndicatorFrame) {
@@ -107,6 +109,23 @@ import TestSupport
         #expect(LottieExport.loop([9, 8, 1, 2, 3, 1, 2, 3, 1, 2], longest: 4, longestStart: 4).map { [$0.start, $0.period] } == [2, 3])
         #expect(LottieExport.loop([1, 2, 3, 1, 2, 3, 1, 2], longest: 4, longestStart: 4).map { [$0.start, $0.period] } == [0, 3])
         #expect(LottieExport.loop([9, 8, 7, 6, 1, 2, 1, 2], longest: 4, longestStart: 2) == nil, "a start longer than allowed")
+    }
+
+    /// A period the plugin declares is the loop where the drawing repeats there (0.1 s: 6 frames);
+    /// where it does not (0.35 s: 21 frames, not a multiple of 6), the loop is looked for and that said.
+    @Test func aDeclaredPeriodIsTheLoopWhereItHolds() throws {
+        var options = options()
+        options.longestLoop = 0.5
+        for (period, frames, held) in [(0.1, 6, true), (0.35, 21, false)] {
+            var sliding = try Sliding(parameters: ParameterValues())
+            sliding.refreshingPeriod = period
+            let export = try LottieExport(LocalIndicator(sliding), info: Sliding.info, options: options)
+            #expect(export.loop == (6, true) && export.refreshingStart == 15)
+            #expect(export.declaredPeriod == LottieExport.DeclaredPeriod(seconds: period, frames: frames, held: held))
+        }
+        #expect(LottieExport.frames(ofPeriod: 16.0 / 3, fps: 60, upTo: 720) == 320)
+        #expect(LottieExport.frames(ofPeriod: 0.35, fps: 60, upTo: 20) == nil, "21 frames are more than 20")
+        #expect(LottieExport.frames(ofPeriod: 0.125, fps: 60, upTo: 720) == 15, "7.5 frames twice")
     }
 
     func options() -> LottieExport.Options {

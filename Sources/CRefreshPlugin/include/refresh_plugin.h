@@ -271,7 +271,18 @@ typedef struct refresh_plugin_descriptor {
      * (`refresh-dump list` shows it). Optional: NULL for a plugin written against this header
      * alone, or built before it existed (it took the place of reserved[0]). */
     const char *sdk_version;
-    void *reserved[5];           /* NULL: room to grow */
+    /* The languages whose words the plugin draws, BCP 47 tags separated by commas (e.g.
+     * "en,zh-Hans,ar"; at most 16): what `refresh-dump export` and `handoff` write a file each for
+     * when not told which. Optional: NULL for a plugin that draws no words (one export serves every
+     * language) or built before it existed (it took the place of reserved[0]). */
+    const char *drawn_locales;
+    /* [host thread] The seconds after which what refreshing draws repeats exactly, for this
+     * instance's parameters (a spinner's turn; Material's cycle through its four colours), or 0
+     * when it does not say: `refresh-dump export` loops that long rather than search for a loop,
+     * and says so when the drawing does not repeat there. Optional: NULL (it took the place of
+     * reserved[1]). */
+    double (*refreshing_period)(refresh_instance *instance);
+    void *reserved[3];           /* NULL: room to grow */
 } refresh_plugin_descriptor;
 
 /* The entry every plugin exports under REFRESH_PLUGIN_ENTRY_SYMBOL. [host thread] host_abi_version is the

@@ -86,6 +86,10 @@ enum PluginHostMessage {
         var parameters: [PluginManifest.Parameter]?
         /// A made instance's refresh length.
         var refreshLength: Double?
+        /// A made instance's refreshing period (nil: not said).
+        var refreshingPeriod: Double?
+        /// The languages whose words the plugin draws (the first message; nil: none).
+        var locales: [String]?
         /// Log lines the plugin wrote since the last reply.
         var log: [String]?
         /// A description's words; nil: the plugin leaves them to the host.

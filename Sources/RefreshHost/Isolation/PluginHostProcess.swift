@@ -121,6 +121,7 @@ public final class PluginHostProcess: LoadedPlugin {
                           parameters: specs, abiVersion: hello.abiVersion ?? 0, path: path, mirrorsForRightToLeft: hello.mirrors ?? false,
                           placement: hello.placement.flatMap(IndicatorPlacement.init(rawValue:)) ?? .push)
         info.sdkVersion = hello.sdkVersion
+        info.drawnLocales = hello.locales ?? []
         sandboxSeconds = hello.sandboxSeconds
     }
 
@@ -148,7 +149,9 @@ public final class PluginHostProcess: LoadedPlugin {
         guard let length = reply.refreshLength, length.isFinite, length > 0 else {
             throw PluginError(file: path, reason: .invalidRefreshLength(reply.refreshLength ?? .nan))
         }
-        return RemoteIndicator(host: self, instance: nextInstance, parameters: values, refreshLength: length)
+        let indicator = RemoteIndicator(host: self, instance: nextInstance, parameters: values, refreshLength: length)
+        indicator.refreshingPeriod = RemoteIndicator.checkedPeriod(reply.refreshingPeriod)
+        return indicator
     }
 
     /// Starts the child again with `paths` readable too when its sandbox cannot read them (a

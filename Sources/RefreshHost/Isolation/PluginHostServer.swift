@@ -57,6 +57,7 @@ package enum PluginHostServer {
         hello.mirrors = i.mirrorsForRightToLeft ? true : nil
         hello.placement = i.placement == .push ? nil : i.placement.rawValue
         hello.sdkVersion = i.sdkVersion
+        hello.locales = i.drawnLocales.isEmpty ? nil : i.drawnLocales
         hello.parameters = i.parameters.map(PluginManifest.Parameter.init(describing:))
         hello.unconfined = unconfined
         hello.sandboxSeconds = PluginSandbox.isEnabled ? sandboxSeconds : nil
@@ -130,6 +131,7 @@ package enum PluginHostServer {
                     let made = try library.makeIndicator(parametersJSON: parameters)
                     instances[instance] = made
                     reply.refreshLength = made.refreshLength
+                    reply.refreshingPeriod = made.refreshingPeriod
                 } catch {
                     // The host wraps the answer as a create failure: its own words only.
                     if case .createFailed(let why) = error.reason { reply.error = PluginError.printable(why) } else { reply.error = error.reasonDescription }

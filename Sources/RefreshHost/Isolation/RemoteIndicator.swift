@@ -14,6 +14,8 @@ public final class RemoteIndicator: HostedIndicator {
     public let parameters: ParameterValues
     /// Its refresh length, checked to be finite and > 0.
     public let refreshLength: Double
+    /// What the plugin says of its refreshing period (``HostedIndicator/refreshingPeriod``).
+    public internal(set) var refreshingPeriod: Double?
     private let instance: Int
     private var closed = false
 

@@ -16,6 +16,8 @@ public final class IndicatorSlot: HostedIndicator {
 
     /// The length of the indicator in the slot.
     public var refreshLength: Double { indicator.refreshLength }
+    /// The indicator's refreshing period.
+    public var refreshingPeriod: Double? { indicator.refreshingPeriod }
     /// Kept here and passed on to whichever indicator is in the slot.
     public var refreshState: RefreshState {
         get { state }

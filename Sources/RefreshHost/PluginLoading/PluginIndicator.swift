@@ -22,6 +22,10 @@ public protocol HostedIndicator: AnimatableRefresh {
     /// and no clip but the frame's. The default draws into such a recording in this process; an
     /// indicator in a plugin-host child records there.
     func recordDrawing(frame: IndicatorFrame) throws(PluginError) -> String
+    /// The seconds after which what it draws while refreshing repeats exactly, as the plugin says
+    /// (`RefreshIndicator.refreshingPeriod`, the C ABI's `refreshing_period`): finite and > 0, or
+    /// nil when it does not say. The default: nil.
+    var refreshingPeriod: Double? { get }
 }
 
 extension HostedIndicator {
@@ -30,6 +34,12 @@ extension HostedIndicator {
     public func recordDrawing(frame: IndicatorFrame) throws(PluginError) -> String {
         try VectorRecording.svg(size: frame.size, scale: frame.scale) { (canvas) throws(PluginError) in try draw(in: canvas, frame: frame) }
     }
+
+    /// Not said.
+    public var refreshingPeriod: Double? { nil }
+
+    /// `period` when it is one (finite, > 0, at most an hour), else nil: what a plugin says, checked.
+    package static func checkedPeriod(_ period: Double?) -> Double? { period.flatMap { $0.isFinite && $0 > 0 && $0 <= 3600 ? $0 : nil } }
 }
 
 /// A plugin instance behind the `AnimatableRefresh` protocol: the container drives it like any
@@ -80,7 +90,11 @@ public final class PluginIndicator: HostedIndicator {
         self.parameters = parameters
         self.instance = made
         refreshLength = length
+        refreshingPeriod = d.refreshing_period.flatMap { period in Self.checkedPeriod(library.call("plugin \(path): refreshing_period") { period(made) }) }
     }
+
+    /// What the plugin says of its refreshing period (``HostedIndicator/refreshingPeriod``).
+    public let refreshingPeriod: Double?
 
     deinit {
         let destroy = library.descriptor.destroy, instance = instance, path = library.info.path
@@ -157,6 +171,8 @@ public final class LocalIndicator<Indicator: RefreshIndicator>: HostedIndicator 
 
     /// The indicator's length.
     public var refreshLength: Double { indicator.refreshLength }
+    /// The indicator's refreshing period, checked.
+    public var refreshingPeriod: Double? { Self.checkedPeriod(indicator.refreshingPeriod) }
     /// Set by the container; the indicator reads the state from each frame.
     public var refreshState = RefreshState.unknown
     /// The indicator type's identity.

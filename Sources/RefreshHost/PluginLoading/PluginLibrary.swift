@@ -22,6 +22,9 @@ public struct PluginInfo: Equatable, Sendable {
     /// The SDK it was built with, as it says (`refresh_plugin_descriptor.sdk_version`, e.g.
     /// `RefreshPluginSDK 1.0.0`); nil for a plugin written against the C header alone.
     public var sdkVersion: String?
+    /// The languages whose words it draws, BCP 47 tags (`refresh_plugin_descriptor.drawn_locales`);
+    /// none for a plugin that draws no words or does not say.
+    public var drawnLocales: [String] = []
 
     /// Metadata as a plugin library reports it (or an in-process stand-in, for tests).
     package init(indicator: IndicatorInfo, parameters: [ParameterSpec], abiVersion: UInt32, path: String, mirrorsForRightToLeft: Bool = false,
@@ -165,6 +168,14 @@ public final class PluginLibrary: @unchecked Sendable {
             placement: PlacementFlags.placement(in: d.flags)
         )
         info.sdkVersion = d.sdk_version.map { PluginError.printable(String(cString: $0)) }
+        if let locales = d.drawn_locales {
+            let text = String(decoding: UnsafeRawBufferPointer(start: locales, count: strnlen(locales, 600)), as: UTF8.self)
+            info.drawnLocales = text.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+            guard !info.drawnLocales.isEmpty, info.drawnLocales.count <= 16, Set(info.drawnLocales).count == info.drawnLocales.count,
+                  info.drawnLocales.allSatisfy(Scenario.isLocaleTag) else {
+                throw fail(.invalidDescriptor("drawn_locales '\(PluginError.printable(text))' is not 1 to 16 different BCP 47 tags separated by commas (en,zh-Hans,ar)"))
+            }
+        }
         self.info = info
     }
 

@@ -23,16 +23,16 @@ struct HandoffCommand: ParsableCommand {
     var scenario: String = "pull-to-refresh"
     @Option(help: "Output folder.")
     var out: String = "out/handoff"
-    @Option(help: "The locales to export the indicator's words in, BCP 47 tags (en,zh-Hans,ar): a file each, the first's named without its locale; the code plays the app's.")
-    var locale: String = "en"
+    @Option(help: "The locales to export the indicator's words in, BCP 47 tags (en,zh-Hans,ar): a file each, the first's named without its locale; the code plays the app's. Default: every language the plugin says it draws words in, else en.")
+    var locale: String?
     @Option(help: "The haptics the code plays: off, threshold or thresholdAndStart. Default: the scenario's, else the preview's (thresholdAndStart: a tick at the trigger, an impact when the finger starts a refresh).")
     var haptics: String?
 
     func run() throws {
         OutputRoots.add(out)
-        let locales = try LocaleList.tags(locale)
         let path = try plugin.searchPath.resolve(plugin.plugin)
         let loaded = try plugin.isolation.isolation.load(path)
+        let locales = try LocaleList.tags(locale, drawn: loaded.info.drawnLocales)
         let values = try JSONDecoder().decode([String: ParameterValue].self, from: Data(plugin.parametersJSON(for: loaded).utf8))
         let player = try ScenarioPlayer(scenario: Scenario.load(path: scenario), searchPath: plugin.searchPath, pluginOverride: loaded, parameterOverrides: values)
         guard var spec = HandoffSpec(player: player) else { throw ValidationError("--scenario \(scenario): it has no edge to hand off") }

@@ -41,8 +41,8 @@ struct ExportCommand: ParsableCommand {
     var raster = false
     @Option(help: "lottie (light, dark and .lottie), frames (PNG frames at 1x, 2x and 3x for iOS and Android), or both: lottie,frames.")
     var format: String = "lottie"
-    @Option(help: "Locales to export, comma-separated BCP 47 tags (en, zh-Hans, ar; ar, he, fa, ur lay out right to left): the first's files are NAME.json, NAME-dark.json and NAME.lottie, each other's NAME-LOCALE…")
-    var locale: String = "en"
+    @Option(help: "Locales to export, comma-separated BCP 47 tags (en, zh-Hans, ar; ar, he, fa, ur lay out right to left): the first's files are NAME.json, NAME-dark.json and NAME.lottie, each other's NAME-LOCALE…. Default: every language the plugin says it draws words in, else en.")
+    var locale: String?
     @Option(help: "Output folder.")
     var out: String = "out/export"
 
@@ -71,9 +71,9 @@ struct ExportCommand: ParsableCommand {
         guard !formats.isEmpty, formats.isSubset(of: ["lottie", "frames"]) else { throw ValidationError("--format must be lottie, frames or lottie,frames, not '\(format)'") }
         // Frames alone need no shapes: the plan of frames is the same either way.
         if !formats.contains("lottie") { options.vector = false }
-        let locales = try LocaleList.tags(locale)
-        let (indicator, placement) = try plugin.makePlacedIndicator(plugin.isolation.isolation)
-        options.placement = placement
+        let (indicator, described) = try plugin.makeDescribedIndicator(plugin.isolation.isolation)
+        let locales = try LocaleList.tags(locale, drawn: described.drawnLocales)
+        options.placement = described.placement
         let info = indicator.info
         try OutputFile.makeFolder(out)
         // A second plugin-host child exports the dark theme beside the light one, on the other core.
@@ -108,11 +108,12 @@ struct ExportCommand: ParsableCommand {
     private func say(_ export: LottieExport, path: String, options: LottieExport.Options) {
         let chosen = loopSeconds.map { "the \(String(format: "%g", $0)) s chosen" } ?? "no seamless one up to \(Int(options.longestLoop)) s; the least visible seam up to \(Int(LottieExport.quickLoop)) s"
         let loop = export.seam.map { "a loop of \(export.loop.frames) frames (\(chosen)) that \($0.words); --loop-seconds S chooses its length" }
-            ?? "a seamless loop of \(export.loop.frames) frames"
+            ?? "a seamless loop of \(export.loop.frames) frames\(export.declaredPeriod.map { $0.held ? " (\($0.words))" : "" } ?? "")"
+        let declared = export.declaredPeriod.flatMap { $0.held ? nil : "; \($0.words)" } ?? ""
         let form = raster ? "\(export.imageCount) frame images"
             : export.ownAnimation != nil ? "the plugin's own animation, its layers timed and placed as the plugin plays them, \(export.imageCount) images"
             : "\(export.shapeLayerCount) shape layers, \(export.imageCount) images"
-        print("\(path): \(export.markers.map { "\($0.name) \($0.frames)" }.joined(separator: ", ")) frames; refreshing \(loop); \(form), \(export.json.count / 1024) KB")
+        print("\(path): \(export.markers.map { "\($0.name) \($0.frames)" }.joined(separator: ", ")) frames; refreshing \(loop)\(declared); \(form), \(export.json.count / 1024) KB")
         // Eligible's and no more data's motion, where they have one.
         let motions = [LottieMarker.eligible, .noMoreData].map { $0.name(on: options.edge) }
         for marker in export.markers where motions.contains(marker.name) && marker.frames > 1 {

@@ -14,4 +14,10 @@ enum LocaleList {
         guard !tags.isEmpty, tags.count <= 16, Set(tags).count == tags.count else { throw ValidationError("--locale: 1 to 16 different tags, not '\(text)'") }
         return tags
     }
+
+    /// The tags `--locale` gives, else every language the plugin draws words in, else English: what
+    /// `export` and `handoff` write a file for.
+    static func tags(_ text: String?, drawn: [String]) throws -> [String] {
+        try text.map(tags) ?? (drawn.isEmpty ? ["en"] : drawn)
+    }
 }

@@ -81,9 +81,15 @@ struct PluginOptions: ParsableArguments {
 
     /// ``makeIndicator(_:)``, and the placement the plugin is drawn for where none is chosen.
     func makePlacedIndicator(_ isolation: PluginIsolation) throws -> (indicator: any HostedIndicator, placement: IndicatorPlacement) {
+        let made = try makeDescribedIndicator(isolation)
+        return (made.indicator, made.info.placement)
+    }
+
+    /// ``makeIndicator(_:)``, and what the plugin says of itself (its placement, the languages it draws words in).
+    func makeDescribedIndicator(_ isolation: PluginIsolation) throws -> (indicator: any HostedIndicator, info: PluginInfo) {
         let path = try searchPath.resolve(plugin)
         let plugin = try isolation.load(path)
-        return (try Self.checked(plugin.makeIndicator(parametersJSON: try parametersJSON(for: plugin)), path: path), plugin.info.placement)
+        return (try Self.checked(plugin.makeIndicator(parametersJSON: try parametersJSON(for: plugin)), path: path), plugin.info)
     }
 
     /// `indicator`, when its refresh length is one a host accepts (``Defaults/refreshLengths``).
