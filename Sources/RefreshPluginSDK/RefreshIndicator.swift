@@ -44,10 +44,6 @@ public protocol RefreshIndicator {
     /// (its frame is then as deep as the pull: draw anchored to the content, the sky or
     /// background running to the frame's far edge). Default `.push`.
     static var placement: IndicatorPlacement { get }
-    /// The languages whose words it draws, BCP 47 tags (`["en", "zh-Hans", "ar"]`, at most 16):
-    /// `refresh-dump export` and `handoff` write a file for each when not told which. Default none:
-    /// it draws no words, and one export serves every language.
-    static var drawnLocales: [String] { get }
     /// Makes an instance from validated values (every declared parameter present).
     init(parameters: ParameterValues) throws
     /// The pull distance, in points, that completes progress: the indicator's natural height for
@@ -64,6 +60,11 @@ public protocol RefreshIndicator {
     /// than search for a loop, and says so when the drawing does not repeat there. Read once when
     /// the host makes the instance. Default nil: not said.
     var refreshingPeriod: Double? { get }
+    // Requirements are added at the end: a conformance compiled before one was added keeps the others where they were.
+    /// The languages whose words it draws, BCP 47 tags (`["en", "zh-Hans", "ar"]`, at most 16):
+    /// `refresh-dump export` and `handoff` write a file for each when not told which. Default none:
+    /// it draws no words, and one export serves every language.
+    static var drawnLocales: [String] { get }
 }
 
 extension RefreshIndicator {
