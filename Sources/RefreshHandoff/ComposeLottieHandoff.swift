@@ -20,6 +20,9 @@ enum ComposeLottieHandoff {
 
     static func limits(_ spec: HandoffSpec) -> [String] {
         var limits = ["the rubber band's curve: Material's pull is the drag halved, with its own tension past the threshold"]
+        if let reach = spec.overpull?.reach, reach > 2 {
+            limits.append("the over-pull past 2 thresholds: material3's distanceFraction stops at 2 (its tension, capped at a 200 % overshoot of the halved drag), so overpulling's frames past 2 of its \(HandoffSpec.number(reach, 3)) are not reached")
+        }
         if spec.hold != spec.trigger { limits.append("a hold extent (\(HandoffSpec.points(spec.hold)) pt) other than the threshold: the box rests open at the threshold") }
         return limits
     }
@@ -81,7 +84,8 @@ enum ComposeLottieHandoff {
             val ExportHeight = \(HandoffSpec.number(table.exportSize.height, 1)).dp
             /** Whether a box wider than the export scales it to its width (a scene that paints the whole gap). */
             const val FILLS_WIDTH = \(table.fillsWidth)
-            /** Pulled this many thresholds, `\(m(.overpulling))` (where the file has it) shows its last frame. */
+            /** Pulled this many thresholds, `\(m(.overpulling))` (where the file has it) shows its last frame; material3's
+             * distanceFraction goes past 1 up to 2 (PullToRefresh.kt's calculateVerticalOffset: the threshold plus a tension). */
             const val OVERPULL_REACH = \(HandoffSpec.number(table.overpullReach, 3))f
         }
 

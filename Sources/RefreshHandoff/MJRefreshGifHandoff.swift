@@ -4,22 +4,26 @@ import RefreshLottieExport
 /// MJRefresh with images: an `MJRefreshGifHeader` subclass showing the plugin's frames as
 /// `refresh-dump export --format frames` writes them for iOS (`NAME-frames/ios/light` and `dark`,
 /// `MARKER_NNN.png` and `dark_MARKER_NNN.png` at @2x and @3x), played as ``LottiePlayback`` says:
-/// the idle images indexed by the pull, each state's images once or in a loop, the result for the
-/// result hold with its last frame kept while the list closes.
+/// the idle images indexed by the pull, each state's images once or in a loop, past the trigger (once
+/// eligible's images have played) the over-pull's images indexed by the pull, the result for the
+/// result hold with its last frame kept while the list closes. Each image is shown 1 pt to 1 pt at
+/// its own size: the over-pull's are taller than the band's where a scene fills the gap.
 ///
 /// Read against MJRefresh 3.7.9: `MJRefreshGifHeader.m`'s `setImages:duration:forState:` raises
 /// `mj_h` to the first image's height (so the trigger is set again after the images), its
 /// `placeSubviews` makes the image view the header's bounds, centred (so the frame is placed after
 /// it), its `setState:` starts a state's images without touching `animationRepeatCount` (so each
 /// state sets its own: a count left at 1 by a result would freeze every later loop), and
-/// `MJRefreshComponent.m`'s `initWithFrame:` sets `slowAnimationDuration` after `prepare`.
+/// `MJRefreshComponent.m`'s `initWithFrame:` sets `slowAnimationDuration` after `prepare`;
+/// `MJRefreshHeader.m`'s `scrollViewContentOffsetDidChange:` sets `pullingPercent` (the pull over
+/// `mj_h`, past 1 beyond the trigger) on every move while the finger drags, in every state, and
+/// `MJRefreshGifHeader.m`'s `setPullingPercent:` picks an idle image only in the idle state.
 enum MJRefreshGifHandoff {
     static let versions = [MJRefreshLottieHandoff.versions[0]]
 
     /// The Lottie header's limits (the same header, drawn with images), and one of images.
     static func limits(_ spec: HandoffSpec) -> [String] {
-        MJRefreshLottieHandoff.limits(spec) + ["frames that differ in length: MJRefreshGifHeader shows a state's images at one rate",
-                                               "the over-pull: MJRefreshGifHeader's pulling state plays its images, so past the trigger the over-pull's frames (overpulling_NNN) are not shown"]
+        MJRefreshLottieHandoff.limits(spec) + ["frames that differ in length: MJRefreshGifHeader shows a state's images at one rate"]
     }
 
     static func swift(_ spec: HandoffSpec) -> String {
@@ -46,14 +50,19 @@ enum MJRefreshGifHandoff {
             static let closeDuration: TimeInterval = \(HandoffSpec.number(Double(spec.springBackMilliseconds) / 1000, 3))
             /// Frames a second the export was drawn at.
             static let framesPerSecond: Double = \(HandoffSpec.number(fps, 3))
-            /// The frames' size in points: 1 pt of them is 1 pt on screen.
-            static let exportSize = CGSize(width: \(HandoffSpec.points(table.exportSize.width)), height: \(HandoffSpec.points(table.exportSize.height)))
+            /// The band's frames' size in points (each image is shown at its own: 1 pt of it is 1 pt on screen).
+            static let bandSize = CGSize(width: \(HandoffSpec.points(table.exportSize.width)), height: \(HandoffSpec.points(table.band.height)))
+            /// Pulled this many triggers, the over-pull's last image shows (1: the export has none).
+            static let overpullReach: CGFloat = \(HandoffSpec.number(table.overpullReach, 3))
             /// Whether a header wider than the frames scales them to its width (a scene that paints the whole gap).
             static let fillsWidth = \(table.fillsWidth)
             /// The result's frames while it shows: their last stays while the list closes.
             private var result: [UIImage]?
             /// Refreshes begun: the loop after a start plays only in the refresh that started it.
             private var refreshes = 0
+            /// The over-pull's images, and when eligible's images began and how long they play.
+            private var overpull: [UIImage] = []
+            private var eligibleBegan: Date?, eligibleDuration: TimeInterval = 0
 
         \(MJRefreshHandoff.swiftInitializers(["slowAnimationDuration = Self.closeDuration"]))
 
@@ -64,12 +73,13 @@ enum MJRefreshGifHandoff {
                 loadFrames()
             }
 
-            /// 1 pt of the frames is 1 pt on screen, centred, their bottom on the list's top edge; a scene
+            /// 1 pt of the image shown is 1 pt on screen, centred, its bottom on the list's top edge; a scene
             /// that fills the width is scaled up to a wider header, never down.
             override func placeSubviews() {
                 super.placeSubviews()
-                let scale = Self.fillsWidth ? max(1, bounds.width / Self.exportSize.width) : 1
-                let size = CGSize(width: Self.exportSize.width * scale, height: Self.exportSize.height * scale)
+                let shown = gifView?.image?.size ?? Self.bandSize
+                let scale = Self.fillsWidth ? max(1, bounds.width / shown.width) : 1
+                let size = CGSize(width: shown.width * scale, height: shown.height * scale)
                 gifView?.contentMode = .scaleToFill
                 gifView?.frame = CGRect(x: (bounds.width - size.width) / 2, y: bounds.height - size.height, width: size.width, height: size.height)
             }
@@ -93,15 +103,26 @@ enum MJRefreshGifHandoff {
                 let eligible = frames("\(table[.eligible].marker.rawValue)"), refreshing = frames("\(table[.refreshing].marker.rawValue)")
                 setImages(eligible, duration: duration(eligible), for: .pulling)
                 setImages(refreshing, duration: duration(refreshing), for: .refreshing)
+                overpull = frames("\(table[.overpulling].marker.rawValue)")
+                eligibleDuration = duration(eligible)
                 // setImages raised mj_h to the images' height: the trigger is the header's height.
                 mj_h = Self.triggerDistance
             }
 
-            /// Below the trigger the pull picks the idle frame (MJRefreshGifHeader); once a result shows, its last frame stays.
+            /// Below the trigger the pull picks the idle frame (MJRefreshGifHeader); past it, once eligible's
+            /// images have played, the over-pull's (the trigger its first, overpullReach triggers its last);
+            /// once a result shows, its last frame stays. The image's size can change: placed again.
             override var pullingPercent: CGFloat {
                 didSet {
                     if pullingPercent <= 0, state == .idle { result = nil }
                     if let last = result?.last { gifView?.stopAnimating(); gifView?.image = last }
+                    if state == .pulling, result == nil, overpull.count > 0, Self.overpullReach > 1,
+                       let began = eligibleBegan, Date().timeIntervalSince(began) >= eligibleDuration {
+                        let f = min(max((pullingPercent - 1) / (Self.overpullReach - 1), 0), 1)
+                        gifView?.stopAnimating()
+                        gifView?.image = overpull[Int((f * CGFloat(overpull.count - 1)).rounded())]
+                    }
+                    setNeedsLayout()
                 }
             }
 
@@ -111,6 +132,7 @@ enum MJRefreshGifHandoff {
                 didSet {
                     guard state != oldValue else { return }
                     isAccessibilityElement = true
+                    eligibleBegan = state == .pulling ? Date() : nil
                     switch state {
                     case .pulling:
                         play(frames("\(table[.eligible].marker.rawValue)"), repeats: \(repeats(.eligible)))

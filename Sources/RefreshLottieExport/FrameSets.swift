@@ -55,9 +55,15 @@ package enum FrameSets {
             }
             guard theme == .light else { continue }
             let loops = export.loopingMarkers.contains(marker.name)
+            // Handoff's table (LottiePlayback): the pull's markers are scrubbed, not played.
+            let base = LottieMarker(rawValue: marker.name.split(separator: "@").first.map(String.init) ?? "")
+            let last = max(0, frames.count - 1), reach = String(format: "%g", export.overpull?.reach ?? 1)
+            let plays = base == .pulling ? "scrubbed by the pull, not played: selectDrawable(round(pull ÷ trigger × \(last)))"
+                : base == .overpulling ? "scrubbed by the pull past the trigger, not played: selectDrawable(round((pull ÷ trigger − 1) ÷ (\(reach) − 1) × \(last)))"
+                : loops ? "one loop" : "played once"
             var xml = """
             <?xml version="1.0" encoding="utf-8"?>
-            <!-- \(Self.xmlComment(name))'s \(marker.name), exported by refresh-dump export (\(loops ? "one loop" : "played once")); \
+            <!-- \(Self.xmlComment(name))'s \(marker.name), exported by refresh-dump export (\(plays)); \
             the dark theme's frames are in drawable-night-*. -->
             <animation-list xmlns:android="http://schemas.android.com/apk/res/android" android:oneshot="\(!loops)">
 

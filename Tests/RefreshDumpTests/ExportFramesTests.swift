@@ -25,6 +25,8 @@ import RefreshPluginSDK
         for (marker, loops) in [("pulling", false), ("refreshing", true), ("success", false)] {
             let xml = try String(contentsOfFile: "\(frames)/android/res/drawable/spinner_\(marker).xml", encoding: .utf8)
             #expect(xml.contains("android:oneshot=\"\(!loops)\""))
+            // The handoff's table: the pull's frames are picked by the pull, not played (3 frames: 0...2).
+            #expect(xml.contains("(scrubbed by the pull, not played: selectDrawable(round(pull ÷ trigger × 2)))") == (marker == "pulling"), "\(xml)")
             let names = xml.components(separatedBy: "@drawable/").dropFirst().map { String($0.prefix { $0 != "\"" }) }
             #expect(!names.isEmpty)
             for name in names {

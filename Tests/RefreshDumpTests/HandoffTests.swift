@@ -86,7 +86,14 @@ import TestSupport
         #expect(status == 0, "\(name): \(output)")
         let files = try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
         let animation = Scenario.safeFileName(name)
-        #expect(files == (HandoffPlatform.allCases.map(\.fileName) + [WebLottieHandoff.demoFileName, "\(animation).json", "\(animation)-dark.json"]).sorted(), "\(name): \(files)")
+        // Label draws words in three languages: without --locale, a file each (the first's without its tag).
+        let others = name == "Label" ? ["zh-Hans", "ar"].flatMap { ["\(animation)-\($0).json", "\(animation)-\($0)-dark.json"] } : []
+        #expect(files == (HandoffPlatform.allCases.map(\.fileName) + [WebLottieHandoff.demoFileName, "\(animation).json", "\(animation)-dark.json"] + others).sorted(),
+                "\(name): \(files)")
+        if name == "Label" {
+            let code = try String(contentsOfFile: "\(folder)/mjrefresh-lottie.swift", encoding: .utf8)
+            #expect(code.contains(#"static let exportLocales = ["en", "zh-Hans", "ar"]"#), "the code carries every language written")
+        }
         let lottie = try String(contentsOfFile: "\(folder)/mjrefresh-lottie.swift", encoding: .utf8)
         #expect(lottie.contains("LottieAnimation.named(Self.exportName(dark: traitCollection.userInterfaceStyle == .dark))")
                 && lottie.contains("return \"\(animation)\" + (locale == exportLocales[0] ? \"\" : \"-\" + locale) + (dark ? \"-dark\" : \"\")"), "\(name)")
