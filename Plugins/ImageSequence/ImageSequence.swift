@@ -8,11 +8,11 @@ import RefreshPluginSDK
 /// corner, a tick for success and a cross for failure, so the two never look alike.
 public final class ImageSequence: RefreshIndicator {
     public static let info = IndicatorInfo(
-        id: "dev.refreshkit.image-sequence", name: "Image Sequence", version: "1.1.0",
+        id: "dev.refreshkit.image-sequence", name: "Image Sequence", version: "1.2.0",
         summary: "A folder of PNG frames, scrubbed by the pull and looped while loading (MJRefresh's GIF header)."
     )
 
-    static let folder = Parameter.string("folder", default: "", help: "A folder of PNG frames, played in name order; empty: the plugin's own sequence")
+    static let folder = Parameter.file("folder", default: "", help: "A folder of PNG frames, played in name order; empty: the plugin's own sequence")
     static let pulling = Parameter.string("pulling", default: "", help: "Frames scrubbed by the pull, FIRST-LAST (0-based); empty: all")
     static let refreshing = Parameter.string("refreshing", default: "", help: "Frames looped while refreshing, FIRST-LAST; empty: all")
     static let fps = Parameter.number("fps", default: 24, range: 1...60, help: "Frames a second while refreshing")

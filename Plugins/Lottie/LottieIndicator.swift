@@ -9,7 +9,7 @@ import RefreshLottieSource
 /// edge) are used when nothing is set.
 public final class LottieIndicator: RefreshIndicator {
     public static let info = IndicatorInfo(
-        id: LottiePluginParameters.pluginID, name: "Lottie", version: "1.0.0",
+        id: LottiePluginParameters.pluginID, name: "Lottie", version: "1.1.0",
         summary: "A Lottie animation: scrubbed by the pull, looped while loading, a segment for each result."
     )
 

@@ -9,7 +9,7 @@ import RefreshPluginSDK
 /// black or not at all takes the tint.
 public final class PathDrawing: RefreshIndicator {
     public static let info = IndicatorInfo(
-        id: "dev.refreshkit.path-drawing", name: "Path Drawing", version: "1.1.0",
+        id: "dev.refreshkit.path-drawing", name: "Path Drawing", version: "1.2.0",
         summary: "SVG paths drawn stroke by stroke as you pull; a highlight runs along them while loading."
     )
 
@@ -21,7 +21,7 @@ public final class PathDrawing: RefreshIndicator {
     static let defaultStarts = [0.0, 0.55]
 
     static let svg = Parameter.string("svg", default: "", help: "Path data; several parts separated by '|'. Empty: the built-in cloud")
-    static let file = Parameter.string("file", default: "", help: "An SVG file (its paths and shapes, transforms and viewBox), or a file of path data, one part per line (relative paths: Assets/, then the working folder)")
+    static let file = Parameter.file("file", default: "", help: "An SVG file (its paths and shapes, transforms and viewBox), or a file of path data, one part per line (relative paths: Assets/, then the working folder)")
     static let starts = Parameter.string("starts", default: "", help: "Comma-separated start proportion (0..<1) of each part; default 0 for all")
     static let depth = Parameter.number("depth", default: -1, range: -1...8, help: "MRefresh's smoothing depth: 2^(depth+1) points on the true curve per segment (depth 2: 8); -1 flattens adaptively")
     static let lenient = Parameter.bool("lenient", default: false, help: "Draw the valid part of path data with a late error, as browsers do (the host reports the error as a warning)")

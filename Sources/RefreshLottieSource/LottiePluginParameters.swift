@@ -13,7 +13,7 @@ package enum LottiePluginParameters {
     package static let shippedDarkFile = "Lottie/refresh-dark.json"
     private static let rangeSyntax = "frames:A-B, progress:A-B (0-1) or marker:NAME"
 
-    package static let file = Parameter.string("file", default: "", help: "Lottie JSON or a .lottie archive (relative paths: Assets/, then the working folder). Empty: the shipped ring")
+    package static let file = Parameter.file("file", default: "", help: "Lottie JSON or a .lottie archive (relative paths: Assets/, then the working folder). Empty: the shipped ring")
     package static let darkFile = Parameter.string("darkFile", default: "", help: "The animation on dark backgrounds, with the same ranges. Empty: the shipped ring's dark version, or file")
     package static let pulling = Parameter.string(LottieMarker.pulling.rawValue, default: "", help: "Scrubbed by the pull: \(rangeSyntax). Empty: marker 'pulling@<edge>' or 'pulling', else the whole animation")
     package static let eligible = Parameter.string(LottieMarker.eligible.rawValue, default: "", help: "Past the trigger. Empty: marker 'eligible', else the last frame of pulling")

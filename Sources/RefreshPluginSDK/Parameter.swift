@@ -66,6 +66,11 @@ extension Parameter where Value == String {
     public static func string(_ name: String, default value: String, help: String) -> Parameter<String> {
         Parameter(spec: .string(name, default: value, help: help), fallback: value) { if case .string(let s) = $0 { s } else { nil } }
     }
+    /// Text that names a file or folder the plugin reads (an animation, an SVG, a folder of frames):
+    /// in its sandbox the plugin may read what the user's value names (``ParameterSpec/namesFile``).
+    public static func file(_ name: String, default value: String, help: String) -> Parameter<String> {
+        Parameter(spec: .file(name, default: value, help: help), fallback: value) { if case .string(let s) = $0 { s } else { nil } }
+    }
     /// One of `options`.
     public static func choice(_ name: String, default value: String, options: [String], help: String) -> Parameter<String> {
         Parameter(spec: .choice(name, default: value, options: options, help: help), fallback: value) { if case .string(let s) = $0 { s } else { nil } }

@@ -25,6 +25,10 @@ public struct ParameterSpec: Equatable, Sendable {
     /// Why the declared default cannot be used (a colour that is not one), found when declared
     /// and reported when values are made from the spec (``ParameterValues/init(specs:overrides:)``).
     public private(set) var defaultProblem: String?
+    /// Whether the value of a `.string` parameter names a file or folder the plugin reads
+    /// (``ParameterSpec/file(_:default:help:)``): in its sandbox the plugin may read what the
+    /// user's value names, and nothing a text parameter not so declared names. Default false.
+    public var namesFile = false
 
     /// A parameter.
     public init(_ name: String, _ kind: Kind, help: String) {
@@ -38,6 +42,7 @@ public struct ParameterSpec: Equatable, Sendable {
     public var declarationProblem: String? {
         if let defaultProblem { return defaultProblem }
         guard Self.isValidName(name) else { return "the name must be 1–64 letters, digits, '_' or '-'" }
+        if namesFile { guard case .string = kind else { return "only a text parameter can name a file" } }
         if case .number(_, let range) = kind, !range.lowerBound.isFinite || !range.upperBound.isFinite {
             return "the range \(range) is not finite"
         }
@@ -73,6 +78,12 @@ public struct ParameterSpec: Equatable, Sendable {
     /// A switch.
     public static func bool(_ name: String, default value: Bool, help: String) -> ParameterSpec {
         ParameterSpec(name, .bool(default: value), help: help)
+    }
+    /// Text that names a file or folder the plugin reads (``namesFile``).
+    public static func file(_ name: String, default value: String, help: String) -> ParameterSpec {
+        var spec = string(name, default: value, help: help)
+        spec.namesFile = true
+        return spec
     }
     /// Free text.
     public static func string(_ name: String, default value: String, help: String) -> ParameterSpec {

@@ -71,6 +71,7 @@ private final class Registry: @unchecked Sendable {
             param.name = UnsafePointer(strdup(spec.name))
             param.help = UnsafePointer(strdup(spec.help))
             param.default_json = UnsafePointer(strdup(spec.defaultValue.json))
+            param.flags = spec.namesFile ? REFRESH_PARAM_NAMES_FILE.rawValue : 0
             switch spec.kind {
             case .number(_, let range):
                 param.type = REFRESH_PARAM_NUMBER.rawValue

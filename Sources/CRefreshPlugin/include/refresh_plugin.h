@@ -136,6 +136,15 @@ typedef enum refresh_param_type {
     REFRESH_PARAM_CHOICE = 4
 } refresh_param_type;
 
+/* What a parameter's value is beyond its type, in refresh_param.flags. */
+typedef enum refresh_param_flags {
+    /* A REFRESH_PARAM_STRING whose value names a file or folder the plugin reads (its animation,
+     * an SVG, a folder of frames): in its sandbox the plugin may read what the user's value names,
+     * and nothing a text parameter not so declared names. A plugin that declares no such parameter
+     * (one built before the flag) may read what any of its text values names. */
+    REFRESH_PARAM_NAMES_FILE = 1u << 0
+} refresh_param_flags;
+
 /* One parameter the plugin accepts; the preview shows and edits them, scenarios set them. */
 typedef struct refresh_param {
     uint32_t struct_size;        /* sizeof(refresh_param) as the plugin knew it */
@@ -147,7 +156,7 @@ typedef struct refresh_param {
     double max;                  /* REFRESH_PARAM_NUMBER: largest allowed value */
     const char *const *choices;  /* REFRESH_PARAM_CHOICE: the allowed values */
     uint32_t choice_count;       /* REFRESH_PARAM_CHOICE: how many */
-    uint32_t reserved0;          /* 0 */
+    uint32_t flags;              /* refresh_param_flags (was reserved0: 0, none, in older plugins) */
     void *reserved[4];           /* NULL: room to grow */
 } refresh_param;
 

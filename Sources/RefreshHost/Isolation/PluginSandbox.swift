@@ -75,13 +75,16 @@ package enum PluginSandbox {
         return folders.sorted()
     }
 
-    /// The paths a plugin's parameter values name, to be readable in its sandbox: every text value
-    /// the user set (not a declared default: the plugin chose that) that names an existing file or
-    /// folder, absolute or as the plugin reads it (``Assets/resolve(_:)``: the assets folder,
-    /// then the working folder).
+    /// The paths a plugin's parameter values name, to be readable in its sandbox: the text value of
+    /// each parameter declared to name a file (``ParameterSpec/namesFile``) that the user set (not a
+    /// declared default: the plugin chose that) and that names an existing file or folder, absolute
+    /// or as the plugin reads it (``Assets/resolve(_:)``: the assets folder, then the working folder).
+    /// A plugin that declares no such parameter (built before the declaration) gets what any of its
+    /// text values names, as before: it cannot say which of them are files.
     package static func paths(namedBy values: ParameterValues, defaults specs: [ParameterSpec]) -> [String] {
         var named: [String] = []
-        for spec in specs {
+        let declaresFiles = specs.contains(where: \.namesFile)
+        for spec in specs where spec.namesFile || !declaresFiles {
             guard case .string(let declared) = spec.kind else { continue }
             let value = values[Parameter.string(spec.name, default: declared, help: spec.help)]
             guard !value.isEmpty, value != declared else { continue }

@@ -322,7 +322,10 @@ public final class PluginLibrary: @unchecked Sendable {
                 throw fail("type \(p.type) does not match its default '\(defaultText)'")
             }
             guard !specs.contains(where: { $0.name == name }) else { throw fail("is declared twice") }
-            specs.append(ParameterSpec(name, kind, help: help))
+            var spec = ParameterSpec(name, kind, help: help)
+            spec.namesFile = p.flags & REFRESH_PARAM_NAMES_FILE.rawValue != 0
+            if spec.namesFile { guard case .string = kind else { throw fail("is flagged as naming a file (REFRESH_PARAM_NAMES_FILE) but is not text") } }
+            specs.append(spec)
         }
         return specs
     }

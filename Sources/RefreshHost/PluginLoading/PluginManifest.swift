@@ -45,6 +45,8 @@ public struct PluginManifest: Codable, Equatable, Sendable {
         public var options: [String]?
         /// One line for people.
         public var help: String
+        /// True for a text parameter whose value names a file or folder the plugin reads; absent otherwise.
+        public var file: Bool?
     }
 
     /// The manifest format (``currentFormat``).
@@ -215,6 +217,7 @@ extension PluginManifest.Parameter {
         case .string: kind = "string"
         case .choice(_, let options): kind = "choice"; self.options = options
         }
+        file = spec.namesFile ? true : nil
     }
 
     /// The declaration this entry describes; the error names what does not fit.
@@ -246,7 +249,12 @@ extension PluginManifest.Parameter {
         default:
             throw fail("kind '\(PluginError.printable(kind))' is not number, color, bool, string or choice")
         }
-        _ = try spec.validate(spec.defaultValue)
-        return spec
+        var declared = spec
+        if file == true {
+            guard kind == "string" else { throw fail("only a string can name a file ('file': true)") }
+            declared.namesFile = true
+        }
+        _ = try declared.validate(declared.defaultValue)
+        return declared
     }
 }
