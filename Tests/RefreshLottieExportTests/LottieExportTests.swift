@@ -9,6 +9,12 @@ import TestSupport
 /// is named, an indicator that draws a frame two ways is refused, and a drawing that does not
 /// change between frames is one layer for all of them.
 @Suite(.leavesNoPluginHost) struct LottieExportTests {
+    /// The bar the test indicators draw in every frame.
+    static func bar(_ canvas: Canvas) {
+        canvas.addRect(Rect(x: 10, y: 10, width: 50, height: 10))
+        canvas.fill(.color(Color(red: 0.2, green: 0.4, blue: 0.8)))
+    }
+
     /// Draws a bar; while refreshing, a circle squashed by a scale that differs between the axes.
     struct Squashed: RefreshIndicator {
         static let info = IndicatorInfo(id: "test.squashed", name: "Squashed", version: "1.0.0", summary: "")
@@ -16,8 +22,7 @@ import TestSupport
         init(parameters: ParameterValues) throws {}
         var refreshLength: Double { 60 }
         func draw(in canvas: Canvas, frame: IndicatorFrame) {
-            canvas.addRect(Rect(x: 10, y: 10, width: 50, height: 10))
-            canvas.fill(.color(Color(red: 0.2, green: 0.4, blue: 0.8)))
+            LottieExportTests.bar(canvas)
             guard frame.state == .refreshing else { return }
             canvas.scale(x: 3, y: 1)
             canvas.addEllipse(in: Rect(x: 20, y: 30, width: 10, height: 10))
@@ -65,8 +70,7 @@ import TestSupport
         init(parameters: ParameterValues) throws {}
         var refreshLength: Double { 60 }
         func draw(in canvas: Canvas, frame: IndicatorFrame) {
-            canvas.addRect(Rect(x: 10, y: 10, width: 50, height: 10))
-            canvas.fill(.color(Color(red: 0.2, green: 0.4, blue: 0.8)))
+            LottieExportTests.bar(canvas)
             let step = Int((frame.stateTime * 60).rounded())
             guard frame.state == .refreshing ? step % 2 == 1 : frame.state == .eligible && frame.stateTime >= 0.2 else { return }
             canvas.addRect(Rect(x: 100, y: 100, width: 0.5, height: 0.5))
