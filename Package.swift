@@ -9,6 +9,13 @@ let pluginLinking: [LinkerSetting] = [
     .unsafeFlags(["-Xlinker", "--strip-all"], .when(configuration: .release)),
 ]
 
+/// The plugin host and validate's check child (in refresh-dump) lend a plugin their `open` and its
+/// kin (CProcessControl's file_watch.h), so a file its sandbox refuses is named.
+let fileWatchExports: [LinkerSetting] = [
+    .unsafeFlags(["open", "open64", "openat", "openat64", "__open_2", "__open64_2", "__openat_2", "fopen", "fopen64", "opendir"]
+        .flatMap { ["-Xlinker", "--export-dynamic-symbol=\($0)"] }),
+]
+
 let package = Package(
     name: "RefreshKit",
     products: [
@@ -173,11 +180,12 @@ let package = Package(
                 "RefreshAnimationFiles",
                 "RefreshCommandLine",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
+            ],
+            linkerSettings: fileWatchExports
         ),
 
         // The child that runs one plugin for the tools: only what a plugin needs, so it starts fast.
-        .executableTarget(name: "refresh-plugin-host", dependencies: ["RefreshHost"]),
+        .executableTarget(name: "refresh-plugin-host", dependencies: ["RefreshHost"], linkerSettings: fileWatchExports),
         // bench's anchor for that child's start: a C program that loads a plugin and nothing else.
         .executableTarget(name: "refresh-bench-anchor", dependencies: ["CRefreshPlugin"]),
 

@@ -15,12 +15,13 @@ import Glibc
     static let plugin = fixturePlugin("FixturePluginHostile")
     static let secret = "TOPSECRET-\(UUID().uuidString)"
 
-    /// What the plugin tries, and the words the command names it by (nil: refused by Landlock,
-    /// which the plugin sees as EACCES and the tool cannot see).
+    /// What the plugin tries, and the words the command names it by. Landlock refuses a file with
+    /// EACCES, which the plugin sees; the plugin host lends it `open` (file_watch.h), which names the
+    /// file after the words.
     static let attempts: [(attempt: String, named: String?)] = [
-        ("read-secret", nil), ("write", nil), ("connect", "open a network socket"), ("exec", "start a program"),
+        ("read-secret", "read a file it was not given"), ("write", "write a file"), ("connect", "open a network socket"), ("exec", "start a program"),
         ("fork", "start a process"), ("kill-parent", "signal another process"), ("kill-all", "signal another process"),
-        ("ptrace", "reach into another process"), ("proc-mem", nil),
+        ("ptrace", "reach into another process"), ("proc-mem", "read a file it was not given"),
         // No call of the deny-list it replaced: the allow-list refuses what it does not name.
         ("shared-memory", "call shmget"),
     ]
@@ -59,6 +60,9 @@ import Glibc
         #expect(!text.contains("hostile \(attempt): ok"), "\(attempt) at \(moment) was allowed: \(text)")
         #expect(!text.contains(Self.secret), "the secret left: \(text)")
         if let named { #expect(text.contains("tried to \(named): refused by its sandbox"), "\(attempt) was not named: \(text)") }
+        // A file is named with the path the plugin asked for.
+        if attempt == "read-secret" { #expect(text.contains("refused by its sandbox (\(home)/secret.txt)"), "\(text)") }
+        if attempt == "write" { #expect(text.contains("tried to write a file: refused by its sandbox (\(home)/written.txt)"), "\(text)") }
         #expect(FileManager.default.fileExists(atPath: "\(home)/frame.png"), "no frame: \(text)")
         let left = try FileManager.default.contentsOfDirectory(atPath: home).sorted()
         #expect(left == ["frame.png", "secret.txt"], "the plugin left \(left)")
@@ -75,7 +79,8 @@ import Glibc
         #expect(text.contains("validate "), "the report is there: \(text.suffix(400))")
     }
 
-    /// Every command that runs a plugin names what it tried, once, and does its work.
+    /// Every command that runs a plugin names what it tried, once, and does its work: a system call
+    /// (seccomp) and a file (Landlock, seen through the `open` the plugin host lends).
     @Test(arguments: ["render", "sweep", "run", "report", "validate", "lint", "export", "gallery"])
     func everyCommandNamesWhatWasRefused(command: String) async throws {
         let home = try home("command-\(command)")
@@ -93,6 +98,11 @@ import Glibc
         #expect(text.contains("tried to open a network socket: refused by its sandbox"), "\(command): \(text.suffix(600))")
         #expect(text.components(separatedBy: "tried to open a network socket").count == 2, "\(command) named it more than once: \(text.suffix(600))")
         #expect(!text.contains("hostile connect: ok"), "\(command): \(text.suffix(600))")
+        // A file: named with its path, once, though every plugin host of the command tried it.
+        let (_, read) = try await refreshDump(arguments, environment: ["HOME": home, "REFRESHKIT_FIXTURE_ATTEMPT": "read-secret"])
+        #expect(read.contains("tried to read a file it was not given: refused by its sandbox (\(home)/secret.txt)"), "\(command): \(read.suffix(600))")
+        #expect(read.components(separatedBy: "tried to read a file").count == 2, "\(command) named it more than once: \(read.suffix(600))")
+        #expect(!read.contains(Self.secret), "\(command): the secret left")
     }
 
     /// What a plugin prints goes to standard error behind `plugin: `, capped; standard output has

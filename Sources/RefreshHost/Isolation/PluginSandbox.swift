@@ -133,14 +133,23 @@ package enum PluginSandbox {
             missing.append(abi < 4 ? "Landlock's network and signal scopes (ABI \(abi) < 6)" : "Landlock's signal scope (ABI \(abi) < 6)")
         }
         if refreshkit_sandbox_calls() != 0 { missing.append("seccomp (system calls)") }
+        // From now on a file the sandbox refuses is remembered (file_watch.h), to be named.
+        if abi >= 0 { refreshkit_file_watch_start() }
         return missing.isEmpty ? nil : missing.joined(separator: " and ")
     }
 
-    /// In the child: the names of the system calls refused since the last call.
+    /// In the child: the names of the system calls refused since the last call, and the first file
+    /// refused for reading and for writing (once each: `read-file:PATH`, `write-file:PATH`).
     package static func takeRefused() -> [String] {
-        var calls = [UInt64](repeating: 0, count: 8)
-        guard calls.withUnsafeMutableBufferPointer({ refreshkit_sandbox_take_refused($0.baseAddress) }) != 0 else { return [] }
         var names: [String] = []
+        for (writing, kind) in [(0, "read-file"), (1, "write-file")] {
+            var path = [CChar](repeating: 0, count: 1024)
+            if refreshkit_file_watch_take(Int32(writing), &path, 1024) != 0 {
+                names.append(kind + ":" + String(decoding: path.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
+            }
+        }
+        var calls = [UInt64](repeating: 0, count: 8)
+        guard calls.withUnsafeMutableBufferPointer({ refreshkit_sandbox_take_refused($0.baseAddress) }) != 0 else { return names }
         for call in 0..<512 where calls[call / 64] & (1 << UInt64(call % 64)) != 0 {
             var name = [CChar](repeating: 0, count: 64)
             names.append(refreshkit_syscall_name(Int32(call), &name, 64) == 0
@@ -149,8 +158,16 @@ package enum PluginSandbox {
         return names
     }
 
-    /// What a refused system call means, in words a plugin's user reads.
-    static func describe(_ call: String) -> String {
+    /// What a refused system call (or file) means, in words a plugin's user reads: the kind, and
+    /// the file where it was one.
+    static func describe(_ call: String) -> (kind: String, file: String?) {
+        for (prefix, kind) in [("read-file:", "read a file it was not given"), ("write-file:", "write a file")] where call.hasPrefix(prefix) {
+            return (kind, PluginError.printable(String(call.dropFirst(prefix.count))))
+        }
+        return (describeCall(call), nil)
+    }
+
+    private static func describeCall(_ call: String) -> String {
         switch call {
         case "socket", "connect", "bind", "listen", "accept", "accept4": "open a network socket"
         case "execve", "execveat": "start a program"
@@ -175,16 +192,27 @@ package enum PluginSandbox {
     }
 
     /// One phrase per kind of the `calls` a plugin tried and was refused ("tried to open a
-    /// network socket: refused by its sandbox"), for a place that names the plugin already.
+    /// network socket: refused by its sandbox"; a file's kind with its first file: "tried to read a
+    /// file it was not given: refused by its sandbox (/home/me/.ssh/id_rsa)"), for a place that
+    /// names the plugin already.
     package static func refused(_ calls: [String]) -> [String] {
-        Set(calls.map(describe)).sorted().map { "tried to \($0): refused by its sandbox" }
+        kinds(calls).map(\.phrase)
+    }
+
+    /// Each kind of `calls` once, in order, with its phrase.
+    private static func kinds(_ calls: [String]) -> [(kind: String, phrase: String)] {
+        var files: [String: String] = [:]
+        for call in calls { let (kind, file) = describe(call); if let file, files[kind] == nil { files[kind] = file } }
+        return Set(calls.map { describe($0).kind }).sorted().map { kind in
+            (kind, "tried to \(kind): refused by its sandbox" + (files[kind].map { " (\($0))" } ?? ""))
+        }
     }
 
     /// Names each kind of the `calls` that `plugin` (its file) tried and was refused, on standard
-    /// error once per process; the phrases (``refused(_:)``).
+    /// error once per kind and plugin in the process; the phrases (``refused(_:)``).
     static func tellRefused(_ calls: [String], plugin: String) -> [String] {
-        let phrases = refused(calls)
-        for phrase in phrases { tell("plugin \(PluginError.printable(plugin)) \(phrase)", once: plugin + phrase) }
-        return phrases
+        let kinds = kinds(calls)
+        for (kind, phrase) in kinds { tell("plugin \(PluginError.printable(plugin)) \(phrase)", once: plugin + kind) }
+        return kinds.map(\.phrase)
     }
 }
