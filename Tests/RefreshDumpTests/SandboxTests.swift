@@ -81,9 +81,16 @@ import Glibc
 
     /// Every command that runs a plugin names what it tried, once, and does its work: a system call
     /// (seccomp) and a file (Landlock, seen through the `open` the plugin host lends).
-    @Test(arguments: ["render", "sweep", "run", "report", "validate", "lint", "export", "gallery"])
+    @Test(arguments: ["render", "sweep", "run", "report", "validate", "lint", "export", "gallery", "list"])
     func everyCommandNamesWhatWasRefused(command: String) async throws {
         let home = try home("command-\(command)")
+        // list probes what it lists: its constructor tries, in a sandboxed probe child, a copy alone in a folder.
+        let plugins = "\(home)/plugins"
+        if command == "list" {
+            try FileManager.default.createDirectory(atPath: plugins, withIntermediateDirectories: true)
+            try FileManager.default.copyItem(atPath: Self.plugin, toPath: "\(plugins)/libHostile.so")
+        }
+        let moment = command == "list" ? "load" : "render"
         let arguments: [String] = switch command {
         case "render": ["render", "--plugin", Self.plugin, "--out", "\(home)/frame.png"]
         case "sweep": ["sweep", "--plugin", Self.plugin, "--progress", "0:1:3", "--out", "\(home)/sweep"]
@@ -92,14 +99,17 @@ import Glibc
         case "validate": ["validate", Self.plugin, "--level", "1"]
         case "lint": ["lint", "--plugin", Self.plugin, "--scenario", "pull-to-refresh"]
         case "export": ["export", "--plugin", Self.plugin, "--out", "\(home)/export"]
+        case "list": ["list", "--plugin-path", plugins]
         default: ["gallery", "--plugin", Self.plugin, "--out", "\(home)/gallery.png"]
         }
-        let (_, text) = try await refreshDump(arguments, environment: ["HOME": home, "REFRESHKIT_FIXTURE_ATTEMPT": "connect"])
+        let (_, text) = try await refreshDump(arguments, environment: ["HOME": home, "REFRESHKIT_FIXTURE_ATTEMPT": "connect", "REFRESHKIT_FIXTURE_AT": moment,
+                                                                                "REFRESHKIT_PROBE_CACHE": "off"])
         #expect(text.contains("tried to open a network socket: refused by its sandbox"), "\(command): \(text.suffix(600))")
         #expect(text.components(separatedBy: "tried to open a network socket").count == 2, "\(command) named it more than once: \(text.suffix(600))")
         #expect(!text.contains("hostile connect: ok"), "\(command): \(text.suffix(600))")
         // A file: named with its path, once, though every plugin host of the command tried it.
-        let (_, read) = try await refreshDump(arguments, environment: ["HOME": home, "REFRESHKIT_FIXTURE_ATTEMPT": "read-secret"])
+        let (_, read) = try await refreshDump(arguments, environment: ["HOME": home, "REFRESHKIT_FIXTURE_ATTEMPT": "read-secret", "REFRESHKIT_FIXTURE_AT": moment,
+                                                                                 "REFRESHKIT_PROBE_CACHE": "off"])
         #expect(read.contains("tried to read a file it was not given: refused by its sandbox (\(home)/secret.txt)"), "\(command): \(read.suffix(600))")
         #expect(read.components(separatedBy: "tried to read a file").count == 2, "\(command) named it more than once: \(read.suffix(600))")
         #expect(!read.contains(Self.secret), "\(command): the secret left")

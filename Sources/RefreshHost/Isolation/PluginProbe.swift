@@ -196,6 +196,9 @@ package enum PluginProbe {
                 }
             case "ERR" where fields.count == 3:
                 reports.append((index, .failure(PluginError(file: paths[index], reason: .reported(fields[2])))))
+            case "REFUSED" where fields.count == 3:
+                // try?: a list that does not decode names nothing; the library was refused all the same.
+                if let refused = try? JSONDecoder().decode([String].self, from: Data(fields[2].utf8)) { _ = PluginSandbox.tellRefused(refused, plugin: paths[index]) }
             default: break
             }
         }
@@ -255,6 +258,10 @@ package enum PluginProbe {
             } catch {
                 say("ERR\t\(index)\t\(error.reasonDescription.replacingOccurrences(of: "\n", with: " "))")
             }
+            // What its constructors tried that the sandbox refused, as JSON (a path may hold a tab).
+            let refused = PluginSandbox.takeRefused()
+            // try?: a list of strings always encodes.
+            if !refused.isEmpty, let json = try? JSONEncoder().encode(refused) { say("REFUSED\t\(index)\t\(String(decoding: json, as: UTF8.self))") }
         }
     }
 }
