@@ -57,52 +57,38 @@ static int writes_mode(const char *mode) { return mode != NULL && (strchr(mode, 
     mode_t mode = 0; \
     if ((flags) & (O_CREAT | O_TMPFILE)) { va_list list; va_start(list, flags); mode = va_arg(list, mode_t); va_end(list); }
 
-REAL(int, open, const char *, int, ...)
-int open(const char *path, int flags, ...) {
-    MODE(flags)
-    int fd = next_open()(path, flags, mode);
-    note(path, fd < 0, writes(flags));
-    return fd;
-}
-
-REAL(int, open64, const char *, int, ...)
-int open64(const char *path, int flags, ...) {
-    MODE(flags)
-    int fd = next_open64()(path, flags, mode);
-    note(path, fd < 0, writes(flags));
-    return fd;
-}
-
-REAL(int, openat, int, const char *, int, ...)
-int openat(int folder, const char *path, int flags, ...) {
-    MODE(flags)
-    int fd = next_openat()(folder, path, flags, mode);
-    note(path, fd < 0, writes(flags));
-    return fd;
-}
-
-REAL(int, openat64, int, const char *, int, ...)
-int openat64(int folder, const char *path, int flags, ...) {
-    MODE(flags)
-    int fd = next_openat64()(folder, path, flags, mode);
-    note(path, fd < 0, writes(flags));
-    return fd;
-}
+/* `open` and `open64` (a path, flags and perhaps a mode), `openat` and `openat64` (a folder too). */
+#define WRAP_OPEN(name) \
+    REAL(int, name, const char *, int, ...) \
+    int name(const char *path, int flags, ...) { \
+        MODE(flags) \
+        int fd = next_##name()(path, flags, mode); \
+        note(path, fd < 0, writes(flags)); \
+        return fd; \
+    }
+#define WRAP_OPENAT(name) \
+    REAL(int, name, int, const char *, int, ...) \
+    int name(int folder, const char *path, int flags, ...) { \
+        MODE(flags) \
+        int fd = next_##name()(folder, path, flags, mode); \
+        note(path, fd < 0, writes(flags)); \
+        return fd; \
+    }
+WRAP_OPEN(open)
+WRAP_OPEN(open64)
+WRAP_OPENAT(openat)
+WRAP_OPENAT(openat64)
 
 /* The fortified forms a build with _FORTIFY_SOURCE calls for an open without a mode. */
-REAL(int, __open_2, const char *, int)
-int __open_2(const char *path, int flags) {
-    int fd = next___open_2()(path, flags);
-    note(path, fd < 0, writes(flags));
-    return fd;
-}
-
-REAL(int, __open64_2, const char *, int)
-int __open64_2(const char *path, int flags) {
-    int fd = next___open64_2()(path, flags);
-    note(path, fd < 0, writes(flags));
-    return fd;
-}
+#define WRAP_OPEN_2(name) \
+    REAL(int, name, const char *, int) \
+    int name(const char *path, int flags) { \
+        int fd = next_##name()(path, flags); \
+        note(path, fd < 0, writes(flags)); \
+        return fd; \
+    }
+WRAP_OPEN_2(__open_2)
+WRAP_OPEN_2(__open64_2)
 
 REAL(int, __openat_2, int, const char *, int)
 int __openat_2(int folder, const char *path, int flags) {
@@ -111,19 +97,16 @@ int __openat_2(int folder, const char *path, int flags) {
     return fd;
 }
 
-REAL(FILE *, fopen, const char *, const char *)
-FILE *fopen(const char *path, const char *mode) {
-    FILE *file = next_fopen()(path, mode);
-    note(path, file == NULL, writes_mode(mode));
-    return file;
-}
-
-REAL(FILE *, fopen64, const char *, const char *)
-FILE *fopen64(const char *path, const char *mode) {
-    FILE *file = next_fopen64()(path, mode);
-    note(path, file == NULL, writes_mode(mode));
-    return file;
-}
+/* `fopen` and `fopen64`. */
+#define WRAP_FOPEN(name) \
+    REAL(FILE *, name, const char *, const char *) \
+    FILE *name(const char *path, const char *mode) { \
+        FILE *file = next_##name()(path, mode); \
+        note(path, file == NULL, writes_mode(mode)); \
+        return file; \
+    }
+WRAP_FOPEN(fopen)
+WRAP_FOPEN(fopen64)
 
 REAL(DIR *, opendir, const char *)
 DIR *opendir(const char *path) {
