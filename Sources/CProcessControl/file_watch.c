@@ -31,11 +31,11 @@ int refreshkit_file_watch_take(int writing, char *path, unsigned long capacity) 
 
 /* Remembers `path` when the open failed for want of permission; errno is left as it was. */
 static void note(const char *path, int failed, int writing) {
-    int error = errno, empty = 0;
+    int error = errno, empty = 0, kind = writing ? 1 : 0;
     if (failed && path != NULL && (error == EACCES || error == EPERM) && atomic_load(&watching)
-        && atomic_compare_exchange_strong(&state[writing ? 1 : 0], &empty, 1)) {
-        strncpy(refused[writing ? 1 : 0], path, sizeof refused[0] - 1);
-        atomic_store(&state[writing ? 1 : 0], 2);
+        && atomic_compare_exchange_strong(&state[kind], &empty, 1)) {
+        strncpy(refused[kind], path, sizeof refused[0] - 1);
+        atomic_store(&state[kind], 2);
     }
     errno = error;
 }

@@ -77,6 +77,12 @@ public final class ImageSurface {
         try self.init(width: Int(w.rounded(.up)), height: Int(h.rounded(.up)), scale: s)
     }
 
+    /// Whether this is the image ``init(size:scale:)`` makes for `size` and `scale`: its scale, and
+    /// its sides rounded up the same way.
+    package func fits(size: Size, scale: Double) -> Bool {
+        self.scale == scale && width == Int((size.width * scale).rounded(.up)) && height == Int((size.height * scale).rounded(.up))
+    }
+
     /// Wraps a surface this object now owns (it must be an ARGB32 image surface).
     package init(owning surface: OpaquePointer, scale: Double) {
         self.surface = surface

@@ -201,9 +201,10 @@ package enum PluginSandbox {
 
     /// Each kind of `calls` once, in order, with its phrase.
     private static func kinds(_ calls: [String]) -> [(kind: String, phrase: String)] {
+        let described = calls.map(describe)
         var files: [String: String] = [:]
-        for call in calls { let (kind, file) = describe(call); if let file, files[kind] == nil { files[kind] = file } }
-        return Set(calls.map { describe($0).kind }).sorted().map { kind in
+        for (kind, file) in described { if let file, files[kind] == nil { files[kind] = file } }
+        return Set(described.map(\.kind)).sorted().map { kind in
             (kind, "tried to \(kind): refused by its sandbox" + (files[kind].map { " (\($0))" } ?? ""))
         }
     }

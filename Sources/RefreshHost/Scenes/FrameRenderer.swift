@@ -18,9 +18,8 @@ public enum FrameRenderer {
     /// pixels (an export draws hundreds of frames of a size: one surface spares a new one's pages
     /// each time), else onto a new one; returns the surface drawn on.
     package static func render(_ indicator: any HostedIndicator, frame: IndicatorFrame, background: Color?, reusing surface: ImageSurface?) throws -> ImageSurface {
-        let fits = surface.map { $0.scale == frame.scale && $0.width == Int((frame.size.width * frame.scale).rounded(.up))
-            && $0.height == Int((frame.size.height * frame.scale).rounded(.up)) } ?? false
-        return try render(indicator, frame: frame, background: background, onto: fits ? surface! : ImageSurface(size: frame.size, scale: frame.scale))
+        let reused = surface.flatMap { $0.fits(size: frame.size, scale: frame.scale) ? $0 : nil }
+        return try render(indicator, frame: frame, background: background, onto: reused ?? ImageSurface(size: frame.size, scale: frame.scale))
     }
 
     private static func render(_ indicator: any HostedIndicator, frame: IndicatorFrame, background: Color?, onto surface: ImageSurface) throws -> ImageSurface {
