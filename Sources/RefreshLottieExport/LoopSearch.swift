@@ -96,14 +96,14 @@ extension LottieExport {
 
     /// The frames of a period the plugin declares (`seconds`) at `fps`: of the shortest multiple of
     /// it that is a whole number of frames, up to `longest` frames; nil when none is.
+    /// Looked for frame by frame (at most `longest` tries, whatever the period: a period of 1e-300 s
+    /// counted its multiples for ever): the first `frames` within a millionth of a whole multiple.
     static func frames(ofPeriod seconds: Double, fps: Double, upTo longest: Int) -> Int? {
-        var multiple = 1.0
-        while seconds * multiple * fps <= Double(longest) + 0.5 {
-            let frames = seconds * multiple * fps
-            if abs(frames - frames.rounded()) < 1e-6 * max(1, frames), frames.rounded() >= 1 { return Int(frames.rounded()) }
-            multiple += 1
+        let period = seconds * fps
+        return (1...max(1, longest)).first { frames in
+            let multiple = Double(frames) / period
+            return multiple.isFinite && multiple.rounded() >= 1 && abs(multiple - multiple.rounded()) * period < 1e-6 * Double(frames)
         }
-        return nil
     }
 
     /// How far apart two pixels' four channels (alpha, red, green, blue; 0...255 each) are: in all, and the most in one.

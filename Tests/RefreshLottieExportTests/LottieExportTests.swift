@@ -130,6 +130,10 @@ import TestSupport
         #expect(LottieExport.frames(ofPeriod: 16.0 / 3, fps: 60, upTo: 720) == 320)
         #expect(LottieExport.frames(ofPeriod: 0.35, fps: 60, upTo: 20) == nil, "21 frames are more than 20")
         #expect(LottieExport.frames(ofPeriod: 0.125, fps: 60, upTo: 720) == 15, "7.5 frames twice")
+        // Periods nobody meant: an answer at once, never a count of multiples without end.
+        #expect(LottieExport.frames(ofPeriod: 1e308, fps: 60, upTo: 720) == nil)
+        #expect(LottieExport.frames(ofPeriod: 1e-300, fps: 60, upTo: 720) == 1)
+        #expect(LottieExport.frames(ofPeriod: 1 / 7.0, fps: 60, upTo: 720) == 60, "8.57 frames seven times")
     }
 
     func options() -> LottieExport.Options {
