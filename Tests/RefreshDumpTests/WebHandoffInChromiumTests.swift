@@ -149,9 +149,13 @@ import TestSupport
         if let overpulled {
             #expect(abs(overpulled - eligible.pull / trigger) <= 0.5 * (reach - 1) / (overpulling!.frames - 1) + 1e-9, "the over-pull's frame is the pull's: \(overpulled)")
         }
+        // Without an over-pull, the frame of eligible's motion the page shows (the Lottie plugin's loops:
+        // which one the screenshot caught depends on when it was taken, so render draws that one).
+        let shownEligible = (eligible.frame - eligibleMarker.start) / fps
+        #expect(overpulled != nil || (shownEligible >= 0 && shownEligible < max(1, eligibleMarker.frames) / fps), "eligible's frame inside its marker: \(eligible)")
         let comparisons: [(String, Frame, Double)] = [
             ("pulling", try await rendered(plugin, "pulling:\(progress)", size: band, locale: locale), pulled.pull),
-            ("eligible", try await rendered(plugin, "eligible", time: overpulled == nil ? 0 : eligibleEnd, progress: overpulled,
+            ("eligible", try await rendered(plugin, "eligible", time: overpulled == nil ? shownEligible : eligibleEnd, progress: overpulled,
                                             size: overpulled == nil ? band : exportSize, locale: locale), eligible.pull),
             ("refreshing", try await rendered(plugin, "refreshing", time: turned, size: band, locale: locale), turning.pull),
             ("result", try await rendered(plugin, "finished:success", time: shown, size: band, locale: locale), result.pull),
