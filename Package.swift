@@ -10,7 +10,7 @@ let pluginLinking: [LinkerSetting] = [
 ]
 
 /// The plugin host and validate's check child (in refresh-dump) lend a plugin their `open` and its
-/// kin (CProcessControl's file_watch.h), so a file its sandbox refuses is named.
+/// kin (CFileWatch, which only they link), so a file its sandbox refuses is named.
 let fileWatchExports: [LinkerSetting] = [
     .unsafeFlags(["open", "open64", "openat", "openat64", "__open_2", "__open64_2", "__openat_2", "fopen", "fopen64", "opendir"]
         .flatMap { ["-Xlinker", "--export-dynamic-symbol=\($0)"] }),
@@ -118,6 +118,8 @@ let package = Package(
         // and the plugin host's sandbox (Landlock, and a seccomp filter through libseccomp: `make`
         // installs libseccomp-dev).
         .target(name: "CProcessControl", linkerSettings: [.linkedLibrary("seccomp")]),
+        // The open wrappers that name a file a sandboxed plugin is refused: in the programs that run plugins alone.
+        .target(name: "CFileWatch", dependencies: ["CProcessControl"]),
 
         // The preview's session, shared by the window and the scripted preview. Rooms: Session/
         // (commands, keys, clock, pretend server), Recording/, Opening/ (files and plugins),
@@ -179,13 +181,14 @@ let package = Package(
                 "RefreshPreviewSession",
                 "RefreshAnimationFiles",
                 "RefreshCommandLine",
+                "CFileWatch",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             linkerSettings: fileWatchExports
         ),
 
         // The child that runs one plugin for the tools: only what a plugin needs, so it starts fast.
-        .executableTarget(name: "refresh-plugin-host", dependencies: ["RefreshHost"], linkerSettings: fileWatchExports),
+        .executableTarget(name: "refresh-plugin-host", dependencies: ["RefreshHost", "CFileWatch"], linkerSettings: fileWatchExports),
         // bench's anchor for that child's start: a C program that loads a plugin and nothing else.
         .executableTarget(name: "refresh-bench-anchor", dependencies: ["CRefreshPlugin"]),
 
