@@ -78,6 +78,50 @@ static uint64_t file_rights(int abi) {
     return rights;
 }
 
+/* The places `refreshkit_sandbox_prepare_files` opened, with the rights each is given: ruled on
+ * by every child forked after, where opening them again costs a path walk and two calls each. */
+static int prepared_places[256];
+static uint64_t prepared_rights[256];
+static int prepared_place_count;
+
+/* `path` opened as a place (O_PATH) and the read rights it is given (a folder's contents too), or -1. */
+static int open_place(const char *path, uint64_t *rights) {
+    int place = open(path, O_PATH | O_CLOEXEC);
+    if (place < 0) return -1;  /* a folder this system does not have */
+    struct stat kind;
+    *rights = LANDLOCK_ACCESS_FS_READ_FILE;
+    if (fstat(place, &kind) == 0 && S_ISDIR(kind.st_mode)) *rights |= LANDLOCK_ACCESS_FS_READ_DIR;
+    return place;
+}
+
+static void add_rule(int ruleset, int place, uint64_t rights) {
+    struct landlock_path_beneath_attr rule = {.parent_fd = place, .allowed_access = rights};
+    syscall(SYS_landlock_add_rule, ruleset, LANDLOCK_RULE_PATH_BENEATH, &rule, 0);
+}
+
+/* Held from this number up: clear of the numbers a child puts its socket and pixels at (0–3). */
+enum { first_prepared_place = 512 };
+
+int refreshkit_sandbox_prepare_files(const char *const *readable, int count) {
+    if (prepared_place_count > 0 || count > (int)(sizeof prepared_places / sizeof *prepared_places)) return -1;
+    for (int index = 0; index < count; index++) {
+        uint64_t rights;
+        int opened = open_place(readable[index], &rights);
+        if (opened < 0) continue;
+        int place = fcntl(opened, F_DUPFD_CLOEXEC, first_prepared_place);
+        close(opened);
+        if (place < 0) {
+            /* A low limit on descriptors: every child opens the places itself, as without this. */
+            for (int held = 0; held < prepared_place_count; held++) close(prepared_places[held]);
+            prepared_place_count = 0;
+            return -1;
+        }
+        prepared_places[prepared_place_count] = place;
+        prepared_rights[prepared_place_count++] = rights;
+    }
+    return prepared_place_count;
+}
+
 int refreshkit_sandbox_files(const char *const *readable, int count) {
     if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0) return -1;
     int abi = refreshkit_landlock_abi();
@@ -94,19 +138,19 @@ int refreshkit_sandbox_files(const char *const *readable, int count) {
     }
     int ruleset = (int)syscall(SYS_landlock_create_ruleset, &attributes, size, 0);
     if (ruleset < 0) return -1;
-    const uint64_t read_file = LANDLOCK_ACCESS_FS_READ_FILE;
-    const uint64_t read_any = LANDLOCK_ACCESS_FS_READ_FILE | LANDLOCK_ACCESS_FS_READ_DIR;
+    for (int index = 0; index < prepared_place_count; index++) add_rule(ruleset, prepared_places[index], prepared_rights[index]);
     for (int index = 0; index < count; index++) {
-        int place = open(readable[index], O_PATH | O_CLOEXEC);
-        if (place < 0) continue;  /* a folder this system does not have */
-        struct stat kind;
-        struct landlock_path_beneath_attr rule = {.parent_fd = place, .allowed_access = read_any};
-        if (fstat(place, &kind) == 0 && !S_ISDIR(kind.st_mode)) rule.allowed_access = read_file;
-        syscall(SYS_landlock_add_rule, ruleset, LANDLOCK_RULE_PATH_BENEATH, &rule, 0);
+        uint64_t rights;
+        int place = open_place(readable[index], &rights);
+        if (place < 0) continue;
+        add_rule(ruleset, place, rights);
         close(place);
     }
     int status = (int)syscall(SYS_landlock_restrict_self, ruleset, 0);
     close(ruleset);
+    /* The zygote's places are its own: the plugin gets none of them. */
+    for (int index = 0; index < prepared_place_count; index++) close(prepared_places[index]);
+    prepared_place_count = 0;
     return status < 0 ? -1 : abi;
 }
 

@@ -69,6 +69,18 @@ import Glibc
         #expect(accept(listening, nil, nil) < 0 && (errno == EAGAIN || errno == EWOULDBLOCK), "the listener was connected to")
     }
 
+    /// What the sandbox lets through is the plugin's own: `/proc/self` is its process's, though
+    /// the zygote it was forked from holds the system's folders open for it.
+    @Test(arguments: ["load", "render"])
+    func aPluginReadsItsOwnProcFolder(at moment: String) async throws {
+        let home = try home("read-own-\(moment)")
+        let (status, text) = try await refreshDump(["render", "--plugin", Self.plugin, "--out", "\(home)/frame.png"],
+                                                   environment: ["HOME": home, "REFRESHKIT_FIXTURE_ATTEMPT": "read-own", "REFRESHKIT_FIXTURE_AT": moment])
+        #expect(status == 0, "\(text)")
+        #expect(text.contains("hostile read-own: ok"), "\(text)")
+        #expect(!text.contains("refused by its sandbox"), "\(text)")
+    }
+
     /// validate's check child runs the plugin in its own process: what it prints is capped as a
     /// plugin host's is (1 MB on standard error reached validate's, and its memory, whole).
     @Test func validateCapsWhatItsCheckChildPrints() async throws {
@@ -113,6 +125,23 @@ import Glibc
         #expect(read.contains("tried to read a file it was not given: refused by its sandbox (\(home)/secret.txt)"), "\(command): \(read.suffix(600))")
         #expect(read.components(separatedBy: "tried to read a file").count == 2, "\(command) named it more than once: \(read.suffix(600))")
         #expect(!read.contains(Self.secret), "\(command): the secret left")
+    }
+
+    /// A second `list` finds the library in the probe cache and loads nothing: it names what the
+    /// constructors tried all the same, from the cache (it said nothing there before).
+    @Test func listNamesARefusalFromTheProbeCacheToo() async throws {
+        let home = try home("list-cached")
+        let plugins = "\(home)/plugins"
+        try FileManager.default.createDirectory(atPath: plugins, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: Self.plugin, toPath: "\(plugins)/libHostile.so")
+        let environment = ["HOME": home, "XDG_CACHE_HOME": "\(home)/cache", "REFRESHKIT_FIXTURE_ATTEMPT": "connect", "REFRESHKIT_FIXTURE_AT": "load"]
+        for run in ["probed", "cached"] {
+            let (_, text) = try await refreshDump(["list", "--plugin-path", plugins], environment: environment)
+            #expect(text.components(separatedBy: "tried to open a network socket: refused by its sandbox").count == 2, "\(run): \(text.suffix(600))")
+            // try?: a cache that is not there reads as empty, and fails below: after the first run it holds the library, with what it tried.
+            let cache = (try? String(contentsOfFile: "\(home)/cache/refreshkit/plugin-probe.json", encoding: .utf8)) ?? ""
+            #expect(cache.contains("libHostile.so") && cache.contains("\"socket\""), "\(run): \(cache)")
+        }
     }
 
     /// What a plugin prints goes to standard error behind `plugin: `, capped; standard output has

@@ -7,10 +7,17 @@
 /* The kernel's Landlock ABI (0: none). */
 int refreshkit_landlock_abi(void);
 
+/* Opens the `count` files and folders in `readable` once (a path that does not exist is skipped),
+ * to be readable in every sandbox `refreshkit_sandbox_files` makes in a process forked from this
+ * one after (the zygote calls it once, before it forks). How many places are held, or -1 when
+ * none could be (each child then names them all itself). */
+int refreshkit_sandbox_prepare_files(const char *const *readable, int count);
+
 /* Confines this thread and the threads it starts to reading the `count` files and folders in
- * `readable` (a path that does not exist is skipped) and writing nowhere; where the ABI has them,
- * no TCP and no signals or abstract sockets outside the sandbox. Sets no_new_privs. The ABI
- * used, or -1 (errno). Call it while the process has one thread. */
+ * `readable` (a path that does not exist is skipped) and those prepared before, and writing
+ * nowhere; where the ABI has them, no TCP and no signals or abstract sockets outside the
+ * sandbox. Sets no_new_privs. The ABI used, or -1 (errno). Call it while the process has one
+ * thread. */
 int refreshkit_sandbox_files(const char *const *readable, int count);
 
 /* Builds the seccomp filter of `refreshkit_sandbox_calls` once, for every process forked from

@@ -91,7 +91,7 @@ package enum PluginHostServer {
         hello.parameters = specs.map(PluginManifest.Parameter.init(describing:))
         hello.log = ["l"]
         _ = PluginError.printable("/é")  // the crash label's words: Unicode's tables
-        _ = PluginSandbox.systemReadable
+        PluginSandbox.prepare()
         _ = refreshkit_sandbox_prepare_calls()  // every forked child loads this filter, not builds it
         func exchange() throws(PluginHostMessage.Failure) {
             for request in requests {

@@ -36,32 +36,43 @@ package enum PluginProbe {
     }
 
     /// What each library in `paths` is, in order: its metadata (parameters not included: load the
-    /// one you use), or why it cannot be used.
+    /// one you use), or why it cannot be used. What a library's constructors tried that the sandbox
+    /// refused is named on standard error (``PluginSandbox/tellRefused(_:plugin:)``), from the cache too.
     /// Libraries the ``PluginProbeCache`` knows as they are now are not loaded again.
     package static func probe(_ paths: [String]) -> [Result<PluginInfo, PluginError>] {
         guard !paths.isEmpty else { return [] }
         var cache = PluginProbeCache(file: PluginProbeCache.location(), tools: helper)
-        var results: [Result<PluginInfo, PluginError>?] = paths.map { path in cache?.record(for: path).map { .success($0.info(path: path)) } }
+        var results: [Result<PluginInfo, PluginError>?] = paths.map { path in
+            guard let record = cache?.record(for: path) else { return nil }
+            if let refused = record.refused { _ = PluginSandbox.tellRefused(refused, plugin: path) }
+            return .success(record.info(path: path))
+        }
         let missing = results.indices.filter { results[$0] == nil }
         guard !missing.isEmpty else { return results.map { $0! } }
-        for (index, result) in zip(missing, loaded(missing.map { paths[$0] })) {
+        let found = loaded(missing.map { paths[$0] })
+        for (index, (result, refused)) in zip(missing, zip(found.results, found.refused)) {
             results[index] = result
-            if case .success(let info) = result { cache?.keep(Record(info), for: paths[index]) }
+            if !refused.isEmpty { _ = PluginSandbox.tellRefused(refused, plugin: paths[index]) }
+            if case .success(let info) = result { cache?.keep(Record(info, refused: refused), for: paths[index]) }
         }
         cache?.save()
         return results.map { $0! }
     }
 
-    /// ``probe(_:)`` without the cache: every library in `paths` loaded in a child.
-    private static func loaded(_ paths: [String]) -> [Result<PluginInfo, PluginError>] {
+    /// ``probe(_:)`` without the cache: every library in `paths` loaded in a child; for each, what its
+    /// constructors tried that the sandbox refused.
+    private static func loaded(_ paths: [String]) -> (results: [Result<PluginInfo, PluginError>], refused: [[String]]) {
         guard let helper else {
-            return paths.map { path in Result { () throws(PluginError) in try PluginLibrary(path: path).info } }
+            return (paths.map { path in Result { () throws(PluginError) in try PluginLibrary(path: path).info } }, paths.map { _ in [] })
         }
         var results: [Result<PluginInfo, PluginError>?] = Array(repeating: nil, count: paths.count)
+        var refused: [[String]] = paths.map { _ in [] }
         var next = 0
         while next < paths.count {
-            let (reports, began, ending) = runChild(helper, Array(paths[next...]))
+            let child = runChild(helper, Array(paths[next...]))
+            let (reports, began, ending) = (child.reports, child.began, child.ending)
             for (offset, result) in reports { results[next + offset] = result }
+            for (offset, calls) in child.refused { refused[next + offset] = calls }
             // The child stopped in the library it had begun: that one is the culprit.
             if let began, results[next + began] == nil {
                 results[next + began] = .failure(PluginError(file: paths[next + began], reason: .reported(ending)))
@@ -74,12 +85,16 @@ package enum PluginProbe {
                 next = paths.count
             }
         }
-        return results.map { $0! }
+        return (results.map { $0! }, refused)
     }
+
+    /// What one child reported: a result per library it finished, the index it began last, how it
+    /// ended in words, and what each library tried that its sandbox refused (by index).
+    private typealias ChildReport = (reports: [(Int, Result<PluginInfo, PluginError>)], began: Int?, ending: String, refused: [Int: [String]])
 
     /// Runs one child over `paths`; returns what it reported, the index it began last, and how it
     /// ended, in words.
-    private static func runChild(_ helper: String, _ paths: [String]) -> (reports: [(Int, Result<PluginInfo, PluginError>)], began: Int?, ending: String) {
+    private static func runChild(_ helper: String, _ paths: [String]) -> ChildReport {
         if let zygote = PluginHostZygote.shared(), let forked = runForkedChild(zygote, paths) { return forked }
         let child = Process()
         child.executableURL = URL(fileURLWithPath: helper)
@@ -91,7 +106,7 @@ package enum PluginProbe {
         child.standardError = FileHandle.nullDevice
         defer { withExtendedLifetime(lifeline) {} }
         do { try child.run() } catch {
-            return ([], 0, "the probe could not start: \(PlainErrorText.words(error))")
+            return ([], 0, "the probe could not start: \(PlainErrorText.words(error))", [:])
         }
         // Read as it comes, so a hang is noticed per library, not per child.
         let received = Received()
@@ -123,7 +138,7 @@ package enum PluginProbe {
     /// ``runChild(_:_:)`` with the child forked by `zygote` (no exec, no dynamic loading: a few
     /// milliseconds, where a new `refresh-plugin-host` costs some 20 ms of CPU); nil when the
     /// zygote cannot fork one.
-    private static func runForkedChild(_ zygote: PluginHostZygote, _ paths: [String]) -> (reports: [(Int, Result<PluginInfo, PluginError>)], began: Int?, ending: String)? {
+    private static func runForkedChild(_ zygote: PluginHostZygote, _ paths: [String]) -> ChildReport? {
         // Sockets, not pipes: made close-on-exec at once, so no program another thread starts meanwhile holds an end.
         var output: [Int32] = [0, 0], lifeline: [Int32] = [0, 0]
         let kind = Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue)
@@ -181,9 +196,10 @@ package enum PluginProbe {
     }
 
     /// What a child's report `all` says of each of `paths`, with the child's `ending`.
-    private static func report(_ all: String, _ paths: [String], _ ending: String) -> (reports: [(Int, Result<PluginInfo, PluginError>)], began: Int?, ending: String) {
+    private static func report(_ all: String, _ paths: [String], _ ending: String) -> ChildReport {
         var reports: [(Int, Result<PluginInfo, PluginError>)] = []
         var began: Int?
+        var refused: [Int: [String]] = [:]
         for line in all.split(separator: "\n") {
             let fields = line.split(separator: "\t", maxSplits: 2, omittingEmptySubsequences: false).map(String.init)
             guard fields.count >= 2, let index = Int(fields[1]), paths.indices.contains(index) else { continue }
@@ -198,11 +214,11 @@ package enum PluginProbe {
                 reports.append((index, .failure(PluginError(file: paths[index], reason: .reported(fields[2])))))
             case "REFUSED" where fields.count == 3:
                 // try?: a list that does not decode names nothing; the library was refused all the same.
-                if let refused = try? JSONDecoder().decode([String].self, from: Data(fields[2].utf8)) { _ = PluginSandbox.tellRefused(refused, plugin: paths[index]) }
+                if let calls = try? JSONDecoder().decode([String].self, from: Data(fields[2].utf8)) { refused[index] = calls }
             default: break
             }
         }
-        return (reports, began, ending)
+        return (reports, began, ending, refused)
     }
 
     /// The child's output as it arrives.
@@ -222,16 +238,20 @@ package enum PluginProbe {
     struct Record: Codable, Equatable {
         var id: String, name: String, version: String, summary: String, abi: UInt32
         var sdk: String?
+        /// What its constructors tried that the sandbox refused (``PluginSandbox/takeRefused()``'s
+        /// words): kept in the cache, so a later probe names it as the first did.
+        var refused: [String]?
 
-        init(_ info: PluginInfo) {
+        init(_ info: PluginInfo, refused: [String] = []) {
             (id, name, version, summary, abi, sdk) = (info.indicator.id, info.indicator.name, info.indicator.version, info.indicator.summary, info.abiVersion, info.sdkVersion)
+            self.refused = refused.isEmpty ? nil : refused
         }
 
         /// Whether it could be a library's own: an id of reverse-DNS characters, and printable words
         /// of at most 4,096 characters, as loading checks them (a record read back from the cache
         /// is checked again: the file is anyone's who can write the user's cache).
         var isPlausible: Bool {
-            PluginManifest.isPlainID(id) && !name.isEmpty && ([name, version, summary] + (sdk.map { [$0] } ?? [])).allSatisfy(PluginManifest.isPlainText)
+            PluginManifest.isPlainID(id) && !name.isEmpty && ([name, version, summary] + (sdk.map { [$0] } ?? []) + (refused ?? [])).allSatisfy(PluginManifest.isPlainText)
         }
 
         func info(path: String) -> PluginInfo {

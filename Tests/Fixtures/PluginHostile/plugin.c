@@ -11,6 +11,7 @@
  *   ptrace       PTRACE_ATTACH to its parent
  *   proc-mem     opens /proc/<parent>/mem
  *   shared-memory  makes a System V shared memory segment (and removes it at once if it could)
+ *   read-own     reads its own /proc/self/status (allowed: the sandbox's /proc/self is the plugin's)
  *   print        writes 1 MB of 'x' to its standard output
  *   print-errors writes 1 MB of 'e' to its standard error */
 #include <cairo/cairo.h>
@@ -85,6 +86,14 @@ static void attempt(void) {
     } else if (strcmp(what, "proc-mem") == 0) {
         snprintf(path, sizeof path, "/proc/%d/mem", (int)getppid());
         say(what, open(path, O_RDONLY) < 0);
+    } else if (strcmp(what, "read-own") == 0) {
+        /* Its own status names its own pid: a /proc/self of another process (the zygote's) would not. */
+        char status[4096] = {0}, own[64];
+        int file = open("/proc/self/status", O_RDONLY);
+        ssize_t got = file >= 0 ? read(file, status, sizeof status - 1) : -1;
+        snprintf(own, sizeof own, "\nPid:\t%d\n", (int)getpid());
+        if (got >= 0 && !strstr(status, own)) errno = ESRCH;
+        say(what, got < 0 || !strstr(status, own));
     } else if (strcmp(what, "shared-memory") == 0) {
         /* System V shared memory: a channel to any process of the user's, outlasting this one. */
         int segment = shmget(IPC_PRIVATE, 4096, IPC_CREAT | 0600);
