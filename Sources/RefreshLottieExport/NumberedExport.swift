@@ -9,7 +9,7 @@ import RefreshPluginSDK
 package enum NumberedExport {
     /// Exports `indicator` at `edge`, sitting as `placement` says (a scene that paints the gap is
     /// drawn over-pulled as tall as the pull), into `folder`; what was written, in a line for the
-    /// log and a short one for the panel (the file's name, not its folder).
+    /// log and one for the panel (the files' names, then the folder as given: the panel wraps it).
     package static func write(_ indicator: any HostedIndicator, edge: RefreshEdge, placement: IndicatorPlacement = .push,
                               into folder: String) throws -> (log: String, panel: String) {
         var options = LottieExport.Options()
@@ -28,6 +28,6 @@ package enum NumberedExport {
         let fallbacks = light.fallbacks.isEmpty ? "" : ", \(light.fallbacks.count) frames as images (refresh-dump export names why)"
         let what = "\(light.shapeLayerCount) shape layers\(fallbacks), \(archive.count / 1024) KB"
         return ("exported \(path) (and \(prefix)-\(number).json, \(prefix)-\(number)-dark.json): \(what)",
-                "exported \(prefix)-\(number).lottie, .json, -dark.json: \(what)")
+                "exported \(prefix)-\(number).lottie, .json, -dark.json into \(folder): \(what)")
     }
 }

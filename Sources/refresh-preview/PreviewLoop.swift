@@ -309,8 +309,8 @@ final class PreviewLoop {
         let path = OutputFile.nextFreePath(in: outputFolder, prefix: prefix, extension: "json")
         do {
             try OutputFile.write(data, to: path)
-            // The panel names the file whole (the log has its path): a path cut in the middle says nothing.
-            session.say("saved \((path as NSString).lastPathComponent) in --out")
+            // The panel names the file whole, then its folder (the panel wraps the line): a path cut in the middle says nothing.
+            session.say("saved \((path as NSString).lastPathComponent) in \(outputFolder)")
             print("\(what) saved: \(path) (\(use(path)))")
         } catch {
             session.say("the \(what) could not be saved: \(PlainErrorText.words(error))")
@@ -343,7 +343,7 @@ final class PreviewLoop {
             guard let image else { return session.say("screenshot failed: the window could not be read back") }
             let path = OutputFile.nextFreePath(in: outputFolder, prefix: kind == .band ? "band" : "screenshot", extension: "png")
             try image.writePNG(to: path)
-            session.say("saved \((path as NSString).lastPathComponent) (\(image.width)×\(image.height) px) in --out")
+            session.say("saved \((path as NSString).lastPathComponent) (\(image.width)×\(image.height) px) in \(outputFolder)")
             print("screenshot saved: \(path)")
         } catch {
             session.say("screenshot failed: \(PlainErrorText.words(error))")

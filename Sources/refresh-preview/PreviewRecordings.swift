@@ -264,7 +264,7 @@ final class PreviewRecordings {
             switch result {
             case .success:
                 let waited = recorder.secondsWaited < 0.0005 ? "" : "; the list waited \(PanelText.format(recorder.secondsWaited, 3)) s for the encoder"
-                session.say("saved \((recorder.path as NSString).lastPathComponent) (\(PanelText.format(recorder.length, 2)) s) in --out")
+                session.say("saved \((recorder.path as NSString).lastPathComponent) (\(PanelText.format(recorder.length, 2)) s) in \(PathText.folder(of: recorder.path))")
                 print("recording saved: \(recorder.path) (\(PanelText.format(recorder.length, 3)) s of the list's time, \(recorder.framesEncoded) frames\(waited); written \(PanelText.format(recorder.secondsToFinish ?? 0, 3)) s after the stop)")
                 let script = Self.scriptPath(of: recorder)
                 claims.removeValue(forKey: script).map(TemporaryPaths.forget)

@@ -170,7 +170,7 @@ import TestSupport
         let first = try NumberedExport.write(indicator, edge: .top, into: folder)
         let second = try NumberedExport.write(indicator, edge: .top, into: folder)
         #expect(first.log.hasPrefix("exported \(folder)/Squashed-1.lottie") && second.log.hasPrefix("exported \(folder)/Squashed-2.lottie"))
-        #expect(second.panel.hasPrefix("exported Squashed-2.lottie, .json, -dark.json: "))
+        #expect(second.panel.hasPrefix("exported Squashed-2.lottie, .json, -dark.json into \(folder): "), "\(second.panel)")
         #expect(first.log.contains("1 frames as images"), "\(first)")
         let files = try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
         #expect(files == ["Squashed-1-dark.json", "Squashed-1.json", "Squashed-1.lottie", "Squashed-2-dark.json", "Squashed-2.json", "Squashed-2.lottie"])

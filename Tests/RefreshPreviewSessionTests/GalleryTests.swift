@@ -55,16 +55,23 @@ struct GalleryTests {
     }
 
     /// A card shows the plugin's signature moment: refreshing, or pulled most of the way when that
-    /// shows far more of it (Water Drop's stretched drop, not the small spinner it becomes).
+    /// shows far more of it (Water Drop's stretched drop, not the small spinner it becomes); a
+    /// scene that fills its band whole (Phoenix's 120 pt, drawn smaller: a 72-pt band cut its town
+    /// off, and the sky counted as background showed it pulled, its top empty).
     @Test func aCardShowsThePluginsSignatureMoment() throws {
-        let session = try Session(pluginPaths: [library("RefreshWaterDrop"), library("RefreshSpinner")], firstPlugin: "dev.refreshkit.water-drop")
+        let session = try Session(pluginPaths: [library("RefreshWaterDrop"), library("RefreshSpinner"), library("RefreshPhoenix")], firstPlugin: "dev.refreshkit.water-drop")
         _ = session.advance(toWallTime: 0)
         let entries = session.galleryEntries(scale: 1)
         func frame(_ plugin: Int, _ state: RefreshState) throws -> ImageSurface {
             try Session.thumbnail(session.plugins[plugin].indicator, state, scale: 1, environment: session.view.environment)
         }
-        #expect(try #require(entries[0].thumbnail).pixelWords() == (try frame(0, .pulling(progress: 0.8))).pixelWords(), "Water Drop's card is its drop")
+        #expect(try #require(entries[0].thumbnail).pixelWords() == (try frame(0, .pulling(progress: 0.7))).pixelWords(), "Water Drop's card is its drop")
         #expect(try #require(entries[1].thumbnail).pixelWords() == (try frame(1, .refreshing)).pixelWords(), "the Spinner's card is it spinning")
+        let phoenix = try #require(entries[2].thumbnail)
+        #expect(phoenix.pixelWords() == (try frame(2, .refreshing)).pixelWords(), "Phoenix's card is its whole scene")
+        #expect((phoenix.width, phoenix.height) == (180, 72))
+        let band = try Session.bandWord(.light)
+        #expect(phoenix.pixelWords().allSatisfy { $0 != band }, "the scene fills the card, top to bottom")
     }
 
     @Test func escClosesItAndThePanelOpensIt() throws {

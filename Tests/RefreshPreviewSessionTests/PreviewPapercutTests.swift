@@ -108,4 +108,28 @@ struct PreviewPapercutTests {
         #expect(lines.contains("theme    light  motion full"))
         #expect(lines.contains("locale   en"))
     }
+
+    /// A plugin that finishes loading in the background says so only when it is the one shown: the
+    /// Spinner's panel never says "loaded Rainbow" (Lottie's said "loaded Spinner" until a key was pressed).
+    @Test func onlyThePluginShownSaysItLoaded() throws {
+        let session = try base.makeSession()
+        session.finishLoading()
+        #expect(session.plugins[session.current].name == "Spinner")
+        #expect(session.message != "loaded Rainbow", "\(session.message)")
+    }
+
+    /// A message longer than the panel's line is read whole, over lines of the panel's width, in
+    /// both panels (it was one line, ending in an ellipsis at the panel's edge).
+    @Test func aLongMessageWrapsInsteadOfBeingCut() throws {
+        let session = try base.makeSession()
+        let message = "exported Bezier-Radar-2.lottie, .json, -dark.json into out/preview/a-folder-named-at-some-length-by-the-designer: 12 shape layers, 40 KB"
+        session.say(message)
+        for lines in [session.panelLines(), session.summaryPanelLines()] {
+            let start = try #require(lines.firstIndex { $0.hasPrefix("exported ") }, "\(lines)")
+            let shown = lines[start...].prefix { !$0.isEmpty && $0 != "? for keys" && $0 != "D shows the numbers" }
+            #expect(shown.count == 4, "\(shown)")
+            #expect(shown.filter { !$0.contains("/") }.allSatisfy { $0.count <= PanelText.columns }, "\(shown)")
+            #expect(shown.joined(separator: " ") == message)
+        }
+    }
 }

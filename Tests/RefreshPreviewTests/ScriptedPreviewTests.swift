@@ -116,8 +116,9 @@ import RefreshGoldens
     }
 }
 
-/// A plugin that signals the preview: refused by its sandbox and named, the script played to its
-/// end; unsandboxed, its fault (the preview ended with 138 and no word on SIGUSR1).
+/// A plugin that signals the preview: refused by its sandbox and named, in the output and on the
+/// panel (a plugin given by path, with no hot reload, has its plugin host asked), the script played
+/// to its end; unsandboxed, its fault (the preview ended with 138 and no word on SIGUSR1).
 @Suite(.leavesNoPluginHost) struct ScriptedSignallingPluginTests {
     @Test(arguments: [true, false])
     func aPluginsSignalIsNamedAndSurvived(sandboxed: Bool) async throws {
@@ -126,13 +127,18 @@ import RefreshGoldens
             return
         }
         let scenario = packageRoot.appendingPathComponent("Assets/Scenarios/pull-short.json").path
+        let folder = scratchDirectory("signalling-preview-\(UUID().uuidString.prefix(8))")
         let (status, output) = try await runUnderXvfb(["/usr/bin/env", "REFRESHKIT_FIXTURE_ATTEMPT=kill-parent", "\(toolsFolder)/refresh-preview",
-                                                       "--script", scenario, "--no-panel", "--plugin", fixturePlugin("FixturePluginHostile"),
-                                                       "--out", scratchDirectory("signalling-preview-\(UUID().uuidString.prefix(8))")]
+                                                       "--script", scenario, "--plugin", fixturePlugin("FixturePluginHostile"),
+                                                       "--out", folder, "--screenshot-at", "0.5=\(folder)/shot.png"]
                                                       + (sandboxed ? [] : ["--no-sandbox"]))
         if sandboxed {
             #expect(status == 0, "\(output)")
             #expect(output.contains("tried to signal another process: refused by its sandbox"), "\(output)")
+            let panel = output.components(separatedBy: "screenshot t=").dropFirst().first ?? ""
+            // The panel wraps the line: "⚠ tried to signal another process:", then "refused by its sandbox".
+            let words = panel.split(whereSeparator: \.isWhitespace).filter { $0 != "|" }.joined(separator: " ")
+            #expect(words.contains("⚠ tried to signal another process: refused by its sandbox"), "the panel: \(panel)")
         } else {
             #expect(status == 2, "\(output)")
             #expect(output.contains("sent the process hosting it User defined signal 1"), "\(output)")

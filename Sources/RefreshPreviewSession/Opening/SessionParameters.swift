@@ -55,7 +55,8 @@ extension Session {
         var changed = false
         for (index, plugin) in plugins.enumerated() where plugin.adoptLoaded() {
             // A background load finished: its indicator, or its error card, takes the place of the loading card.
-            view.message = plugin.loadError.map { "\($0)" } ?? "loaded \(plugin.name)"
+            // Said of the plugin shown (or a failure of any): "loaded Spinner" under Lottie's card misled.
+            if index == current || plugin.loadError != nil { view.message = plugin.loadError.map { "\($0)" } ?? "loaded \(plugin.name)" }
             changed = true
             if index == current { showCurrentPlugin() }
         }

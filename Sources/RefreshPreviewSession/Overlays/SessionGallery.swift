@@ -73,27 +73,42 @@ extension Session {
 
     /// `indicator`'s signature moment on the band's background: drawn refreshing, half a second
     /// in, or pulled most of the way when that shows far more of it (Water Drop's stretched drop,
-    /// not the small spinner it pops into).
+    /// not the small spinner it pops into). Pulled to 70 %, short of where an arrow starts to turn
+    /// (Label's, at 75 %: at 80 % the card caught it mid-flip).
     private func renderThumbnail(_ indicator: any HostedIndicator, scale: Double) throws -> ImageSurface {
         let (loading, pulled) = (try Self.thumbnail(indicator, .refreshing, scale: scale, environment: view.environment),
-                                 try Self.thumbnail(indicator, .pulling(progress: 0.8), scale: scale, environment: view.environment))
-        return Self.ink(pulled) > 1.3 * Self.ink(loading) ? pulled : loading
+                                 try Self.thumbnail(indicator, .pulling(progress: 0.7), scale: scale, environment: view.environment))
+        let band = try Self.bandWord(view.environment.colorScheme)
+        return Self.ink(pulled, band: band) > 1.3 * Self.ink(loading, band: band) ? pulled : loading
     }
 
-    /// `indicator` in `state` (half a second into it) at the thumbnail's size.
+    /// The band's background as one pixel word, drawn as a frame's is.
+    static func bandWord(_ scheme: IndicatorEnvironment.ColorScheme) throws -> UInt32 {
+        let swatch = try ImageSurface(width: 1, height: 1)
+        Canvas(surface: swatch).clear(FrameRenderer.background(for: scheme))
+        return swatch.pixelWords()[0]
+    }
+
+    /// `indicator` in `state` (half a second into it), filling the thumbnail: a band as tall as the
+    /// indicator (at least the thumbnail's height) and of the thumbnail's proportions, drawn at
+    /// the scale that makes it the thumbnail's pixels. Phoenix's and Taurus's 120-pt scenes are
+    /// drawn whole, smaller (a 72-pt band cut the town off and put the plane on the card's edge).
     static func thumbnail(_ indicator: any HostedIndicator, _ state: RefreshState, scale: Double, environment: IndicatorEnvironment) throws -> ImageSurface {
+        let card = GalleryOverlay.thumbnailSize
+        let band = max(card.height, indicator.refreshLength.isFinite ? indicator.refreshLength : card.height)
+        let shrink = card.height / band
         var spec = FrameSpec(state: state)
-        (spec.size, spec.scale, spec.time, spec.stateTime, spec.environment) = (GalleryOverlay.thumbnailSize, scale, 0.5, 0.5, environment)
+        (spec.size, spec.scale, spec.time, spec.stateTime, spec.environment) = (Size(width: card.width / shrink, height: band), scale * shrink, 0.5, 0.5, environment)
         let frame = spec.frame(refreshLength: indicator.refreshLength)
         // A thumbnail is kept: it is the frame asked for, however long the plugin takes.
         guard let remote = indicator as? RemoteIndicator else { return try FrameRenderer.render(indicator, frame: frame) }
         return try remote.waitingForEveryFrame { try FrameRenderer.render(indicator, frame: frame) }
     }
 
-    /// How many pixels of `image` differ from its corner's, the band's background.
-    static func ink(_ image: ImageSurface) -> Double {
-        let pixels = image.pixelWords()
-        guard let background = pixels.first else { return 0 }
-        return Double(pixels.reduce(0) { $0 + ($1 == background ? 0 : 1) })
+    /// How many pixels of `image` differ from the band's background (`band`): a scene that fills
+    /// its band (Phoenix's sky) is all ink. Measured against its corner, as it was, the sky was the
+    /// background, and Phoenix's card showed the scene pulled to 70 %, its top still empty.
+    static func ink(_ image: ImageSurface, band: UInt32) -> Double {
+        Double(image.pixelWords().reduce(0) { $0 + ($1 == band ? 0 : 1) })
     }
 }

@@ -35,8 +35,8 @@ package struct PanelText {
         var lines = ["RefreshKit preview", ""]
         lines.append("plugin   \(info?.name ?? "none") \(info?.version ?? "")")
         lines.append("         \(info?.id ?? "")")
-        if let loadError { lines.append("  ✗ \(loadError)") }
-        for refusal in refusals { lines.append("  ⚠ \(refusal)") }
+        if let loadError { lines += Self.wrapped("  ✗ \(loadError)", indent: 4) }
+        for refusal in refusals { lines += Self.wrapped("  ⚠ \(refusal)", indent: 4) }
         for line in pluginLog.suffix(2) { lines.append("  log: \(line)") }
         lines.append("edges    \(moment.statuses.map(\.edge.rawValue).joined(separator: " + ")) (\(axis))")
         if reviewing { lines.append("timeline t=\(Self.format(moment.time, 2)) s shown; live (or a touch on the list) goes back") }
@@ -71,7 +71,7 @@ package struct PanelText {
             }
         }
         lines.append("")
-        lines.append(session.message)
+        lines += Self.wrapped(session.message)
         if session.showsKeyHint { lines.append("? for keys") }
         return lines
     }
@@ -80,8 +80,8 @@ package struct PanelText {
     /// the plugin, what each edge is doing, a load error, the last message, and how to see more.
     @MainActor func summaryLines(for session: some PreviewSession) -> [String] {
         var lines = ["\(info?.name ?? "no plugin") \(info?.version ?? "")"]
-        if let loadError { lines.append("✗ \(loadError)") }
-        for refusal in refusals { lines.append("⚠ \(refusal)") }
+        if let loadError { lines += Self.wrapped("✗ \(loadError)", indent: 2) }
+        for refusal in refusals { lines += Self.wrapped("⚠ \(refusal)", indent: 2) }
         for (edge, status) in session.listMoment.statuses {
             let words = status.state.kind == .none || status.state.kind == .unknown ? "at rest"
                 : StateDescription.text(for: status.state, edge: edge, locale: "en") ?? "\(status.state)"
@@ -89,10 +89,34 @@ package struct PanelText {
             if case .pulling = status.state { line += " (refreshes past \(Self.format(status.triggerDistance, 0)) pt)" }
             lines.append(line)
         }
-        lines += ["", session.message]
+        lines += [""] + Self.wrapped(session.message)
         if session.showsKeyHint { lines.append("? for keys") }
         lines.append("D shows the numbers")
         return lines
+    }
+
+    /// The characters of the panel's monospace font a line holds (its 280 pt inside the margins, at
+    /// 11 pt: 6.6 pt a character).
+    package static let columns = 42
+
+    /// `text` broken at spaces into lines of at most ``columns`` characters, each after the first
+    /// indented by `indent` spaces: a message reads whole where one line would end in an ellipsis.
+    /// A word longer than a line keeps a line of its own (the panel shortens it, a path in the middle).
+    package static func wrapped(_ text: String, indent: Int = 0) -> [String] {
+        guard text.count > columns else { return [text] }
+        let leading = text.prefix { $0 == " " }
+        var lines: [String] = [], line = String(leading)
+        for word in text.dropFirst(leading.count).split(separator: " ") {
+            if line.allSatisfy({ $0 == " " }) {
+                line += word
+            } else if line.count + 1 + word.count <= columns {
+                line += " " + word
+            } else {
+                lines.append(line)
+                line = String(repeating: " ", count: indent) + word
+            }
+        }
+        return lines + [line]
     }
 
     /// `value` with `decimals` decimals, in the C locale whatever a plugin set.

@@ -78,10 +78,16 @@ package final class ScriptedSession: PreviewSession {
         return going
     }
 
-    /// The panel: the plugin at the first edge, the edges, and the script's name and time.
+    /// The panel: the plugin at the first edge, the edges, what the sandbox refused the plugins
+    /// (a plugin given by path has no hot-reload maker to ask: its plugin host is asked), and the
+    /// script's name and time.
     package func panelLines() -> [String] {
         var text = PanelText()
         text.info = slots.values.first?.info
+        for edge in RefreshEdge.allCases {
+            guard let remote = slots[edge]?.indicator as? RemoteIndicator else { continue }
+            text.refusals += remote.host.refusals.filter { !text.refusals.contains($0) }
+        }
         text.listLines = ["script   \(player.scenario.name) t=\(PanelText.format(player.time, 2)) s"]
         return text.lines(for: self)
     }

@@ -17,8 +17,10 @@ extension TimelineLayout {
             canvas.fill(.color(dark ? Color(red: 0.13, green: 0.13, blue: 0.15) : Color(red: 0.95, green: 0.95, blue: 0.96)))
             canvas.addRect(Rect(x: 0, y: 0, width: width, height: 1))
             canvas.fill(.color(line))
-            func text(_ string: String, _ rect: Rect, color: Color, size: Double = 11, center: Bool = true) {
-                let layout = canvas.makeTextLayout(string, style: TextStyle(size: size, alignment: center ? .center : .leading, width: max(1, rect.width - 4), truncation: .end))
+            func text(_ string: String, _ rect: Rect, color: Color, size: Double = 11, center: Bool = true, lines: Int? = nil) {
+                var style = TextStyle(size: size, alignment: center ? .center : .leading, width: max(1, rect.width - 4), truncation: .end)
+                style.maxLines = lines
+                let layout = canvas.makeTextLayout(string, style: style)
                 canvas.draw(layout, at: Point(x: rect.minX + 2, y: rect.minY + (rect.height - layout.size.height) / 2), color: color)
             }
             let hasTrack = state.track != nil
@@ -46,7 +48,8 @@ extension TimelineLayout {
             canvas.addRect(lane)
             canvas.fill(.color(field))
             guard let gesture = state.track, let span else {
-                text("Each gesture shows here: drag on the track to see any moment again, ▶ plays it.", track, color: faint)
+                // Two lines: the track is 44 pt tall, and one line of it was cut ("…see any moment a…").
+                text("Each gesture shows here: drag on the track to see any moment again, ▶ plays it.", track, color: faint, lines: 2)
                 return
             }
             // The main edge and its bands, found once a frame (each is a pass over every moment kept).
