@@ -20,23 +20,30 @@ public final class PathDrawing: RefreshIndicator {
     ]
     static let defaultStarts = [0.0, 0.55]
 
-    static let svg = Parameter.string("svg", default: "", help: "Path data; several parts separated by '|'. Empty: the built-in cloud")
-    static let file = Parameter.file("file", default: "", help: "An SVG file (its paths and shapes, transforms and viewBox), or a file of path data, one part per line (relative paths: Assets/, then the working folder)")
-    static let starts = Parameter.string("starts", default: "", help: "Comma-separated start proportion (0..<1) of each part; default 0 for all")
-    static let depth = Parameter.number("depth", default: -1, range: -1...8, help: "MRefresh's smoothing depth: 2^(depth+1) points on the true curve per segment (depth 2: 8); -1 flattens adaptively")
-    static let lenient = Parameter.bool("lenient", default: false, help: "Draw the valid part of path data with a late error, as browsers do (the host reports the error as a warning)")
-    static let flipY = Parameter.bool("flipY", default: false, help: "Mirror y, for glyph outlines in font units")
-    static let size = Parameter.number("size", default: 40, range: 8...200, help: "Height of the picture in points")
-    static let lineWidth = Parameter.number("lineWidth", default: 2.5, range: 0.5...12, help: "Stroke width in points")
-    static let color = Parameter.color("color", default: "#0A84FF", help: "Stroke colour on light backgrounds; at its default an SVG file's own colours are kept")
-    static let darkColor = Parameter.color("darkColor", default: "#64D2FF", help: "Stroke colour on dark backgrounds; at its default an SVG file's own colours are kept")
-    static let successColor = Parameter.color("successColor", default: "#248A3D", help: "Colour of the tick after a success")
-    static let failureColor = Parameter.color("failureColor", default: "#FF3B30", help: "Colour of the cross after a failure")
-    static let animation = Parameter.choice("animation", default: "comet", options: ["comet", "pulse"], help: "What refreshing looks like")
-    static let speed = Parameter.number("speed", default: 0.8, range: 0.05...5, help: "Trips along the picture per second while refreshing")
+    static let svg = Parameter.string("svg", default: "", help: "SVG path data, parts split by '|' (empty: the built-in cloud)").labelled("Path data")
+    static let file = Parameter.file("file", default: "", help: "An SVG file (its paths and shapes, transforms and viewBox), or a file of path data, one part per line (relative paths: Assets/, then the working folder)").labelled("SVG file")
+    static let starts = Parameter.string("starts", default: "", help: "0–1 a part, by commas (empty: every part starts at 0)").labelled("Part starts")
+    static let depth = Parameter.number("depth", default: -1, range: -1...8, help: "MRefresh's smoothing depth: 2^(depth+1) points on the true curve per segment (depth 2: 8); -1 flattens adaptively").labelled("Smoothing")
+    static let lenient = Parameter.bool("lenient", default: false, help: "Draw the valid part of path data with a late error, as browsers do (the host reports the error as a warning)").labelled("Forgive errors")
+    static let flipY = Parameter.bool("flipY", default: false, help: "Mirror y, for glyph outlines in font units").labelled("Upside down")
+    static let size = Parameter.number("size", default: 40, range: 8...200, help: "Height of the picture in points").labelled("Size")
+    static let lineWidth = Parameter.number("lineWidth", default: 2.5, range: 0.5...12, help: "Stroke width in points").labelled("Line width")
+    static let color = Parameter.color("color", default: "#0A84FF", help: "Stroke colour on light backgrounds; at its default an SVG file's own colours are kept").labelled("Colour")
+    static let darkColor = Parameter.color("darkColor", default: "#64D2FF", help: "Stroke colour on dark backgrounds; at its default an SVG file's own colours are kept").labelled("Dark colour")
+    static let successColor = Parameter.color("successColor", default: "#248A3D", help: "Colour of the tick after a success").labelled("Success")
+    static let failureColor = Parameter.color("failureColor", default: "#FF3B30", help: "Colour of the cross after a failure").labelled("Failure")
+    static let animation = Parameter.choice("animation", default: "comet", options: ["comet", "pulse"], help: "What refreshing looks like").labelled("Refreshing")
+    static let speed = Parameter.number("speed", default: 0.8, range: 0.05...5, help: "Trips along the picture per second while refreshing").labelled("Speed")
     public static let parameters = ParameterSpec.list(svg, file, starts, depth, lenient, flipY, size, lineWidth, color, darkColor, successColor, failureColor, animation, speed)
 
     public let refreshLength: Double
+    /// `color` and `darkColor`, at their defaults, change nothing when every shape of the SVG file
+    /// has a colour of its own: the inspector fades their rows.
+    public var inactiveParameters: [String] {
+        [(Self.color.name, ownColors.light), (Self.darkColor.name, ownColors.dark)].compactMap { name, own in
+            !own.isEmpty && own.allSatisfy { $0 != nil } ? name : nil
+        }
+    }
     let drawing: ProgressivePath
     /// The tick and the cross, in the picture's frame, drawn on as the picture is.
     let success: ProgressivePath, failure: ProgressivePath

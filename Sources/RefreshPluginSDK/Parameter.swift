@@ -26,6 +26,12 @@ public struct Parameter<Value: Sendable>: DeclaredParameter, Sendable {
     /// The parameter's name.
     public var name: String { spec.name }
 
+    /// This parameter with `label` as its short name for people (``ParameterSpec/label``):
+    /// `Parameter.number("depth", …).labelled("Smoothing")`.
+    public func labelled(_ label: String) -> Parameter<Value> {
+        Parameter(spec: spec.labelled(label), fallback: fallback, extract: extract)
+    }
+
     /// The kind in words, for a misread's message.
     var kindName: String {
         switch spec.kind {

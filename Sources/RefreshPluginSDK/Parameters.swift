@@ -29,6 +29,10 @@ public struct ParameterSpec: Equatable, Sendable {
     /// (``ParameterSpec/file(_:default:help:)``): in its sandbox the plugin may read what the
     /// user's value names, and nothing a text parameter not so declared names. Default false.
     public var namesFile = false
+    /// A short name for people, shown where the preview's inspector lists the parameter ("Smoothing"
+    /// for `depth`); nil shows the name. Files, scenarios and `--param` still write the name.
+    /// 1–32 characters, no control characters (``labelled(_:)``). Default nil.
+    public var label: String?
 
     /// A parameter.
     public init(_ name: String, _ kind: Kind, help: String) {
@@ -43,6 +47,7 @@ public struct ParameterSpec: Equatable, Sendable {
         if let defaultProblem { return defaultProblem }
         guard Self.isValidName(name) else { return "the name must be 1–64 letters, digits, '_' or '-'" }
         if namesFile { guard case .string = kind else { return "only a text parameter can name a file" } }
+        if let label, let problem = Self.labelProblem(label) { return problem }
         if case .number(_, let range) = kind, !range.lowerBound.isFinite || !range.upperBound.isFinite {
             return "the range \(range) is not finite"
         }
@@ -52,6 +57,23 @@ public struct ParameterSpec: Equatable, Sendable {
         } catch {
             return "the default " + error.reason
         }
+    }
+
+    /// This declaration with `label` as its ``label``.
+    public func labelled(_ label: String) -> ParameterSpec {
+        var spec = self
+        spec.label = label
+        return spec
+    }
+
+    /// Why `label` cannot label a parameter (empty, over 32 characters, or holding a control
+    /// character), or nil.
+    public static func labelProblem(_ label: String) -> String? {
+        guard !label.isEmpty, label.count <= 32 else { return "the label must be 1–32 characters" }
+        guard label.unicodeScalars.allSatisfy({ !$0.properties.isNoncharacterCodePoint && $0.properties.generalCategory != .control && $0.properties.generalCategory != .format }) else {
+            return "the label holds a control character"
+        }
+        return nil
     }
 
     /// Whether `name` can name a parameter: 1–64 ASCII letters, digits, `_` or `-`, so that files,

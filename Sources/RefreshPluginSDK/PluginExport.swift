@@ -109,6 +109,12 @@ private final class Registry: @unchecked Sendable {
         d.sdk_version = UnsafePointer(strdup(SDKVersion.descriptorText))
         d.drawn_locales = Indicator.drawnLocales.isEmpty ? nil : UnsafePointer(strdup(Indicator.drawnLocales.joined(separator: ",")))
         d.refreshing_period = refreshingPeriodThunk
+        d.inactive_params = inactiveParamsThunk
+        if specs.contains(where: { $0.label != nil }) {
+            let labels = UnsafeMutablePointer<UnsafePointer<CChar>?>.allocate(capacity: specs.count)
+            for (i, spec) in specs.enumerated() { labels[i] = spec.label.map { UnsafePointer(strdup($0)) } }
+            d.param_labels = UnsafePointer(labels)
+        }
         let descriptor = UnsafeMutablePointer<refresh_plugin_descriptor>.allocate(capacity: 1)
         descriptor.initialize(to: d)
         return descriptor
@@ -159,6 +165,12 @@ private let refreshLengthThunk: @convention(c) (UnsafeMutableRawPointer?) -> Dou
 
 private let refreshingPeriodThunk: @convention(c) (UnsafeMutableRawPointer?) -> Double = { pointer in
     instance(pointer)?.indicator.refreshingPeriod ?? 0
+}
+
+private let inactiveParamsThunk: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutablePointer<CChar>?, Int) -> Int32 = { pointer, names, size in
+    guard let inactive = instance(pointer)?.indicator.inactiveParameters, !inactive.isEmpty else { return 0 }
+    PluginExport.write(inactive.joined(separator: ","), names, size)
+    return 1
 }
 
 private let describeThunk: @convention(c) (UnsafeMutableRawPointer?, UInt32, UInt32, UInt32, UnsafePointer<CChar>?, UnsafeMutablePointer<CChar>?, Int) -> Int32 = {

@@ -65,6 +65,10 @@ public protocol RefreshIndicator {
     /// `refresh-dump export` and `handoff` write a file for each when not told which. Default none:
     /// it draws no words, and one export serves every language.
     static var drawnLocales: [String] { get }
+    /// The names of its parameters that change nothing in this instance, as it was made (Path
+    /// Drawing's colours when its SVG file has colours of its own): the preview's inspector shows
+    /// those rows faded. Read once when the host makes the instance. Default none.
+    var inactiveParameters: [String] { get }
 }
 
 extension RefreshIndicator {
@@ -82,6 +86,9 @@ extension RefreshIndicator {
 
     /// Not said by default.
     public var refreshingPeriod: Double? { nil }
+
+    /// None by default: every parameter counts.
+    public var inactiveParameters: [String] { [] }
 
     /// `StateDescription`'s words, in English, Simplified Chinese and Arabic.
     public func stateDescription(_ state: RefreshState, edge: RefreshEdge, locale: String) -> String? {

@@ -268,7 +268,7 @@ final class PreviewLoop {
 
     private func drawInspector(_ inspector: InspectorLayout, of live: Session, in canvas: Canvas, at origin: Point, scale: Double) throws {
         let header = live.inspectorHeader, editing = live.view.inspector.shownEditing
-        let values = inspector.rows.map { "\($0.spec.name)=\($0.value.json)\($0.changed ? "*" : "")" }.joined(separator: ",")
+        let values = inspector.rows.map { "\($0.spec.name)=\($0.value.json)\($0.changed ? "*" : "")\($0.inactive ? "~" : "")" }.joined(separator: ",")
         let key = "\(header.plugin)|\(header.placement)|\(header.dark)|\(header.reduceMotion)|\(header.locale)|\(header.speed)|\(scale)|"
             + "\(live.view.inspector.picker ?? "")|\(editing.map { "\($0.name)=\($0.text)\($0.selected)" } ?? "")|\(inspector.height)|\(values)"
         if inspectorImage?.key != key {

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import TestSupport
-import RefreshHost
+@testable import RefreshHost
 import RefreshPluginSDK
 
 /// A parameter whose value names a file the plugin reads is declared as such
@@ -33,5 +33,19 @@ import RefreshPluginSDK
         number.namesFile = true
         #expect(number.declarationProblem == "only a text parameter can name a file")
         #expect(Parameter.file("file", default: "", help: "").spec.namesFile && !Parameter.string("file", default: "", help: "").spec.namesFile)
+    }
+
+    /// A label is 1–32 characters with no control character, and travels in the manifest (what
+    /// `pack` writes and a plugin-host child's hello carries) as it was declared.
+    @Test func aLabelIsCheckedAndTravelsInTheManifest() throws {
+        let depth = Parameter.number("depth", default: 1, range: 0...2, help: "").labelled("Smoothing")
+        #expect(depth.spec.label == "Smoothing" && depth.spec.declarationProblem == nil && depth.name == "depth")
+        for bad in ["", String(repeating: "x", count: 33), "two\nlines", "\u{1B}[2J"] {
+            #expect(depth.spec.labelled(bad).declarationProblem != nil, "\(bad.debugDescription)")
+        }
+        #expect(try PluginManifest.Parameter(describing: depth.spec).spec() == depth.spec)
+        var forged = PluginManifest.Parameter(describing: depth.spec)
+        forged.label = "\u{1B}[31mred"
+        #expect(throws: ParameterError.self) { try forged.spec() }
     }
 }

@@ -85,6 +85,29 @@ struct PluginHostProcessTests {
         #expect(slow.refreshingPeriod == 32.0 / 3)
     }
 
+    /// A parameter's label and the parameters an instance says change nothing reach the host alike in
+    /// this process and through a child: Path Drawing's "Smoothing" for `depth`, and its colours
+    /// when every shape of its SVG file has a colour of its own (none for one without, or with the
+    /// colour set).
+    @Test func labelsAndInactiveParametersReachTheHost() throws {
+        let folder = scratchDirectory("inactive-\(UUID().uuidString.prefix(8))")
+        let coloured = "\(folder)/coloured.svg", plain = "\(folder)/plain.svg"
+        try ##"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><path d="M1 1 L9 9" stroke="#C02020"/><path d="M1 9 L9 1" fill="#20A040"/></svg>"##
+            .write(toFile: coloured, atomically: true, encoding: .utf8)
+        try #"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><path d="M1 1 L9 9"/></svg>"#.write(toFile: plain, atomically: true, encoding: .utf8)
+        let here = try PluginLibrary(path: library("RefreshPathDrawing"))
+        let host = try PluginHostProcess(path: library("RefreshPathDrawing"))
+        for specs in [here.info.parameters, host.info.parameters] {
+            #expect(specs.first { $0.name == "depth" }?.label == "Smoothing")
+            #expect(specs.allSatisfy { $0.label != nil }, "Path Drawing labels every parameter")
+        }
+        for (json, inactive) in [(#"{"file": "\#(coloured)"}"#, ["color", "darkColor"]), (##"{"file": "\##(coloured)", "color": "#000000"}"##, ["darkColor"]),
+                                 (#"{"file": "\#(plain)"}"#, []), ("{}", [])] {
+            #expect(try here.makeIndicator(parametersJSON: json).inactiveParameters == inactive, "\(json)")
+            #expect(try host.makeIndicator(parametersJSON: json).inactiveParameters == inactive, "\(json)")
+        }
+    }
+
     /// A frame drawn in a child is the very bytes an in-process plugin leaves: over a striped
     /// background, at a fractional place in a larger surface, clipped as a scene clips, both themes
     /// and scales; the pixels outside the frame are untouched.

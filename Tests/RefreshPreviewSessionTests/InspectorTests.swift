@@ -198,6 +198,28 @@ struct InspectorTests {
         #expect(session.perform(.dismiss) == .none, "Esc leaves the field, it does not quit")
         #expect(session.plugins[0].overrides["svg"] == .string("M0 0 L10 10"))
     }
+
+    /// Path Drawing's rows speak the plugin's words ("Smoothing", not "depth"), and an SVG file
+    /// whose shapes have colours of their own fades the two colour rows, which did nothing and
+    /// looked as if they did; a colour set by hand counts again.
+    @Test func rowsSayThePluginsWordsAndFadeWhatChangesNothing() async throws {
+        let folder = scratchDirectory("inspector-inactive-\(UUID().uuidString.prefix(8))")
+        let svg = "\(folder)/coloured.svg"
+        try ##"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><path d="M1 1 L9 9" stroke="#C02020"/></svg>"##.write(toFile: svg, atomically: true, encoding: .utf8)
+        var options = Session.Options()
+        options.failureRate = 0
+        let session = try Session(options: options, pluginPaths: [library("RefreshPathDrawing")], firstPlugin: "dev.refreshkit.path-drawing")
+        _ = session.advance(toWallTime: 0)
+        session.finishLoading()
+        func row(_ name: String) -> InspectorLayout.Row? { session.inspectorLayout.rows.first { $0.spec.name == name } }
+        #expect(row("depth")?.spec.label == "Smoothing" && row("flipY")?.spec.label == "Upside down")
+        #expect(row("color")?.inactive == false, "the built-in cloud takes the colour")
+        session.set("file", to: .string(svg))
+        #expect(row("color")?.inactive == true && row("darkColor")?.inactive == true, "\(session.view.message)")
+        #expect(row("lineWidth")?.inactive == false)
+        session.set("color", to: .string("#000000"))
+        #expect(row("color")?.inactive == false && row("darkColor")?.inactive == true)
+    }
 }
 
 /// What the preview's Save writes is what every command that draws a plugin reads with `--params`

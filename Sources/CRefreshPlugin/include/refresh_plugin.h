@@ -291,7 +291,19 @@ typedef struct refresh_plugin_descriptor {
      * and says so when the drawing does not repeat there. Optional: NULL (it took the place of
      * reserved[1]). */
     double (*refreshing_period)(refresh_instance *instance);
-    void *reserved[3];           /* NULL: room to grow */
+    /* [host thread] The names of this instance's parameters that change nothing, as it was made,
+     * separated by commas, UTF-8 into names (NUL-terminated, truncated to names_size): Path
+     * Drawing's colours when its SVG file has colours of its own. The preview's inspector shows
+     * those rows faded. Returns 1 when it wrote any, 0 for none. Optional: NULL (it took the place
+     * of reserved[0]). */
+    int (*inactive_params)(refresh_instance *instance, char *names, size_t names_size);
+    /* Short names for people, one for each entry of params, in order, UTF-8, 1–32 characters:
+     * what the preview's inspector shows in a parameter's row ("Smoothing" for "depth"); files,
+     * scenarios and --param still write the name. A NULL entry shows the name. Here and not in
+     * refresh_param, so that an entry written in order (`{ sizeof(refresh_param), …, 0, { 0 } }`)
+     * compiles as it did. Optional: NULL (it took the place of reserved[0]). */
+    const char *const *param_labels;
+    void *reserved[1];           /* NULL: room to grow */
 } refresh_plugin_descriptor;
 
 /* The entry every plugin exports under REFRESH_PLUGIN_ENTRY_SYMBOL. [host thread] host_abi_version is the

@@ -88,6 +88,8 @@ enum PluginHostMessage {
         var refreshLength: Double?
         /// A made instance's refreshing period (nil: not said).
         var refreshingPeriod: Double?
+        /// A made instance's parameters that change nothing (nil: none).
+        var inactive: [String]?
         /// The languages whose words the plugin draws (the first message; nil: none).
         var locales: [String]?
         /// Log lines the plugin wrote since the last reply.

@@ -151,6 +151,7 @@ public final class PluginHostProcess: LoadedPlugin {
         }
         let indicator = RemoteIndicator(host: self, instance: nextInstance, parameters: values, refreshLength: length)
         indicator.refreshingPeriod = RemoteIndicator.checkedPeriod(reply.refreshingPeriod)
+        indicator.inactiveParameters = RemoteIndicator.checkedInactive(reply.inactive ?? [], declared: info.parameters)
         return indicator
     }
 

@@ -132,6 +132,7 @@ package enum PluginHostServer {
                     instances[instance] = made
                     reply.refreshLength = made.refreshLength
                     reply.refreshingPeriod = made.refreshingPeriod
+                    reply.inactive = made.inactiveParameters.isEmpty ? nil : made.inactiveParameters
                 } catch {
                     // The host wraps the answer as a create failure: its own words only.
                     if case .createFailed(let why) = error.reason { reply.error = PluginError.printable(why) } else { reply.error = error.reasonDescription }

@@ -16,6 +16,8 @@ public final class RemoteIndicator: HostedIndicator {
     public let refreshLength: Double
     /// What the plugin says of its refreshing period (``HostedIndicator/refreshingPeriod``).
     public internal(set) var refreshingPeriod: Double?
+    /// What the plugin says of its parameters that change nothing (``HostedIndicator/inactiveParameters``).
+    public internal(set) var inactiveParameters: [String] = []
     private let instance: Int
     private var closed = false
 

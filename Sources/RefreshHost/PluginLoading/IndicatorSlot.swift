@@ -18,6 +18,8 @@ public final class IndicatorSlot: HostedIndicator {
     public var refreshLength: Double { indicator.refreshLength }
     /// The indicator's refreshing period.
     public var refreshingPeriod: Double? { indicator.refreshingPeriod }
+    /// The indicator's parameters that change nothing.
+    public var inactiveParameters: [String] { indicator.inactiveParameters }
     /// Kept here and passed on to whichever indicator is in the slot.
     public var refreshState: RefreshState {
         get { state }

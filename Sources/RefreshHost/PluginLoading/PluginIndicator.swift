@@ -26,6 +26,10 @@ public protocol HostedIndicator: AnimatableRefresh {
     /// (`RefreshIndicator.refreshingPeriod`, the C ABI's `refreshing_period`): finite and > 0, or
     /// nil when it does not say. The default: nil.
     var refreshingPeriod: Double? { get }
+    /// The names of its declared parameters that change nothing in it, as it was made, as the plugin
+    /// says (`RefreshIndicator.inactiveParameters`, the C ABI's `inactive_params`): the inspector
+    /// shows those rows faded. The default: none.
+    var inactiveParameters: [String] { get }
 }
 
 extension HostedIndicator {
@@ -37,6 +41,16 @@ extension HostedIndicator {
 
     /// Not said.
     public var refreshingPeriod: Double? { nil }
+
+    /// None.
+    public var inactiveParameters: [String] { [] }
+
+    /// Of the names a plugin says (`said`), those of parameters it declares (`specs`), each once, in order.
+    package static func checkedInactive(_ said: [String], declared specs: [ParameterSpec]) -> [String] {
+        var names: [String] = []
+        for name in said where specs.contains(where: { $0.name == name }) && !names.contains(name) { names.append(name) }
+        return names
+    }
 
     /// `period` when it is one (finite, > 0, at most an hour), else nil: what a plugin says, checked.
     package static func checkedPeriod(_ period: Double?) -> Double? { period.flatMap { $0.isFinite && $0 > 0 && $0 <= 3600 ? $0 : nil } }
@@ -91,10 +105,19 @@ public final class PluginIndicator: HostedIndicator {
         self.instance = made
         refreshLength = length
         refreshingPeriod = d.refreshing_period.flatMap { period in Self.checkedPeriod(library.call("plugin \(path): refreshing_period") { period(made) }) }
+        let said: [String] = d.inactive_params.map { inactive in
+            var names = [CChar](repeating: 0, count: 4096)
+            let wrote = library.call("plugin \(path): inactive_params") { inactive(made, &names, names.count) }
+            guard wrote == 1 else { return [] }
+            return String(errorBuffer: names).split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+        } ?? []
+        inactiveParameters = Self.checkedInactive(said, declared: library.info.parameters)
     }
 
     /// What the plugin says of its refreshing period (``HostedIndicator/refreshingPeriod``).
     public let refreshingPeriod: Double?
+    /// What the plugin says of its parameters that change nothing (``HostedIndicator/inactiveParameters``).
+    public let inactiveParameters: [String]
 
     deinit {
         let destroy = library.descriptor.destroy, instance = instance, path = library.info.path
@@ -173,6 +196,8 @@ public final class LocalIndicator<Indicator: RefreshIndicator>: HostedIndicator 
     public var refreshLength: Double { indicator.refreshLength }
     /// The indicator's refreshing period, checked.
     public var refreshingPeriod: Double? { Self.checkedPeriod(indicator.refreshingPeriod) }
+    /// The indicator's parameters that change nothing, of those its type declares.
+    public var inactiveParameters: [String] { Self.checkedInactive(indicator.inactiveParameters, declared: Indicator.parameters) }
     /// Set by the container; the indicator reads the state from each frame.
     public var refreshState = RefreshState.unknown
     /// The indicator type's identity.

@@ -325,6 +325,12 @@ public final class PluginLibrary: @unchecked Sendable {
             var spec = ParameterSpec(name, kind, help: help)
             spec.namesFile = p.flags & REFRESH_PARAM_NAMES_FILE.rawValue != 0
             if spec.namesFile { guard case .string = kind else { throw fail("is flagged as naming a file (REFRESH_PARAM_NAMES_FILE) but is not text") } }
+            if let label = d.param_labels?[i] {
+                // A C string of at most 32 characters: read no further than 32 × 4 bytes and its end.
+                let text = String(decoding: UnsafeRawBufferPointer(start: label, count: strnlen(label, 129)), as: UTF8.self)
+                if let problem = ParameterSpec.labelProblem(text) { throw fail("param_labels[\(i)]: \(problem)") }
+                spec.label = text
+            }
             specs.append(spec)
         }
         return specs

@@ -47,6 +47,8 @@ public struct PluginManifest: Codable, Equatable, Sendable {
         public var help: String
         /// True for a text parameter whose value names a file or folder the plugin reads; absent otherwise.
         public var file: Bool?
+        /// A short name for people (``ParameterSpec/label``); absent when the plugin gives none.
+        public var label: String?
     }
 
     /// The manifest format (``currentFormat``).
@@ -218,6 +220,7 @@ extension PluginManifest.Parameter {
         case .choice(_, let options): kind = "choice"; self.options = options
         }
         file = spec.namesFile ? true : nil
+        label = spec.label
     }
 
     /// The declaration this entry describes; the error names what does not fit.
@@ -253,6 +256,10 @@ extension PluginManifest.Parameter {
         if file == true {
             guard kind == "string" else { throw fail("only a string can name a file ('file': true)") }
             declared.namesFile = true
+        }
+        if let label {
+            if let problem = ParameterSpec.labelProblem(label) { throw fail(problem) }
+            declared.label = label
         }
         _ = try declared.validate(declared.defaultValue)
         return declared

@@ -83,7 +83,9 @@ extension InspectorLayout {
                     canvas.stroke(.color(accent), style: StrokeStyle(lineWidth: 2))
                     fieldText(editing?.text ?? "", r)
                 default:
-                    drawParameterControl(control, in: canvas, ink: ink, accent: accent, field: field, line: line)
+                    // A row the plugin says changes nothing now (an SVG file's own colours) is faded, and still works.
+                    let faded = rows.contains { $0.inactive && $0.top == r.minY }
+                    canvas.withAlpha(faded ? 0.4 : 1) { drawParameterControl(control, in: canvas, ink: ink, accent: accent, field: field, line: line) }
                 }
             }
             if let save = control(.save) {
@@ -91,7 +93,9 @@ extension InspectorLayout {
             }
             for row in rows {
                 let label = Rect(x: Self.margin, y: row.top, width: Self.labelWidth, height: 22)
-                text((row.changed ? "• " : "") + row.spec.name, label, color: row.changed ? accent : ink, center: false, truncation: .middle)
+                // The plugin's words for it where it gives them ("Smoothing"), else its name ("depth").
+                let color = (row.changed ? accent : ink).withAlpha(row.inactive ? 0.45 : 1)
+                text((row.changed ? "• " : "") + (row.spec.label ?? row.spec.name), label, color: color, center: false, truncation: .middle)
             }
         }
     }

@@ -36,12 +36,14 @@ package struct InspectorLayout {
         package var target: Target
     }
 
-    /// A parameter row: its declaration, value and whether it differs from the default.
+    /// A parameter row: its declaration, value, whether it differs from the default, and whether
+    /// the plugin says it changes nothing now (``HostedIndicator/inactiveParameters``: drawn faded).
     package struct Row: Sendable {
         package var spec: ParameterSpec
         package var value: ParameterValue
         package var changed: Bool
         package var top: Double
+        package var inactive = false
     }
 
     static let margin = 10.0, rowHeight = 26.0, labelWidth = 98.0, resetWidth = 22.0
@@ -57,8 +59,10 @@ package struct InspectorLayout {
     package private(set) var height = 0.0
 
     /// Lays out the controls for `specs` with `values` (the plugin's current ones), `overrides`
-    /// (what was changed) and the picker open, in a panel `width` wide.
-    package init(width: Double, specs: [ParameterSpec], values: [String: ParameterValue], overrides: [String: ParameterValue], picker: String?) {
+    /// (what was changed), the picker open and the parameters that change nothing now (`inactive`),
+    /// in a panel `width` wide.
+    package init(width: Double, specs: [ParameterSpec], values: [String: ParameterValue], overrides: [String: ParameterValue], picker: String?,
+                 inactive: [String] = []) {
         self.width = width
         let inner = width - 2 * Self.margin
         var y = Self.margin
@@ -79,7 +83,7 @@ package struct InspectorLayout {
         let controlX = Self.margin + Self.labelWidth, controlWidth = inner - Self.labelWidth - Self.resetWidth - 4
         for spec in specs {
             guard let value = values[spec.name] else { continue }
-            rows.append(Row(spec: spec, value: value, changed: overrides[spec.name] != nil, top: y))
+            rows.append(Row(spec: spec, value: value, changed: overrides[spec.name] != nil, top: y, inactive: inactive.contains(spec.name)))
             switch spec.kind {
             case .number: add(.slider(spec.name), controlX, controlWidth)
             case .color: add(.swatch(spec.name), controlX, controlWidth)

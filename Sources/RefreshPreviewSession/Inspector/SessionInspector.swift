@@ -7,7 +7,7 @@ extension Session {
     package var inspectorLayout: InspectorLayout {
         let plugin = plugins.isEmpty ? nil : plugins[current]
         return InspectorLayout(width: SessionView.panelWidth, specs: plugin?.parameters ?? [], values: plugin?.values?.values ?? [:],
-                               overrides: plugin?.overrides ?? [:], picker: view.inspector.picker)
+                               overrides: plugin?.overrides ?? [:], picker: view.inspector.picker, inactive: plugin?.indicator.inactiveParameters ?? [])
     }
 
     /// What the inspector's controls above the parameters show.
