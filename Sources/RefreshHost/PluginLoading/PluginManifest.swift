@@ -47,7 +47,7 @@ public struct PluginManifest: Codable, Equatable, Sendable {
         public var help: String
         /// True for a text parameter whose value names a file or folder the plugin reads; absent otherwise.
         public var file: Bool?
-        /// A short name for people (``ParameterSpec/label``); absent when the plugin gives none.
+        /// A short name for people (the SDK's `ParameterSpec.label`); absent when the plugin gives none.
         public var label: String?
     }
 
