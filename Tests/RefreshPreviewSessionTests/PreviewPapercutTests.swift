@@ -3,6 +3,7 @@ import Testing
 @testable import RefreshHost
 import RefreshPluginSDK
 @testable import RefreshPreviewSession
+import TestSupport
 
 /// The window's papercuts (issue 30): captions that covered the footer, a stale caption after a
 /// layout switch, sentinel numbers while the second floor is open, "sound on" without audio, and
@@ -116,6 +117,28 @@ struct PreviewPapercutTests {
         session.finishLoading()
         #expect(session.plugins[session.current].name == "Spinner")
         #expect(session.message != "loaded Rainbow", "\(session.message)")
+    }
+
+    /// The plugin card says what a bundle's manifest lets the plugin read, as install and list do
+    /// (it said nothing); a library outside a bundle declares nothing and shows no such line.
+    @Test func thePluginCardSaysWhatItsBundleMayRead() throws {
+        let bundle = scratchDirectory("card-permissions-\(UUID().uuidString.prefix(8))") + "/Spinner.refreshplugin"
+        try FileManager.default.createDirectory(atPath: bundle, withIntermediateDirectories: true)
+        let file = bundle + "/libSpinner.so"
+        try FileManager.default.copyItem(atPath: library("RefreshSpinner"), toPath: file)
+        let manifest = PluginManifest(describing: try PluginLibrary(path: file).info, library: "libSpinner.so",
+                                      sha256: PluginManifest.sha256(of: try Data(contentsOf: URL(fileURLWithPath: file))), author: "Tests", license: "MIT",
+                                      thumbnail: nil, permissions: PluginPermissions(read: ["~/Pictures/refresh"]))
+        try manifest.encoded().write(to: URL(fileURLWithPath: bundle + "/plugin.json"))
+        let bundled = try Session(pluginPaths: [file], firstPlugin: "dev.refreshkit.spinner")
+        _ = bundled.advance(toWallTime: 0)
+        for lines in [bundled.panelLines(), bundled.summaryPanelLines()] {
+            // The words as read, whichever line the panel's width breaks them at.
+            let words = lines.joined(separator: " ").split(separator: " ").joined(separator: " ")
+            #expect(words.contains("permissions: may read ~/Pictures/refresh"), "\(lines)")
+        }
+        let bare = try base.makeSession()
+        #expect(!bare.panelLines().contains { $0.contains("permissions:") })
     }
 
     /// A message longer than the panel's line is read whole, over lines of the panel's width, in

@@ -45,6 +45,15 @@ package final class SessionPlugin {
         if hot == nil && loadError == nil && pending == nil { load() }
     }
 
+    /// What its bundle's manifest lets it read beyond drawing, in words (`PluginPermissions.words`),
+    /// for the panel's plugin card; nil for a library outside a bundle (it declares nothing). Read
+    /// once: the panel is drawn every frame.
+    package private(set) lazy var permissionWords: String? = {
+        // try?: a bundle whose manifest cannot be read fails to load, and its card says why; it declares nothing here.
+        guard let bundle = try? PluginBundle.enclosing(library: path) else { return nil }
+        return PluginPermissions.words(bundle.manifest.permissions)
+    }()
+
     /// Whether a load is under way in the background; its card says so meanwhile.
     package var isLoading: Bool { pending != nil }
 

@@ -15,6 +15,8 @@ package struct PanelText {
     var pluginLog: [String] = []
     /// What the plugin tried that its sandbox refused.
     var refusals: [String] = []
+    /// What its bundle's manifest lets it read, in words (nil: a library outside a bundle).
+    var permissions: String?
     /// How the indicators sit and whether the refresh edge has a second floor.
     var placement = IndicatorPlacement.push
     var hasSecondFloor = false
@@ -35,6 +37,7 @@ package struct PanelText {
         var lines = ["RefreshKit preview", ""]
         lines.append("plugin   \(info?.name ?? "none") \(info?.version ?? "")")
         lines.append("         \(info?.id ?? "")")
+        if let permissions { lines += Self.wrapped("  \(permissions)", indent: 4) }
         if let loadError { lines += Self.wrapped("  ✗ \(loadError)", indent: 4) }
         for refusal in refusals { lines += Self.wrapped("  ⚠ \(refusal)", indent: 4) }
         for line in pluginLog.suffix(2) { lines.append("  log: \(line)") }
@@ -80,6 +83,7 @@ package struct PanelText {
     /// the plugin, what each edge is doing, a load error, the last message, and how to see more.
     @MainActor func summaryLines(for session: some PreviewSession) -> [String] {
         var lines = ["\(info?.name ?? "no plugin") \(info?.version ?? "")"]
+        if let permissions { lines += Self.wrapped(permissions, indent: 2) }
         if let loadError { lines += Self.wrapped("✗ \(loadError)", indent: 2) }
         for refusal in refusals { lines += Self.wrapped("⚠ \(refusal)", indent: 2) }
         for (edge, status) in session.listMoment.statuses {
@@ -137,6 +141,7 @@ extension Session {
         text.loadError = plugin?.loadError.map { "\($0)" }
         text.pluginLog = plugin?.hot?.maker.logLines ?? []
         text.refusals = plugin?.hot?.maker.refusals ?? []
+        text.permissions = plugin?.permissionWords
         text.placement = placement
         text.hasSecondFloor = hasSecondFloor
         text.scrubProgress = scrub?.progress
@@ -157,6 +162,7 @@ extension Session {
         text.info = plugin?.hot?.indicator.info ?? slots.values.first?.info
         text.loadError = plugin?.loadError.map { "\($0)" }
         text.refusals = plugin?.hot?.maker.refusals ?? []
+        text.permissions = plugin?.permissionWords
         return text.summaryLines(for: self)
     }
 
