@@ -108,7 +108,7 @@ install: deps
 
 # The reference of each public product (DocC), one site each in out/docs/<Module>; a warning
 # (a broken symbol link, an unknown parameter) fails it.
-DOC_TARGETS := RefreshPluginSDK RefreshGraphics RefreshCore RefreshHost RefreshTestingCore RefreshTesting
+DOC_TARGETS := RefreshPluginSDK RefreshSystem RefreshGraphics RefreshCore RefreshHost RefreshTestingCore RefreshTesting
 docs: deps
 	@mkdir -p out/docs; for target in $(DOC_TARGETS); do \
 		$(SWIFT) package $(RELEASE) --allow-writing-to-directory out/docs generate-documentation --target $$target \

@@ -18,7 +18,7 @@ public enum TemporaryPaths {
     /// calls `exit` meanwhile (its child just ended, killed by the stop) waits for it.
     nonisolated(unsafe) private static var stopping = false
     /// The signals that end a command at a user's or a system's request; each is taken by the
-    /// stop thread, so that one a plugin sends is survived (``removeOnStopSignals()``).
+    /// stop thread, so that one a plugin sends is survived (``removeOnStopSignals(leaving:)``).
     static let stopSignals: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM]
 
     /// Keeps `path` (a file, or a folder with what is in it) to be removed if the process ends
@@ -242,7 +242,7 @@ public enum TemporaryPaths {
     /// was without this); one a plugin sent is survived. Call first thing in `main`, before any
     /// thread starts: the signals are blocked in every thread and taken by one thread of its own
     /// with `sigwait`, where removing files is safe (a signal handler may not allocate). Children
-    /// are started with the signals unblocked (``withChildSignalAttributes(_:)``). The signals in
+    /// are started with the signals unblocked (``withChildSignalAttributes(ownGroup:_:)``). The signals in
     /// `leaving` are left to the process's own handlers (the preview's window quits on SIGINT and
     /// SIGTERM), which ask ``isPluginsSignal(from:_:)``.
     public static func removeOnStopSignals(leaving: [Int32] = []) {
@@ -325,7 +325,7 @@ public enum TemporaryPaths {
     /// Takes the stop signals pending now, as the stop thread would have a moment later: a caller
     /// that has just heard from a plugin host learns at once whether that plugin signalled this
     /// process meanwhile (``signalSent(by:)``). A process that never called
-    /// ``removeOnStopSignals()`` has none blocked, so none pending.
+    /// ``removeOnStopSignals(leaving:)`` has none blocked, so none pending.
     public static func takePendingStopSignals() {
         var set = stopSignalSet()
         var none = timespec()
@@ -361,7 +361,7 @@ public enum TemporaryPaths {
     }
 
     /// Unblocks the stop signals, which a program inherits blocked when a process that called
-    /// ``removeOnStopSignals()`` starts it through Foundation's `Process` (it keeps the mask).
+    /// ``removeOnStopSignals(leaving:)`` starts it through Foundation's `Process` (it keeps the mask).
     public static func unblockStopSignals() {
         var set = allStopSignals()
         pthread_sigmask(SIG_UNBLOCK, &set, nil)
@@ -369,7 +369,7 @@ public enum TemporaryPaths {
 
     /// Runs `body` with spawn attributes that give a child an empty signal mask and the default
     /// actions of the stop signals and SIGPIPE: a child must not inherit the blocked stop signals of
-    /// ``removeOnStopSignals()``. A child in a process group of its own (`ownGroup`) does not get
+    /// ``removeOnStopSignals(leaving:)``. A child in a process group of its own (`ownGroup`) does not get
     /// the signals a terminal or `timeout` sends the whole group (Ctrl-C): the process that
     /// started it ends it as it ends itself, and not before.
     public static func withChildSignalAttributes<T>(ownGroup: Bool = false, _ body: (UnsafePointer<posix_spawnattr_t>) -> T) -> T {
