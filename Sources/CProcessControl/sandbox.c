@@ -122,7 +122,10 @@ int refreshkit_sandbox_prepare_files(const char *const *readable, int count) {
     return prepared_place_count;
 }
 
-int refreshkit_sandbox_files(const char *const *readable, int count) {
+int refreshkit_sandbox_holds_files(void) { return prepared_place_count > 0; }
+
+/* `refreshkit_sandbox_files` but for giving the held places up. */
+static int confine_files(const char *const *readable, int count) {
     if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0) return -1;
     int abi = refreshkit_landlock_abi();
     if (abi < 1) return -1;
@@ -148,10 +151,16 @@ int refreshkit_sandbox_files(const char *const *readable, int count) {
     }
     int status = (int)syscall(SYS_landlock_restrict_self, ruleset, 0);
     close(ruleset);
-    /* The zygote's places are its own: the plugin gets none of them. */
+    return status < 0 ? -1 : abi;
+}
+
+int refreshkit_sandbox_files(const char *const *readable, int count) {
+    int abi = confine_files(readable, count);
+    /* The zygote's places are its own: the plugin gets none of them, confined or not (a kernel
+     * without Landlock returns early, and the places went with it into the plugin's process). */
     for (int index = 0; index < prepared_place_count; index++) close(prepared_places[index]);
     prepared_place_count = 0;
-    return status < 0 ? -1 : abi;
+    return abi;
 }
 
 /* Adds a rule for `call` with `action`; a call this architecture lacks is skipped. */

@@ -13,6 +13,10 @@ int refreshkit_landlock_abi(void);
  * none could be (each child then names them all itself). */
 int refreshkit_sandbox_prepare_files(const char *const *readable, int count);
 
+/* Whether this process holds places `refreshkit_sandbox_prepare_files` opened (1) or not (0):
+ * the next `refreshkit_sandbox_files` rules on them, and then gives them up. */
+int refreshkit_sandbox_holds_files(void);
+
 /* Confines this thread and the threads it starts to reading the `count` files and folders in
  * `readable` (a path that does not exist is skipped) and those prepared before, and writing
  * nowhere; where the ABI has them, no TCP and no signals or abstract sockets outside the

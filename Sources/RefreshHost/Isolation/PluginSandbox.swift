@@ -46,18 +46,13 @@ package enum PluginSandbox {
     /// starts with the list (finding it costs 10 ms of CPU; the sandbox itself under 1 ms).
     package static let systemReadable: [String] = findSystemReadable()
 
-    /// Whether this process holds ``systemReadable`` open for the children it forks (``prepare()``).
-    nonisolated(unsafe) private static var systemReadableHeld = false
-
     /// In the zygote, before it forks: opens ``systemReadable`` once, so that a child forked after
     /// rules on places already open instead of walking each path again (some 150 µs a child).
     /// `/proc/self` is left to each child: opened here, it would be the zygote's.
     package static func prepare() {
         let pointers = systemReadable.filter { !isPerProcess($0) }.map { strdup($0) }
         defer { pointers.forEach { free($0) } }
-        systemReadableHeld = pointers.map { UnsafePointer($0) }.withUnsafeBufferPointer {
-            refreshkit_sandbox_prepare_files($0.baseAddress, Int32($0.count))
-        } >= 0
+        _ = pointers.map { UnsafePointer($0) }.withUnsafeBufferPointer { refreshkit_sandbox_prepare_files($0.baseAddress, Int32($0.count)) }
     }
 
     /// Whether `path` names something of the process that opens it (`/proc/self`).
@@ -138,8 +133,9 @@ package enum PluginSandbox {
     /// kernel: the child goes on with what it has).
     package static func enter(libraries: [String], readable: [String]) -> String? {
         var missing: [String] = []
-        let paths = (systemReadableHeld ? systemReadable.filter(isPerProcess) : systemReadable) + libraries.map(PathText.folder(of:)) + readable
-        systemReadableHeld = false  // given to this sandbox, and closed
+        // What the zygote holds open (prepare()) is ruled on as it is: only /proc/self is named again.
+        let held = refreshkit_sandbox_holds_files() != 0
+        let paths = (held ? systemReadable.filter(isPerProcess) : systemReadable) + libraries.map(PathText.folder(of:)) + readable
         let pointers = paths.map { strdup($0) }
         defer { pointers.forEach { free($0) } }
         let abi = pointers.map { UnsafePointer($0) }.withUnsafeBufferPointer {
