@@ -23,7 +23,7 @@ public final class PathDrawing: RefreshIndicator {
     static let svg = Parameter.string("svg", default: "", help: "SVG path data, parts split by '|' (empty: the built-in cloud)").labelled("Path data")
     static let file = Parameter.file("file", default: "", help: "An SVG file (its paths and shapes, transforms and viewBox), or a file of path data, one part per line (relative paths: Assets/, then the working folder)").labelled("SVG file")
     static let starts = Parameter.string("starts", default: "", help: "0–1 a part, by commas (empty: every part starts at 0)").labelled("Part starts")
-    static let depth = Parameter.number("depth", default: -1, range: -1...8, help: "MRefresh's smoothing depth: 2^(depth+1) points on the true curve per segment (depth 2: 8); -1 flattens adaptively").labelled("Smoothing")
+    static let depth = Parameter.number("depth", default: -1, range: -1...8, help: "How closely curves are followed: 0 coarse to 8 finest (MRefresh's depth: 2^(depth+1) points a curve); -1, the default, as closely as the size needs").labelled("Smoothing")
     static let lenient = Parameter.bool("lenient", default: false, help: "Draw the valid part of path data with a late error, as browsers do (the host reports the error as a warning)").labelled("Forgive errors")
     static let flipY = Parameter.bool("flipY", default: false, help: "Mirror y, for glyph outlines in font units").labelled("Upside down")
     static let size = Parameter.number("size", default: 40, range: 8...200, help: "Height of the picture in points").labelled("Size")

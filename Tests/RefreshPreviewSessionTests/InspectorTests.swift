@@ -220,6 +220,24 @@ struct InspectorTests {
         session.set("color", to: .string("#000000"))
         #expect(row("color")?.inactive == false && row("darkColor")?.inactive == true)
     }
+
+    /// A row's label holds a word or two, so Path Drawing's "Smoothing -1" said nothing of what −1
+    /// is: with the pointer on a row, the panel says what the parameter is for, in its words.
+    @Test func aRowUnderThePointerSaysWhatItIsFor() async throws {
+        var options = Session.Options()
+        options.failureRate = 0
+        let session = try Session(options: options, pluginPaths: [library("RefreshPathDrawing")], firstPlugin: "dev.refreshkit.path-drawing")
+        _ = session.advance(toWallTime: 0)
+        session.finishLoading()
+        let depth = try #require(session.inspectorLayout.rows.first { $0.spec.name == "depth" })
+        #expect(session.hoveredRowHelp == nil)
+        session.perform(.pointerMoved(Point(x: session.viewport.width + 20, y: depth.top + 4)))
+        let lines = session.summaryPanelLines().joined(separator: " ").split(separator: " ").joined(separator: " ")  // wrapped, read as one text
+        #expect(lines.contains("Smoothing: How closely curves are followed"), "\(lines)")
+        #expect(lines.contains("-1, the default, as closely as the size needs"), "\(lines)")
+        session.perform(.pointerMoved(Point(x: 20, y: depth.top + 4)))
+        #expect(session.hoveredRowHelp == nil, "the pointer on the list, not the panel")
+    }
 }
 
 /// What the preview's Save writes is what every command that draws a plugin reads with `--params`

@@ -17,6 +17,15 @@ extension Session {
                                       dark: environment.colorScheme == .dark, reduceMotion: environment.reduceMotion, locale: environment.locale, speed: speed)
     }
 
+    /// The parameter row under the pointer, named as the inspector names it, and what it is for (its
+    /// help): "Smoothing: how closely …". Nil off the rows, over the gallery, or for a row with no help.
+    package var hoveredRowHelp: String? {
+        guard showsPanel, !view.showsGallery, let hover = view.inspector.hover, hover.x >= viewport.width,
+              let row = inspectorLayout.rows.first(where: { hover.y >= $0.top && hover.y < $0.top + InspectorLayout.rowHeight }),
+              !row.spec.help.isEmpty else { return nil }
+        return "\(row.spec.label ?? row.spec.name): \(row.spec.help)"
+    }
+
     /// A pointer command over the panel (or a drag that began there): the inspector's, with what the
     /// front end must do; nil when it is the list's.
     func performInInspector(_ command: PreviewCommand) -> PreviewEffect? {

@@ -27,6 +27,9 @@ package struct PanelText {
     /// The plugin's parameters, their values as JSON, and the one `+` and `−` change.
     var parameters: [(name: String, value: String)] = []
     var selectedParameter = 0
+    /// What the parameter row under the pointer is for, in the plugin's words (its help): a row's
+    /// label holds a word or two, and a value such as Path Drawing's Smoothing −1 needs its sentence.
+    var rowHelp: String?
 
     /// The lines, read from `session` for what every session has.
     @MainActor func lines(for session: some PreviewSession) -> [String] {
@@ -74,6 +77,7 @@ package struct PanelText {
             }
         }
         lines.append("")
+        if let rowHelp { lines += Self.wrapped(rowHelp, indent: 2) + [""] }
         lines += Self.wrapped(session.message)
         if session.showsKeyHint { lines.append("? for keys") }
         return lines
@@ -93,7 +97,9 @@ package struct PanelText {
             if case .pulling = status.state { line += " (refreshes past \(Self.format(status.triggerDistance, 0)) pt)" }
             lines.append(line)
         }
-        lines += [""] + Self.wrapped(session.message)
+        lines.append("")
+        if let rowHelp { lines += Self.wrapped(rowHelp, indent: 2) + [""] }
+        lines += Self.wrapped(session.message)
         if session.showsKeyHint { lines.append("? for keys") }
         lines.append("D shows the numbers")
         return lines
@@ -142,6 +148,7 @@ extension Session {
         text.pluginLog = plugin?.hot?.maker.logLines ?? []
         text.refusals = plugin?.hot?.maker.refusals ?? []
         text.permissions = plugin?.permissionWords
+        text.rowHelp = hoveredRowHelp
         text.placement = placement
         text.hasSecondFloor = hasSecondFloor
         text.scrubProgress = scrub?.progress
@@ -163,6 +170,7 @@ extension Session {
         text.loadError = plugin?.loadError.map { "\($0)" }
         text.refusals = plugin?.hot?.maker.refusals ?? []
         text.permissions = plugin?.permissionWords
+        text.rowHelp = hoveredRowHelp
         return text.summaryLines(for: self)
     }
 
