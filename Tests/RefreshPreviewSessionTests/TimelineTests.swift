@@ -186,6 +186,19 @@ struct TimelineTests {
         #expect(session.timeline.track == nil)
     }
 
+    /// The strip's hint before any gesture is whole: on one line it was cut ("…see any moment a…").
+    @Test func theIdleHintIsNotCut() throws {
+        let session = try base.makeSession()
+        let image = try ImageSurface(width: Int(session.viewport.width), height: Int(TimelineLayout.height))
+        let canvas = Canvas(surface: image)
+        session.timelineLayout.draw(in: canvas, at: Point(x: 0, y: 0), state: session.timeline, speed: 1, dark: false)
+        #expect(canvas.truncatedTexts.isEmpty, "cut: \(canvas.truncatedTexts)")
+        let narrow = TimelineLayout(width: 200, span: nil)
+        let narrowCanvas = Canvas(surface: image)
+        narrow.draw(in: narrowCanvas, at: Point(x: 0, y: 0), state: session.timeline, speed: 1, dark: false)
+        #expect(narrowCanvas.truncatedTexts.contains { $0.hasPrefix("Each gesture shows here") }, "a strip too narrow for it says so")
+    }
+
     @Test func anotherLayoutStartsWithoutATrack() async throws {
         let (session, _, _) = try await pulled()
         #expect(session.timeline.track != nil)

@@ -13,6 +13,9 @@ public final class Canvas {
     private let ownsContext: Bool
     /// The surface this canvas owns a context for, kept alive with it.
     public let surface: ImageSurface?
+    /// The texts drawn shortened with an ellipsis (``TextLayout/isTruncated``), in drawing order:
+    /// what a test of a screen asks to find words cut off.
+    package var truncatedTexts: [String] = []
 
     /// A canvas drawing into `surface`, in points (scaled by the surface's scale).
     public init(surface: ImageSurface) {

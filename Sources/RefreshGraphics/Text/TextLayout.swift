@@ -146,6 +146,10 @@ public final class TextLayout {
     /// The number of lines after wrapping.
     public var lineCount: Int { Int(pango_layout_get_line_count(layout)) }
 
+    /// Whether the text was shortened with an ellipsis to fit its style's width and lines
+    /// (``TextStyle/truncation``): what is drawn is not all of it.
+    public var isTruncated: Bool { pango_layout_is_ellipsized(layout) != 0 }
+
     /// Whether some characters have no glyph in the pinned fonts (they draw as boxes).
     public var hasMissingGlyphs: Bool { pango_layout_get_unknown_glyphs_count(layout) > 0 }
 }
@@ -194,6 +198,7 @@ extension Canvas {
 
     /// Draws `layout` with its top-left corner at `origin`, in `color`.
     public func draw(_ layout: TextLayout, at origin: Point, color: Color) {
+        if layout.isTruncated { truncatedTexts.append(layout.text) }
         withSavedState {
             cairo_set_source_rgba(cr, color.red, color.green, color.blue, color.alpha)
             cairo_move_to(cr, origin.x, origin.y)
