@@ -10,7 +10,8 @@ extension PluginLint {
     func cost(_ indicator: any HostedIndicator) throws -> (String, [LintFinding]) {
         var figures: [String] = [], found: [LintFinding] = []
         for scale in [1.0, 2.0, 3.0] {
-            let (samples, _, width, height) = try FrameCost.samples(indicator, scale: scale, count: 200)
+            let measured = try FrameCost.samples(indicator, scale: scale, count: 200)
+            let (samples, width, height) = (measured.seconds, measured.width, measured.height)
             let p50 = samples[samples.count / 2] * 1000, p99 = samples[samples.count * 99 / 100] * 1000
             let budget = budgetMilliseconds * max(1, scale * scale / 4)
             let figure = String(format: "%.0f×: p50 %.3f ms, p99 %.3f ms", scale, p50, p99)

@@ -29,8 +29,9 @@ package struct PluginChecks {
 
     /// How many times the budget a median frame may take before it fails without `enforceBudget`.
     package static let farOverBudget = 10.0
-    /// The longest nine frames in ten may wait without using CPU (a sleep, I/O, a lock), in
-    /// milliseconds: an eighth of a 60 Hz frame. A render that waits holds the preview's frame
+    /// The longest a state's frames may wait without using CPU (a sleep, I/O, a lock), in
+    /// milliseconds (three in four of them, or nine in ten where preemption cannot be told apart:
+    /// ``FrameCost/Samples/waitsExcludePreemption``): an eighth of a 60 Hz frame. A render that waits holds the preview's frame
     /// however little CPU it uses.
     package static let longestWaitMilliseconds = 2.0
 
@@ -187,7 +188,8 @@ package struct PluginChecks {
     private func measureCost(_ indicator: PluginIndicator) throws {
         // Speed: median over pulling and refreshing frames at 390×120 pt @2x, clearing included.
         step("timing frames")
-        let (samples, waits, _, _) = try FrameCost.samples(indicator, scale: 2, count: 300)
+        let measured = try FrameCost.samples(indicator, scale: 2, count: 300)
+        let samples = measured.seconds
         let median = samples[samples.count / 2] * 1000
         let within = median <= budgetMilliseconds
         // Far over (10×) fails whatever the build: no debug build is that much slower.
@@ -195,21 +197,29 @@ package struct PluginChecks {
         let mark = within ? "✓" : (enforceBudget || farOver ? "✗" : "⚠")
         let note = within ? "" : farOver ? "; over \(Int(Self.farOverBudget))× the budget" : enforceBudget ? "" : Self.overBudgetNote
         say("\(mark) frame time: median \(Self.fixed(median)) ms of CPU, p99 \(Self.fixed(samples[samples.count * 99 / 100] * 1000)) ms (budget \(budgetMilliseconds) ms\(note))")
-        // Each state's tenth percentile: a render that waits, waits in every frame of a state (a
-        // plugin may wait only while refreshing, half the frames: it passed when all were taken
-        // together), while a busy machine's preemption lands in some frames only and must not fail it.
-        let tenths = waits.mapValues { $0[$0.count / 10] * 1000 }.sorted { $0.key < $1.key }
-        let waiting = tenths.filter { $0.value > Self.longestWaitMilliseconds }
-        let limit = "\(Self.fixed(Self.longestWaitMilliseconds, 0)) ms"
-        say(waiting.isEmpty
-            ? "✓ waiting: in each state a tenth of the frames wait \(Self.fixed(tenths.map(\.value).max() ?? 0)) ms or less without using CPU (limit \(limit))"
-            : "✗ waiting: 9 frames in 10 " + waiting.map { "while \($0.key) wait \(Self.fixed($0.value)) ms" }.joined(separator: " and ")
-                + " or more without using CPU (a sleep, I/O or a lock in render), over \(limit): the preview's frame waits for it")
+        sayWaiting(measured)
         var usage = rusage()
         getrusage(RUSAGE_SELF.rawValue, &usage)
         let peak = Double(usage.ru_maxrss) / 1024
         say(peak <= memoryMegabytes ? "✓ memory: peak \(Self.fixed(peak, 0)) MB resident (limit \(Self.fixed(memoryMegabytes, 0)) MB)"
                                     : "✗ memory: peak \(Self.fixed(peak, 0)) MB resident, over the limit of \(Self.fixed(memoryMegabytes, 0)) MB")
+    }
+
+    /// The waiting check, state by state (a plugin may wait only while refreshing: it passed when
+    /// all frames were taken together). Where the waits leave out the time the threads waited for
+    /// a CPU, a busy machine cannot put time in them, so a state fails when a quarter of its
+    /// frames wait (85 % of them waiting passed the older rule); elsewhere preemption lands in some
+    /// frames and must not fail a plugin, so only when nine in ten do.
+    private func sayWaiting(_ measured: FrameCost.Samples) {
+        let share = measured.waitsExcludePreemption ? (kept: 3, of: 4) : (kept: 1, of: 10)
+        let quantiles = measured.waits.mapValues { $0[$0.count * share.kept / share.of] * 1000 }.sorted { $0.key < $1.key }
+        let waiting = quantiles.filter { $0.value > Self.longestWaitMilliseconds }
+        let limit = "\(Self.fixed(Self.longestWaitMilliseconds, 0)) ms"
+        let frames = measured.waitsExcludePreemption ? "a quarter of the frames" : "9 frames in 10"
+        say(waiting.isEmpty
+            ? "✓ waiting: in each state \(measured.waitsExcludePreemption ? "three quarters" : "a tenth") of the frames wait \(Self.fixed(quantiles.map(\.value).max() ?? 0)) ms or less without using CPU (limit \(limit))"
+            : "✗ waiting: \(frames) " + waiting.map { "while \($0.key) wait \(Self.fixed($0.value)) ms" }.joined(separator: " and ")
+                + " or more without using CPU (a sleep, I/O or a lock in render), over \(limit): the preview's frame waits for it")
     }
 
     /// The ink against the band in both themes (lint's contrast check, WCAG 1.4.11's 3:1): a

@@ -72,6 +72,10 @@ public final class PluginLibrary: @unchecked Sendable {
     /// plugin's frames: the asking thread's own clock would only see it wait.
     package var cpuClock: clockid_t { thread.cpuClock }
 
+    /// The seconds the library's thread has waited for a CPU while runnable, or nil where the
+    /// kernel does not say: with ``cpuClock``, what tells a render that blocks from one preempted.
+    package var runQueueSeconds: Double? { thread.runQueueSeconds }
+
     /// Opens and checks the plugin at `path`. `displayPath` names it in errors (the original
     /// file when `path` is a hot-reload copy).
     public convenience init(path: String, displayPath: String? = nil) throws(PluginError) {

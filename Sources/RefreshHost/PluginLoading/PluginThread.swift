@@ -1,4 +1,5 @@
 import Foundation
+import RefreshSystem
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -21,6 +22,7 @@ package final class PluginThread: @unchecked Sendable {
         var finished = false
         var ending = false
         var thread = pthread_t()
+        var threadID: pid_t?
 
         func loop() {
             condition.lock()
@@ -47,6 +49,7 @@ package final class PluginThread: @unchecked Sendable {
         let mailbox = mailbox
         let thread = Thread {
             mailbox.thread = pthread_self()
+            mailbox.threadID = ProcessClock.currentThreadID
             started.signal()
             mailbox.loop()
         }
@@ -71,6 +74,10 @@ package final class PluginThread: @unchecked Sendable {
         var clock = clockid_t()
         return pthread_getcpuclockid(mailbox.thread, &clock) == 0 ? clock : CLOCK_THREAD_CPUTIME_ID
     }
+
+    /// The seconds this thread has waited for a CPU while runnable (``ProcessClock/runQueueSeconds(ofThread:)``),
+    /// or nil where the kernel does not say.
+    var runQueueSeconds: Double? { mailbox.threadID.flatMap(ProcessClock.runQueueSeconds(ofThread:)) }
 
     /// Runs `body` on this thread, after the calls that asked before it, and returns what it
     /// returned or throws what it threw. The caller waits meanwhile, so `body` may use its stack.

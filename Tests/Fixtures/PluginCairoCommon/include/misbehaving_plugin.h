@@ -16,7 +16,8 @@
  *   MISBEHAVE_BLOCKS          (otherwise well behaved) each render waits 5 ms without using CPU,
  *                             as a render blocked on a lock, a file or the network does; 400 ms
  *                             for a frame at 1000 s or later; only while refreshing with
- *                             REFRESHKIT_FIXTURE_BLOCK_WHILE=refreshing
+ *                             REFRESHKIT_FIXTURE_BLOCK_WHILE=refreshing, on 85 frames in 100
+ *                             with REFRESHKIT_FIXTURE_BLOCK_WHILE=most
  *   MISBEHAVE_DESTROY_ABORTS  (otherwise well behaved) abort() in destroy */
 #ifndef MISBEHAVING_PLUGIN_H
 #define MISBEHAVING_PLUGIN_H
@@ -117,7 +118,8 @@ static int misbehaving_render(refresh_instance *instance, const refresh_frame *f
     /* A frame at 1000 s or later waits 400 ms: far longer than a frame, for the preview's tests.
      * REFRESHKIT_FIXTURE_BLOCK_WHILE=refreshing: only refreshing frames wait (a spinner on a lock). */
     const char *only = getenv("REFRESHKIT_FIXTURE_BLOCK_WHILE");
-    if (!only || (strcmp(only, "refreshing") == 0 && frame->state == REFRESH_STATE_REFRESHING)) {
+    if (!only || (strcmp(only, "refreshing") == 0 && frame->state == REFRESH_STATE_REFRESHING)
+        || (strcmp(only, "most") == 0 && misbehaving_frames % 100 < 85)) {
         struct timespec wait = {0, (frame->time >= 1000 ? 400 : 5) * 1000 * 1000};
         while (nanosleep(&wait, &wait) != 0) {}
     }
