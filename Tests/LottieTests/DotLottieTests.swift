@@ -33,7 +33,23 @@ import RefreshLottieSource
         return Data(#"{"version": "2", "animations": [\#(animations)]\#(initial.map { #", "initial": {"animation": "\#($0)"}"# } ?? "")}"#.utf8)
     }
 
-    func pixels(_ animation: LottieAnimation, frame: Int) throws -> [UInt32] {
+    /// A 10 × 10 opaque red PNG, written as red.png in the test's folder.
+    func redPNG() throws -> Data {
+        let red = try ImageSurface(width: 10, height: 10)
+        red.withPixels { bytes in
+            let pixels = bytes.bindMemory(to: UInt32.self)
+            for i in pixels.indices { pixels[i] = 0xFFFF_0000 }
+        }
+        try red.writePNG(to: "\(folder)/red.png")
+        return try Data(contentsOf: URL(fileURLWithPath: "\(folder)/red.png"))
+    }
+
+        /// A 40 × 40 animation of one image layer, the image `name` under `images/`, scaled 4× to fill it.
+    func imageAnimation(_ name: String) -> Data {
+        Data(#"{"v":"5.7.0","fr":30,"ip":0,"op":30,"w":40,"h":40,"assets":[{"id":"img","w":10,"h":10,"u":"images/","p":"\#(name)","e":0}],"layers":[{"ddd":0,"ind":1,"ty":2,"refId":"img","ks":{"o":{"a":0,"k":100},"r":{"a":0,"k":0},"p":{"a":0,"k":[20,20,0]},"a":{"a":0,"k":[5,5,0]},"s":{"a":0,"k":[400,400,100]}},"ip":0,"op":30,"st":0}]}"#.utf8)
+    }
+
+        func pixels(_ animation: LottieAnimation, frame: Int) throws -> [UInt32] {
         try #require(animation.image(frame: frame, width: 88, height: 88)).straightPixels()
     }
 
@@ -60,15 +76,8 @@ import RefreshLottieSource
     /// as a data URI: nothing is unpacked to disk (a plugin's sandbox may write nowhere; the folder
     /// it was unpacked to failed there, and a stop while unpacking left it behind).
     @Test func anImageAssetIsDrawnAndNothingIsUnpacked() throws {
-        let red = try ImageSurface(width: 10, height: 10)
-        red.withPixels { bytes in
-            let pixels = bytes.bindMemory(to: UInt32.self)
-            for i in pixels.indices { pixels[i] = 0xFFFF_0000 }
-        }
-        let png = "\(folder)/red.png"
-        try red.writePNG(to: png)
-        let image = try Data(contentsOf: URL(fileURLWithPath: png))
-        let json = Data(#"{"v":"5.7.0","fr":30,"ip":0,"op":30,"w":40,"h":40,"assets":[{"id":"img","w":10,"h":10,"u":"images/","p":"img.png","e":0}],"layers":[{"ddd":0,"ind":1,"ty":2,"refId":"img","ks":{"o":{"a":0,"k":100},"r":{"a":0,"k":0},"p":{"a":0,"k":[20,20,0]},"a":{"a":0,"k":[5,5,0]},"s":{"a":0,"k":[400,400,100]}},"ip":0,"op":30,"st":0}]}"#.utf8)
+        let image = try redPNG()
+        let json = imageAnimation("img.png")
         let path = try archive("image.lottie", [("manifest.json", manifest(["x"])), ("a/x.json", json), ("i/img.png", image), ("images/img.png", image)])
         let fromArchive = try LottieAnimation(file: path, parameter: "file")
         let centre = try pixels(fromArchive, frame: 0)[44 * 88 + 44]
@@ -82,6 +91,22 @@ import RefreshLottieSource
         try json.write(to: URL(fileURLWithPath: "\(folder)/beside/image.json"))
         let fromJSON = try LottieAnimation(file: "\(folder)/beside/image.json", parameter: "file")
         #expect(try pixels(fromJSON, frame: 0) == pixels(fromArchive, frame: 0))
+    }
+
+    /// Entries a folder cannot hold — `images/a` beside `images/a/b.png`, an image name of 4,000
+    /// characters — gave Foundation's NSCocoaErrorDomain texts while the archive was unpacked to
+    /// disk; read in memory, each loads and its image is drawn.
+    @Test func entriesNoFolderCouldHoldStillLoad() throws {
+        let image = try redPNG()
+        let long = String(repeating: "n", count: 4_000) + ".png"
+        let nested = try archive("nested.lottie", [("manifest.json", manifest(["x"])), ("a/x.json", imageAnimation("a/b.png")),
+                                                   ("images/a", Data("not a folder".utf8)), ("images/a/b.png", image)])
+        let longName = try archive("long.lottie", [("manifest.json", manifest(["x"])), ("a/x.json", imageAnimation(long)), ("images/\(long)", image)])
+        for path in [nested, longName] {
+            let loaded = try LottieAnimation(file: path, parameter: "file")
+            let centre = try pixels(loaded, frame: 0)[44 * 88 + 44]
+            #expect(centre >> 24 > 0xF0 && (centre >> 16) & 0xFF > 0xF0, "\(path): the image's red, not \(String(centre, radix: 16))")
+        }
     }
 
     @Test func whatAHostileArchiveCarriesIsRefused() throws {

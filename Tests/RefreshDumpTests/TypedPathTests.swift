@@ -30,6 +30,30 @@ import TestSupport
         }
     }
 
+    /// Each command that makes a folder, told to make it below a file.
+    static let foldersBelowAFile: [(name: String, arguments: [String])] = [
+        ("sweep", ["sweep", "--plugin", "Spinner (C)", "--progress", "0:1:2", "--out", "file/sub"]),
+        ("report", ["report", "--plugin", "Spinner (C)", "--scenario", "pull-short", "--out", "file/sub"]),
+        ("gallery", ["gallery", "--plugin", "Spinner (C)", "--out", "file/sub"]),
+        ("handoff", ["handoff", "--plugin", "Spinner (C)", "--out", "file/sub"]),
+        ("export", ["export", "--plugin", "Spinner (C)", "--out", "file/sub"]),
+        ("pack", ["pack", "\(products)/libRefreshSpinnerC.so", "--author", "Tests", "--license", "MIT", "--out", "file/sub"]),
+        ("verify --golden", ["verify", pullShort, "--plugin", "Spinner (C)", "--update", "--golden", "file/sub"]),
+    ]
+
+    /// A folder asked for below a file is named as one ("file is a file, not a folder"), where seven
+    /// commands said Foundation's "cannot be read or written (file error 512)".
+    @Test(arguments: foldersBelowAFile.map(\.name))
+    func aFolderBelowAFileIsNamed(command: String) async throws {
+        let arguments = try #require(Self.foldersBelowAFile.first { $0.name == command }).arguments
+        let folder = scratch("below-a-file-\(command.prefix(while: { $0 != " " }))")
+        try "not a folder".write(toFile: "\(folder)/file", atomically: true, encoding: .utf8)
+        let (status, output) = try await refreshDump(arguments, in: folder)
+        #expect(status != 0, "\(command): \(output.suffix(300))")
+        #expect(output.contains("file is a file, not a folder") && !output.contains("file error"), "\(command): \(output.suffix(300))")
+        #expect(try String(contentsOfFile: "\(folder)/file", encoding: .utf8) == "not a folder")
+    }
+
     @Test func theFolderOfAPath() async {
         let cases: [(String, String)] = [("x", ""), ("x/", ""), (".", ""), ("é", ""), ("./x", "."), ("..", ""), ("a/b", "a"), ("a/b/", "a"),
                                          ("a//b", "a"), ("/x", "/"), ("/", "/"), ("", ""), ("/a/b/c.png", "/a/b"), ("../x", "..")]
