@@ -105,9 +105,17 @@ package struct PanelText {
         return lines
     }
 
-    /// The characters of the panel's monospace font a line holds (its 280 pt inside the margins, at
-    /// 11 pt: 6.6 pt a character).
-    package static let columns = 42
+    /// The characters of the panel's monospace font a line holds: as many as fit its 280 pt inside
+    /// the margins at 11 pt, measured with the pinned fonts as the front end draws them (a count of
+    /// 42 from 6.6 pt a character left a line of 41 ending in an ellipsis).
+    package static let columns: Int = {
+        // try?: a surface of one pixel that cannot be made leaves the count that fitted here.
+        guard let surface = try? ImageSurface(width: 1, height: 1) else { return 40 }
+        let canvas = Canvas(surface: surface), style = TextStyle(fontFamily: "monospace", size: 11)
+        var count = 1
+        while count < 200, canvas.makeTextLayout(String(repeating: "M", count: count + 1), style: style).size.width <= SessionView.panelWidth - 20 { count += 1 }
+        return count
+    }()
 
     /// `text` broken at spaces into lines of at most ``columns`` characters, each after the first
     /// indented by `indent` spaces: a message reads whole where one line would end in an ellipsis.
