@@ -8,7 +8,7 @@ import RefreshLottieSource
 
 /// `.lottie` archives, made here (not downloaded): the animation the manifest names renders as its
 /// JSON does; an id picks another; and what a hostile zip can carry is refused.
-@Suite struct DotLottieTests {
+@Suite(.leavesNoPluginHost) struct DotLottieTests {
     /// A scratch folder of this test's, removed with the test process's (it used to stay in /tmp).
     let folder = scratchDirectory("dotlottie-\(UUID().uuidString.prefix(8))")
 
@@ -85,6 +85,10 @@ import RefreshLottieSource
         #expect(centre >> 24 > 0xF0 && (centre >> 16) & 0xFF > 0xF0 && centre & 0xFFFF == 0, "the image's red at the centre, not \(String(centre, radix: 16))")
         let embedded = try DotLottieArchive(path: path, animation: nil).json
         #expect(String(decoding: embedded, as: UTF8.self).contains("data:image/png;base64,"))
+        // In its sandbox, which refuses and names any file a plugin writes: nothing is written, so a
+        // stop can leave nothing behind (a folder unpacked to was refused there, and left by a stop).
+        let render = try runProgram("\(toolsFolder)/refresh-dump", ["render", "--plugin", "Lottie", "--param", "file=\(path)", "--out", "\(folder)/render.png"])
+        #expect(render.status == 0 && !render.output.contains("refused by its sandbox"), "\(render.output)")
 
         try FileManager.default.createDirectory(atPath: "\(folder)/beside/images", withIntermediateDirectories: true)
         try image.write(to: URL(fileURLWithPath: "\(folder)/beside/images/img.png"))
