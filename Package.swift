@@ -211,6 +211,7 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["RefreshGoldens", "RefreshGraphics"], path: "Tests/TestSupport"),
         .testTarget(name: "RefreshCoreTests", dependencies: ["RefreshCore"]),
         .testTarget(name: "RefreshSystemTests", dependencies: ["RefreshSystem"]),
+        .testTarget(name: "RefreshGoldensTests", dependencies: ["RefreshGoldens", "RefreshGraphics", "TestSupport"]),
         .testTarget(name: "RefreshGraphicsTests", dependencies: ["RefreshCore", "RefreshGraphics", "RefreshGoldens", "TestSupport"], exclude: ["Golden", "SVGIcons"]),
         .testTarget(name: "RefreshHostTests", dependencies: ["RefreshCore", "RefreshHost", "RefreshPreviewSession", "RefreshChecks", "RefreshHandoff", "RefreshGoldens", "TestSupport"], exclude: ["Golden"]),
         .testTarget(name: "RefreshDumpTests", dependencies: ["RefreshCore", "RefreshHost", "RefreshPreviewSession", "RefreshChecks", "RefreshHandoff", "RefreshGoldens", "RefreshAnimationFiles", "TestSupport"], exclude: ["Golden", "Handoff", "WebHandoff"]),
