@@ -213,7 +213,7 @@ let package = Package(
         .testTarget(name: "RefreshSystemTests", dependencies: ["RefreshSystem"]),
         .testTarget(name: "RefreshGoldensTests", dependencies: ["RefreshGoldens", "RefreshGraphics", "TestSupport"]),
         .testTarget(name: "RefreshGraphicsTests", dependencies: ["RefreshCore", "RefreshGraphics", "RefreshGoldens", "TestSupport"], exclude: ["Golden", "SVGIcons"]),
-        .testTarget(name: "RefreshHostTests", dependencies: ["RefreshCore", "RefreshHost", "RefreshPreviewSession", "RefreshChecks", "RefreshHandoff", "RefreshGoldens", "TestSupport"], exclude: ["Golden"]),
+        .testTarget(name: "RefreshHostTests", dependencies: ["RefreshCore", "RefreshHost", "RefreshGoldens", "TestSupport"], exclude: ["Golden"]),
         .testTarget(name: "RefreshDumpTests", dependencies: ["RefreshCore", "RefreshHost", "RefreshPreviewSession", "RefreshChecks", "RefreshHandoff", "RefreshGoldens", "RefreshAnimationFiles", "TestSupport"], exclude: ["Golden", "Handoff", "WebHandoff"]),
         .testTarget(name: "RefreshPreviewTests", dependencies: ["RefreshCore", "RefreshHost", "RefreshPreviewSession", "RefreshChecks", "RefreshHandoff", "RefreshGoldens", "RefreshAnimationFiles", "TestSupport"]),
         .testTarget(name: "LottieTests", dependencies: ["Lottie", "RefreshLottieSource", "TestSupport", .product(name: "ZIPFoundation", package: "ZIPFoundation")], exclude: ["Golden"]),

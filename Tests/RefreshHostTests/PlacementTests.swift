@@ -3,7 +3,6 @@ import Testing
 import TestSupport
 @testable import RefreshHost
 import RefreshPluginSDK
-@testable import RefreshPreviewSession
 
 /// The four placements, drawn by the scene renderer with two indicators (the Spinner at the top,
 /// the Label at the bottom) and told to the plugins through the frame.
@@ -133,25 +132,5 @@ import RefreshPluginSDK
             return abs(c.red - background.red) + abs(c.green - background.green) + abs(c.blue - background.blue) < 0.03
         }
         #expect(bare.isEmpty, "points of a \(pull)-point gap left the list's background: \(bare)")
-    }
-
-    /// The preview places each plugin as it claims until O chooses a placement, which then stays
-    /// for every plugin.
-    @MainActor @Test func thePreviewTakesThePluginsPlacementUntilOneIsChosen() throws {
-        var options = Session.Options()
-        options.failureRate = 0
-        let session = try Session(options: options, pluginPaths: [library("RefreshSpinner"), library("RefreshMaterial")], firstPlugin: "dev.refreshkit.spinner")
-        _ = session.advance(toWallTime: 0)
-        #expect(session.placement == .push)
-        session.perform(.nextPlugin)
-        _ = session.advance(toWallTime: 0.1)
-        #expect(session.plugins[session.current].id == "dev.refreshkit.material")
-        #expect(session.placement == .above)
-        #expect(session.driver.container.status(of: .top)?.placement == .above)
-        session.perform(.nextPlacement)
-        #expect(session.placement == .stretch)
-        session.perform(.nextPlugin)
-        _ = session.advance(toWallTime: 0.2)
-        #expect(session.driver.container.status(of: .top)?.placement == .stretch, "a chosen placement stays with the next plugin")
     }
 }

@@ -5,7 +5,6 @@ import RefreshCore
 import RefreshGraphics
 @testable import RefreshHost
 import RefreshPluginSDK
-import RefreshPreviewSession
 
 /// refresh_plugin.h promises a plugin that its functions are called from one thread at a time and
 /// an instance only from the thread that created it. The ThreadRules fixture fails every render
@@ -56,38 +55,6 @@ import RefreshPreviewSession
         #expect(first != nil, "the thread ended with the library's last object")
         let again = try PluginLibrary(path: path)
         #expect(again.thread === first)
-    }
-
-    /// The preview's session as the window drives it: a drag, a refresh, the gallery's thumbnails, a
-    /// plugin switch and back, in the preview's process and in plugin-host children.
-    @MainActor @Test(arguments: [PluginIsolation.inProcess, .childProcess(frameLimit: 2)])
-    func thePreviewsSessionKeepsThePromises(isolation: PluginIsolation) throws {
-        var options = Session.Options()
-        options.pluginIsolation = isolation
-        let session = try Session(options: options, pluginPaths: [fixturePlugin("FixturePluginThreadRules"), library("RefreshSpinnerC")])
-        let image = try ImageSurface(width: 390, height: 844, scale: 1)
-        var errors: [String] = []
-        func frame(_ time: Double) {
-            _ = session.advance(toWallTime: time)
-            errors += session.draw(in: Canvas(surface: image), scale: 1).map(\.description)
-        }
-        session.perform(.pointerDown(Point(x: 200, y: 200)))
-        for step in 1...20 {
-            session.perform(.pointerMoved(Point(x: 200, y: 200 + Double(step) * 12)))
-            frame(Double(step) / 60)
-        }
-        session.perform(.pointerUp)
-        for step in 21...60 { frame(Double(step) / 60) }
-        session.perform(.toggleGallery)
-        frame(1.1)
-        session.perform(.toggleGallery)
-        session.perform(.nextPlugin)
-        frame(1.2)
-        session.perform(.previousPlugin)
-        for step in 0..<10 { frame(1.3 + Double(step) / 60) }
-        session.finishLoading()  // the switch's load ends here, and its child with the session
-        #expect(errors.isEmpty, "\(errors.prefix(3))")
-        #expect(session.slots[.top]?.indicator.info.id == "dev.refreshkit.fixture-thread-rules")
     }
 
     /// Instances handed to the threads that use them, each taken once (the last reference goes with it).

@@ -3,7 +3,6 @@ import Testing
 import TestSupport
 @testable import RefreshHost
 import RefreshPluginSDK
-@testable import RefreshPreviewSession
 
 /// A plugin whose render blocks (the fixture waits 400 ms at a frame of 1000 s or later) never
 /// holds the interactive preview's frame: with ``PluginHostProcess/answersWithoutWaiting`` a draw
@@ -59,29 +58,5 @@ struct UnwaitedRenderTests {
         let indicator = try host.makeIndicator(parametersJSON: "{}")
         _ = try pixels(indicator, time: 1000)
         #expect(!indicator.isWaiting && !host.isDrawing)
-    }
-
-    /// The session shows a badge naming the plugin it waits for, over the band.
-    @Test func theSessionShowsWhatItWaitsFor() throws {
-        var options = Session.Options()
-        options.failureRate = 0
-        options.pluginIsolation = .childProcess()
-        let session = try Session(options: options, pluginPaths: [Self.blocks])
-        session.finishLoading()
-        let remote = try #require(session.slots[.top]?.indicator as? RemoteIndicator)
-        remote.host.answersWithoutWaiting = true
-        // The top indicator asked for a frame at 1000 s, which its plugin takes 400 ms to draw.
-        _ = try pixels(remote, time: 1000)
-        #expect(remote.isWaiting)
-        let image = try ImageSurface(size: session.viewport, scale: 1)
-        session.draw(in: Canvas(surface: image), scale: 1)
-        // The badge's orange (255, 158, 10 at 92 % over the band) is there.
-        let orange = image.straightPixels().filter { pixel in
-            let (r, g, b) = ((pixel >> 16) & 0xFF, (pixel >> 8) & 0xFF, pixel & 0xFF)
-            return r > 230 && (130...175).contains(g) && b < 60
-        }
-        #expect(orange.count > 100, "no waiting badge over the band")
-        while remote.isWaiting { _ = try pixels(remote, time: 1000) }
-        session.draw(in: Canvas(surface: image), scale: 1)
     }
 }
