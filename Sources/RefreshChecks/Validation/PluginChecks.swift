@@ -197,7 +197,7 @@ package struct PluginChecks {
         let mark = within ? "✓" : (enforceBudget || farOver ? "✗" : "⚠")
         let note = within ? "" : farOver ? "; over \(Int(Self.farOverBudget))× the budget" : enforceBudget ? "" : Self.overBudgetNote
         say("\(mark) frame time: median \(Self.fixed(median)) ms of CPU, p99 \(Self.fixed(samples[samples.count * 99 / 100] * 1000)) ms (budget \(budgetMilliseconds) ms\(note))")
-        sayWaiting(measured)
+        say(Self.waitingLine(measured))
         var usage = rusage()
         getrusage(RUSAGE_SELF.rawValue, &usage)
         let peak = Double(usage.ru_maxrss) / 1024
@@ -205,21 +205,21 @@ package struct PluginChecks {
                                     : "✗ memory: peak \(Self.fixed(peak, 0)) MB resident, over the limit of \(Self.fixed(memoryMegabytes, 0)) MB")
     }
 
-    /// The waiting check, state by state (a plugin may wait only while refreshing: it passed when
+    /// The waiting check's line, state by state (a plugin may wait only while refreshing: it passed when
     /// all frames were taken together). Where the waits leave out the time the threads waited for
     /// a CPU, a busy machine cannot put time in them, so a state fails when a quarter of its
     /// frames wait (85 % of them waiting passed the older rule); elsewhere preemption lands in some
     /// frames and must not fail a plugin, so only when nine in ten do.
-    private func sayWaiting(_ measured: FrameCost.Samples) {
+    static func waitingLine(_ measured: FrameCost.Samples) -> String {
         let share = measured.waitsExcludePreemption ? (kept: 3, of: 4) : (kept: 1, of: 10)
         let quantiles = measured.waits.mapValues { $0[$0.count * share.kept / share.of] * 1000 }.sorted { $0.key < $1.key }
         let waiting = quantiles.filter { $0.value > Self.longestWaitMilliseconds }
         let limit = "\(Self.fixed(Self.longestWaitMilliseconds, 0)) ms"
         let frames = measured.waitsExcludePreemption ? "a quarter of the frames" : "9 frames in 10"
-        say(waiting.isEmpty
+        return waiting.isEmpty
             ? "✓ waiting: in each state \(measured.waitsExcludePreemption ? "three quarters" : "a tenth") of the frames wait \(Self.fixed(quantiles.map(\.value).max() ?? 0)) ms or less without using CPU (limit \(limit))"
             : "✗ waiting: \(frames) " + waiting.map { "while \($0.key) wait \(Self.fixed($0.value)) ms" }.joined(separator: " and ")
-                + " or more without using CPU (a sleep, I/O or a lock in render), over \(limit): the preview's frame waits for it")
+                + " or more without using CPU (a sleep, I/O or a lock in render), over \(limit): the preview's frame waits for it"
     }
 
     /// The ink against the band in both themes (lint's contrast check, WCAG 1.4.11's 3:1): a
