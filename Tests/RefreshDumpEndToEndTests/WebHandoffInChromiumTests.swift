@@ -119,7 +119,7 @@ import TestSupport
         // halfway through its hold after the demo's 1.5-s load.
         let shots = "\(folder)/shots"
         let (driven, said) = try await runProgram("/usr/bin/python3", [
-            "\(packageRoot.path)/Tests/RefreshDumpTests/WebHandoff/drive-chromium.py", site, shots, "/usr/bin/chromium",
+            "\(packageRoot.path)/Tests/RefreshDumpEndToEndTests/WebHandoff/drive-chromium.py", site, shots, "/usr/bin/chromium",
             "\(Self.drag(toPull: trigger / 2, coefficient: coefficient))", "\(Self.drag(toPull: trigger * 1.3, coefficient: coefficient))",
             "\(trigger)", "1500", "\(resultHold / 2)",
         ] + (locale == "en" ? [] : ["zh-CN,zh"]))
