@@ -8,14 +8,6 @@ import RefreshGoldens
 /// The folder the build put the plugin libraries in (beside the test binary).
 let products = buildFolder
 
-/// The path of a built library, e.g. `library("RefreshSpinner")`.
-func library(_ product: String) -> String { "\(products)/lib\(product).so" }
-
-/// The built-in plugins, by product name.
-let builtIns = ["RefreshSpinner", "RefreshSpinnerC", "RefreshRainbow", "RefreshPathDrawing", "RefreshLabel", "RefreshLottie", "ExampleTemplate",
-                "RefreshMaterial", "RefreshWaterDrop", "RefreshBezierRadar", "RefreshStoreHouse", "RefreshPhoenix", "RefreshTaurus", "RefreshImageSequence"]
-
-
 /// Checks `image` against `Golden/<name>.png` beside this file (see RefreshGraphicsTests).
 func expectMatchesGolden(_ image: ImageSurface, _ name: String, tolerance: Int = 2, sourceLocation: SourceLocation = #_sourceLocation) throws {
     try expectMatchesGolden(image, name, in: URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden"),

@@ -235,14 +235,14 @@ import RefreshPluginSDK
     @Test func aFileTheParametersNameIsWatchedToo() throws {
         let directory = scratchDirectory("reload-input")
         let animation = directory + "/disc.json"
-        try LottiePluginTests.growingDisc(color: "0, 0.5, 1").write(toFile: animation, atomically: true, encoding: .utf8)
+        try growingDisc(color: "0, 0.5, 1").write(toFile: animation, atomically: true, encoding: .utf8)
         let plugin = try HotReloadingPlugin(path: library("RefreshLottie"), parametersJSON: #"{"file": "\#(animation)"}"#)
         let frame = IndicatorFrame(size: Size(width: 200, height: 60), state: .eligible)
         let blue = try FrameRenderer.render(plugin.indicator, frame: frame).pixelWords()
         #expect(!plugin.reloadIfChanged(), "nothing changed yet")
 
         // The designer exports again: the indicator is made anew from the new file.
-        try LottiePluginTests.growingDisc(color: "1, 0.2, 0").write(toFile: animation, atomically: true, encoding: .utf8)
+        try growingDisc(color: "1, 0.2, 0").write(toFile: animation, atomically: true, encoding: .utf8)
         #expect(plugin.reloadIfChanged())
         #expect(plugin.changedInput == animation)
         #expect(try FrameRenderer.render(plugin.indicator, frame: frame).pixelWords() != blue)
@@ -260,7 +260,7 @@ import RefreshPluginSDK
 
         // Exported again, whole, and a rebuild is seen first: the new indicator is made from the
         // good file, and the old file's error goes with it.
-        try LottiePluginTests.growingDisc(color: "0, 0.5, 1").write(toFile: animation, atomically: true, encoding: .utf8)
+        try growingDisc(color: "0, 0.5, 1").write(toFile: animation, atomically: true, encoding: .utf8)
         #expect(plugin.reload())
         #expect(plugin.inputError == nil)
         #expect(!plugin.reloadIfChanged())
@@ -269,7 +269,7 @@ import RefreshPluginSDK
         // Exported again while nothing else changes: back to a working indicator too.
         try "{\"fr\": 30,".write(toFile: animation, atomically: true, encoding: .utf8)
         #expect(!plugin.reloadIfChanged() && plugin.inputError != nil)
-        try LottiePluginTests.growingDisc(color: "0, 0.5, 1").write(toFile: animation, atomically: true, encoding: .utf8)
+        try growingDisc(color: "0, 0.5, 1").write(toFile: animation, atomically: true, encoding: .utf8)
         #expect(plugin.reloadIfChanged())
         #expect(plugin.inputError == nil)
     }

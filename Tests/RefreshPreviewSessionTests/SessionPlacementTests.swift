@@ -1,5 +1,6 @@
 import Testing
 import RefreshPluginSDK
+import TestSupport
 @testable import RefreshPreviewSession
 
 /// The preview's placement: each plugin's own until one is chosen, then the chosen one for all.

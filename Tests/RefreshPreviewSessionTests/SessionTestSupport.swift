@@ -6,8 +6,6 @@ import TestSupport
 /// The folder the build put the plugin libraries in (beside the test binary).
 let products = buildFolder
 
-/// The path of a built library, e.g. `library("RefreshSpinner")`.
-func library(_ product: String) -> String { "\(products)/lib\(product).so" }
 
 /// Checks `image` against `Golden/<name>.png` beside this file.
 func expectMatchesGolden(_ image: ImageSurface, _ name: String, tolerance: Int = 2, sourceLocation: SourceLocation = #_sourceLocation) throws {

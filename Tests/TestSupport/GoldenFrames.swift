@@ -3,6 +3,11 @@ import Testing
 import RefreshGoldens
 import RefreshGraphics
 
+/// The `Golden` folder beside the calling test's file.
+public func goldenFolder(beside file: String = #filePath) -> URL {
+    URL(fileURLWithPath: file).deletingLastPathComponent().appendingPathComponent("Golden")
+}
+
 /// Checks `image` against `<goldens>/<name>.png` (a test target's `Golden` folder); a failure
 /// leaves the picture and its difference in `.build/golden-failures`, and
 /// `REFRESHKIT_UPDATE_GOLDENS=1` records the golden again.

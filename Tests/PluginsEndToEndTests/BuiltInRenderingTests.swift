@@ -285,7 +285,7 @@ import RefreshGoldens
         ]
         for (name, product, spec, parameters) in cases {
             let indicator = try PluginLibrary(path: library(product)).makeIndicator(parametersJSON: parameters)
-            try expectMatchesGolden(try render(indicator, spec), name, tolerance: 3)
+            try expectMatchesGolden(try render(indicator, spec), name, in: goldenFolder(), tolerance: 3)
         }
     }
 }

@@ -16,7 +16,7 @@ import RefreshGoldens
         let indicator = try PluginLibrary(path: library(product)).makeIndicator()
         let (strip, errors) = try GalleryStrip.render(indicator)
         #expect(errors.isEmpty, "\(errors)")
-        try expectMatchesGolden(strip, "gallery-\(indicator.info.id.replacingOccurrences(of: "dev.refreshkit.", with: ""))")
+        try expectMatchesGolden(strip, "gallery-\(indicator.info.id.replacingOccurrences(of: "dev.refreshkit.", with: ""))", in: goldenFolder())
     }
 
     /// The two refreshing cells differ: a strip can see motion (a still indicator would fail here).

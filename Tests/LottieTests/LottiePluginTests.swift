@@ -35,20 +35,6 @@ import RefreshPluginSDK
         }
     }
 
-    /// A one-layer animation without markers: a disc of `color` growing over 30 frames at 30 fps.
-    static func growingDisc(color: String = "0, 0.5, 1") -> String {
-        """
-        {"v": "5.7.4", "fr": 30, "ip": 0, "op": 30, "w": 100, "h": 100, "layers": [
-          {"ty": 4, "ind": 1, "ip": 0, "op": 30, "st": 0, "sr": 1,
-           "ks": {"o": {"a": 0, "k": 100}, "r": {"a": 0, "k": 0}, "p": {"a": 0, "k": [50, 50, 0]}, "a": {"a": 0, "k": [0, 0, 0]},
-                  "s": {"a": 1, "k": [{"t": 0, "s": [10, 10, 100], "e": [100, 100, 100], "i": {"x": [1, 1, 1], "y": [1, 1, 1]}, "o": {"x": [0, 0, 0], "y": [0, 0, 0]}}, {"t": 29}]}},
-           "shapes": [{"ty": "gr", "it": [
-             {"ty": "el", "d": 1, "p": {"a": 0, "k": [0, 0]}, "s": {"a": 0, "k": [80, 80]}},
-             {"ty": "fl", "c": {"a": 0, "k": [\(color), 1]}, "o": {"a": 0, "k": 100}, "r": 1},
-             {"ty": "tr", "p": {"a": 0, "k": [0, 0]}, "a": {"a": 0, "k": [0, 0]}, "s": {"a": 0, "k": [100, 100]}, "r": {"a": 0, "k": 0}, "o": {"a": 0, "k": 100}}]}]}]}
-        """
-    }
-
     func write(_ text: String, _ name: String, in folder: String) throws -> String {
         let path = "\(folder)/\(name)"
         try text.write(toFile: path, atomically: true, encoding: .utf8)
@@ -68,7 +54,7 @@ import RefreshPluginSDK
             ("lottie-no-more-bottom", frame(.noMoreData, edge: .bottom)),
         ]
         for (name, f) in cases {
-            try expectMatchesGolden(try render(indicator, f), name, tolerance: 3)
+            try expectMatchesGolden(try render(indicator, f), name, in: goldenFolder(), tolerance: 3)
         }
     }
 
@@ -104,7 +90,7 @@ import RefreshPluginSDK
 
     @Test func aFileWithoutMarkersScrubsAndLoopsTheWholeAnimation() throws {
         let folder = scratchDirectory("lottie-plain")
-        let path = try write(Self.growingDisc(), "disc.json", in: folder)
+        let path = try write(growingDisc(), "disc.json", in: folder)
         let indicator = try PluginLibrary(path: plugin).makeIndicator(parametersJSON: #"{"file": "\#(path)"}"#)
         func ink(_ image: ImageSurface) -> Int { image.pixelWords().count { $0 & 0xFF > 0xC0 && $0 >> 16 & 0xFF < 0x40 } }
         // (At a pull of 0 nothing shows: the first frame is seen where refreshing loops back to it.)
@@ -119,9 +105,9 @@ import RefreshPluginSDK
 
     @Test func anEditedFileIsReadAgain() throws {
         let folder = scratchDirectory("lottie-edit")
-        let path = try write(Self.growingDisc(color: "0, 0.5, 1"), "disc.json", in: folder)
+        let path = try write(growingDisc(color: "0, 0.5, 1"), "disc.json", in: folder)
         let blue = try render(try PluginLibrary(path: plugin).makeIndicator(parametersJSON: #"{"file": "\#(path)"}"#), frame(.eligible))
-        _ = try write(Self.growingDisc(color: "1, 0.2, 0"), "disc.json", in: folder)
+        _ = try write(growingDisc(color: "1, 0.2, 0"), "disc.json", in: folder)
         let red = try render(try PluginLibrary(path: plugin).makeIndicator(parametersJSON: #"{"file": "\#(path)"}"#), frame(.eligible))
         #expect(blue.pixelWords() != red.pixelWords(), "rlottie's cache must not hand back the old file")
     }
