@@ -8,7 +8,7 @@ import RefreshPluginSDK
 /// each marker's frames, and each is the plugin's own frame (`render --transparent`, the same
 /// state, time and size) within 35 dB of PSNR, both as a list shows them over the theme's background. The markers are the names the Lottie plugin reads,
 /// in order; the dotLottie holds the light and the dark animation.
-@Suite struct ExportRoundTripTests {
+@Suite(.leavesNoPluginHost) struct ExportRoundTripTests {
     let folder = scratchDirectory("export-\(UUID().uuidString.prefix(8))")
     let tool = "\(toolsFolder)/refresh-dump"
 

@@ -7,7 +7,7 @@ import RefreshPluginSDK
 /// The Designer's Guide's picture of an export ("Ship it"): Water Drop's own frames above, its
 /// exported Lottie file played by rlottie below, at four moments; the picture is the golden
 /// `Golden/ship-it-water-drop.png` (`REFRESHKIT_UPDATE_GOLDENS=1` draws it again).
-@Suite struct ShipItPictureTests {
+@Suite(.leavesNoPluginHost) struct ShipItPictureTests {
     let folder = scratchDirectory("ship-it-\(UUID().uuidString.prefix(8))")
     let tool = "\(toolsFolder)/refresh-dump"
     static let goldens = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden")
@@ -46,7 +46,7 @@ import RefreshPluginSDK
 /// What `export` writes, the Lottie plugin reads: an export dropped into the preview (or named by
 /// `--param file=`) plays as its indicator drew it — the whole frame it was exported at, against the
 /// content, with that indicator's refresh length — not as a small animation in the middle of the band.
-@Suite struct ExportInTheLottiePluginTests {
+@Suite(.leavesNoPluginHost) struct ExportInTheLottiePluginTests {
     let folder = scratchDirectory("export-in-lottie-\(UUID().uuidString.prefix(8))")
     let tool = "\(toolsFolder)/refresh-dump"
 

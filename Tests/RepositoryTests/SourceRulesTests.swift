@@ -106,7 +106,8 @@ import TestSupport
     /// Every suite of the test targets that start plugin hosts checks it leaves none behind: each
     /// top-level type holding a `@Test` is a `@Suite(… .leavesNoPluginHost …)`.
     @Test func everySuiteThatCanStartAPluginHostChecksItLeavesNone() throws {
-        let targets = ["RefreshHostTests", "RefreshDumpEndToEndTests", "RefreshPreviewEndToEndTests", "RefreshPreviewSessionTests", "RefreshHandoffTests"]
+        let targets = ["RefreshHostTests", "RefreshDumpEndToEndTests", "RefreshPreviewEndToEndTests", "RefreshPreviewSessionTests", "RefreshHandoffTests",
+                       "PluginsEndToEndTests", "PathDrawingTests", "ImageSequenceTests"]
         var suites = 0, unchecked: [String] = []
         for target in targets {
             let root = packageRoot.appendingPathComponent("Tests/\(target)").path
