@@ -219,7 +219,7 @@ let package = Package(
         .testTarget(name: "PluginsEndToEndTests", dependencies: ["RefreshHost", "RefreshPluginSDK", "RefreshGoldens", "TestSupport"], exclude: ["Golden"]),
         .testTarget(name: "RefreshGraphicsTests", dependencies: ["RefreshCore", "RefreshGraphics", "RefreshGoldens", "TestSupport"], exclude: ["Golden", "SVGIcons"]),
         .testTarget(name: "RefreshHostTests", dependencies: ["RefreshCore", "RefreshHost", "RefreshGoldens", "TestSupport"], exclude: ["Golden"]),
-        .testTarget(name: "RefreshDumpEndToEndTests", dependencies: ["RefreshCore", "RefreshHost", "RefreshPreviewSession", "RefreshChecks", "RefreshHandoff", "RefreshGoldens", "RefreshAnimationFiles", "TestSupport"], exclude: ["Golden", "Handoff", "WebHandoff"]),
+        .testTarget(name: "RefreshDumpEndToEndTests", dependencies: ["RefreshCore", "RefreshHost", "RefreshPreviewSession", "RefreshChecks", "RefreshHandoff", "RefreshGoldens", "RefreshAnimationFiles", "TestSupport"], exclude: ["Golden", "WebHandoff"]),
         .testTarget(name: "RefreshPreviewEndToEndTests", dependencies: ["RefreshCore", "RefreshHost", "RefreshPreviewSession", "RefreshChecks", "RefreshHandoff", "RefreshGoldens", "RefreshAnimationFiles", "TestSupport"]),
         .testTarget(name: "LottieTests", dependencies: ["Lottie", "RefreshLottieSource", "RefreshHost", "TestSupport", .product(name: "ZIPFoundation", package: "ZIPFoundation")], exclude: ["Golden"]),
         .testTarget(name: "RefreshTestingTests", dependencies: ["RefreshTesting", "RefreshGoldens",
@@ -229,7 +229,7 @@ let package = Package(
         .testTarget(name: "RepositoryTests", dependencies: ["TestSupport"]),
         .testTarget(name: "RefreshPreviewSessionTests", dependencies: ["RefreshCore", "RefreshHost", "RefreshPreviewSession", "RefreshGoldens", "TestSupport"], exclude: ["Golden"]),
         .testTarget(name: "RefreshChecksTests", dependencies: ["RefreshChecks", "RefreshGoldens", "RefreshGraphics", "RefreshHost", "RefreshPluginSDK", "TestSupport"]),
-        .testTarget(name: "RefreshHandoffTests", dependencies: ["RefreshHandoff", "RefreshCore", "RefreshHost", "RefreshPluginSDK", "TestSupport"]),
+        .testTarget(name: "RefreshHandoffTests", dependencies: ["RefreshHandoff", "RefreshCore", "RefreshHost", "RefreshPluginSDK", "TestSupport"], exclude: ["Handoff"]),
         .testTarget(name: "RefreshLottieExportTests", dependencies: ["RefreshLottieExport", "RefreshHost", "RefreshPluginSDK", "TestSupport"]),
         .testTarget(name: "RefreshAnimationFilesTests", dependencies: ["RefreshAnimationFiles", "RefreshGoldens", "CGIF", "CWebP", "CLibz", "TestSupport"]),
     ]
