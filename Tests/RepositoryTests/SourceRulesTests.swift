@@ -107,7 +107,7 @@ import TestSupport
     /// top-level type holding a `@Test` is a `@Suite(… .leavesNoPluginHost …)`.
     @Test func everySuiteThatCanStartAPluginHostChecksItLeavesNone() throws {
         let targets = ["RefreshHostTests", "RefreshDumpEndToEndTests", "RefreshPreviewEndToEndTests", "RefreshPreviewSessionTests", "RefreshHandoffTests",
-                       "PluginsEndToEndTests", "PathDrawingTests", "ImageSequenceTests"]
+                       "PluginsEndToEndTests", "PathDrawingTests", "ImageSequenceTests", "ExampleTests"]
         var suites = 0, unchecked: [String] = []
         for target in targets {
             let root = packageRoot.appendingPathComponent("Tests/\(target)").path

@@ -26,7 +26,7 @@ import TestSupport
     func teamRepository(_ name: String) async throws -> String {
         let repository = scratch(name)
         try FileManager.default.createDirectory(atPath: repository + "/scenarios", withIntermediateDirectories: true)
-        try FileManager.default.copyItem(atPath: scenarioFolder + "/pull-short.json", toPath: repository + "/scenarios/pull-short.json")
+        try FileManager.default.copyItem(atPath: packageRoot.appendingPathComponent("Assets/Scenarios/pull-short.json").path, toPath: repository + "/scenarios/pull-short.json")
         #expect(try await refreshDump(["verify", repository + "/scenarios/pull-short.json", "--golden", repository + "/goldens/pull-short", "--update"]).status == 0)
         return repository
     }
