@@ -227,6 +227,7 @@ let package = Package(
                     exclude: ["__Frames__", "__Motion__", "__Snapshots__"]),
         // The repository's own rules: source files, documentation and its map.
         .testTarget(name: "ExampleTests", dependencies: ["TestSupport"]),
+        .testTarget(name: "RefreshTestingCoreTests", dependencies: ["RefreshTestingCore", "RefreshHost", "RefreshPluginSDK"]),
         .testTarget(name: "RepositoryTests", dependencies: ["TestSupport"]),
         .testTarget(name: "RefreshPreviewSessionTests", dependencies: ["RefreshCore", "RefreshHost", "RefreshPreviewSession", "RefreshGoldens", "TestSupport"], exclude: ["Golden"]),
         .testTarget(name: "RefreshChecksTests", dependencies: ["RefreshChecks", "RefreshGoldens", "RefreshGraphics", "RefreshHost", "RefreshPluginSDK", "TestSupport"]),
