@@ -33,7 +33,7 @@ import RefreshPluginSDK
         let specs = [ParameterSpec.number("radius", default: 12, range: 4...40, help: ""), .color("tint", default: "#0A84FF", help: ""),
                      .bool("dots", default: false, help: ""), .choice("mode", default: "a", options: ["a", "b"], help: "")]
         let values = try ParameterValues(specs: specs, json: ##"{"radius": 20, "tint": "#FF0000", "mode": "b"}"##)
-        #expect(values.number("radius") == 20 && values.color("tint").hex == "#FF0000" && values.string("mode") == "b" && !values.bool("dots"))
+        #expect(values.values == ["radius": .number(20), "tint": .color(try Color(hex: "#FF0000")), "mode": .string("b"), "dots": .bool(false)])
         let refusals: [(String, String)] = [(#"{"radius": 100}"#, "radius"), (#"{"tint": "red"}"#, "tint"), (#"{"dots": "yes"}"#, "dots"),
                                             (#"{"mode": "c"}"#, "mode"), (#"{"nope": 1}"#, "nope"), (#"{"radius": [1]}"#, "radius"), ("[[[[", "")]
         for (json, parameter) in refusals {
