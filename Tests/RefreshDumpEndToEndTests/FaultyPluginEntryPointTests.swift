@@ -137,19 +137,27 @@ import RefreshGraphics
     /// A render that waits 5 ms a frame without using CPU (the fixture sleeps) fails validate's
     /// waiting check, though its CPU time is far under the budget; a built-in passes it.
     @Test func validateFailsARenderThatWaits() async throws {
+        // Where the kernel counts the time a thread waits for a CPU, it is left out of the waits and a
+        // quarter of a state's frames waiting fails; elsewhere only nine in ten can (validate says which).
+        let counted = FileManager.default.fileExists(atPath: "/proc/thread-self/schedstat")
+        let rule = counted ? "a quarter of the frames" : "9 frames in 10"
         let blocks = try await refreshDump(["validate", Self.fixture("FixturePluginBlocks")])
         #expect(blocks.status == 1, "\(blocks.output)")
-        #expect(blocks.output.contains("✗ waiting: a quarter of the frames while pulling wait ") && blocks.output.contains(" and while refreshing wait "), "\(blocks.output)")
+        #expect(blocks.output.contains("✗ waiting: \(rule) while pulling wait ") && blocks.output.contains(" and while refreshing wait "), "\(blocks.output)")
         #expect(blocks.output.contains("without using CPU (a sleep, I/O or a lock in render)"), "\(blocks.output)")
         #expect(blocks.output.contains("✓ frame time: median "), "the CPU it uses is within the budget: \(blocks.output)")
         // Waiting only while refreshing, half the frames, is named too (it passed: the frames were taken together).
         let refreshing = try await refreshDump(["validate", Self.fixture("FixturePluginBlocks")], environment: ["REFRESHKIT_FIXTURE_BLOCK_WHILE": "refreshing"])
         #expect(refreshing.status == 1, "\(refreshing.output)")
-        #expect(refreshing.output.contains("✗ waiting: a quarter of the frames while refreshing wait ") && !refreshing.output.contains("while pulling"), "\(refreshing.output)")
+        #expect(refreshing.output.contains("✗ waiting: \(rule) while refreshing wait ") && !refreshing.output.contains("while pulling"), "\(refreshing.output)")
         // Waiting on 85 frames in 100 is named too (nine in ten counted, it passed): the time the
         // threads waited for a CPU is left out of the waits, so a busy machine cannot fail a plugin.
         let most = try await refreshDump(["validate", Self.fixture("FixturePluginBlocks")], environment: ["REFRESHKIT_FIXTURE_BLOCK_WHILE": "most"])
-        #expect(most.status == 1, "\(most.output)")
-        #expect(most.output.contains("✗ waiting: a quarter of the frames while pulling wait ") && most.output.contains(" and while refreshing wait "), "\(most.output)")
+        if counted {
+            #expect(most.status == 1, "\(most.output)")
+            #expect(most.output.contains("✗ waiting: a quarter of the frames while pulling wait ") && most.output.contains(" and while refreshing wait "), "\(most.output)")
+        } else {
+            #expect(most.output.contains("✓ waiting: in each state a tenth of the frames"), "without run-queue times 85 % cannot be told from a busy machine: \(most.output)")
+        }
     }
 }
