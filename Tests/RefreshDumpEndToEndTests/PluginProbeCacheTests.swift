@@ -114,4 +114,28 @@ struct PluginProbeCacheTests {
         #expect(status == 0)
         #expect(!FileManager.default.fileExists(atPath: off + "/refreshkit/plugin-probe.json"))
     }
+
+    /// `list` says the languages a plugin draws words in wherever it reads the plugin from: its
+    /// probe, the probe's cache (which kept no languages before, so a cached Label said none) and a
+    /// bundle's manifest; a language forged into the cache is refused as a forged name is.
+    @Test func listNamesThePluginsLanguagesFromEverySource() async throws {
+        let folder = scratch("probe-cache-locales"), plugins = folder + "/plugins", cacheHome = folder + "/cache"
+        try FileManager.default.createDirectory(atPath: plugins, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: products + "/libRefreshLabel.so", toPath: plugins + "/libLabel.so")
+        let environment = ["XDG_CACHE_HOME": cacheHome], words = "draws words in en, zh-Hans, ar"
+        let probed = try await refreshDump(["list", "--plugin-path", plugins], environment: environment)
+        let cached = try await refreshDump(["list", "--plugin-path", plugins], environment: environment)
+        #expect(probed.output.contains(words) && cached.output.contains(words), "\(probed.output)\n\(cached.output)")
+        let cacheFile = cacheHome + "/refreshkit/plugin-probe.json"
+        let text = try String(contentsOfFile: cacheFile, encoding: .utf8)
+        try text.replacingOccurrences(of: #""zh-Hans""#, with: #""zh Hans; rm""#).write(toFile: cacheFile, atomically: true, encoding: .utf8)
+        let forged = try await refreshDump(["list", "--plugin-path", plugins], environment: environment)
+        #expect(forged.output.contains(words) && !forged.output.contains("zh Hans"), "probed again: \(forged.output)")
+        let bundles = folder + "/bundles"
+        let packed = try await refreshDump(["pack", plugins + "/libLabel.so", "--out", bundles, "--author", "Tests", "--license", "MIT"])
+        #expect(packed.status == 0, "\(packed.output)")
+        try FileManager.default.removeItem(atPath: plugins + "/libLabel.so")
+        let fromBundle = try await refreshDump(["list", "--plugin-path", bundles], environment: environment)
+        #expect(fromBundle.output.contains(".refreshplugin") && fromBundle.output.contains(words), "\(fromBundle.output)")
+    }
 }

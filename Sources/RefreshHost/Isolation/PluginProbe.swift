@@ -241,10 +241,14 @@ package enum PluginProbe {
         /// What its constructors tried that the sandbox refused (``PluginSandbox/takeRefused()``'s
         /// words): kept in the cache, so a later probe names it as the first did.
         var refused: [String]?
+        /// The languages it draws words in (``PluginInfo/drawnLocales``); nil for none, and in
+        /// records written before the cache kept them.
+        var locales: [String]?
 
         init(_ info: PluginInfo, refused: [String] = []) {
             (id, name, version, summary, abi, sdk) = (info.indicator.id, info.indicator.name, info.indicator.version, info.indicator.summary, info.abiVersion, info.sdkVersion)
             self.refused = refused.isEmpty ? nil : refused
+            locales = info.drawnLocales.isEmpty ? nil : info.drawnLocales
         }
 
         /// Whether it could be a library's own: an id of reverse-DNS characters, and printable words
@@ -252,11 +256,13 @@ package enum PluginProbe {
         /// is checked again: the file is anyone's who can write the user's cache).
         var isPlausible: Bool {
             PluginManifest.isPlainID(id) && !name.isEmpty && ([name, version, summary] + (sdk.map { [$0] } ?? []) + (refused ?? [])).allSatisfy(PluginManifest.isPlainText)
+                && PluginInfo.localesProblem(locales ?? []) == nil
         }
 
         func info(path: String) -> PluginInfo {
             var info = PluginInfo(indicator: IndicatorInfo(id: id, name: name, version: version, summary: summary), parameters: [], abiVersion: abi, path: path)
             info.sdkVersion = sdk
+            info.drawnLocales = locales ?? []
             return info
         }
     }

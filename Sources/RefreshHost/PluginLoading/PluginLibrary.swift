@@ -26,6 +26,13 @@ public struct PluginInfo: Equatable, Sendable {
     /// none for a plugin that draws no words or does not say.
     public var drawnLocales: [String] = []
 
+    /// Why `locales` cannot be a plugin's languages (more than 16, one twice, or one that is no
+    /// BCP 47 tag), or nil: what the descriptor, a bundle's manifest and the probe's cache are held to.
+    package static func localesProblem(_ locales: [String]) -> String? {
+        locales.count <= 16 && Set(locales).count == locales.count && locales.allSatisfy(Scenario.isLocaleTag) ? nil
+            : "is not 1 to 16 different BCP 47 tags separated by commas (en,zh-Hans,ar)"
+    }
+
     /// Metadata as a plugin library reports it (or an in-process stand-in, for tests).
     package init(indicator: IndicatorInfo, parameters: [ParameterSpec], abiVersion: UInt32, path: String, mirrorsForRightToLeft: Bool = false,
                  placement: IndicatorPlacement = .push) {
@@ -175,9 +182,8 @@ public final class PluginLibrary: @unchecked Sendable {
         if let locales = d.drawn_locales {
             let text = String(decoding: UnsafeRawBufferPointer(start: locales, count: strnlen(locales, 600)), as: UTF8.self)
             info.drawnLocales = text.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
-            guard !info.drawnLocales.isEmpty, info.drawnLocales.count <= 16, Set(info.drawnLocales).count == info.drawnLocales.count,
-                  info.drawnLocales.allSatisfy(Scenario.isLocaleTag) else {
-                throw fail(.invalidDescriptor("drawn_locales '\(PluginError.printable(text))' is not 1 to 16 different BCP 47 tags separated by commas (en,zh-Hans,ar)"))
+            if let problem = info.drawnLocales.isEmpty ? "is empty" : PluginInfo.localesProblem(info.drawnLocales) {
+                throw fail(.invalidDescriptor("drawn_locales '\(PluginError.printable(text))' \(problem)"))
             }
         }
         self.info = info

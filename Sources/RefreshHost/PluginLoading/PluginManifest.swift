@@ -83,6 +83,9 @@ public struct PluginManifest: Codable, Equatable, Sendable {
     public var lint: [String]?
     /// What the plugin may do beyond drawing (files it may read); nil: nothing.
     public var permissions: PluginPermissions?
+    /// The languages it draws words in (``PluginInfo/drawnLocales``); nil: none said, or a bundle
+    /// packed before manifests said them.
+    public var locales: [String]?
 
     /// Reads and checks the manifest of the bundle at `folder`. Errors name the file and the field.
     public static func read(bundle folder: String) throws(PluginError) -> PluginManifest {
@@ -127,6 +130,7 @@ public struct PluginManifest: Codable, Equatable, Sendable {
         guard sha256.count == 64, sha256.allSatisfy({ "0123456789abcdef".contains($0) }) else { return ("sha256", "must be 64 lowercase hex digits") }
         guard abi.minimum <= abi.maximum else { return ("abi.minimum", "\(abi.minimum) is above abi.maximum \(abi.maximum)") }
         if let problem = permissions?.problem { return problem }
+        if let locales, let problem = locales.isEmpty ? "is empty" : PluginInfo.localesProblem(locales) { return ("locales", problem) }
         guard parameters.count <= PluginLibrary.maximumParameters else { return ("parameters", "\(parameters.count) entries; the most is \(PluginLibrary.maximumParameters)") }
         for (i, parameter) in parameters.enumerated() {
             do {
@@ -171,6 +175,7 @@ public struct PluginManifest: Codable, Equatable, Sendable {
         var info = PluginInfo(indicator: IndicatorInfo(id: id, name: name, version: version, summary: description),
                               parameters: specs, abiVersion: abi.minimum, path: libraryPath)
         info.sdkVersion = sdk
+        info.drawnLocales = locales ?? []
         return info
     }
 
@@ -192,6 +197,7 @@ public struct PluginManifest: Codable, Equatable, Sendable {
         parameters = info.parameters.map(Parameter.init(describing:))
         self.lint = lint
         self.permissions = permissions
+        locales = info.drawnLocales.isEmpty ? nil : info.drawnLocales
     }
 
     /// The manifest as pretty JSON, keys sorted (a stable file to diff).

@@ -4,7 +4,7 @@ import RefreshHost
 import RefreshPluginSDK
 
 /// `refresh-dump list`: the plugins in the search path, with their id, name, version, the SDK they
-/// were built with and file.
+/// were built with and file, what a bundle may read and the languages a plugin draws words in.
 struct ListCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "list",
@@ -38,6 +38,7 @@ struct ListCommand: ParsableCommand {
                 if let permissions = (try? PluginBundle.enclosing(library: info.path))??.manifest.permissions {
                     print("    " + PluginPermissions.words(permissions))
                 }
+                if !info.drawnLocales.isEmpty { print("    draws words in \(info.drawnLocales.joined(separator: ", "))") }
                 if parameters {
                     // A bundle's manifest lists them; a bare library is asked in a plugin-host child, as the probe above was.
                     // try?: the probe loaded this library; one that no longer loads lists no parameters.
