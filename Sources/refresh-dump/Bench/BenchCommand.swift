@@ -26,13 +26,13 @@ struct BenchCommand: ParsableCommand {
     var svgMegabytes: Double = 1
     @Option(help: "Frames for the host and PNG benchmarks.")
     var frames: Int = 2000
-    @Option(help: "Run only these sections (host, svg, png, compare, plugins, boundary, export, run), comma-separated.")
+    @Option(help: "Run only these sections (host, svg, png, compare, plugins, boundary, export, lottie, run), comma-separated.")
     var only: String?
     @OptionGroup var search: SearchPathOptions
     @Option(help: .hidden)
     var library: String?
 
-    static let sections: Set<String> = ["host", "svg", "png", "compare", "plugins", "boundary", "export", "run"]
+    static let sections: Set<String> = ["host", "svg", "png", "compare", "plugins", "boundary", "export", "lottie", "run"]
 
     /// One measured quantity.
     struct Result: Codable {
@@ -76,6 +76,7 @@ struct BenchCommand: ParsableCommand {
             results += try pluginsInChildren(sections.intersection(["plugins", "boundary"]))
         }
         if sections.contains("export") { results += try exportFormats() }
+        if sections.contains("lottie"), library == nil { results += try lottieExports() }
         results += runs
         if library == nil { results.append(Self.loadAverage("at the end")) }
         let width = results.map(\.name.count).max().map { $0 + 2 } ?? 34

@@ -77,14 +77,13 @@ extension BenchCommand {
         ]
         var results: [Result] = []
         for (format, arguments) in commands {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: ffmpeg)
-            process.arguments = ["-v", "error", "-y", "-framerate", rate, "-i", "\(pngs)/%04d.png"] + arguments
+            // Run as the tools run programs (a stop signal ends it too), and reaped, so its CPU is this process's children's.
             let before = Self.childrenCPUTime()
-            try process.run()
-            process.waitUntilExit()
+            let (status, said) = try ChildProgram.run(ffmpeg, ["-v", "error", "-y", "-framerate", rate, "-i", "\(pngs)/%04d.png"] + arguments)
             let cpu = Self.childrenCPUTime() - before
-            guard process.terminationStatus == 0, let out = arguments.last else { throw ValidationError("ffmpeg failed making the \(format.rawValue) (status \(process.terminationStatus))") }
+            guard status == 0, let out = arguments.last else {
+                throw ValidationError("ffmpeg failed making the \(format.rawValue) (status \(status)): \(PluginError.printable(String(said.suffix(400))))")
+            }
             let size = Double((try FileManager.default.attributesOfItem(atPath: out)[.size] as? NSNumber)?.intValue ?? 0) / 1024
             let name = format.rawValue.uppercased()
             results.append(Result(name: "\(name) ffmpeg CLI CPU (decoding PNGs too)", value: cpu, unit: "s", budget: ""))
