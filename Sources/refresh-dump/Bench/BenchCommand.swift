@@ -240,8 +240,8 @@ struct BenchCommand: ParsableCommand {
     /// run), less the same frame drawn in-process. Both sides are CPU time, so a busy machine
     /// cannot inflate it; the process's, since a plugin loaded here draws on its library's own
     /// thread (measured on the calling thread, Path Drawing's in-process frame read 0.06 ms
-    /// instead of 0.45). The child's share can only be a mean (its clock ticks are too coarse for a
-    /// median), so the boundary takes means on every side: a median in process against the child's
+    /// instead of 0.45). The child's share is read over the whole run, so it is a mean, and the
+    /// boundary takes means on every side: a median in process against the child's
     /// mean charged a plugin whose frames vary (Path Drawing's refreshing frames cost several times
     /// its pulls) with the difference between its mean and median frame.
     private func processBoundary() throws -> [Result] {
@@ -269,11 +269,15 @@ struct BenchCommand: ParsableCommand {
             return samples.sorted()
         }
         let here = try measure(local)
-        let childBefore = ChildUsage(pid: host.processIdentifier)?.cpuSeconds ?? 0
+        // The child's CPU clock, to the nanosecond (its /proc ticks are 10 ms: over 100 frames a
+        // tick was 0.1 ms a frame, and the boundary read −0.10 ms); the ticks where it cannot be read.
+        let childClock = ProcessClock.cpuClock(of: host.processIdentifier)
+        func childSeconds() -> Double { childClock.map(ProcessClock.seconds) ?? ChildUsage(pid: host.processIdentifier)?.cpuSeconds ?? 0 }
+        let childBefore = childSeconds()
         let wallStart = Date()
         let there = try measure(remote)
         let wall = Date().timeIntervalSince(wallStart) / Double(frames)
-        let childMean = ((ChildUsage(pid: host.processIdentifier)?.cpuSeconds ?? 0) - childBefore) / Double(frames)
+        let childMean = (childSeconds() - childBefore) / Double(frames)
         let name = local.info.name
         let hereMedian = here[here.count / 2], hostMedian = there[there.count / 2]
         func mean(_ samples: [Double]) -> Double { samples.reduce(0, +) / Double(max(1, samples.count)) }
