@@ -141,6 +141,19 @@ struct PreviewPapercutTests {
         #expect(!bare.panelLines().contains { $0.contains("permissions:") })
     }
 
+    /// The plugin card says the languages a plugin draws words in, as `list` does (Label its three);
+    /// a plugin that declares none shows no such line.
+    @Test func thePluginCardSaysItsLanguages() throws {
+        let label = try Session(pluginPaths: [library("RefreshLabel")], firstPlugin: "dev.refreshkit.label")
+        _ = label.advance(toWallTime: 0)
+        label.finishLoading()
+        for lines in [label.panelLines(), label.summaryPanelLines()] {
+            #expect(lines.contains { $0.contains("draws words in en, zh-Hans, ar") }, "\(lines)")
+        }
+        let spinner = try base.makeSession()
+        #expect(!spinner.panelLines().contains { $0.contains("draws words in") })
+    }
+
     /// A message longer than the panel's line is read whole, over lines of the panel's width, in
     /// both panels (it was one line, ending in an ellipsis at the panel's edge).
     @Test func aLongMessageWrapsInsteadOfBeingCut() throws {

@@ -131,6 +131,12 @@ package final class SessionPlugin {
 
     /// The declared parameters.
     package var parameters: [ParameterSpec] { hot?.maker.info.parameters ?? [] }
+    /// The languages it draws words in, in words ("draws words in en, zh-Hans, ar"); nil when it
+    /// declares none (or has not loaded).
+    package var languageWords: String? {
+        let locales = hot?.maker.info.drawnLocales ?? probed?.drawnLocales ?? []
+        return locales.isEmpty ? nil : "draws words in " + locales.joined(separator: ", ")
+    }
 
     /// The current values, defaults filled in.
     package var values: ParameterValues? { hot?.indicator.parameters }

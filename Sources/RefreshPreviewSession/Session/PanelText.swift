@@ -17,6 +17,8 @@ package struct PanelText {
     var refusals: [String] = []
     /// What its bundle's manifest lets it read, in words (nil: a library outside a bundle).
     var permissions: String?
+    /// The languages it draws words in, in words (nil: none declared).
+    var languages: String?
     /// How the indicators sit and whether the refresh edge has a second floor.
     var placement = IndicatorPlacement.push
     var hasSecondFloor = false
@@ -41,6 +43,7 @@ package struct PanelText {
         lines.append("plugin   \(info?.name ?? "none") \(info?.version ?? "")")
         lines.append("         \(info?.id ?? "")")
         if let permissions { lines += Self.wrapped("  \(permissions)", indent: 4) }
+        if let languages { lines += Self.wrapped("  \(languages)", indent: 4) }
         if let loadError { lines += Self.wrapped("  ✗ \(loadError)", indent: 4) }
         for refusal in refusals { lines += Self.wrapped("  ⚠ \(refusal)", indent: 4) }
         for line in pluginLog.suffix(2) { lines.append("  log: \(line)") }
@@ -88,6 +91,7 @@ package struct PanelText {
     @MainActor func summaryLines(for session: some PreviewSession) -> [String] {
         var lines = ["\(info?.name ?? "no plugin") \(info?.version ?? "")"]
         if let permissions { lines += Self.wrapped(permissions, indent: 2) }
+        if let languages { lines += Self.wrapped(languages, indent: 2) }
         if let loadError { lines += Self.wrapped("✗ \(loadError)", indent: 2) }
         for refusal in refusals { lines += Self.wrapped("⚠ \(refusal)", indent: 2) }
         for (edge, status) in session.listMoment.statuses {
@@ -156,6 +160,7 @@ extension Session {
         text.pluginLog = plugin?.hot?.maker.logLines ?? []
         text.refusals = plugin?.hot?.maker.refusals ?? []
         text.permissions = plugin?.permissionWords
+        text.languages = plugin?.languageWords
         text.rowHelp = hoveredRowHelp
         text.placement = placement
         text.hasSecondFloor = hasSecondFloor
@@ -178,6 +183,7 @@ extension Session {
         text.loadError = plugin?.loadError.map { "\($0)" }
         text.refusals = plugin?.hot?.maker.refusals ?? []
         text.permissions = plugin?.permissionWords
+        text.languages = plugin?.languageWords
         text.rowHelp = hoveredRowHelp
         return text.summaryLines(for: self)
     }
