@@ -21,10 +21,10 @@ public final class BezierRadar: RefreshIndicator {
         summary: "A wave that bulges past the trigger, dots that spread with the pull, then a radar sweep while loading."
     )
 
-    static let waveColor = Parameter.color("waveColor", default: "#2D8CF0", help: "The wave's colour")
-    static let accentColor = Parameter.color("accentColor", default: "#FFFFFF", help: "Dots, radar and ripple colour")
-    static let bulge = Parameter.number("bulge", default: 1.9, range: 0...3, help: "How far the wave bulges past the trigger, per point of over-pull")
-    static let speed = Parameter.number("speed", default: 1, range: 0.2...4, help: "Radar speed, 1 = the original's (a sweep in 0.72 s)")
+    static let waveColor = Parameter.color("waveColor", default: "#2D8CF0", help: "The wave's colour").labelled("Wave")
+    static let accentColor = Parameter.color("accentColor", default: "#FFFFFF", help: "Dots, radar and ripple colour").labelled("Accent")
+    static let bulge = Parameter.number("bulge", default: 1.9, range: 0...3, help: "How far the wave bulges past the trigger, per point of over-pull").labelled("Bulge")
+    static let speed = Parameter.number("speed", default: 1, range: 0.2...4, help: "Radar speed, 1 = the original's (a sweep in 0.72 s)").labelled("Speed")
     public static let parameters = ParameterSpec.list(waveColor, accentColor, bulge, speed)
 
     /// The wave fills the whole gap, to the viewport's edge, at any pull.

@@ -12,11 +12,11 @@ public final class ImageSequence: RefreshIndicator {
         summary: "A folder of PNG frames, scrubbed by the pull and looped while loading (MJRefresh's GIF header)."
     )
 
-    static let folder = Parameter.file("folder", default: "", help: "A folder of PNG frames, played in name order; empty: the plugin's own sequence")
-    static let pulling = Parameter.string("pulling", default: "", help: "Frames scrubbed by the pull, FIRST-LAST (0-based); empty: all")
-    static let refreshing = Parameter.string("refreshing", default: "", help: "Frames looped while refreshing, FIRST-LAST; empty: all")
-    static let fps = Parameter.number("fps", default: 24, range: 1...60, help: "Frames a second while refreshing")
-    static let height = Parameter.number("height", default: 60, range: 16...200, help: "Drawn height in points (the width follows the frames)")
+    static let folder = Parameter.file("folder", default: "", help: "A folder of PNG frames, played in name order; empty: the plugin's own sequence").labelled("Frames folder")
+    static let pulling = Parameter.string("pulling", default: "", help: "Frames scrubbed by the pull, FIRST-LAST (0-based); empty: all").labelled("Pull frames")
+    static let refreshing = Parameter.string("refreshing", default: "", help: "Frames looped while refreshing, FIRST-LAST; empty: all").labelled("Loop frames")
+    static let fps = Parameter.number("fps", default: 24, range: 1...60, help: "Frames a second while refreshing").labelled("Frame rate")
+    static let height = Parameter.number("height", default: 60, range: 16...200, help: "Drawn height in points (the width follows the frames)").labelled("Height")
     public static let parameters = ParameterSpec.list(folder, pulling, refreshing, fps, height)
 
     /// Limits checked where the folder enters: frames, pixels per frame, pixels in all.

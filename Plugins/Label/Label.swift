@@ -15,12 +15,12 @@ public final class Label: RefreshIndicator {
         summary: "“Pull down to refresh”, “Release to refresh”, “Loading…”: state text in English, Chinese and Arabic."
     )
 
-    static let color = Parameter.color("color", default: "#3C3C43", help: "Text colour on light backgrounds")
-    static let darkColor = Parameter.color("darkColor", default: "#EBEBF5", help: "Text colour on dark backgrounds")
-    static let fontSize = Parameter.number("fontSize", default: 14, range: 8...32, help: "Text size in points")
-    static let showArrow = Parameter.bool("showArrow", default: true, help: "Show an arrow that turns when releasing will refresh")
-    static let lastUpdated = Parameter.string("lastUpdated", default: "", help: "A time to show as “Last update: …” (empty: no second line)")
-    static let language = Parameter.string("language", default: "", help: "Force a language (en, zh-Hans, ar); empty follows the frame's locale")
+    static let color = Parameter.color("color", default: "#3C3C43", help: "Text colour on light backgrounds").labelled("Colour")
+    static let darkColor = Parameter.color("darkColor", default: "#EBEBF5", help: "Text colour on dark backgrounds").labelled("Dark colour")
+    static let fontSize = Parameter.number("fontSize", default: 14, range: 8...32, help: "Text size in points").labelled("Text size")
+    static let showArrow = Parameter.bool("showArrow", default: true, help: "Show an arrow that turns when releasing will refresh").labelled("Arrow")
+    static let lastUpdated = Parameter.string("lastUpdated", default: "", help: "A time to show as “Last update: …” (empty: no second line)").labelled("Last updated")
+    static let language = Parameter.string("language", default: "", help: "Force a language (en, zh-Hans, ar); empty follows the frame's locale").labelled("Language")
     public static let parameters = ParameterSpec.list(color, darkColor, fontSize, showArrow, lastUpdated, language)
 
     /// The languages of its tables: an export writes a file each.

@@ -18,11 +18,11 @@ public final class Material: RefreshIndicator {
         summary: "Android's swipe-to-refresh disc: a growing arc with an arrow, spinning while loading."
     )
 
-    static let colors = Parameter.string("colors", default: "#1A73E8,#D93025,#F9AB00,#188038", help: "Arc colours, comma-separated #RRGGBB, cycled while refreshing")
-    static let size = Parameter.number("size", default: 40, range: 24...72, help: "Disc diameter in points")
-    static let speed = Parameter.number("speed", default: 1, range: 0.25...4, help: "Spin speed, 1 = Android's")
-    static let discColor = Parameter.color("discColor", default: "#FFFFFF", help: "Disc colour on light backgrounds")
-    static let darkDiscColor = Parameter.color("darkDiscColor", default: "#303134", help: "Disc colour on dark backgrounds")
+    static let colors = Parameter.string("colors", default: "#1A73E8,#D93025,#F9AB00,#188038", help: "Arc colours, comma-separated #RRGGBB, cycled while refreshing").labelled("Arc colours")
+    static let size = Parameter.number("size", default: 40, range: 24...72, help: "Disc diameter in points").labelled("Size")
+    static let speed = Parameter.number("speed", default: 1, range: 0.25...4, help: "Spin speed, 1 = Android's").labelled("Speed")
+    static let discColor = Parameter.color("discColor", default: "#FFFFFF", help: "Disc colour on light backgrounds").labelled("Disc")
+    static let darkDiscColor = Parameter.color("darkDiscColor", default: "#303134", help: "Disc colour on dark backgrounds").labelled("Dark disc")
     public static let parameters = ParameterSpec.list(colors, size, speed, discColor, darkDiscColor)
 
     /// The disc floats over the content, as on Android.

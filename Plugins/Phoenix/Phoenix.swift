@@ -23,11 +23,11 @@ public final class Phoenix: RefreshIndicator {
         summary: "A town at sunrise: the sun climbs from behind it with the pull and spins while loading (Yalantis' Phoenix)."
     )
 
-    static let skyColor = Parameter.color("skyColor", default: "#39AEC2", help: "Sky colour by day")
-    static let sunColor = Parameter.color("sunColor", default: "#F4E69D", help: "Sun colour")
-    static let cityColor = Parameter.color("cityColor", default: "#86ADC0", help: "The tower's colour")
-    static let height = Parameter.number("height", default: 120, range: 60...240, help: "Pull distance, in points, at which the sun is up")
-    static let seed = Parameter.number("seed", default: 0, range: 0...999, help: "Which town (the order of its buildings, the tower's height)")
+    static let skyColor = Parameter.color("skyColor", default: "#39AEC2", help: "Sky colour by day").labelled("Sky")
+    static let sunColor = Parameter.color("sunColor", default: "#F4E69D", help: "Sun colour").labelled("Sun")
+    static let cityColor = Parameter.color("cityColor", default: "#86ADC0", help: "The tower's colour").labelled("Tower")
+    static let height = Parameter.number("height", default: 120, range: 60...240, help: "Pull distance, in points, at which the sun is up").labelled("Sunrise at")
+    static let seed = Parameter.number("seed", default: 0, range: 0...999, help: "Which town (the order of its buildings, the tower's height)").labelled("Town")
     public static let parameters = ParameterSpec.list(skyColor, sunColor, cityColor, height, seed)
 
     /// A scene: its sky runs to the viewport's edge at any pull.

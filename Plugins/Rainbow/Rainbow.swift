@@ -9,10 +9,10 @@ public final class Rainbow: RefreshIndicator {
         summary: "Coloured bands that grow with the pull and flow while loading (Miso's rainbow)."
     )
 
-    static let bands = Parameter.number("bands", default: 6, range: 3...12, help: "Number of colour bands")
-    static let speed = Parameter.number("speed", default: 1.5, range: 0.1...10, help: "Bands the colours move per second while refreshing")
-    static let palette = Parameter.choice("palette", default: "miso", options: ["miso", "pastel", "mono"], help: "Colours of the bands")
-    static let height = Parameter.number("height", default: 64, range: 16...200, help: "Pull distance, in points, that completes the rainbow")
+    static let bands = Parameter.number("bands", default: 6, range: 3...12, help: "Number of colour bands").labelled("Bands")
+    static let speed = Parameter.number("speed", default: 1.5, range: 0.1...10, help: "Bands the colours move per second while refreshing").labelled("Speed")
+    static let palette = Parameter.choice("palette", default: "miso", options: ["miso", "pastel", "mono"], help: "Colours of the bands").labelled("Palette")
+    static let height = Parameter.number("height", default: 64, range: 16...200, help: "Pull distance, in points, that completes the rainbow").labelled("Full at")
     public static let parameters = ParameterSpec.list(bands, speed, palette, height)
 
     public let refreshLength: Double

@@ -16,15 +16,15 @@ public final class Spinner: RefreshIndicator {
         summary: "The iOS activity indicator: spokes that appear with the pull and turn while loading."
     )
 
-    static let spokes = Parameter.number("spokes", default: 8, range: 8...12, help: "Number of spokes")
-    static let radius = Parameter.number("radius", default: 11, range: 4...40, help: "Outer radius in points")
-    static let speed = Parameter.number("speed", default: 12, range: 1...60, help: "Spoke steps per second while refreshing")
-    static let color = Parameter.color("color", default: "#737378", help: "Spoke colour on light backgrounds")
-    static let darkColor = Parameter.color("darkColor", default: "#AEAEB2", help: "Spoke colour on dark backgrounds")
-    static let successColor = Parameter.color("successColor", default: "#248A3D", help: "Tick colour")
-    static let failureColor = Parameter.color("failureColor", default: "#FF3B30", help: "Cross colour")
+    static let spokes = Parameter.number("spokes", default: 8, range: 8...12, help: "Number of spokes").labelled("Spokes")
+    static let radius = Parameter.number("radius", default: 11, range: 4...40, help: "Outer radius in points").labelled("Radius")
+    static let speed = Parameter.number("speed", default: 12, range: 1...60, help: "Spoke steps per second while refreshing").labelled("Speed")
+    static let color = Parameter.color("color", default: "#737378", help: "Spoke colour on light backgrounds").labelled("Colour")
+    static let darkColor = Parameter.color("darkColor", default: "#AEAEB2", help: "Spoke colour on dark backgrounds").labelled("Dark colour")
+    static let successColor = Parameter.color("successColor", default: "#248A3D", help: "Tick colour").labelled("Success")
+    static let failureColor = Parameter.color("failureColor", default: "#FF3B30", help: "Cross colour").labelled("Failure")
     static let style = Parameter.choice("style", default: "classic", options: ["classic", "ios13"],
-        help: "classic: spokes appear one by one as you pull; ios13: all fade in together and the spinner turns as you pull (iOS 13+)")
+        help: "classic: spokes appear one by one as you pull; ios13: all fade in together and the spinner turns as you pull (iOS 13+)").labelled("Style")
     public static let parameters = ParameterSpec.list(spokes, radius, speed, color, darkColor, successColor, failureColor, style)
 
     public let refreshLength = 60.0

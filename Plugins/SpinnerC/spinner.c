@@ -256,6 +256,9 @@ static int render(refresh_instance *instance, const refresh_frame *frame, char *
     return status;
 }
 
+/* The inspector's words for each entry of params, in order (the Swift Spinner's). */
+static const char *const param_labels[] = {"Spokes", "Radius", "Speed", "Colour", "Dark colour", "Success", "Failure"};
+
 static const refresh_plugin_descriptor descriptor = {
     .struct_size = sizeof(refresh_plugin_descriptor),
     .abi_version = REFRESH_PLUGIN_ABI_VERSION,
@@ -270,6 +273,7 @@ static const refresh_plugin_descriptor descriptor = {
     .refresh_length = refresh_length,
     .set_state = NULL,
     .render = render,
+    .param_labels = param_labels,
 };
 
 REFRESH_PLUGIN_EXPORT const refresh_plugin_descriptor *refresh_plugin_entry(uint32_t host_abi_version, char *error, size_t error_size) {

@@ -27,13 +27,13 @@ public final class StoreHouse: RefreshIndicator {
         summary: "Any text as short bars that fall in, turning, and assemble as you pull, then flash in turn while loading."
     )
 
-    static let text = Parameter.string("text", default: "RefreshKit", help: "The text, at most 40 characters: Latin letters and digits in StoreHouse's own single strokes, any other script from the fonts' outlines")
-    static let fontSize = Parameter.number("fontSize", default: 30, range: 12...72, help: "Text size in points")
-    static let lineWidth = Parameter.number("lineWidth", default: 1.6, range: 0.5...4, help: "Bar width in points")
-    static let color = Parameter.color("color", default: "#3A3A3C", help: "Bar colour on light backgrounds")
-    static let darkColor = Parameter.color("darkColor", default: "#F2F2F7", help: "Bar colour on dark backgrounds")
-    static let scatter = Parameter.number("scatter", default: 150, range: 0...300, help: "How far to the side, in points, bars fall in from")
-    static let band = Parameter.choice("band", default: "none", options: ["none", "dark"], help: "dark: light bars on the original's #333 band")
+    static let text = Parameter.string("text", default: "RefreshKit", help: "The text, at most 40 characters: Latin letters and digits in StoreHouse's own single strokes, any other script from the fonts' outlines").labelled("Text")
+    static let fontSize = Parameter.number("fontSize", default: 30, range: 12...72, help: "Text size in points").labelled("Text size")
+    static let lineWidth = Parameter.number("lineWidth", default: 1.6, range: 0.5...4, help: "Bar width in points").labelled("Bar width")
+    static let color = Parameter.color("color", default: "#3A3A3C", help: "Bar colour on light backgrounds").labelled("Colour")
+    static let darkColor = Parameter.color("darkColor", default: "#F2F2F7", help: "Bar colour on dark backgrounds").labelled("Dark colour")
+    static let scatter = Parameter.number("scatter", default: 150, range: 0...300, help: "How far to the side, in points, bars fall in from").labelled("Scatter")
+    static let band = Parameter.choice("band", default: "none", options: ["none", "dark"], help: "dark: light bars on the original's #333 band").labelled("Band")
     public static let parameters = ParameterSpec.list(text, fontSize, lineWidth, color, darkColor, scatter, band)
 
     /// The original's timing: a bar lands within 0.7 of the pull; 28 flash steps 0.1 s apart, each fading over 0.8 s.

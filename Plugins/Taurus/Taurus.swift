@@ -23,10 +23,10 @@ public final class Taurus: RefreshIndicator {
         summary: "A plane climbing out of low, soft clouds with the pull, wind streaming past while loading (Yalantis' Taurus)."
     )
 
-    static let skyColor = Parameter.color("skyColor", default: "#228FC1", help: "Sky colour by day")
-    static let planeColor = Parameter.color("planeColor", default: "#FFFFFF", help: "The plane's colour")
-    static let height = Parameter.number("height", default: 120, range: 80...240, help: "Pull distance, in points, at which the plane is up")
-    static let windLines = Parameter.number("windLines", default: 10, range: 0...20, help: "How many wind lines stream past while refreshing")
+    static let skyColor = Parameter.color("skyColor", default: "#228FC1", help: "Sky colour by day").labelled("Sky")
+    static let planeColor = Parameter.color("planeColor", default: "#FFFFFF", help: "The plane's colour").labelled("Plane")
+    static let height = Parameter.number("height", default: 120, range: 80...240, help: "Pull distance, in points, at which the plane is up").labelled("Take-off at")
+    static let windLines = Parameter.number("windLines", default: 10, range: 0...20, help: "How many wind lines stream past while refreshing").labelled("Wind lines")
     public static let parameters = ParameterSpec.list(skyColor, planeColor, height, windLines)
 
     /// A scene: its sky runs to the viewport's edge at any pull.

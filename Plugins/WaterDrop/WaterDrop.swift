@@ -20,10 +20,10 @@ public final class WaterDrop: RefreshIndicator {
         summary: "The iOS 6 drop: a ball that stretches into a drop as you pull, pops, and becomes a spinner."
     )
 
-    static let color = Parameter.color("color", default: "#9BA2AC", help: "Drop colour on light backgrounds")
-    static let darkColor = Parameter.color("darkColor", default: "#5C6B80", help: "Drop colour on dark backgrounds")
-    static let radius = Parameter.number("radius", default: 16, range: 8...30, help: "The ball's radius in points, at rest")
-    static let stretch = Parameter.number("stretch", default: 96, range: 60...200, help: "Pull distance, in points, at which the drop pops")
+    static let color = Parameter.color("color", default: "#9BA2AC", help: "Drop colour on light backgrounds").labelled("Colour")
+    static let darkColor = Parameter.color("darkColor", default: "#5C6B80", help: "Drop colour on dark backgrounds").labelled("Dark colour")
+    static let radius = Parameter.number("radius", default: 16, range: 8...30, help: "The ball's radius in points, at rest").labelled("Radius")
+    static let stretch = Parameter.number("stretch", default: 96, range: 60...200, help: "Pull distance, in points, at which the drop pops").labelled("Pops at")
     public static let parameters = ParameterSpec.list(color, darkColor, radius, stretch)
 
     public var refreshLength: Double { stretch }
