@@ -13,20 +13,20 @@ package enum LottiePluginParameters {
     package static let shippedDarkFile = "Lottie/refresh-dark.json"
     private static let rangeSyntax = "frames:A-B, progress:A-B (0-1) or marker:NAME"
 
-    package static let file = Parameter.file("file", default: "", help: "Lottie JSON or a .lottie archive (relative paths: Assets/, then the working folder). Empty: the shipped ring")
-    package static let darkFile = Parameter.string("darkFile", default: "", help: "The animation on dark backgrounds, with the same ranges. Empty: the shipped ring's dark version, or file")
-    package static let pulling = Parameter.string(LottieMarker.pulling.rawValue, default: "", help: "Scrubbed by the pull: \(rangeSyntax). Empty: marker 'pulling@<edge>' or 'pulling', else the whole animation")
-    package static let eligible = Parameter.string(LottieMarker.eligible.rawValue, default: "", help: "Past the trigger. Empty: marker 'eligible', else the last frame of pulling")
+    package static let file = Parameter.file("file", default: "", help: "Lottie JSON or a .lottie archive (relative paths: Assets/, then the working folder). Empty: the shipped ring").labelled("Animation file")
+    package static let darkFile = Parameter.string("darkFile", default: "", help: "The animation on dark backgrounds, with the same ranges. Empty: the shipped ring's dark version, or file").labelled("Dark file")
+    package static let pulling = Parameter.string(LottieMarker.pulling.rawValue, default: "", help: "Scrubbed by the pull: \(rangeSyntax). Empty: marker 'pulling@<edge>' or 'pulling', else the whole animation").labelled("Pull frames")
+    package static let eligible = Parameter.string(LottieMarker.eligible.rawValue, default: "", help: "Past the trigger. Empty: marker 'eligible', else the last frame of pulling").labelled("Past trigger")
     package static let eligiblePlay = Parameter.choice("eligiblePlay", default: "loop", options: FramePlan.Playback.allCases.map(\.rawValue),
-        help: "How eligible plays: hold (once, then its last frame), loop, or pingPong")
-    package static let refreshing = Parameter.string(LottieMarker.refreshing.rawValue, default: "", help: "While loading. Empty: marker 'refreshing', else the whole animation")
-    package static let refreshingPlay = Parameter.choice("refreshingPlay", default: "loop", options: ["loop", "pingPong"], help: "How refreshing plays")
-    package static let success = Parameter.string(LottieMarker.success.rawValue, default: "", help: "Played once after a success. Empty: marker 'success', else the last frame of pulling")
-    package static let failure = Parameter.string(LottieMarker.failure.rawValue, default: "", help: "Played once after a failure. Empty: marker 'failure', else the last frame of pulling")
-    package static let noMoreData = Parameter.string(LottieMarker.noMoreData.rawValue, default: "", help: "Played once at the end of the list. Empty: marker 'noMoreData', else the last frame of pulling")
-    package static let speed = Parameter.number("speed", default: 1, range: 0.1...10, help: "Playback speed of eligible, refreshing and results")
-    package static let size = Parameter.number("size", default: 44, range: 12...240, help: "Height of the animation in points (an export of refresh-dump export plays at the size it was exported at)")
-    package static let animation = Parameter.string("animation", default: "", help: "In a .lottie archive, the animation's id. Empty: the manifest's initial one, else its first")
+        help: "How eligible plays: hold (once, then its last frame), loop, or pingPong").labelled("Past trigger plays")
+    package static let refreshing = Parameter.string(LottieMarker.refreshing.rawValue, default: "", help: "While loading. Empty: marker 'refreshing', else the whole animation").labelled("Loop frames")
+    package static let refreshingPlay = Parameter.choice("refreshingPlay", default: "loop", options: ["loop", "pingPong"], help: "How refreshing plays").labelled("Loop plays")
+    package static let success = Parameter.string(LottieMarker.success.rawValue, default: "", help: "Played once after a success. Empty: marker 'success', else the last frame of pulling").labelled("Success frames")
+    package static let failure = Parameter.string(LottieMarker.failure.rawValue, default: "", help: "Played once after a failure. Empty: marker 'failure', else the last frame of pulling").labelled("Failure frames")
+    package static let noMoreData = Parameter.string(LottieMarker.noMoreData.rawValue, default: "", help: "Played once at the end of the list. Empty: marker 'noMoreData', else the last frame of pulling").labelled("No more data")
+    package static let speed = Parameter.number("speed", default: 1, range: 0.1...10, help: "Playback speed of eligible, refreshing and results").labelled("Speed")
+    package static let size = Parameter.number("size", default: 44, range: 12...240, help: "Height of the animation in points (an export of refresh-dump export plays at the size it was exported at)").labelled("Size")
+    package static let animation = Parameter.string("animation", default: "", help: "In a .lottie archive, the animation's id. Empty: the manifest's initial one, else its first").labelled("Animation id")
     /// Every parameter, in the order the plugin lists them.
     package static let list = ParameterSpec.list(file, darkFile, animation, pulling, eligible, eligiblePlay, refreshing, refreshingPlay, success, failure, noMoreData, speed, size)
 
