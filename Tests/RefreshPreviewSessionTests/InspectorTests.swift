@@ -238,11 +238,12 @@ struct InspectorTests {
         // Each line whole where the front end draws it (monospace, 11 pt, the panel's 280 pt): a
         // wrap at 42 characters ended a line of 41 in an ellipsis.
         let canvas = Canvas(surface: try ImageSurface(width: 300, height: 20))
+        canvas.truncatedTexts = []
         for line in session.summaryPanelLines() {
             canvas.draw(canvas.makeTextLayout(line, style: TextStyle(fontFamily: "monospace", size: 11, width: SessionView.panelWidth - 20, truncation: .end)),
                         at: Point(x: 0, y: 0), color: .black)
         }
-        #expect(canvas.truncatedTexts.isEmpty, "cut: \(canvas.truncatedTexts)")
+        #expect(canvas.truncatedTexts == [], "cut: \(String(describing: canvas.truncatedTexts))")
         session.perform(.pointerMoved(Point(x: 20, y: depth.top + 4)))
         #expect(session.hoveredRowHelp == nil, "the pointer on the list, not the panel")
     }

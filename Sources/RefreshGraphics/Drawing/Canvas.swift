@@ -13,9 +13,10 @@ public final class Canvas {
     private let ownsContext: Bool
     /// The surface this canvas owns a context for, kept alive with it.
     public let surface: ImageSurface?
-    /// The texts drawn shortened with an ellipsis (``TextLayout/isTruncated``), in drawing order:
-    /// what a test of a screen asks to find words cut off.
-    package var truncatedTexts: [String] = []
+    /// The texts drawn shortened with an ellipsis (``TextLayout/isTruncated``), in drawing order,
+    /// once a test of a screen sets it to `[]` to find words cut off; nil (the default): not kept,
+    /// so a canvas drawn on for a long time keeps nothing.
+    package var truncatedTexts: [String]?
 
     /// A canvas drawing into `surface`, in points (scaled by the surface's scale).
     public init(surface: ImageSurface) {

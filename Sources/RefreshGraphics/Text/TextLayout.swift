@@ -198,7 +198,7 @@ extension Canvas {
 
     /// Draws `layout` with its top-left corner at `origin`, in `color`.
     public func draw(_ layout: TextLayout, at origin: Point, color: Color) {
-        if layout.isTruncated { truncatedTexts.append(layout.text) }
+        if truncatedTexts != nil, layout.isTruncated { truncatedTexts?.append(layout.text) }
         withSavedState {
             cairo_set_source_rgba(cr, color.red, color.green, color.blue, color.alpha)
             cairo_move_to(cr, origin.x, origin.y)
