@@ -20,6 +20,8 @@ import TestSupport
     @Test func aGoodManifestReads() throws {
         let manifest = try read(good).get()
         #expect(manifest.id == "dev.example.x")
+        let languages = try read(good.replacingOccurrences(of: "\"license\": \"MIT\",", with: "\"license\": \"MIT\", \"locales\": [\"en\", \"ar\"],")).get()
+        #expect(try languages.info(libraryPath: "/x/libX.so").drawnLocales == ["en", "ar"])
         #expect(try manifest.info(libraryPath: "/x/libX.so").parameters.map(\.name) == ["size"])
         // What this host writes, it reads back unchanged.
         let folder = scratchDirectory("manifest-round-trip")
@@ -39,6 +41,8 @@ import TestSupport
         ("\"abi\": {\"minimum\": 1, \"maximum\": 1}", "\"abi\": {\"minimum\": 2, \"maximum\": 1}", "line 2, column 10: abi.minimum: "),
         ("\"name\": \"X\"", "\"name\": 7", "line 1, column 38: name: has the wrong type"),
         ("}]}", "}]", "JSON"),
+        ("\"license\": \"MIT\",", "\"license\": \"MIT\", \"locales\": [\"en\", \"zh Hans; rm\"],", "locales: is not 1 to 16 different BCP 47 tags"),
+        ("\"license\": \"MIT\",", "\"license\": \"MIT\", \"locales\": [],", "locales: is empty"),
     ])
     func aBadManifestNamesItsField(find: String, replace: String, expected: String) {
         let text = good.replacingOccurrences(of: find, with: replace)

@@ -30,7 +30,7 @@ public struct PluginInfo: Equatable, Sendable {
     /// BCP 47 tag), or nil: what the descriptor, a bundle's manifest and the probe's cache are held to.
     package static func localesProblem(_ locales: [String]) -> String? {
         locales.count <= 16 && Set(locales).count == locales.count && locales.allSatisfy(Scenario.isLocaleTag) ? nil
-            : "is not 1 to 16 different BCP 47 tags separated by commas (en,zh-Hans,ar)"
+            : "is not 1 to 16 different BCP 47 tags (en, zh-Hans, ar)"
     }
 
     /// Metadata as a plugin library reports it (or an in-process stand-in, for tests).
@@ -182,8 +182,8 @@ public final class PluginLibrary: @unchecked Sendable {
         if let locales = d.drawn_locales {
             let text = String(decoding: UnsafeRawBufferPointer(start: locales, count: strnlen(locales, 600)), as: UTF8.self)
             info.drawnLocales = text.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
-            if let problem = info.drawnLocales.isEmpty ? "is empty" : PluginInfo.localesProblem(info.drawnLocales) {
-                throw fail(.invalidDescriptor("drawn_locales '\(PluginError.printable(text))' \(problem)"))
+            if info.drawnLocales.isEmpty || PluginInfo.localesProblem(info.drawnLocales) != nil {
+                throw fail(.invalidDescriptor("drawn_locales '\(PluginError.printable(text))' is not 1 to 16 different BCP 47 tags separated by commas (en,zh-Hans,ar)"))
             }
         }
         self.info = info
