@@ -1,6 +1,7 @@
 import Foundation
 import RefreshSystem
 import RefreshHost
+import RefreshLottieExport
 
 extension BenchCommand {
     /// The built-ins the `lottie` section exports: the lightest, and the two that cost the most
@@ -24,9 +25,9 @@ extension BenchCommand {
                                       budget: "export ended with status \(status): \(PluginError.printable(String(said.suffix(160))))"))
                 continue
             }
-            // try?: a folder export wrote and cannot list weighs nothing here; the status said it was written.
-            let json = ((try? FileManager.default.contentsOfDirectory(atPath: out)) ?? []).filter { $0.hasSuffix(".json") && !$0.hasSuffix("-dark.json") }.first
-            let bytes = json.flatMap { try? FileManager.default.attributesOfItem(atPath: "\(out)/\($0)")[.size] as? NSNumber }?.doubleValue ?? 0
+            // try?: a file export wrote and cannot be read weighs nothing here; the status said it was written.
+            let json = "\(out)/\(LottieExport.fileName(name)).json"
+            let bytes = ((try? FileManager.default.attributesOfItem(atPath: json))?[.size] as? NSNumber)?.doubleValue ?? 0
             results.append(Result(name: "Lottie export \(name) (wall)", value: wall, unit: "s", budget: "≤ 1.5 s"))
             results.append(Result(name: "Lottie export \(name) (CPU with children)", value: cpu, unit: "s", budget: ""))
             results.append(Result(name: "Lottie export \(name) JSON, light", value: bytes / 1024, unit: "KB", budget: "≤ 400 KB"))
