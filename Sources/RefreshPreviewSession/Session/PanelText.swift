@@ -154,14 +154,8 @@ extension Session {
     /// The panel's text, without the parameter lines when the inspector shows them as controls.
     package func panelLines(parameters: Bool) -> [String] {
         let plugin = plugins.isEmpty ? nil : plugins[current]
-        var text = PanelText()
-        text.info = plugin?.hot?.indicator.info ?? slots.values.first?.info  // the plugin, also while its error card shows
-        text.loadError = plugin?.loadError.map { "\($0)" }
+        var text = pluginPanelText
         text.pluginLog = plugin?.hot?.maker.logLines ?? []
-        text.refusals = plugin?.hot?.maker.refusals ?? []
-        text.permissions = plugin?.permissionWords
-        text.languages = plugin?.languageWords
-        text.rowHelp = hoveredRowHelp
         text.placement = placement
         text.hasSecondFloor = hasSecondFloor
         text.scrubProgress = scrub?.progress
@@ -176,7 +170,12 @@ extension Session {
     }
 
     /// The panel in a designer's words (``PanelText/summaryLines(for:)``), when its numbers are hidden.
-    package func summaryPanelLines() -> [String] {
+    package func summaryPanelLines() -> [String] { pluginPanelText.summaryLines(for: self) }
+
+    /// What both panels say of the plugin shown: it (also while its error card shows), why it did
+    /// not load, what its sandbox refused, what its bundle may read, its languages, and the row
+    /// under the pointer.
+    private var pluginPanelText: PanelText {
         let plugin = plugins.isEmpty ? nil : plugins[current]
         var text = PanelText()
         text.info = plugin?.hot?.indicator.info ?? slots.values.first?.info
@@ -185,7 +184,7 @@ extension Session {
         text.permissions = plugin?.permissionWords
         text.languages = plugin?.languageWords
         text.rowHelp = hoveredRowHelp
-        return text.summaryLines(for: self)
+        return text
     }
 
     /// How to retry while a failed page stands.
