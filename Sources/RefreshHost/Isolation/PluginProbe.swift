@@ -49,8 +49,7 @@ package enum PluginProbe {
         }
         let missing = results.indices.filter { results[$0] == nil }
         guard !missing.isEmpty else { return results.map { $0! } }
-        let found = loaded(missing.map { paths[$0] })
-        for (index, (result, refused)) in zip(missing, zip(found.results, found.refused)) {
+        for (index, (result, refused)) in zip(missing, loaded(missing.map { paths[$0] })) {
             results[index] = result
             if !refused.isEmpty { _ = PluginSandbox.tellRefused(refused, plugin: paths[index]) }
             if case .success(let info) = result { cache?.keep(Record(info, refused: refused), for: paths[index]) }
@@ -61,9 +60,9 @@ package enum PluginProbe {
 
     /// ``probe(_:)`` without the cache: every library in `paths` loaded in a child; for each, what its
     /// constructors tried that the sandbox refused.
-    private static func loaded(_ paths: [String]) -> (results: [Result<PluginInfo, PluginError>], refused: [[String]]) {
+    private static func loaded(_ paths: [String]) -> [(result: Result<PluginInfo, PluginError>, refused: [String])] {
         guard let helper else {
-            return (paths.map { path in Result { () throws(PluginError) in try PluginLibrary(path: path).info } }, paths.map { _ in [] })
+            return paths.map { path in (Result { () throws(PluginError) in try PluginLibrary(path: path).info }, []) }
         }
         var results: [Result<PluginInfo, PluginError>?] = Array(repeating: nil, count: paths.count)
         var refused: [[String]] = paths.map { _ in [] }
@@ -85,7 +84,7 @@ package enum PluginProbe {
                 next = paths.count
             }
         }
-        return (results.map { $0! }, refused)
+        return zip(results, refused).map { ($0!, $1) }
     }
 
     /// What one child reported: a result per library it finished, the index it began last, how it
